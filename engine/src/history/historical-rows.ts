@@ -1,0 +1,167 @@
+import {
+  CASH_FLOW_ITEMS,
+  type CompanyStatements,
+  type StatementItem,
+  type StatementYear,
+  WORKING_CAPITAL_ITEMS,
+  type WorkingCapitalItem,
+} from '../statements/items.ts';
+import { type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
+
+/** Fiscal years that have an operating revenue, oldest first. */
+export function reportedYears(statements: CompanyStatements): number[] {
+  return Object.keys(statements.years)
+    .map(Number)
+    .filter((year) => {
+      const revenue = revenueOf(statements.years[year]);
+      return revenue !== null && Number.isInteger(year);
+    })
+    .sort((a, b) => a - b);
+}
+
+/** The latest fiscal year with an annual report, or null when there is none. */
+export function latestReportedYear(statements: CompanyStatements): number | null {
+  const years = reportedYears(statements);
+  return years.length > 0 ? (years[years.length - 1] as number) : null;
+}
+
+function revenueOf(year: StatementYear | undefined): number | null {
+  if (!year) return null;
+  const revenue = year.operating_revenue ?? year.total_operating_revenue;
+  return revenue !== undefined && Number.isFinite(revenue) ? revenue : null;
+}
+
+function value(year: StatementYear, item: StatementItem): number | null {
+  const found = year[item];
+  return found !== undefined && Number.isFinite(found) ? found : null;
+}
+
+/** A reported item, or 0 when the report leaves it out (the spec: missing is treated as 0). */
+function valueOrZero(year: StatementYear, item: StatementItem): number {
+  return value(year, item) ?? 0;
+}
+
+function hasCashFlowStatement(year: StatementYear): boolean {
+  return CASH_FLOW_ITEMS.some((item) => value(year, item) !== null);
+}
+
+/**
+ * Effective income-tax rate = income tax / total profit, when profit is positive and the rate lies in
+ * [0, 1]; otherwise null (a loss year says nothing about the rate).
+ */
+function taxRate(year: StatementYear): number | null {
+  const totalProfit = value(year, 'total_profit');
+  if (totalProfit === null || totalProfit <= 0) return null;
+  const incomeTax = value(year, 'income_tax');
+  const netProfit = value(year, 'net_profit');
+  const rate = incomeTax !== null ? incomeTax / totalProfit : netProfit !== null ? 1 - netProfit / totalProfit : null;
+  return rate !== null && rate >= 0 && rate <= 1 ? rate : null;
+}
+
+/**
+ * Derives the spec's financial year row for every reported year from the statements. EBIT is operating
+ * EBIT: revenue − operating cost − taxes and surcharges − selling − management − R&D expenses (so history
+ * and forecast use one definition); NOPAT = EBIT × (1 − effective tax rate, 25% when unknown); non-cash cost
+ * = D&A from the cash-flow statement's supplement; capex = cash paid for fixed, intangible and other
+ * long-term assets.
+ */
+export function historicalRows(statements: CompanyStatements): FinancialYearRow[] {
+  const rows: FinancialYearRow[] = [];
+  let previous: FinancialYearRow | null = null;
+  for (const year of reportedYears(statements)) {
+    const source = statements.years[year] as StatementYear;
+    const row = historicalRow(year, source, previous?.year === year - 1 ? previous : null);
+    rows.push(row);
+    previous = row;
+  }
+  return rows;
+}
+
+export const DEFAULT_TAX_RATE = 0.25;
+
+function historicalRow(year: number, source: StatementYear, previous: FinancialYearRow | null): FinancialYearRow {
+  const revenue = revenueOf(source) as number;
+  const fromStatements = value(source, 'operating_cost') !== null;
+  const tax = taxRate(source);
+
+  let operatingCost: number;
+  let taxes = 0;
+  let selling = 0;
+  let management = 0;
+  let research = 0;
+  let ebit: number | null;
+  if (fromStatements) {
+    operatingCost = valueOrZero(source, 'operating_cost');
+    taxes = valueOrZero(source, 'tax_expenses');
+    selling = valueOrZero(source, 'selling_expenses');
+    management = valueOrZero(source, 'management_expenses');
+    research = valueOrZero(source, 'r_and_d_expenses');
+    ebit = revenue - operatingCost - taxes - selling - management - research;
+  } else {
+    const operatingProfit = value(source, 'operating_profit');
+    ebit =
+      operatingProfit === null
+        ? null
+        : operatingProfit -
+          valueOrZero(source, 'investment_income') -
+          valueOrZero(source, 'fair_value_change_income') +
+          valueOrZero(source, 'financial_expenses');
+    // The summary carries no cost lines: one cost ratio that reproduces the EBIT margin stands for them.
+    operatingCost = ebit === null ? 0 : revenue - ebit;
+  }
+  const nopat = ebit === null ? null : ebit * (1 - (tax ?? DEFAULT_TAX_RATE));
+
+  const cashFlowKnown = fromStatements && hasCashFlowStatement(source);
+  const da = cashFlowKnown
+    ? valueOrZero(source, 'depreciation_fixed_assets') +
+      valueOrZero(source, 'depreciation_right_of_use_assets') +
+      valueOrZero(source, 'amortization_intangible_assets') +
+      valueOrZero(source, 'amortization_long_term_prepaid')
+    : null;
+  const capex = cashFlowKnown ? valueOrZero(source, 'Cash_Paid_For_Acquisition_Assets') : null;
+
+  const workingCapital = {} as Record<WorkingCapitalItem, number | null>;
+  for (const item of WORKING_CAPITAL_ITEMS) {
+    workingCapital[item] = fromStatements ? valueOrZero(source, item) : null;
+  }
+  const totals = workingCapitalTotals(workingCapital);
+  const previousNet = previous?.Operating_Working_Capital ?? null;
+  const change = totals.net !== null && previousNet !== null ? totals.net - previousNet : null;
+  const previousRevenue = previous?.operating_revenue ?? null;
+
+  const row = {
+    year,
+    basis: fromStatements ? 'statements' : 'summary',
+    operating_revenue: revenue,
+    operating_revenue_yoy: previousRevenue !== null && previousRevenue > 0 ? revenue / previousRevenue - 1 : null,
+    operating_cost: operatingCost,
+    operating_cost_pct: ratio(operatingCost, revenue),
+    tax_expenses: taxes,
+    tax_expenses_pct: ratio(taxes, revenue),
+    selling_expenses: selling,
+    selling_expenses_pct: ratio(selling, revenue),
+    management_expenses: management,
+    management_expenses_pct: ratio(management, revenue),
+    r_and_d_expenses: research,
+    r_and_d_expenses_pct: ratio(research, revenue),
+    ebit,
+    income_tax_to_total_profit: tax,
+    nopat,
+    depreciation_and_amortization: da,
+    da_ratio: ratio(da, revenue),
+    noncash_cost: da,
+    Operating_Current_Assets_Total: totals.assets,
+    Operating_Current_Liabilities_Total: totals.liabilities,
+    Operating_Working_Capital: totals.net,
+    Change_In_Operating_WC: change,
+    Cash_Paid_For_Acquisition_Assets: capex,
+    Capital_Expenditure: capex,
+    Capex_to_Revenue_Ratio: ratio(capex, revenue),
+    FCFF: freeCashFlow(nopat, da, change, capex),
+  } as FinancialYearRow;
+  for (const item of WORKING_CAPITAL_ITEMS) {
+    row[item] = workingCapital[item];
+    row[`${item}_Ratio`] = ratio(workingCapital[item], revenue);
+  }
+  return row;
+}

@@ -1,0 +1,23 @@
+/**
+ * @fcf/engine — the FCFF/DCF valuation model shared by the browser worker and the server.
+ * Pure TypeScript: no DOM, no Node APIs, no I/O. Amounts in 亿元, ratios as fractions, shares in 亿股.
+ *
+ * @example
+ * import { valueCompany } from '@fcf/engine';
+ * const result = valueCompany({ statements, parameters: { wacc_manual: 0.09 } });
+ * result.dcf?.valuation.value_per_share; // 元
+ */
+export * from './errors.ts';
+export * from './forecast/drivers.ts';
+export * from './forecast/projection.ts';
+export * from './history/analytics.ts';
+export * from './history/fcf-ratios.ts';
+export * from './history/financial-row.ts';
+export * from './history/historical-rows.ts';
+export * from './statements/items.ts';
+export * from './valuation/company-valuation.ts';
+export * from './valuation/dcf.ts';
+export * from './valuation/fcf-source.ts';
+export * from './valuation/parameters.ts';
+export * from './valuation/reverse-dcf.ts';
+export * from './valuation/sensitivity.ts';

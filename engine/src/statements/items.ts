@@ -1,0 +1,140 @@
+/**
+ * Canonical statement items: the one vocabulary that ingest maps every source layout onto, and that the
+ * analytics and the forecast read. Every amount is in 亿元 (1e8 yuan); per-share figures in 元.
+ */
+
+/** 利润表 (income statement). */
+export const INCOME_ITEMS = [
+  'total_operating_revenue', // 营业总收入
+  'operating_revenue', // 营业收入 (主营业务收入 in the financial summary)
+  'total_operating_cost', // 营业总成本
+  'operating_cost', // 营业成本
+  'tax_expenses', // 营业税金及附加 / 税金及附加
+  'selling_expenses', // 销售费用
+  'management_expenses', // 管理费用
+  'r_and_d_expenses', // 研发费用
+  'financial_expenses', // 财务费用
+  'asset_impairment_loss', // 资产减值损失
+  'investment_income', // 投资收益
+  'fair_value_change_income', // 公允价值变动收益
+  'operating_profit', // 营业利润
+  'non_operating_income', // 营业外收入
+  'non_operating_expenses', // 营业外支出
+  'total_profit', // 利润总额
+  'income_tax', // 所得税费用
+  'net_profit', // 净利润
+  'net_profit_parent', // 归属于母公司所有者的净利润
+  'net_profit_deducted', // 扣除非经常性损益后的净利润
+  'minority_profit', // 少数股东损益
+  'eps_basic', // 基本每股收益 (元)
+] as const;
+
+/** The six operating current assets and six operating current liabilities of the working-capital model. */
+export const WORKING_CAPITAL_ASSETS = [
+  'Notes_Receivable', // 应收票据
+  'Accounts_Receivable', // 应收账款
+  'Prepayments', // 预付款项
+  'Inventories', // 存货
+  'Other_Receivables', // 其他应收款
+  'Contract_Assets', // 合同资产
+] as const;
+
+export const WORKING_CAPITAL_LIABILITIES = [
+  'Notes_Payable', // 应付票据
+  'Accounts_Payable', // 应付账款
+  'Advances_From_Customers', // 预收款项
+  'Contract_Liabilities', // 合同负债
+  'Employee_Benefits_Payable', // 应付职工薪酬
+  'Taxes_Payable', // 应交税费
+] as const;
+
+export const WORKING_CAPITAL_ITEMS = [...WORKING_CAPITAL_ASSETS, ...WORKING_CAPITAL_LIABILITIES] as const;
+
+/** Assets that earn outside the operating business: added to enterprise value in the equity bridge. */
+export const NON_CORE_ASSET_ITEMS = [
+  'trading_financial_assets', // 交易性金融资产
+  'derivative_financial_assets', // 衍生金融资产
+  'available_for_sale_financial_assets', // 可供出售金融资产
+  'held_to_maturity_investments', // 持有至到期投资
+  'long_term_equity_investments', // 长期股权投资
+  'other_equity_instrument_investments', // 其他权益工具投资
+  'other_non_current_financial_assets', // 其他非流动金融资产
+  'investment_property', // 投资性房地产
+] as const;
+
+/** Debt that bears interest: subtracted in the equity bridge. */
+export const INTEREST_BEARING_DEBT_ITEMS = [
+  'short_term_borrowings', // 短期借款
+  'current_portion_non_current_liabilities', // 一年内到期的非流动负债
+  'long_term_borrowings', // 长期借款
+  'bonds_payable', // 应付债券
+] as const;
+
+/** 资产负债表 (balance sheet). */
+export const BALANCE_ITEMS = [
+  'cash', // 货币资金
+  ...WORKING_CAPITAL_ITEMS,
+  ...NON_CORE_ASSET_ITEMS,
+  ...INTEREST_BEARING_DEBT_ITEMS,
+  'current_assets_total', // 流动资产合计
+  'fixed_assets', // 固定资产
+  'construction_in_progress', // 在建工程
+  'intangible_assets', // 无形资产
+  'goodwill', // 商誉
+  'total_assets', // 资产总计
+  'current_liabilities_total', // 流动负债合计
+  'total_liabilities', // 负债合计
+  'share_capital', // 实收资本(或股本): at par 1 元, 亿元 of capital = 亿股
+  'parent_equity', // 归属于母公司股东权益合计
+  'minority_interest', // 少数股东权益
+  'total_equity', // 所有者权益合计
+] as const;
+
+/** 现金流量表 (cash-flow statement). */
+export const CASH_FLOW_ITEMS = [
+  'operating_cash_flow', // 经营活动产生的现金流量净额
+  'Cash_Paid_For_Acquisition_Assets', // 购建固定资产、无形资产和其他长期资产支付的现金
+  'depreciation_fixed_assets', // 固定资产折旧、油气资产折耗、生产性生物资产折旧
+  'depreciation_right_of_use_assets', // 使用权资产折旧
+  'amortization_intangible_assets', // 无形资产摊销
+  'amortization_long_term_prepaid', // 长期待摊费用摊销
+] as const;
+
+/** 主要财务指标 (financial summary) items that the three statements do not carry. */
+export const SUMMARY_ITEMS = [
+  'book_value_per_share', // 每股净资产 (元)
+  'weighted_roe_percent', // 净资产收益率加权 (%)
+] as const;
+
+export const STATEMENT_ITEMS = [...INCOME_ITEMS, ...BALANCE_ITEMS, ...CASH_FLOW_ITEMS, ...SUMMARY_ITEMS] as const;
+
+export type StatementItem = (typeof STATEMENT_ITEMS)[number];
+export type WorkingCapitalItem = (typeof WORKING_CAPITAL_ITEMS)[number];
+
+/** One company-year of reported figures; an absent item was not reported. */
+export type StatementYear = Partial<Record<StatementItem, number>>;
+
+/** What one company has reported, by fiscal year (annual reports only). */
+export interface CompanyStatements {
+  /** 6-digit stock code, '' when unknown. */
+  readonly code: string;
+  readonly name: string;
+  readonly years: Readonly<Record<number, StatementYear>>;
+}
+
+const STATEMENT_ITEM_SET: ReadonlySet<string> = new Set(STATEMENT_ITEMS);
+
+export function isStatementItem(key: string): key is StatementItem {
+  return STATEMENT_ITEM_SET.has(key);
+}
+
+/** The four report types a company can have uploaded (completeness is counted x/4). */
+export const REPORT_TYPES = ['income_statement', 'balance_sheet', 'cash_flow', 'financial_summary'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const REPORT_TYPE_LABELS: Readonly<Record<ReportType, string>> = {
+  income_statement: '利润表',
+  balance_sheet: '资产负债表',
+  cash_flow: '现金流量表',
+  financial_summary: '财务摘要',
+};

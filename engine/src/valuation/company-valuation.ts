@@ -1,0 +1,132 @@
+import { isValuationError, ValuationError } from '../errors.ts';
+import { autoDrivers, FORECAST_YEARS, resolveDrivers, type YearOverrides } from '../forecast/drivers.ts';
+import { type ForecastRow, projectForecast } from '../forecast/projection.ts';
+import {
+  completenessRate,
+  type ProfitabilityRow,
+  profitabilityRows,
+  type ReturnsRow,
+  returnsRows,
+} from '../history/analytics.ts';
+import { type FcfRatioSeries, fcfRatioSeries } from '../history/fcf-ratios.ts';
+import type { FinancialYearRow } from '../history/financial-row.ts';
+import { historicalRows } from '../history/historical-rows.ts';
+import type { CompanyStatements } from '../statements/items.ts';
+import { type DcfResult, discountCashFlows, type EquityBridge } from './dcf.ts';
+import {
+  DEFAULT_TERMINAL_GROWTH_RATE,
+  type EffectiveParameters,
+  effectiveParameters,
+  equityBridge,
+  NO_MANUAL_PARAMETERS,
+  type ValuationParameters,
+} from './parameters.ts';
+import { type SensitivityGrid, type SensitivityOptions, sensitivityGrid } from './sensitivity.ts';
+
+export interface CompanyValuationInput {
+  readonly statements: CompanyStatements;
+  readonly parameters?: Partial<ValuationParameters>;
+  readonly overrides?: YearOverrides;
+  /** Options of the WACC × g grid; false skips it. */
+  readonly sensitivity?: SensitivityOptions | false;
+}
+
+export interface CompanyValuation {
+  readonly code: string;
+  readonly name: string;
+  /** Latest fiscal year with an annual report. */
+  readonly latestYear: number;
+  /** The forecast years: the 5 after the latest report. */
+  readonly forecastYears: readonly number[];
+  readonly history: readonly FinancialYearRow[];
+  readonly profitability: readonly ProfitabilityRow[];
+  readonly returns: readonly ReturnsRow[];
+  /** The forecast with the overrides applied. */
+  readonly forecast: readonly ForecastRow[];
+  /** The forecast from the system's default drivers alone. */
+  readonly autoForecast: readonly ForecastRow[];
+  readonly parameters: EffectiveParameters;
+  readonly bridge: EquityBridge;
+  /** The DCF, or null when the inputs admit no valid value (then `error` says why). */
+  readonly dcf: DcfResult | null;
+  readonly error: ValuationError | null;
+  readonly sensitivity: SensitivityGrid | null;
+  readonly fcfRatios: FcfRatioSeries;
+  readonly completeness: number;
+}
+
+function hasOverrides(overrides: YearOverrides): boolean {
+  for (const year in overrides) {
+    const set = overrides[Number(year)];
+    if (set && Object.keys(set).length > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The whole model for one company, from statements to value per share: history analytics, auto drivers,
+ * overrides with inheritance, projection, DCF, sensitivity and FCF ratios. Throws NO_HISTORY when the
+ * company has no annual report with revenue; invalid valuation inputs (WACC ≤ g, …) leave `dcf` null and
+ * set `error`, while the history stays available.
+ */
+export function valueCompany(input: CompanyValuationInput): CompanyValuation {
+  const { statements } = input;
+  const history = historicalRows(statements);
+  const last = history[history.length - 1];
+  if (!last) throw new ValuationError('NO_HISTORY', 'statements');
+  const latestYear = last.year;
+  const firstYear = latestYear + 1;
+  const manual: ValuationParameters = { ...NO_MANUAL_PARAMETERS, ...input.parameters };
+  const parameters = effectiveParameters(statements, latestYear, manual);
+  const bridge = equityBridge(statements.years[latestYear] ?? {});
+
+  const growthForFade = Number.isFinite(parameters.terminal_growth_rate)
+    ? parameters.terminal_growth_rate
+    : DEFAULT_TERMINAL_GROWTH_RATE;
+  const defaults = autoDrivers(history, growthForFade, FORECAST_YEARS);
+  const overrides = input.overrides ?? {};
+  const autoForecast = projectForecast(last, resolveDrivers(defaults, firstYear, {}));
+  const forecast = hasOverrides(overrides)
+    ? projectForecast(last, resolveDrivers(defaults, firstYear, overrides))
+    : autoForecast;
+
+  let dcf: DcfResult | null = null;
+  let error: ValuationError | null = null;
+  let sensitivity: SensitivityGrid | null = null;
+  const fcf = forecast.map((row) => row.FCFF ?? 0);
+  try {
+    dcf = discountCashFlows({
+      fcf,
+      firstYear,
+      wacc: parameters.wacc,
+      terminalGrowth: parameters.terminal_growth_rate,
+      bridge,
+      totalShares: parameters.total_shares,
+    });
+    if (input.sensitivity !== false) {
+      sensitivity = sensitivityGrid(fcf, dcf.wacc, dcf.g, bridge, parameters.total_shares, input.sensitivity);
+    }
+  } catch (caught) {
+    if (!isValuationError(caught)) throw caught;
+    error = caught;
+  }
+
+  return {
+    code: statements.code,
+    name: statements.name,
+    latestYear,
+    forecastYears: forecast.map((row) => row.year),
+    history,
+    profitability: profitabilityRows(statements, history),
+    returns: returnsRows(statements, history),
+    forecast,
+    autoForecast,
+    parameters,
+    bridge,
+    dcf,
+    error,
+    sensitivity,
+    fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null),
+    completeness: completenessRate(history.length, forecast.length, autoForecast.length > 0),
+  };
+}

@@ -1,0 +1,65 @@
+import { requireFinite, ValuationError } from '../errors.ts';
+import { type EquityBridge, enterpriseValue, requireRates } from './dcf.ts';
+
+export interface ReverseDcfInput {
+  /** Price per share (元) to explain. */
+  readonly price: number;
+  /** FCF of the first forecast year (亿元): the base the constant growth compounds from. */
+  readonly baseFcf: number;
+  readonly years: number;
+  readonly wacc: number | null | undefined;
+  readonly terminalGrowth: number | null | undefined;
+  readonly bridge: EquityBridge;
+  readonly totalShares: number;
+}
+
+export interface ReverseDcfResult {
+  /** Constant yearly FCF growth over the forecast years that the price implies. */
+  readonly impliedGrowth: number;
+  /** The enterprise value the price implies (亿元). */
+  readonly impliedEnterpriseValue: number;
+}
+
+export const IMPLIED_GROWTH_RANGE = [-0.5, 1] as const;
+
+/**
+ * Reverse DCF: the constant growth r with FCFₙ = baseFcf × (1+r)ⁿ⁻¹ (n = 1..years), terminal value at g,
+ * whose equity value per share equals the given price. EV rises with r when baseFcf > 0, so bisection
+ * over −50%..100% finds the one solution.
+ */
+export function impliedGrowth(input: ReverseDcfInput): ReverseDcfResult {
+  const { wacc, g } = requireRates(input.wacc, input.terminalGrowth);
+  const price = requireFinite(input.price, 'price');
+  const baseFcf = requireFinite(input.baseFcf, 'fcf');
+  if (price <= 0) throw new ValuationError('PRICE_NOT_POSITIVE', 'price');
+  if (!(input.totalShares > 0)) throw new ValuationError('SHARES_MISSING', 'total_shares');
+  if (baseFcf <= 0) throw new ValuationError('BASE_FCF_NOT_POSITIVE', 'fcf');
+
+  const { bridge } = input;
+  const targetEv =
+    price * input.totalShares -
+    bridge.non_core_assets -
+    bridge.cash +
+    bridge.interest_bearing_liabilities +
+    bridge.minority_interest;
+  const stream = new Array<number>(input.years);
+  const evAt = (growth: number) => {
+    let fcf = baseFcf;
+    for (let n = 0; n < input.years; n++) {
+      stream[n] = fcf;
+      fcf *= 1 + growth;
+    }
+    return enterpriseValue(stream, wacc, g);
+  };
+
+  let [low, high] = IMPLIED_GROWTH_RANGE as unknown as [number, number];
+  if (evAt(low) > targetEv || evAt(high) < targetEv) {
+    throw new ValuationError('IMPLIED_GROWTH_OUT_OF_RANGE', 'price');
+  }
+  for (let iteration = 0; iteration < 100 && high - low > 1e-12; iteration++) {
+    const middle = (low + high) / 2;
+    if (evAt(middle) < targetEv) low = middle;
+    else high = middle;
+  }
+  return { impliedGrowth: (low + high) / 2, impliedEnterpriseValue: targetEv };
+}
