@@ -99,8 +99,8 @@ describe('discountCashFlows: edge cases and bad input', () => {
   });
 
   it('rejects a non-finite bridge item', () => {
-    expect(() =>
-      discountCashFlows({ ...base, totalShares: 10, bridge: { ...bridge, cash: Number.NaN } }),
-    ).toThrow('无效的数值');
+    expect(() => discountCashFlows({ ...base, totalShares: 10, bridge: { ...bridge, cash: Number.NaN } })).toThrow(
+      '无效的数值',
+    );
   });
 });

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { historicalRows } from '../history/historical-rows.ts';
+import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
+import {
+  autoDrivers,
+  DRIVER_KEYS,
+  historicalRevenueGrowth,
+  isDriverKey,
+  REVENUE_GROWTH_CAP,
+  REVENUE_GROWTH_FLOOR,
+  resolveDrivers,
+} from './drivers.ts';
+
+const history = historicalRows(SAMPLE_COMPANY);
+const auto = autoDrivers(history, 0.02);
+
+describe('auto drivers', () => {
+  it('averages each ratio over the latest 3 years', () => {
+    const first = auto[0];
+    expect(first?.operating_cost_pct).toBeCloseTo(0.6, 12);
+    expect(first?.selling_expenses_pct).toBeCloseTo(0.1, 12);
+    expect(first?.income_tax_to_total_profit).toBeCloseTo(0.25, 12);
+    expect(first?.da_ratio).toBeCloseTo(0.05, 12);
+    expect(first?.Capex_to_Revenue_Ratio).toBeCloseTo(0.08, 12);
+    expect(first?.Inventories_Ratio).toBeCloseTo(0.1, 12);
+    expect(first?.Taxes_Payable_Ratio).toBe(0);
+  });
+
+  it('fades revenue growth linearly from the 3-year CAGR (25%) to g (2%) in the last year', () => {
+    const expected = [0.25, 0.1925, 0.135, 0.0775, 0.02];
+    auto.forEach((drivers, index) => {
+      expect(drivers.operating_revenue_yoy).toBeCloseTo(expected[index] as number, 12);
+    });
+  });
+
+  it('clamps historical growth to −20%..25% and falls back to g with one year', () => {
+    const boom = historicalRows({
+      code: '',
+      name: '',
+      years: { 2023: { operating_revenue: 1 }, 2024: { operating_revenue: 3 } },
+    });
+    expect(historicalRevenueGrowth(boom, 0.02)).toBe(REVENUE_GROWTH_CAP);
+    const bust = historicalRows({
+      code: '',
+      name: '',
+      years: { 2023: { operating_revenue: 3 }, 2024: { operating_revenue: 1 } },
+    });
+    expect(historicalRevenueGrowth(bust, 0.02)).toBe(REVENUE_GROWTH_FLOOR);
+    expect(historicalRevenueGrowth(history.slice(-1), 0.03)).toBe(0.03);
+  });
+
+  it('uses 25% tax when the history has no usable tax rate', () => {
+    const noTax = historicalRows({ code: '', name: '', years: { 2024: { operating_revenue: 10, operating_cost: 5 } } });
+    expect(autoDrivers(noTax, 0.02)[0]?.income_tax_to_total_profit).toBe(0.25);
+  });
+
+  it('names every driver as the spec’s financial-year-row field', () => {
+    expect(DRIVER_KEYS).toHaveLength(9 + 12);
+    expect(isDriverKey('Accounts_Payable_Ratio')).toBe(true);
+    expect(isDriverKey('wacc')).toBe(false);
+  });
+});
+
+describe('override inheritance (public-side §4)', () => {
+  // Set in 2026, inherited by 2027; 2028 sets its own, inherited by 2029; 2025 keeps the default.
+  const resolved = resolveDrivers(auto, 2025, {
+    2026: { operating_revenue_yoy: 0.1, da_ratio: 0.06 },
+    2028: { operating_revenue_yoy: 0.05 },
+  });
+  const at = (year: number) => resolved.find((entry) => entry.year === year);
+
+  it('keeps years before the override at the system default', () => {
+    expect(at(2025)?.values.operating_revenue_yoy).toBe(0.25);
+    expect(at(2025)?.sources.operating_revenue_yoy).toBe('system_default');
+  });
+
+  it('applies a set value and inherits it until a later year sets its own', () => {
+    expect(at(2026)?.values.operating_revenue_yoy).toBe(0.1);
+    expect(at(2026)?.sources.operating_revenue_yoy).toBe('user_set');
+    expect(at(2027)?.values.operating_revenue_yoy).toBe(0.1);
+    expect(at(2027)?.sources.operating_revenue_yoy).toBe('inherited');
+    expect(at(2028)?.values.operating_revenue_yoy).toBe(0.05);
+    expect(at(2028)?.sources.operating_revenue_yoy).toBe('user_set');
+    expect(at(2029)?.values.operating_revenue_yoy).toBe(0.05);
+    expect(at(2029)?.sources.operating_revenue_yoy).toBe('inherited');
+  });
+
+  it('inherits each driver on its own', () => {
+    expect(at(2029)?.values.da_ratio).toBe(0.06);
+    expect(at(2029)?.sources.da_ratio).toBe('inherited');
+    expect(at(2029)?.sources.operating_cost_pct).toBe('system_default');
+  });
+
+  it('ignores overrides of historical years and rejects non-finite values', () => {
+    const historical = resolveDrivers(auto, 2025, { 2024: { operating_revenue_yoy: 0.5 } });
+    expect(historical[0]?.values.operating_revenue_yoy).toBe(0.25);
+    expect(() => resolveDrivers(auto, 2025, { 2026: { da_ratio: Number.NaN } })).toThrow('无效的数值');
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { ValuationError } from '../errors.ts';
+import { ANGEL_YEAST } from '../testing/angel-yeast.ts';
+import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
+import { valueCompany } from './company-valuation.ts';
+import { discountCashFlows } from './dcf.ts';
+
+describe('valueCompany on the sample company', () => {
+  const result = valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: 0.09 } });
+
+  it('forecasts the 5 years after the latest report', () => {
+    expect(result.latestYear).toBe(2024);
+    expect(result.forecastYears).toEqual([2025, 2026, 2027, 2028, 2029]);
+  });
+
+  it('values the projected FCF with the DCF of the spec', () => {
+    const fcf = result.forecast.map((row) => row.FCFF as number);
+    const direct = discountCashFlows({
+      fcf,
+      firstYear: 2025,
+      wacc: 0.09,
+      terminalGrowth: 0.02,
+      bridge: { non_core_assets: 10, cash: 30, interest_bearing_liabilities: 35, minority_interest: 3 },
+      totalShares: 10,
+    });
+    expect(result.error).toBeNull();
+    expect(result.dcf).toEqual(direct);
+    expect(result.sensitivity?.values[2]?.[2]).toBeCloseTo(direct.valuation.value_per_share, 10);
+  });
+
+  it('reports effective parameters: manual WACC, default g 2%, shares from share capital', () => {
+    expect(result.parameters.wacc).toBe(0.09);
+    expect(result.parameters.terminal_growth_rate).toBe(0.02);
+    expect(result.parameters.total_shares).toBe(10);
+    // Calculated: E 103, D 35, Kd = 1.4 / 35 = 4%, t 25% → 103/138 × 9% + 35/138 × 4% × 0.75.
+    expect(result.parameters.wacc_calculated).toBeCloseTo((103 / 138) * 0.09 + (35 / 138) * 0.04 * 0.75, 12);
+  });
+
+  it('uses the calculated WACC when none is set', () => {
+    const auto = valueCompany({ statements: SAMPLE_COMPANY });
+    expect(auto.dcf?.wacc).toBeCloseTo(auto.parameters.wacc_calculated as number, 12);
+  });
+
+  it('applies overrides without touching the auto forecast', () => {
+    const adjusted = valueCompany({
+      statements: SAMPLE_COMPANY,
+      parameters: { wacc_manual: 0.09 },
+      overrides: { 2026: { operating_revenue_yoy: 0.1 } },
+    });
+    expect(adjusted.forecast[1]?.operating_revenue_yoy).toBe(0.1);
+    expect(adjusted.forecast[2]?.sources.operating_revenue_yoy).toBe('inherited');
+    expect(adjusted.autoForecast).toEqual(result.autoForecast);
+    expect(adjusted.dcf?.valuation.value_per_share).not.toBe(result.dcf?.valuation.value_per_share);
+  });
+
+  it('gives a typed error and no figures when WACC ≤ g, keeping the history', () => {
+    const bad = valueCompany({
+      statements: SAMPLE_COMPANY,
+      parameters: { wacc_manual: 0.02, terminal_growth_rate_manual: 0.03 },
+    });
+    expect(bad.dcf).toBeNull();
+    expect(bad.sensitivity).toBeNull();
+    expect(bad.error?.code).toBe('WACC_NOT_ABOVE_GROWTH');
+    expect(bad.profitability).toHaveLength(4);
+  });
+
+  it('rejects a non-finite manual parameter', () => {
+    const bad = valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: Number.NaN } });
+    expect(bad.error?.code).toBe('INVALID_NUMBER');
+    expect(bad.dcf).toBeNull();
+  });
+
+  it('refuses a company without history with the spec’s message', () => {
+    expect(() => valueCompany({ statements: { code: '', name: '空', years: {} } })).toThrow(ValuationError);
+    expect(() => valueCompany({ statements: { code: '', name: '空', years: {} } })).toThrow(
+      '该公司暂无历史财务数据，无法生成预测',
+    );
+  });
+
+  it('rates completeness 1 with 4 years of history and a forecast', () => {
+    expect(result.completeness).toBe(1);
+  });
+});
+
+/**
+ * 安琪酵母 2019 by hand (亿元): EBIT = 76.5275 − 49.7398 − 0.6919 − 8.8508 − 2.5570 − 3.3346 = 11.3534;
+ * tax rate = 1.6913 / 11.0901; NOPAT = 11.3534 × (1 − 0.152506) = 9.62195; D&A = 4.4643 + 0.1451 + 0.0834 =
+ * 4.6928; OWC 2019 = 29.6492 − 15.8016 = 13.8476, 2018 = 29.2700 − 14.4712 = 14.7988, ΔOWC = −0.9512;
+ * capex 8.2699; FCF = 9.62195 + 4.6928 + 0.9512 − 8.2699 = 6.99605.
+ */
+describe('valueCompany on real figures (安琪酵母 600298)', () => {
+  const result = valueCompany({ statements: ANGEL_YEAST });
+  const row2019 = result.history.find((row) => row.year === 2019);
+
+  it('derives the 2019 FCF by hand', () => {
+    expect(row2019?.ebit).toBeCloseTo(11.3534, 9);
+    expect(row2019?.income_tax_to_total_profit).toBeCloseTo(1.6913 / 11.0901, 12);
+    expect(row2019?.nopat).toBeCloseTo(11.3534 * (1 - 1.6913 / 11.0901), 9);
+    expect(row2019?.depreciation_and_amortization).toBeCloseTo(4.6928, 9);
+    expect(row2019?.Change_In_Operating_WC).toBeCloseTo(-0.9512, 9);
+    expect(row2019?.Capital_Expenditure).toBeCloseTo(8.2699, 9);
+    expect(row2019?.FCFF).toBeCloseTo(11.3534 * (1 - 1.6913 / 11.0901) + 4.6928 + 0.9512 - 8.2699, 9);
+  });
+
+  it('forecasts 2020–2024 and bridges with the 2019 balance sheet', () => {
+    expect(result.forecastYears).toEqual([2020, 2021, 2022, 2023, 2024]);
+    expect(result.bridge.cash).toBeCloseTo(6.6369, 12);
+    expect(result.bridge.interest_bearing_liabilities).toBeCloseTo(7.8724 + 0.6645 + 14.2862, 12);
+    expect(result.bridge.non_core_assets).toBeCloseTo(0.2357 + 0.0475, 12);
+    expect(result.parameters.total_shares).toBeCloseTo(8.2408, 12);
+  });
+
+  it('produces a positive, finite value per share', () => {
+    expect(result.error).toBeNull();
+    const perShare = result.dcf?.valuation.value_per_share as number;
+    expect(Number.isFinite(perShare)).toBe(true);
+    expect(perShare).toBeGreaterThan(0);
+  });
+});
