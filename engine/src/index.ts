@@ -7,6 +7,10 @@
  * const result = valueCompany({ statements, parameters: { wacc_manual: 0.09 } });
  * result.dcf?.valuation.value_per_share; // 元
  */
+
+export * from './api/account-rules.ts';
+export * from './api/report-views.ts';
+export * from './api/valuation-views.ts';
 export * from './errors.ts';
 export * from './forecast/drivers.ts';
 export * from './forecast/projection.ts';

@@ -36,6 +36,65 @@ export interface YearDrivers {
   readonly sources: Record<DriverKey, DriverSource>;
 }
 
+/** Every driver present (0), in DRIVER_KEYS order, so all driver sets share one fast hidden class. */
+function emptyDrivers(): Drivers {
+  return {
+    operating_revenue_yoy: 0,
+    operating_cost_pct: 0,
+    tax_expenses_pct: 0,
+    selling_expenses_pct: 0,
+    management_expenses_pct: 0,
+    r_and_d_expenses_pct: 0,
+    income_tax_to_total_profit: 0,
+    da_ratio: 0,
+    Capex_to_Revenue_Ratio: 0,
+    Notes_Receivable_Ratio: 0,
+    Accounts_Receivable_Ratio: 0,
+    Prepayments_Ratio: 0,
+    Inventories_Ratio: 0,
+    Other_Receivables_Ratio: 0,
+    Contract_Assets_Ratio: 0,
+    Notes_Payable_Ratio: 0,
+    Accounts_Payable_Ratio: 0,
+    Advances_From_Customers_Ratio: 0,
+    Contract_Liabilities_Ratio: 0,
+    Employee_Benefits_Payable_Ratio: 0,
+    Taxes_Payable_Ratio: 0,
+  };
+}
+
+/** Every driver's source, 'system_default' to begin with; one hidden class, as emptyDrivers. */
+function defaultSources(): Record<DriverKey, DriverSource> {
+  return {
+    operating_revenue_yoy: 'system_default',
+    operating_cost_pct: 'system_default',
+    tax_expenses_pct: 'system_default',
+    selling_expenses_pct: 'system_default',
+    management_expenses_pct: 'system_default',
+    r_and_d_expenses_pct: 'system_default',
+    income_tax_to_total_profit: 'system_default',
+    da_ratio: 'system_default',
+    Capex_to_Revenue_Ratio: 'system_default',
+    Notes_Receivable_Ratio: 'system_default',
+    Accounts_Receivable_Ratio: 'system_default',
+    Prepayments_Ratio: 'system_default',
+    Inventories_Ratio: 'system_default',
+    Other_Receivables_Ratio: 'system_default',
+    Contract_Assets_Ratio: 'system_default',
+    Notes_Payable_Ratio: 'system_default',
+    Accounts_Payable_Ratio: 'system_default',
+    Advances_From_Customers_Ratio: 'system_default',
+    Contract_Liabilities_Ratio: 'system_default',
+    Employee_Benefits_Payable_Ratio: 'system_default',
+    Taxes_Payable_Ratio: 'system_default',
+  };
+}
+
+/** Driver sets all come from emptyDrivers, so a spread clones the hidden class (V8's fast path). */
+function copyDrivers(source: Drivers): Drivers {
+  return { ...source };
+}
+
 export const FORECAST_YEARS = 5;
 export const REVENUE_GROWTH_FLOOR = -0.2;
 export const REVENUE_GROWTH_CAP = 0.25;
@@ -85,7 +144,7 @@ export function autoDrivers(
   terminalGrowth: number,
   years: number = FORECAST_YEARS,
 ): Drivers[] {
-  const base = {} as Drivers;
+  const base = emptyDrivers();
   for (const key of DRIVER_KEYS) {
     if (key === 'operating_revenue_yoy') continue;
     base[key] = Math.max(0, recentMean(history, key) ?? 0);
@@ -95,7 +154,9 @@ export function autoDrivers(
   const result: Drivers[] = [];
   for (let index = 0; index < years; index++) {
     const fade = years > 1 ? index / (years - 1) : 1;
-    result.push({ ...base, operating_revenue_yoy: startGrowth + (terminalGrowth - startGrowth) * fade });
+    const drivers = copyDrivers(base);
+    drivers.operating_revenue_yoy = startGrowth + (terminalGrowth - startGrowth) * fade;
+    result.push(drivers);
   }
   return result;
 }
@@ -106,24 +167,21 @@ export function autoDrivers(
  * years are ignored (historical years are read-only).
  */
 export function resolveDrivers(auto: readonly Drivers[], firstYear: number, overrides: YearOverrides): YearDrivers[] {
-  const carried: Partial<Drivers> = {};
+  const carried = new Map<DriverKey, number>();
   return auto.map((defaults, index) => {
     const year = firstYear + index;
+    const values = copyDrivers(defaults);
+    const sources = defaultSources();
     const set = overrides[year];
-    const values = { ...defaults };
-    const sources = {} as Record<DriverKey, DriverSource>;
-    for (const key of DRIVER_KEYS) {
-      const own = set?.[key];
-      if (own !== undefined) {
-        values[key] = requireFinite(own, `${key}@${year}`);
-        carried[key] = own;
-        sources[key] = 'user_set';
-      } else if (carried[key] !== undefined) {
-        values[key] = carried[key];
-        sources[key] = 'inherited';
-      } else {
-        sources[key] = 'system_default';
+    if (set) {
+      for (const key of DRIVER_KEYS) {
+        const own = set[key];
+        if (own !== undefined) carried.set(key, requireFinite(own, `${key}@${year}`));
       }
+    }
+    for (const [key, value] of carried) {
+      values[key] = value;
+      sources[key] = set?.[key] !== undefined ? 'user_set' : 'inherited';
     }
     return { year, values, sources };
   });

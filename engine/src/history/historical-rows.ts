@@ -3,18 +3,17 @@ import {
   type CompanyStatements,
   type StatementItem,
   type StatementYear,
-  WORKING_CAPITAL_ITEMS,
-  type WorkingCapitalItem,
 } from '../statements/items.ts';
-import { type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
+import { emptyRow, type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
 
-/** Fiscal years that have an operating revenue, oldest first. */
+/** Fiscal years that have a positive operating revenue, oldest first. */
 export function reportedYears(statements: CompanyStatements): number[] {
   return Object.keys(statements.years)
     .map(Number)
     .filter((year) => {
       const revenue = revenueOf(statements.years[year]);
-      return revenue !== null && Number.isInteger(year);
+      // Every driver is a ratio to revenue: a year without a positive revenue cannot anchor the model.
+      return revenue !== null && revenue > 0 && Number.isInteger(year);
     })
     .sort((a, b) => a - b);
 }
@@ -79,6 +78,37 @@ export function historicalRows(statements: CompanyStatements): FinancialYearRow[
 
 export const DEFAULT_TAX_RATE = 0.25;
 
+const amountOrZero = (amount: number | undefined): number =>
+  amount !== undefined && Number.isFinite(amount) ? amount : 0;
+
+/** The twelve working-capital items (0 when not reported) and their ratios to revenue, field by field. */
+function setWorkingCapital(row: FinancialYearRow, source: StatementYear, revenue: number): void {
+  row.Notes_Receivable = amountOrZero(source.Notes_Receivable);
+  row.Notes_Receivable_Ratio = row.Notes_Receivable / revenue;
+  row.Accounts_Receivable = amountOrZero(source.Accounts_Receivable);
+  row.Accounts_Receivable_Ratio = row.Accounts_Receivable / revenue;
+  row.Prepayments = amountOrZero(source.Prepayments);
+  row.Prepayments_Ratio = row.Prepayments / revenue;
+  row.Inventories = amountOrZero(source.Inventories);
+  row.Inventories_Ratio = row.Inventories / revenue;
+  row.Other_Receivables = amountOrZero(source.Other_Receivables);
+  row.Other_Receivables_Ratio = row.Other_Receivables / revenue;
+  row.Contract_Assets = amountOrZero(source.Contract_Assets);
+  row.Contract_Assets_Ratio = row.Contract_Assets / revenue;
+  row.Notes_Payable = amountOrZero(source.Notes_Payable);
+  row.Notes_Payable_Ratio = row.Notes_Payable / revenue;
+  row.Accounts_Payable = amountOrZero(source.Accounts_Payable);
+  row.Accounts_Payable_Ratio = row.Accounts_Payable / revenue;
+  row.Advances_From_Customers = amountOrZero(source.Advances_From_Customers);
+  row.Advances_From_Customers_Ratio = row.Advances_From_Customers / revenue;
+  row.Contract_Liabilities = amountOrZero(source.Contract_Liabilities);
+  row.Contract_Liabilities_Ratio = row.Contract_Liabilities / revenue;
+  row.Employee_Benefits_Payable = amountOrZero(source.Employee_Benefits_Payable);
+  row.Employee_Benefits_Payable_Ratio = row.Employee_Benefits_Payable / revenue;
+  row.Taxes_Payable = amountOrZero(source.Taxes_Payable);
+  row.Taxes_Payable_Ratio = row.Taxes_Payable / revenue;
+}
+
 function historicalRow(year: number, source: StatementYear, previous: FinancialYearRow | null): FinancialYearRow {
   const revenue = revenueOf(source) as number;
   const fromStatements = value(source, 'operating_cost') !== null;
@@ -120,48 +150,38 @@ function historicalRow(year: number, source: StatementYear, previous: FinancialY
     : null;
   const capex = cashFlowKnown ? valueOrZero(source, 'Cash_Paid_For_Acquisition_Assets') : null;
 
-  const workingCapital = {} as Record<WorkingCapitalItem, number | null>;
-  for (const item of WORKING_CAPITAL_ITEMS) {
-    workingCapital[item] = fromStatements ? valueOrZero(source, item) : null;
-  }
-  const totals = workingCapitalTotals(workingCapital);
+  const row = emptyRow(year, fromStatements ? 'statements' : 'summary');
+  if (fromStatements) setWorkingCapital(row, source, revenue);
+  const totals = workingCapitalTotals(row);
   const previousNet = previous?.Operating_Working_Capital ?? null;
   const change = totals.net !== null && previousNet !== null ? totals.net - previousNet : null;
   const previousRevenue = previous?.operating_revenue ?? null;
 
-  const row = {
-    year,
-    basis: fromStatements ? 'statements' : 'summary',
-    operating_revenue: revenue,
-    operating_revenue_yoy: previousRevenue !== null && previousRevenue > 0 ? revenue / previousRevenue - 1 : null,
-    operating_cost: operatingCost,
-    operating_cost_pct: ratio(operatingCost, revenue),
-    tax_expenses: taxes,
-    tax_expenses_pct: ratio(taxes, revenue),
-    selling_expenses: selling,
-    selling_expenses_pct: ratio(selling, revenue),
-    management_expenses: management,
-    management_expenses_pct: ratio(management, revenue),
-    r_and_d_expenses: research,
-    r_and_d_expenses_pct: ratio(research, revenue),
-    ebit,
-    income_tax_to_total_profit: tax,
-    nopat,
-    depreciation_and_amortization: da,
-    da_ratio: ratio(da, revenue),
-    noncash_cost: da,
-    Operating_Current_Assets_Total: totals.assets,
-    Operating_Current_Liabilities_Total: totals.liabilities,
-    Operating_Working_Capital: totals.net,
-    Change_In_Operating_WC: change,
-    Cash_Paid_For_Acquisition_Assets: capex,
-    Capital_Expenditure: capex,
-    Capex_to_Revenue_Ratio: ratio(capex, revenue),
-    FCFF: freeCashFlow(nopat, da, change, capex),
-  } as FinancialYearRow;
-  for (const item of WORKING_CAPITAL_ITEMS) {
-    row[item] = workingCapital[item];
-    row[`${item}_Ratio`] = ratio(workingCapital[item], revenue);
-  }
+  row.operating_revenue = revenue;
+  row.operating_revenue_yoy = previousRevenue !== null && previousRevenue > 0 ? revenue / previousRevenue - 1 : null;
+  row.operating_cost = operatingCost;
+  row.operating_cost_pct = ratio(operatingCost, revenue);
+  row.tax_expenses = taxes;
+  row.tax_expenses_pct = ratio(taxes, revenue);
+  row.selling_expenses = selling;
+  row.selling_expenses_pct = ratio(selling, revenue);
+  row.management_expenses = management;
+  row.management_expenses_pct = ratio(management, revenue);
+  row.r_and_d_expenses = research;
+  row.r_and_d_expenses_pct = ratio(research, revenue);
+  row.ebit = ebit;
+  row.income_tax_to_total_profit = tax;
+  row.nopat = nopat;
+  row.depreciation_and_amortization = da;
+  row.da_ratio = ratio(da, revenue);
+  row.noncash_cost = da;
+  row.Operating_Current_Assets_Total = totals.assets;
+  row.Operating_Current_Liabilities_Total = totals.liabilities;
+  row.Operating_Working_Capital = totals.net;
+  row.Change_In_Operating_WC = change;
+  row.Cash_Paid_For_Acquisition_Assets = capex;
+  row.Capital_Expenditure = capex;
+  row.Capex_to_Revenue_Ratio = ratio(capex, revenue);
+  row.FCFF = freeCashFlow(nopat, da, change, capex);
   return row;
 }

@@ -117,3 +117,21 @@ describe('valueCompany on real figures (安琪酵母 600298)', () => {
     expect(perShare).toBeGreaterThan(0);
   });
 });
+
+describe('calculated WACC inputs', () => {
+  it('takes the CAPM inputs (risk-free, beta, premium) from the caller', () => {
+    const result = valueCompany({
+      statements: SAMPLE_COMPANY,
+      waccAssumptions: {
+        riskFreeRate: 0.025,
+        beta: 1.2,
+        marketRiskPremium: 0.065,
+        defaultCostOfDebt: 0.045,
+        costOfDebtRange: [0.03, 0.08],
+        waccRange: [0.06, 0.14],
+      },
+    });
+    const costOfEquity = 0.025 + 1.2 * 0.065;
+    expect(result.parameters.wacc_calculated).toBeCloseTo((103 / 138) * costOfEquity + (35 / 138) * 0.04 * 0.75, 12);
+  });
+});

@@ -20,6 +20,7 @@ import {
   equityBridge,
   NO_MANUAL_PARAMETERS,
   type ValuationParameters,
+  type WaccAssumptions,
 } from './parameters.ts';
 import { type SensitivityGrid, type SensitivityOptions, sensitivityGrid } from './sensitivity.ts';
 
@@ -27,6 +28,8 @@ export interface CompanyValuationInput {
   readonly statements: CompanyStatements;
   readonly parameters?: Partial<ValuationParameters>;
   readonly overrides?: YearOverrides;
+  /** Inputs of the calculated WACC (defaults: WACC_ASSUMPTIONS). */
+  readonly waccAssumptions?: WaccAssumptions;
   /** Options of the WACC × g grid; false skips it. */
   readonly sensitivity?: SensitivityOptions | false;
 }
@@ -77,7 +80,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
   const latestYear = last.year;
   const firstYear = latestYear + 1;
   const manual: ValuationParameters = { ...NO_MANUAL_PARAMETERS, ...input.parameters };
-  const parameters = effectiveParameters(statements, latestYear, manual);
+  const parameters = effectiveParameters(statements, latestYear, manual, input.waccAssumptions);
   const bridge = equityBridge(statements.years[latestYear] ?? {});
 
   const growthForFade = Number.isFinite(parameters.terminal_growth_rate)

@@ -20,19 +20,30 @@ export const NO_MANUAL_PARAMETERS: ValuationParameters = {
 };
 
 /**
- * Assumptions of the calculated WACC (CAPM on book weights): cost of equity = risk-free 3% + β 1.0 ×
+ * Default assumptions of the calculated WACC (CAPM on book weights): cost of equity = risk-free 3% + β 1.0 ×
  * market risk premium 6%; cost of debt = financial expenses / average interest-bearing debt, within
  * 3%..8% (4.5% when unknown); the result is kept within 6%..14%. Book weights understate equity for most
- * listed companies, so admins are expected to set a manual WACC where they know better.
+ * listed companies, so admins are expected to set a manual WACC where they know better. The server keeps
+ * these inputs (and a beta per industry) in its database and passes them in.
  */
-export const WACC_ASSUMPTIONS = {
+export interface WaccAssumptions {
+  readonly riskFreeRate: number;
+  /** Industry beta (levered); 1.0 = the market. */
+  readonly beta: number;
+  readonly marketRiskPremium: number;
+  readonly defaultCostOfDebt: number;
+  readonly costOfDebtRange: readonly [number, number];
+  readonly waccRange: readonly [number, number];
+}
+
+export const WACC_ASSUMPTIONS: WaccAssumptions = {
   riskFreeRate: 0.03,
   beta: 1,
   marketRiskPremium: 0.06,
   defaultCostOfDebt: 0.045,
   costOfDebtRange: [0.03, 0.08],
   waccRange: [0.06, 0.14],
-} as const;
+};
 
 /** The spec's fallback WACC, used only when nothing can be calculated. */
 export const FALLBACK_WACC = 0.08;
@@ -42,8 +53,12 @@ const clamp = (value: number, [low, high]: readonly [number, number]) => Math.mi
 const finite = (value: number | undefined): number | null =>
   value !== undefined && Number.isFinite(value) ? value : null;
 
-export function calculateWacc(latest: StatementYear, previous: StatementYear | undefined): number | null {
-  const { riskFreeRate, beta, marketRiskPremium, defaultCostOfDebt, costOfDebtRange, waccRange } = WACC_ASSUMPTIONS;
+export function calculateWacc(
+  latest: StatementYear,
+  previous: StatementYear | undefined,
+  assumptions: WaccAssumptions = WACC_ASSUMPTIONS,
+): number | null {
+  const { riskFreeRate, beta, marketRiskPremium, defaultCostOfDebt, costOfDebtRange, waccRange } = assumptions;
   const costOfEquity = riskFreeRate + beta * marketRiskPremium;
   const equity = (finite(latest.parent_equity) ?? 0) + (finite(latest.minority_interest) ?? 0);
   const debt = interestBearingDebt(latest) ?? 0;
@@ -100,9 +115,10 @@ export function effectiveParameters(
   statements: CompanyStatements,
   latestYear: number,
   manual: ValuationParameters,
+  assumptions: WaccAssumptions = WACC_ASSUMPTIONS,
 ): EffectiveParameters {
   const latest = statements.years[latestYear] ?? {};
-  const wacc_calculated = calculateWacc(latest, statements.years[latestYear - 1]);
+  const wacc_calculated = calculateWacc(latest, statements.years[latestYear - 1], assumptions);
   const total_shares_calculated = calculateTotalShares(latest);
   return {
     wacc: manual.wacc_manual ?? wacc_calculated ?? FALLBACK_WACC,

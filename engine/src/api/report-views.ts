@@ -1,0 +1,188 @@
+import type { ProfitabilityRow, ReturnsRow } from '../history/analytics.ts';
+import { FCF_RATIO_KEYS, type FcfRatioSeries } from '../history/fcf-ratios.ts';
+import type { FinancialYearRow } from '../history/financial-row.ts';
+import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import type { DcfResult } from '../valuation/dcf.ts';
+import type { SensitivityGrid } from '../valuation/sensitivity.ts';
+
+/**
+ * The report modules' API shapes (public-side §3), built from one CompanyValuation. The server answers
+ * them and the PWA's worker builds the same from cached statements, so both always agree.
+ */
+
+/** Historical years the report shows beside the forecast (DESIGN.md §4: the 5 before it). */
+export const REPORT_HISTORY_YEARS = 5;
+/** Historical years of the wide FCF trend chart (public-side §9). */
+export const TREND_HISTORY_YEARS = 9;
+
+export const REPORT_MODULE_PATHS = [
+  'roe-roic',
+  'profitability',
+  'fcf-structure',
+  'fcf-ratio',
+  'fcf-valuation',
+] as const;
+export type ReportModulePath = (typeof REPORT_MODULE_PATHS)[number];
+
+export interface FinancialAnalysisView {
+  company: string;
+  summary: { available_modules: ReportModulePath[]; data_years: number[] };
+  data: { profitability: ProfitabilityRow[]; roe_roic: ReturnsRow[] };
+}
+
+function lastYears<T extends { year: number }>(rows: readonly T[], count: number): T[] {
+  return rows.slice(Math.max(0, rows.length - count));
+}
+
+/** Profitability and ROE-ROIC for the latest 10 reported years (tables show 5, charts may show more). */
+export function financialAnalysisView(valuation: CompanyValuation): FinancialAnalysisView {
+  const profitability = lastYears(valuation.profitability, 10);
+  const available: ReportModulePath[] = ['roe-roic', 'profitability'];
+  if (valuation.history.some((row) => row.FCFF !== null) || valuation.forecast.length > 0) {
+    available.push('fcf-structure', 'fcf-ratio');
+  }
+  if (valuation.dcf) available.push('fcf-valuation');
+  return {
+    company: valuation.name,
+    summary: { available_modules: available, data_years: profitability.map((row) => row.year) },
+    data: { profitability, roe_roic: lastYears(valuation.returns, 10) },
+  };
+}
+
+export interface DcfValuationView extends DcfResult {
+  sensitivity: SensitivityGrid | null;
+  meta: {
+    isUsingFallback: false;
+    company: string;
+    code: string;
+    latest_report_year: number;
+    wacc_source: 'manual' | 'calculated' | 'fallback';
+    terminal_growth_source: 'manual' | 'default';
+    total_shares_source: 'manual' | 'calculated' | 'missing';
+    basis: FinancialYearRow['basis'];
+  };
+}
+
+export function dcfValuationView(valuation: CompanyValuation): DcfValuationView | null {
+  const { dcf, parameters } = valuation;
+  if (!dcf) return null;
+  const latest = valuation.history[valuation.history.length - 1];
+  return {
+    ...dcf,
+    sensitivity: valuation.sensitivity,
+    meta: {
+      isUsingFallback: false,
+      company: valuation.name,
+      code: valuation.code,
+      latest_report_year: valuation.latestYear,
+      wacc_source:
+        parameters.manual.wacc_manual !== null
+          ? 'manual'
+          : parameters.wacc_calculated !== null
+            ? 'calculated'
+            : 'fallback',
+      terminal_growth_source: parameters.manual.terminal_growth_rate_manual !== null ? 'manual' : 'default',
+      total_shares_source:
+        parameters.manual.total_shares_manual !== null
+          ? 'manual'
+          : parameters.total_shares_calculated !== null
+            ? 'calculated'
+            : 'missing',
+      basis: latest?.basis ?? 'statements',
+    },
+  };
+}
+
+export interface ChartPoint {
+  year: number;
+  value: number | null;
+  isEstimate: boolean;
+}
+
+export interface FcfStructureView {
+  charts: {
+    fcfTrend: { year: number; freeCashFlow: number | null; isEstimate: boolean }[];
+    nopat: ChartPoint[];
+    capex: ChartPoint[];
+    workingCapital: (ChartPoint & { workingCapitalChange: number | null })[];
+    noncashCost: ChartPoint[];
+  };
+  tableData: { years: number[]; metrics: { name: string; unit: string; values: (number | null)[] }[] };
+  meta: {
+    total_historical_fcf: number;
+    recent_historical_complete: boolean;
+    forecast_years: number[];
+    trend_chart_years: number[];
+    table_years: number[];
+  };
+}
+
+/** FCF and its parts: the latest 9 historical years and the 5 forecast years; the table is historical. */
+export function fcfStructureView(valuation: CompanyValuation): FcfStructureView {
+  const history = lastYears(valuation.history, TREND_HISTORY_YEARS);
+  const rows: (FinancialYearRow & { isEstimate: boolean })[] = [
+    ...history.map((row) => ({ ...row, isEstimate: false })),
+    ...valuation.forecast.map((row) => ({ ...row, isEstimate: true })),
+  ];
+  const point = (pick: (row: FinancialYearRow) => number | null) =>
+    rows.map((row) => ({ year: row.year, value: pick(row), isEstimate: row.isEstimate }));
+  const tableRows = lastYears(history, REPORT_HISTORY_YEARS);
+  const metric = (name: string, pick: (row: FinancialYearRow) => number | null) => ({
+    name,
+    unit: '亿元',
+    values: tableRows.map(pick),
+  });
+  const recent = tableRows.map((row) => row.FCFF);
+  return {
+    charts: {
+      fcfTrend: rows.map((row) => ({ year: row.year, freeCashFlow: row.FCFF, isEstimate: row.isEstimate })),
+      nopat: point((row) => row.nopat),
+      capex: point((row) => row.Capital_Expenditure),
+      workingCapital: rows.map((row) => ({
+        year: row.year,
+        value: row.Change_In_Operating_WC,
+        workingCapitalChange: row.Change_In_Operating_WC,
+        isEstimate: row.isEstimate,
+      })),
+      noncashCost: point((row) => row.noncash_cost),
+    },
+    tableData: {
+      years: tableRows.map((row) => row.year),
+      metrics: [
+        metric('自由现金流', (row) => row.FCFF),
+        metric('税后营业利润(NOPAT)', (row) => row.nopat),
+        metric('非现金成本(折旧摊销)', (row) => row.noncash_cost),
+        metric('营运资本变动', (row) => row.Change_In_Operating_WC),
+        metric('资本开支', (row) => row.Capital_Expenditure),
+      ],
+    },
+    meta: {
+      total_historical_fcf: recent.reduce<number>((sum, value) => sum + (value ?? 0), 0),
+      recent_historical_complete: recent.length > 0 && recent.every((value) => value !== null),
+      forecast_years: valuation.forecastYears.slice(),
+      trend_chart_years: rows.map((row) => row.year),
+      table_years: tableRows.map((row) => row.year),
+    },
+  };
+}
+
+export interface FcfRatioView {
+  charts: FcfRatioSeries;
+  summary: { total_years: number; available_ratios: string[]; data_years: number[]; latest_year: number | null };
+}
+
+export function fcfRatioView(valuation: CompanyValuation): FcfRatioView {
+  const charts = valuation.fcfRatios;
+  const years = [...new Set(FCF_RATIO_KEYS.flatMap((key) => charts[key].map((point) => point.year)))].sort(
+    (a, b) => a - b,
+  );
+  return {
+    charts,
+    summary: {
+      total_years: years.length,
+      available_ratios: FCF_RATIO_KEYS.filter((key) => charts[key].length > 0),
+      data_years: years,
+      latest_year: years[years.length - 1] ?? null,
+    },
+  };
+}
