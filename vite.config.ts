@@ -15,6 +15,15 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
+      {
+        test: {
+          name: 'sync-server',
+          root: './sync-server',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

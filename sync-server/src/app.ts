@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { AppEnv, Services } from './http/app-env.ts';
+import { authMiddleware } from './http/auth-middleware.ts';
+import { bodySizeLimit } from './http/body-size-limit.ts';
+import { ApiError, errorBody, MESSAGES } from './http/errors.ts';
+import { requestLog } from './http/request-log.ts';
+import { serveApp } from './http/static-files.ts';
+import type { CompanyDirectory } from './ingest/index.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { companyRoutes } from './routes/company-routes.ts';
+import { menuRoutes } from './routes/menu-routes.ts';
+import { reportRoutes } from './routes/report-routes.ts';
+import { valuationRoutes } from './routes/valuation-routes.ts';
+import { ValuationService } from './valuation/valuation-service.ts';
+
+export interface AppDependencies {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  readonly jwtSecret: string;
+  readonly directory: CompanyDirectory;
+  readonly industries: ReadonlyMap<string, string>;
+}
+
+/** The CSP the app needs: its own scripts and workers, inline styles (React, uPlot), data/blob images. */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  frameSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
+/**
+ * Builds the whole HTTP app from a database handle and config (no listening socket), so tests drive it
+ * with `app.request()` against a real database file.
+ */
+export function createApp(dependencies: AppDependencies) {
+  const services: Services = { ...dependencies, valuations: new ValuationService(dependencies.db) };
+  const app = new Hono<AppEnv>();
+
+  if (dependencies.config.logRequests) app.use('*', requestLog());
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'SAMEORIGIN',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+  app.use('/api/*', bodySizeLimit());
+  app.use('/api/*', authMiddleware);
+
+  const api = new Hono<AppEnv>()
+    .route('/', companyRoutes)
+    .route('/', reportRoutes)
+    .route('/', valuationRoutes)
+    .route('/', authRoutes)
+    .route('/', menuRoutes);
+  app.route('/api', api);
+
+  app.notFound((c) =>
+    c.req.path.startsWith('/api')
+      ? c.json(errorBody(MESSAGES.notFound, `${c.req.method} ${c.req.path}`), 404)
+      : c.text('Not Found', 404),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error.message, error.detail), error.status);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const message = status === 413 ? MESSAGES.bodyTooLarge : error.message || '请求错误';
+      return c.json(errorBody(message, error.message), status);
+    }
+    console.error(`${c.req.method} ${c.req.path}`, error);
+    return c.json(errorBody(MESSAGES.internal, error instanceof Error ? error.message : String(error)), 500);
+  });
+  serveApp(app, dependencies.config.staticDir);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

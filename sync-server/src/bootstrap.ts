@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp } from './app.ts';
+import { hashPassword } from './auth/password.ts';
+import { generateSecret, type ServerConfig } from './config.ts';
+import { type Database, databaseLocation, openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
+import { seedFixtures } from './seed/seed-fixtures.ts';
+import { readMeta, writeMeta } from './store/meta.ts';
+import { createUser, findUser, setPassword } from './store/users.ts';
+
+export interface Platform {
+  readonly db: Database;
+  readonly app: ReturnType<typeof createApp>;
+  readonly directory: CompanyDirectory;
+  readonly industries: ReadonlyMap<string, string>;
+  /** Set when this start created the admin account with a generated password (print it once). */
+  readonly generatedAdminPassword: string | undefined;
+  readonly seededFiles: number;
+}
+
+/** JWT_SECRET, else the secret kept in the database (made at first start, so tokens survive restarts). */
+function jwtSecret(db: Database, configured: string | undefined): string {
+  if (configured) return configured;
+  const stored = readMeta(db, 'jwt_secret');
+  if (stored) return stored;
+  const secret = generateSecret();
+  writeMeta(db, 'jwt_secret', secret);
+  return secret;
+}
+
+/**
+ * The admin account of DESIGN.md §4: made at first start from ADMIN_USERNAME / ADMIN_PASSWORD; without a
+ * password a random one is generated and returned to be printed once. A set ADMIN_PASSWORD is applied on
+ * every start (so an operator can reset it); a generated one never replaces an existing account's.
+ */
+async function ensureAdmin(db: Database, config: ServerConfig): Promise<string | undefined> {
+  const existing = findUser(db, config.adminUsername);
+  if (existing && !config.adminPassword) return undefined;
+  const password = config.adminPassword ?? generateSecret(12);
+  const passwordHash = await hashPassword(password);
+  if (existing) setPassword(db, config.adminUsername, passwordHash, true);
+  else createUser(db, { username: config.adminUsername, email: null, passwordHash, isAdmin: true });
+  return config.adminPassword ? undefined : password;
+}
+
+/** Opens and migrates the database, makes the admin account, seeds an empty database, builds the app. */
+export async function startPlatform(config: ServerConfig): Promise<Platform> {
+  const db = openDatabase(databaseLocation(config.databaseUrl, config.databaseAuthToken, config.databaseSyncUrl));
+  migrate(db);
+  const secret = jwtSecret(db, config.jwtSecret);
+  const generatedAdminPassword = await ensureAdmin(db, config);
+  const directory = loadCompanyDirectory(readFileSync(join(config.fixturesDir, 'market', 'fullStockList.csv')));
+  const industries = loadIndustries(readFileSync(join(config.fixturesDir, 'market', 'industryCoding.csv')));
+  const seed = seedFixtures(db, config.fixturesDir, { directory, industries, uploadedBy: 'seed' });
+  for (const result of seed.results) {
+    if (!result.success) console.warn(`示例数据导入失败 ${result.filename}: ${result.error}`);
+  }
+  const app = createApp({ db, config, jwtSecret: secret, directory, industries });
+  return {
+    db,
+    app,
+    directory,
+    industries,
+    generatedAdminPassword,
+    seededFiles: seed.results.filter((result) => result.success).length,
+  };
+}

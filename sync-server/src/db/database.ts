@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Libsql from 'libsql';
+
+export type Database = Libsql.Database;
+
+export interface DatabaseLocation {
+  /** What `new Database()` opens: a file path, ':memory:', or a remote libSQL URL. */
+  readonly path: string;
+  readonly authToken?: string;
+  /** With a local path: the remote primary of an embedded replica. */
+  readonly syncUrl?: string;
+}
+
+/**
+ * Reads DATABASE_URL: `file:data/fcf.db` (default; relative to the working directory), `:memory:`, or a
+ * `libsql://`, `http(s)://` URL of a libSQL server (token in DATABASE_AUTH_TOKEN). DATABASE_SYNC_URL makes
+ * the file an embedded replica of that server.
+ */
+export function databaseLocation(url: string, authToken?: string, syncUrl?: string): DatabaseLocation {
+  const token = authToken ? { authToken } : {};
+  if (/^(libsql|https?|wss?):\/\//.test(url)) return { path: url, ...token };
+  if (url === ':memory:' || url === 'file::memory:') return { path: ':memory:' };
+  const path = url.startsWith('file:') ? url.slice('file:'.length) : url;
+  return { path: resolve(path), ...token, ...(syncUrl ? { syncUrl } : {}) };
+}
+
+export function openDatabase(location: DatabaseLocation): Database {
+  const local = !/^[a-z]+:\/\//.test(location.path) && location.path !== ':memory:';
+  if (local) mkdirSync(dirname(location.path), { recursive: true });
+  const options: Record<string, unknown> = {};
+  if (location.authToken) options.authToken = location.authToken;
+  if (location.syncUrl) options.syncUrl = location.syncUrl;
+  const db = new Libsql(location.path, options);
+  if (local) {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA busy_timeout = 5000');
+  }
+  db.exec('PRAGMA foreign_keys = ON');
+  return db;
+}
+
+/** Runs `work` in one transaction (IMMEDIATE, so concurrent writers queue instead of failing late). */
+export function transaction<T>(db: Database, work: () => T): T {
+  return db.transaction(work).immediate();
+}

@@ -1,0 +1,27 @@
+/**
+ * Who may call what. Secure by default: every mutating request and every /api/admin/* path needs an
+ * admin, except the few listed here. A new route is therefore guarded unless someone lists it.
+ */
+const PUBLIC_WRITES: readonly RegExp[] = [
+  /^\/api\/login$/,
+  /^\/api\/register$/,
+  // A what-if: computes with the caller's numbers and stores nothing.
+  /^\/api\/user\/calculate-with-valuation\/[^/]+$/,
+  /^\/api\/pdf\/generate$/,
+];
+
+const PUBLIC_ADMIN_READS: readonly RegExp[] = [/^\/api\/admin\/valuation-params\/[^/]+$/];
+
+/** Reads outside /api/admin that still need an admin. */
+const ADMIN_READS: readonly RegExp[] = [/^\/api\/files$/, /^\/api\/data\/companies-status$/, /^\/api\/jobs(\/|$)/];
+
+export type Access = 'public' | 'admin';
+
+export function accessFor(method: string, path: string): Access {
+  const read = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+  if (path.startsWith('/api/admin/')) {
+    return read && PUBLIC_ADMIN_READS.some((pattern) => pattern.test(path)) ? 'public' : 'admin';
+  }
+  if (!read) return PUBLIC_WRITES.some((pattern) => pattern.test(path)) ? 'public' : 'admin';
+  return ADMIN_READS.some((pattern) => pattern.test(path)) ? 'admin' : 'public';
+}

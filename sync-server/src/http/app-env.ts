@@ -1,0 +1,23 @@
+import type { TokenClaims } from '../auth/token.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { CompanyDirectory } from '../ingest/index.ts';
+import type { ValuationService } from '../valuation/valuation-service.ts';
+
+/** What every handler can reach: built once in createApp. */
+export interface Services {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  readonly jwtSecret: string;
+  readonly valuations: ValuationService;
+  readonly directory: CompanyDirectory;
+  readonly industries: ReadonlyMap<string, string>;
+}
+
+export type AppEnv = {
+  Variables: {
+    services: Services;
+    /** The caller, when the request carries a valid token. */
+    user: TokenClaims | null;
+  };
+};

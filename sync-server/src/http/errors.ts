@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** A failure with the HTTP status and the Chinese message a person can act on. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly detail: string;
+
+  constructor(status: ContentfulStatusCode, message: string, detail?: string) {
+    super(message);
+    this.status = status;
+    this.detail = detail ?? message;
+  }
+}
+
+export function errorBody(message: string, detail?: string) {
+  return { success: false as const, message, detail: detail ?? message };
+}
+
+export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, detail?: string) {
+  return c.json(errorBody(message, detail), status);
+}
+
+export const MESSAGES = {
+  notFound: '接口不存在，请检查请求地址',
+  unauthorized: '未登录或登录已过期，请重新登录',
+  forbidden: '无权限访问，请以管理员身份登录',
+  internal: '服务器内部错误，请联系技术支持',
+  bodyTooLarge: '请求体过大',
+  invalidJson: '请求格式错误：需要 JSON',
+  companyNotFound: (company: string) => `未找到公司"${company}"的数据，请确认名称或代码`,
+  noHistory: '该公司暂无历史财务数据，无法生成预测',
+} as const;

@@ -1,0 +1,20 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError, MESSAGES } from './errors.ts';
+
+/** Parses the JSON body with a zod schema; a bad body is a 400 with the first problem in Chinese. */
+export async function jsonBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.infer<Schema>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new ApiError(400, MESSAGES.invalidJson);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : '请求';
+    throw new ApiError(400, `参数错误：${where} ${issue?.message ?? ''}`.trim(), JSON.stringify(parsed.error.issues));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,18 @@
+/**
+ * Statement-file ingest: uploaded NetEase CSV exports and Excel workbooks → canonical statement items
+ * (engine vocabulary, 亿元). Pure parsing, no database and no HTTP.
+ */
+export { INGEST_ERRORS } from './errors.ts';
+export {
+  type CompanyDirectory,
+  type CompanyRef,
+  loadCompanyDirectory,
+  loadIndustries,
+} from './market-lists.ts';
+export {
+  type IngestOutcome,
+  MAX_STATEMENT_FILE_BYTES,
+  type ParsedReport,
+  type ParsedStatementFile,
+  parseStatementFile,
+} from './parse-statement-file.ts';

@@ -1,0 +1,110 @@
+import { parsePeriod } from './periods.ts';
+
+/** One source item across the annual periods of a sheet, as raw cell text. */
+export interface LabelledSeries {
+  label: string;
+  cells: { year: number; raw: string }[];
+}
+
+export interface SheetTable {
+  orientation: 'items-in-rows' | 'items-in-columns';
+  /** Rows above the header ('美的集团 利润表', '单位：万元', '股票代码：000333'). */
+  titleRows: string[][];
+  /** The row of periods (items in rows) or of item labels (items in columns). */
+  headerRow: string[];
+  series: LabelledSeries[];
+}
+
+/** Title rows above the header are a handful at most; a period found further down is data, not a header. */
+const HEADER_SCAN_ROWS = 30;
+
+interface PeriodCell {
+  row: number;
+  column: number;
+}
+
+/**
+ * Finds the table in a sheet: the first cell that reads as a report period anchors the header. When
+ * more periods follow it along its row, items run down the rows (the NetEase layout); when more follow
+ * it down its column, items run across the columns. A single period decides by position: only the
+ * items-in-columns layout puts a period in the first column. Returns undefined without annual periods.
+ */
+export function locateTable(rows: string[][]): SheetTable | undefined {
+  const anchor = firstPeriodCell(rows);
+  if (!anchor) return undefined;
+  const header = rows[anchor.row] ?? [];
+  const periodsAlongRow = header.filter((cell) => parsePeriod(cell)).length;
+  const periodsDownColumn = rows.slice(anchor.row).filter((row) => parsePeriod(row[anchor.column] ?? '')).length;
+  const itemsInRows = periodsAlongRow === periodsDownColumn ? anchor.column > 0 : periodsAlongRow > periodsDownColumn;
+  return itemsInRows ? itemsInRowsTable(rows, anchor) : itemsInColumnsTable(rows, anchor);
+}
+
+function firstPeriodCell(rows: string[][]): PeriodCell | undefined {
+  for (const [row, cells] of rows.slice(0, HEADER_SCAN_ROWS).entries()) {
+    const column = cells.findIndex((cell) => parsePeriod(cell));
+    if (column >= 0) return { row, column };
+  }
+  return undefined;
+}
+
+function annualYear(cell: string): number | undefined {
+  const period = parsePeriod(cell);
+  return period?.annual ? period.year : undefined;
+}
+
+function itemsInRowsTable(rows: string[][], anchor: PeriodCell): SheetTable | undefined {
+  const header = rows[anchor.row] ?? [];
+  const yearColumns = header.flatMap((cell, column) => {
+    const year = annualYear(cell);
+    return year === undefined ? [] : [{ column, year }];
+  });
+  if (yearColumns.length === 0) return undefined;
+  const dataRows = rows.slice(anchor.row + 1);
+  const labelColumn = mostLabelledColumn(dataRows, anchor.column);
+  const series =
+    labelColumn === undefined
+      ? []
+      : dataRows.flatMap((row) => {
+          const label = row[labelColumn] ?? '';
+          if (label === '') return [];
+          return [{ label, cells: yearColumns.map(({ column, year }) => ({ year, raw: row[column] ?? '' })) }];
+        });
+  return { orientation: 'items-in-rows', titleRows: rows.slice(0, anchor.row), headerRow: header, series };
+}
+
+/**
+ * Official statements put a line-number column (行次) or notes column beside the item names; the item
+ * names are the column, left of the periods, with the most text in it.
+ */
+function mostLabelledColumn(dataRows: string[][], firstPeriodColumn: number): number | undefined {
+  let best: { column: number; count: number } | undefined;
+  for (let column = 0; column < firstPeriodColumn; column++) {
+    const count = dataRows.filter((row) => isText(row[column] ?? '')).length;
+    if (count > 0 && (!best || count > best.count)) best = { column, count };
+  }
+  return best?.column;
+}
+
+function isText(cell: string): boolean {
+  return cell !== '' && !/^[-+\d.,()%\s]+$/.test(cell);
+}
+
+function itemsInColumnsTable(rows: string[][], anchor: PeriodCell): SheetTable | undefined {
+  const yearRows = rows.slice(anchor.row).flatMap((row) => {
+    const year = annualYear(row[anchor.column] ?? '');
+    return year === undefined ? [] : [{ row, year }];
+  });
+  if (yearRows.length === 0) return undefined;
+  const labelRowIndex = rows.slice(0, anchor.row).findLastIndex((row) => row.some((cell) => cell !== ''));
+  const labelRow = rows[labelRowIndex] ?? [];
+  const series = labelRow.flatMap((label, column) => {
+    if (column === anchor.column || label === '') return [];
+    return [{ label, cells: yearRows.map(({ row, year }) => ({ year, raw: row[column] ?? '' })) }];
+  });
+  return {
+    orientation: 'items-in-columns',
+    titleRows: rows.slice(0, Math.max(labelRowIndex, 0)),
+    headerRow: labelRow,
+    series,
+  };
+}

@@ -1,0 +1,79 @@
+/** The two market reference lists in fixtures/market: the company directory and the 国标 industries. */
+import Papa from 'papaparse';
+import { decodeText } from './decode.ts';
+
+export interface CompanyRef {
+  /** 6 digits, zero-padded. */
+  code: string;
+  name: string;
+}
+
+export interface CompanyDirectory {
+  byCode(code: string): CompanyRef | undefined;
+  byName(name: string): CompanyRef | undefined;
+  all(): CompanyRef[];
+}
+
+/** Shenzhen codes lose their leading zeros in spreadsheet exports: 333 is 000333. */
+export function padCode(code: string): string {
+  return code.trim().padStart(6, '0');
+}
+
+/**
+ * A company name as people type it. The exchange pads short names with spaces ('金 融 街'), older lists
+ * use full-width letters ('万科Ａ'), and one entry of fullStockList.csv even carries a stray Latin-1 byte
+ * that decodes to U+FFFD; none of that belongs in the name.
+ */
+export function cleanCompanyName(name: string): string {
+  return name.normalize('NFKC').replace(/[\s\uFFFD]/g, '');
+}
+
+/** Key for comparing names: cleaned and case-folded ('TCL科技' = 'tcl科技'). */
+export function companyNameKey(name: string): string {
+  return cleanCompanyName(name).toUpperCase();
+}
+
+/** Reads fullStockList.csv (`code,stockName,market,ipoDate`, GBK or UTF-8). */
+export function loadCompanyDirectory(fullStockListBytes: Uint8Array): CompanyDirectory {
+  const rows = readCsvRecords(fullStockListBytes, ['code', 'stockName']);
+  const companies: CompanyRef[] = [];
+  const byCode = new Map<string, CompanyRef>();
+  const byName = new Map<string, CompanyRef>();
+  for (const row of rows) {
+    const code = row.code ?? '';
+    const name = cleanCompanyName(row.stockName ?? '');
+    if (!/^\d{1,6}$/.test(code.trim()) || name === '') continue;
+    const company = { code: padCode(code), name };
+    if (byCode.has(company.code)) continue;
+    companies.push(company);
+    byCode.set(company.code, company);
+    if (!byName.has(companyNameKey(name))) byName.set(companyNameKey(name), company);
+  }
+  return {
+    byCode: (code) => (/^\d{1,6}$/.test(code.trim()) ? byCode.get(padCode(code)) : undefined),
+    byName: (name) => byName.get(companyNameKey(name)),
+    all: () => companies.map((company) => ({ ...company })),
+  };
+}
+
+/** Reads industryCoding.csv: 6-digit code → 国标 industry (guoBiaoIndustry). */
+export function loadIndustries(industryCodingBytes: Uint8Array): Map<string, string> {
+  const industries = new Map<string, string>();
+  for (const row of readCsvRecords(industryCodingBytes, ['stockCode', 'guoBiaoIndustry'])) {
+    const code = row.stockCode?.trim() ?? '';
+    const industry = row.guoBiaoIndustry?.trim() ?? '';
+    if (/^\d{1,6}$/.test(code) && industry !== '') industries.set(padCode(code), industry);
+  }
+  return industries;
+}
+
+function readCsvRecords(bytes: Uint8Array, requiredColumns: readonly string[]): Record<string, string>[] {
+  const parsed = Papa.parse<Record<string, string>>(decodeText(bytes), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim(),
+  });
+  const missing = requiredColumns.filter((column) => !parsed.meta.fields?.includes(column));
+  if (missing.length > 0) throw new Error(`CSV lacks the column(s) ${missing.join(', ')}`);
+  return parsed.data;
+}

@@ -1,0 +1,20 @@
+export type CellValue = { kind: 'number'; value: number } | { kind: 'missing' } | { kind: 'invalid' };
+
+/** How the exports write "not reported". */
+const MISSING_MARKERS: ReadonlySet<string> = new Set(['', '-', '--', '---', '—', '——', 'N/A', 'NA', 'NULL', 'NONE']);
+
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * Reads a figure as written by hand or by an export: thousands separators, stray spaces, accounting
+ * negatives '(123)', a trailing '%' on ratio columns.
+ */
+export function parseCellValue(raw: string): CellValue {
+  const text = raw.normalize('NFKC').replace(/[\s,]/g, '');
+  if (MISSING_MARKERS.has(text.toUpperCase())) return { kind: 'missing' };
+  const accountingNegative = /^\((.*)\)$/.exec(text);
+  const unsigned = (accountingNegative ? accountingNegative[1] : text)?.replace(/%$/, '') ?? '';
+  if (!PLAIN_NUMBER.test(unsigned)) return { kind: 'invalid' };
+  const value = Number(unsigned);
+  return { kind: 'number', value: accountingNegative ? -value : value };
+}

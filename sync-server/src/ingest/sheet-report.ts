@@ -1,0 +1,67 @@
+import type { ReportType, StatementItem, StatementYear } from '@fcf/engine';
+import { INGEST_ERRORS, IngestError } from './errors.ts';
+import type { SheetTable } from './layout.ts';
+import { parseCellValue } from './numbers.ts';
+import { itemMeasure, lookupItem } from './synonyms.ts';
+import { type AmountUnit, findHeaderUnit, isAmountUnit, splitLabelUnit, toYi } from './units.ts';
+
+export interface MalformedCell {
+  label: string;
+  year: number;
+  raw: string;
+}
+
+/** The canonical figures of one sheet, with what it takes to judge the file as a whole. */
+export interface SheetReport {
+  reportType: ReportType;
+  years: Record<number, StatementYear>;
+  recognised: string[];
+  unrecognised: string[];
+  /** Cells of recognised items that hold something other than a missing marker. */
+  filledCells: number;
+  malformedCells: MalformedCell[];
+}
+
+export function readSheetReport(table: SheetTable, reportType: ReportType): SheetReport {
+  const headerUnit = findHeaderUnit([...table.titleRows, table.headerRow]);
+  const report: SheetReport = {
+    reportType,
+    years: {},
+    recognised: [],
+    unrecognised: [],
+    filledCells: 0,
+    malformedCells: [],
+  };
+  for (const { label, cells } of table.series) {
+    const item = lookupItem(reportType, label);
+    if (!item) {
+      report.unrecognised.push(label);
+      continue;
+    }
+    report.recognised.push(label);
+    const scale = scaleFor(item, label, headerUnit);
+    for (const { year, raw } of cells) {
+      const cell = parseCellValue(raw);
+      if (cell.kind === 'missing') continue;
+      report.filledCells++;
+      if (cell.kind === 'invalid') {
+        report.malformedCells.push({ label, year, raw });
+        continue;
+      }
+      const figures = report.years[year] ?? {};
+      // An item listed twice (the cash-flow supplement repeats the operating total) keeps its first figure.
+      figures[item] ??= scale(cell.value);
+      report.years[year] = figures;
+    }
+  }
+  return report;
+}
+
+/** Per-share figures stay in 元 and ratios in %; amounts go to 亿元 by the label's unit, else the sheet's. */
+function scaleFor(item: StatementItem, label: string, headerUnit: AmountUnit | undefined): (value: number) => number {
+  if (itemMeasure(item) !== 'amount') return (value) => value;
+  const labelUnit = splitLabelUnit(label).unit;
+  const unit = labelUnit === undefined ? headerUnit : labelUnit;
+  if (!isAmountUnit(unit)) throw new IngestError(INGEST_ERRORS.unknownUnit);
+  return (value) => toYi(value, unit);
+}

@@ -1,0 +1,181 @@
+import { REPORT_TYPES, type ReportType, type StatementItem } from '@fcf/engine';
+import { splitLabelUnit } from './units.ts';
+
+type SynonymSource = Readonly<Partial<Record<StatementItem, readonly string[]>>>;
+
+const NET_PROFIT_PARENT = [
+  '归属于母公司所有者的净利润',
+  '归属于母公司股东的净利润',
+  '归属母公司股东的净利润',
+  '归母净利润',
+];
+const NET_PROFIT_DEDUCTED = ['净利润(扣除非经常性损益后)', '扣除非经常性损益后的净利润', '扣非净利润'];
+const EPS_BASIC = ['基本每股收益', '每股收益'];
+const OPERATING_CASH_FLOW = [
+  '经营活动产生的现金流量净额',
+  // The indirect-method supplement repeats the total without 的; the figure is the same.
+  '经营活动产生现金流量净额',
+];
+const PARENT_EQUITY = [
+  '归属于母公司股东权益合计',
+  '归属于母公司所有者权益合计',
+  '归属于母公司股东的权益',
+  '股东权益不含少数股东权益',
+];
+
+const INCOME_STATEMENT: SynonymSource = {
+  total_operating_revenue: ['营业总收入'],
+  operating_revenue: ['营业收入', '主营业务收入'],
+  total_operating_cost: ['营业总成本'],
+  operating_cost: ['营业成本', '主营业务成本'],
+  tax_expenses: ['营业税金及附加', '税金及附加', '主营业务税金及附加'],
+  selling_expenses: ['销售费用', '营业费用'],
+  management_expenses: ['管理费用'],
+  r_and_d_expenses: ['研发费用'],
+  financial_expenses: ['财务费用'],
+  asset_impairment_loss: ['资产减值损失'],
+  investment_income: ['投资收益'],
+  fair_value_change_income: ['公允价值变动收益'],
+  operating_profit: ['营业利润'],
+  non_operating_income: ['营业外收入'],
+  non_operating_expenses: ['营业外支出'],
+  total_profit: ['利润总额'],
+  income_tax: ['所得税费用', '所得税'],
+  net_profit: ['净利润'],
+  net_profit_parent: NET_PROFIT_PARENT,
+  net_profit_deducted: NET_PROFIT_DEDUCTED,
+  minority_profit: ['少数股东损益'],
+  eps_basic: EPS_BASIC,
+};
+
+// 应收票据及应收账款 is deliberately absent: it is the sum of two items mapped on their own, and taking it
+// as either would double count. It stays listed as unrecognised.
+const BALANCE_SHEET: SynonymSource = {
+  cash: ['货币资金'],
+  trading_financial_assets: ['交易性金融资产'],
+  derivative_financial_assets: ['衍生金融资产'],
+  Notes_Receivable: ['应收票据'],
+  Accounts_Receivable: ['应收账款'],
+  Prepayments: ['预付款项', '预付账款'],
+  Other_Receivables: ['其他应收款'],
+  Inventories: ['存货'],
+  Contract_Assets: ['合同资产'],
+  current_assets_total: ['流动资产合计'],
+  available_for_sale_financial_assets: ['可供出售金融资产'],
+  held_to_maturity_investments: ['持有至到期投资'],
+  long_term_equity_investments: ['长期股权投资'],
+  other_equity_instrument_investments: ['其他权益工具投资'],
+  other_non_current_financial_assets: ['其他非流动金融资产'],
+  investment_property: ['投资性房地产'],
+  // Not 固定资产净值: NetEase's 净值 is before impairment; 固定资产 (净额) is after it.
+  fixed_assets: ['固定资产', '固定资产净额'],
+  construction_in_progress: ['在建工程'],
+  intangible_assets: ['无形资产'],
+  goodwill: ['商誉'],
+  total_assets: ['资产总计', '资产合计', '总资产'],
+  short_term_borrowings: ['短期借款'],
+  Notes_Payable: ['应付票据'],
+  Accounts_Payable: ['应付账款'],
+  Advances_From_Customers: ['预收账款', '预收款项'],
+  Contract_Liabilities: ['合同负债'],
+  Employee_Benefits_Payable: ['应付职工薪酬'],
+  Taxes_Payable: ['应交税费'],
+  current_portion_non_current_liabilities: ['一年内到期的非流动负债'],
+  current_liabilities_total: ['流动负债合计'],
+  long_term_borrowings: ['长期借款'],
+  bonds_payable: ['应付债券'],
+  total_liabilities: ['负债合计', '总负债'],
+  share_capital: ['实收资本(或股本)', '股本', '实收资本'],
+  parent_equity: PARENT_EQUITY,
+  minority_interest: ['少数股东权益'],
+  total_equity: ['所有者权益(或股东权益)合计', '股东权益合计', '所有者权益合计'],
+};
+
+// The indirect-method supplement also lists 净利润, 财务费用 and 少数股东损益; those belong to the income
+// statement and are left unmapped here so a cash-flow upload never overwrites them.
+const CASH_FLOW: SynonymSource = {
+  operating_cash_flow: OPERATING_CASH_FLOW,
+  Cash_Paid_For_Acquisition_Assets: [
+    '购建固定资产、无形资产和其他长期资产所支付的现金',
+    '购建固定资产、无形资产和其他长期资产支付的现金',
+  ],
+  depreciation_fixed_assets: [
+    '固定资产折旧、油气资产折耗、生产性物资折旧',
+    '固定资产折旧、油气资产折耗、生产性生物资产折旧',
+  ],
+  depreciation_right_of_use_assets: ['使用权资产折旧'],
+  amortization_intangible_assets: ['无形资产摊销'],
+  amortization_long_term_prepaid: ['长期待摊费用摊销'],
+};
+
+const FINANCIAL_SUMMARY: SynonymSource = {
+  eps_basic: EPS_BASIC,
+  book_value_per_share: ['每股净资产'],
+  total_operating_revenue: ['营业总收入'],
+  operating_revenue: ['主营业务收入', '营业收入'],
+  operating_profit: ['营业利润'],
+  investment_income: ['投资收益'],
+  total_profit: ['利润总额'],
+  // NetEase's summary 净利润 is the parent's share: 安琪酵母 2019 shows 90,150 万元, the income
+  // statement's 归属于母公司所有者的净利润, not its 净利润 of 93,988 万元.
+  net_profit_parent: ['净利润', ...NET_PROFIT_PARENT],
+  net_profit_deducted: NET_PROFIT_DEDUCTED,
+  operating_cash_flow: OPERATING_CASH_FLOW,
+  total_assets: ['总资产', '资产总计'],
+  current_assets_total: ['流动资产', '流动资产合计'],
+  total_liabilities: ['总负债', '负债合计'],
+  current_liabilities_total: ['流动负债', '流动负债合计'],
+  parent_equity: PARENT_EQUITY,
+  weighted_roe_percent: ['净资产收益率加权', '加权平均净资产收益率'],
+};
+
+/**
+ * The comparable core of a label: unit suffix, '(损失以“-”号填列)' notes, outline numbering ('一、',
+ * '(二)', '1.'), the '其中：'/'加：'/'减：' prefixes, brackets, colons and spaces all dropped, full-width
+ * forms folded to half-width.
+ */
+export function normaliseLabel(label: string): string {
+  return splitLabelUnit(label.normalize('NFKC'))
+    .name.replace(/\([^()]*填列\)/g, '')
+    .replace(/^(?:[一二三四五六七八九十]+[、.]|\(?[一二三四五六七八九十\d]+\)|\d+[、.])/, '')
+    .replace(/^(?:其中|加|减)\s*:/, '')
+    .replace(/[\s()[\]【】:]/g, '');
+}
+
+function buildLookup(source: SynonymSource): ReadonlyMap<string, StatementItem> {
+  const lookup = new Map<string, StatementItem>();
+  for (const [item, labels] of Object.entries(source) as [StatementItem, readonly string[]][]) {
+    for (const label of labels) lookup.set(normaliseLabel(label), item);
+  }
+  return lookup;
+}
+
+const LOOKUPS: Readonly<Record<ReportType, ReadonlyMap<string, StatementItem>>> = {
+  income_statement: buildLookup(INCOME_STATEMENT),
+  balance_sheet: buildLookup(BALANCE_SHEET),
+  cash_flow: buildLookup(CASH_FLOW),
+  financial_summary: buildLookup(FINANCIAL_SUMMARY),
+};
+
+export function lookupItem(reportType: ReportType, label: string): StatementItem | undefined {
+  return LOOKUPS[reportType].get(normaliseLabel(label));
+}
+
+/** The report type whose vocabulary recognises the most labels; undefined when none recognises any. */
+export function reportTypeByLabels(labels: readonly string[]): ReportType | undefined {
+  let best: { reportType: ReportType; count: number } | undefined;
+  for (const reportType of REPORT_TYPES) {
+    const count = labels.filter((label) => lookupItem(reportType, label)).length;
+    if (count > 0 && (!best || count > best.count)) best = { reportType, count };
+  }
+  return best?.reportType;
+}
+
+const PER_SHARE_ITEMS: ReadonlySet<StatementItem> = new Set(['eps_basic', 'book_value_per_share']);
+const PERCENT_ITEMS: ReadonlySet<StatementItem> = new Set(['weighted_roe_percent']);
+
+/** Amounts convert to 亿元; per-share figures stay in 元 and percentages in %, whatever the label says. */
+export function itemMeasure(item: StatementItem): 'amount' | 'per-share' | 'percent' {
+  if (PER_SHARE_ITEMS.has(item)) return 'per-share';
+  return PERCENT_ITEMS.has(item) ? 'percent' : 'amount';
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { currentChangeSeq } from '../db/change-seq.ts';
+import { queryOne } from '../db/query.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { errorResponse } from '../http/errors.ts';
+import { findCompany, listCompanies } from '../store/companies.ts';
+
+export const SERVER_VERSION = '0.1.0';
+
+/** Company lists, existence and health (public-side §7). */
+export const companyRoutes = new Hono<AppEnv>()
+  .get('/data/available-companies', (c) => {
+    const companies = listCompanies(c.var.services.db).map((company) => ({
+      id: company.code,
+      name: company.name,
+      code: company.code,
+      industry: company.industry,
+      has_forecast_data: company.has_forecast_data,
+    }));
+    return c.json({ success: true, data: companies, message: `共 ${companies.length} 家公司` });
+  })
+  .get('/data/companies', (c) => {
+    const names = listCompanies(c.var.services.db).map((company) => company.name);
+    return c.json({ success: true, data: names, message: `共 ${names.length} 家公司` });
+  })
+  .get('/data/company-exists/:company', (c) => {
+    const company = findCompany(c.var.services.db, c.req.param('company'));
+    return c.json({
+      success: true,
+      data: { exists: company !== undefined, ...(company ? { name: company.name, code: company.code } : {}) },
+      message: company ? '公司存在' : '公司不存在',
+    });
+  })
+  .get('/data/health', (c) => {
+    const { db } = c.var.services;
+    try {
+      const companies = queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM companies WHERE deleted = 0')?.n ?? 0;
+      return c.json({
+        success: true,
+        data: { status: 'ok', database: 'ok', version: SERVER_VERSION, companies, change_seq: currentChangeSeq(db) },
+        message: '服务正常',
+      });
+    } catch (error) {
+      return errorResponse(c, 503, '数据库不可用，请稍后重试', String(error));
+    }
+  });

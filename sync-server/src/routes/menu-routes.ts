@@ -1,0 +1,198 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/app-env.ts';
+import { ApiError } from '../http/errors.ts';
+import { jsonBody } from '../http/validate.ts';
+import {
+  deleteCoreMenu,
+  deleteTopMenu,
+  findCoreMenu,
+  findTopMenu,
+  insertCoreMenu,
+  insertTopMenu,
+  listCoreMenus,
+  listTopMenus,
+  updateCoreMenu,
+  updateTopMenu,
+} from '../store/menus.ts';
+
+/** A site path ('/industry-research') or an http(s) URL; javascript: and other schemes are refused. */
+export function isSafeLink(link: string): boolean {
+  if (link.startsWith('/')) return !link.startsWith('//') && !link.includes('\\');
+  try {
+    const url = new URL(link);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const LINK_ERROR = '链接必须是站内路径（以 / 开头）或 http(s) 网址';
+const name = z
+  .string({ error: '菜单名称不能为空' })
+  .trim()
+  .min(1, '菜单名称不能为空')
+  .max(50, '菜单名称不能超过50个字符');
+const link = z.string().trim().max(500).refine(isSafeLink, LINK_ERROR);
+const sortOrder = z.number({ error: '无效的数值' });
+
+const topMenuBody = z.object({
+  name,
+  link: z.string().trim().max(500).nullish(),
+  isGroup: z.boolean().optional(),
+  is_group: z.boolean().optional(),
+  sort_order: sortOrder.optional(),
+});
+
+/** The spec's top-menu rules: a group has no link; an ordinary item must have a safe one. */
+function checkedTopMenu(body: z.infer<typeof topMenuBody>): { name: string; link: string | null; isGroup: boolean } {
+  const isGroup = body.isGroup ?? body.is_group ?? false;
+  if (isGroup) return { name: body.name, link: null, isGroup };
+  const target = body.link?.trim() ?? '';
+  if (!target) throw new ApiError(400, '普通菜单项必须有跳转链接');
+  if (!isSafeLink(target)) throw new ApiError(400, LINK_ERROR);
+  return { name: body.name, link: target, isGroup };
+}
+
+const childBody = z.object({ name: name.optional(), link: link.optional(), sort_order: sortOrder.optional() });
+
+const corePath = z
+  .string({ error: '请填写菜单名称和路径' })
+  .trim()
+  .min(1, '菜单路径不能为空')
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, '路径只能包含字母、数字、下划线和连字符（它是报告章节的锚点）');
+
+const coreMenuCreate = z.object({
+  name: z.string({ error: '请填写菜单名称和路径' }).trim().min(1, '请填写菜单名称和路径').max(50),
+  path: corePath,
+  link: z.string().trim().max(500).nullish(),
+  description: z.string().trim().max(500).nullish(),
+  sort_order: sortOrder.optional(),
+  order_index: sortOrder.optional(),
+});
+
+const coreMenuUpdate = z.object({
+  name: z.string().trim().min(1, '菜单名称不能为空').max(50).optional(),
+  path: corePath.optional(),
+  link: z.string().trim().max(500).nullish(),
+  description: z.string().trim().max(500).nullish(),
+  sort_order: sortOrder.optional(),
+  order_index: sortOrder.optional(),
+});
+
+function idParam(c: Context<AppEnv>, key: string): number {
+  const id = Number(c.req.param(key));
+  if (!Number.isInteger(id) || id <= 0) throw new ApiError(404, '菜单不存在或已删除');
+  return id;
+}
+
+function requireTopMenu(c: Context<AppEnv>, id: number, parentId: number | null) {
+  const found = findTopMenu(c.var.services.db, id, parentId);
+  if (!found) throw new ApiError(404, '菜单不存在或已删除');
+  return found;
+}
+
+/** Top navigation and report-section menus (public-side §2, back-office §2, §5, §7). */
+export const menuRoutes = new Hono<AppEnv>()
+  .get('/top_menus', (c) => c.json(listTopMenus(c.var.services.db)))
+  .post('/top_menus', async (c) => {
+    const body = await jsonBody(c, topMenuBody);
+    const item = checkedTopMenu(body);
+    const id = insertTopMenu(c.var.services.db, {
+      parentId: null,
+      ...item,
+      ...(body.sort_order !== undefined ? { sortOrder: body.sort_order } : {}),
+    });
+    return c.json(
+      { success: true, data: listTopMenus(c.var.services.db).find((m) => m.id === id), message: '添加成功' },
+      201,
+    );
+  })
+  .put('/top_menus/:id', async (c) => {
+    const id = idParam(c, 'id');
+    const existing = requireTopMenu(c, id, null);
+    const body = await jsonBody(c, topMenuBody);
+    const item = checkedTopMenu(body);
+    updateTopMenu(c.var.services.db, id, { ...item, sortOrder: body.sort_order ?? existing.sort_order });
+    return c.json({
+      success: true,
+      data: listTopMenus(c.var.services.db).find((m) => m.id === id),
+      message: '保存成功',
+    });
+  })
+  .delete('/top_menus/:id', (c) => {
+    const id = idParam(c, 'id');
+    requireTopMenu(c, id, null);
+    deleteTopMenu(c.var.services.db, id);
+    return c.json({ success: true, message: '删除成功' });
+  })
+  .post('/top_menus/:id/children', async (c) => {
+    const parentId = idParam(c, 'id');
+    requireTopMenu(c, parentId, null);
+    const body = await jsonBody(c, childBody);
+    const id = insertTopMenu(c.var.services.db, {
+      parentId,
+      name: body.name ?? '新子菜单',
+      link: body.link ?? '/',
+      isGroup: false,
+      ...(body.sort_order !== undefined ? { sortOrder: body.sort_order } : {}),
+    });
+    return c.json({ success: true, data: { id }, message: '添加成功' }, 201);
+  })
+  .put('/top_menus/:id/children/:childId', async (c) => {
+    const parentId = idParam(c, 'id');
+    const childId = idParam(c, 'childId');
+    const existing = requireTopMenu(c, childId, parentId);
+    const body = await jsonBody(c, childBody);
+    updateTopMenu(c.var.services.db, childId, {
+      name: body.name ?? existing.name,
+      link: body.link ?? existing.link ?? '/',
+      isGroup: false,
+      sortOrder: body.sort_order ?? existing.sort_order,
+    });
+    return c.json({ success: true, message: '保存成功' });
+  })
+  .delete('/top_menus/:id/children/:childId', (c) => {
+    const parentId = idParam(c, 'id');
+    const childId = idParam(c, 'childId');
+    requireTopMenu(c, childId, parentId);
+    deleteTopMenu(c.var.services.db, childId);
+    return c.json({ success: true, message: '删除成功' });
+  })
+  .get('/core_menus', (c) => c.json(listCoreMenus(c.var.services.db)))
+  .post('/core_menus', async (c) => {
+    const body = await jsonBody(c, coreMenuCreate);
+    const target = body.link?.trim() || body.path;
+    const id = insertCoreMenu(c.var.services.db, {
+      name: body.name,
+      path: body.path,
+      link: target,
+      description: body.description ?? null,
+      ...((body.sort_order ?? body.order_index) !== undefined
+        ? { sortOrder: (body.sort_order ?? body.order_index) as number }
+        : {}),
+    });
+    return c.json({ success: true, data: findCoreMenu(c.var.services.db, id), message: '添加成功' }, 201);
+  })
+  .put('/core_menus/:id', async (c) => {
+    const id = idParam(c, 'id');
+    const existing = findCoreMenu(c.var.services.db, id);
+    if (!existing) throw new ApiError(404, '菜单不存在或已删除');
+    const body = await jsonBody(c, coreMenuUpdate);
+    const path = body.path ?? existing.path;
+    updateCoreMenu(c.var.services.db, id, {
+      name: body.name ?? existing.name,
+      path,
+      link: body.link?.trim() || (body.path ? path : existing.link),
+      description: body.description === undefined ? existing.description : body.description,
+      sortOrder: body.sort_order ?? body.order_index ?? existing.sort_order,
+    });
+    return c.json({ success: true, data: findCoreMenu(c.var.services.db, id), message: '保存成功' });
+  })
+  .delete('/core_menus/:id', (c) => {
+    const id = idParam(c, 'id');
+    if (!findCoreMenu(c.var.services.db, id)) throw new ApiError(404, '菜单不存在或已删除');
+    deleteCoreMenu(c.var.services.db, id);
+    return c.json({ success: true, message: '删除成功' });
+  });

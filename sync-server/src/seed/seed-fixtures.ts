@@ -1,0 +1,87 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Database, transaction } from '../db/database.ts';
+import { execute, queryOne } from '../db/query.ts';
+import { type ImportContext, type ImportResult, importStatementFile } from '../store/import-statement-file.ts';
+import { insertCoreMenu, insertTopMenu } from '../store/menus.ts';
+
+interface MenuFixture {
+  top_menus: { name: string; link?: string; isGroup?: boolean; children?: { name: string; link: string }[] }[];
+  core_menus: { name: string; path: string; sort_order: number; description?: string }[];
+}
+
+/** Statement files shipped in fixtures/: the NetEase CSVs and the Excel workbooks. */
+export function fixtureStatementFiles(fixturesDir: string): string[] {
+  const files: string[] = [];
+  for (const folder of ['163', 'workbooks']) {
+    const dir = join(fixturesDir, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      if (/\.(csv|xlsx|xls)$/i.test(name)) files.push(join(dir, name));
+    }
+  }
+  return files;
+}
+
+export function importFiles(db: Database, paths: readonly string[], context: ImportContext): ImportResult[] {
+  return paths.map((path) => importStatementFile(db, path.split('/').pop() as string, readFileSync(path), context));
+}
+
+function seedMenus(db: Database, fixturesDir: string): void {
+  const file = join(fixturesDir, 'menus.json');
+  if (!existsSync(file)) return;
+  const menus = JSON.parse(readFileSync(file, 'utf8')) as MenuFixture;
+  if ((queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM top_menus')?.n ?? 0) === 0) {
+    for (const item of menus.top_menus) {
+      const id = insertTopMenu(db, {
+        parentId: null,
+        name: item.name,
+        link: item.link ?? null,
+        isGroup: item.isGroup ?? false,
+      });
+      for (const child of item.children ?? []) {
+        insertTopMenu(db, { parentId: id, name: child.name, link: child.link, isGroup: false });
+      }
+    }
+  }
+  if ((queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM core_menus')?.n ?? 0) === 0) {
+    for (const item of menus.core_menus) {
+      insertCoreMenu(db, {
+        name: item.name,
+        path: item.path,
+        link: item.path,
+        description: item.description ?? null,
+        sortOrder: item.sort_order,
+      });
+    }
+  }
+}
+
+function seedIndustryBetas(db: Database, fixturesDir: string): void {
+  const file = join(fixturesDir, 'industry-betas.json');
+  if (!existsSync(file)) return;
+  const { betas } = JSON.parse(readFileSync(file, 'utf8')) as { betas: Record<string, number> };
+  transaction(db, () => {
+    for (const [industry, beta] of Object.entries(betas)) {
+      execute(db, 'INSERT OR IGNORE INTO industry_betas (industry, beta) VALUES (?, ?)', industry, beta);
+    }
+  });
+}
+
+export interface SeedReport {
+  readonly seeded: boolean;
+  readonly results: ImportResult[];
+}
+
+/**
+ * Fills an empty database from fixtures/: menus, industry betas and the sample companies' statements.
+ * A database that already has companies is left alone.
+ */
+export function seedFixtures(db: Database, fixturesDir: string, context: ImportContext): SeedReport {
+  seedMenus(db, fixturesDir);
+  seedIndustryBetas(db, fixturesDir);
+  if ((queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM companies')?.n ?? 0) > 0) {
+    return { seeded: false, results: [] };
+  }
+  return { seeded: true, results: importFiles(db, fixtureStatementFiles(fixturesDir), context) };
+}

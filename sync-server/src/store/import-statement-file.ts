@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { ReportType } from '@fcf/engine';
+import { type Database, transaction } from '../db/database.ts';
+import { type CompanyDirectory, type IngestOutcome, parseStatementFile } from '../ingest/index.ts';
+import { upsertCompany } from './companies.ts';
+import { writeReport } from './statements.ts';
+import { recordUploadedFile } from './uploaded-files.ts';
+
+export interface ImportContext {
+  readonly directory: CompanyDirectory;
+  /** Industry by 6-digit code. */
+  readonly industries: ReadonlyMap<string, string>;
+  readonly uploadedBy: string | null;
+}
+
+export type ImportResult =
+  | {
+      readonly success: true;
+      readonly filename: string;
+      readonly fileId: number;
+      readonly company: { code: string; name: string };
+      readonly reportTypes: ReportType[];
+      readonly years: number[];
+      readonly recognised: number;
+      readonly unrecognised: string[];
+    }
+  | { readonly success: false; readonly filename: string; readonly error: string };
+
+/**
+ * Parses one statement file and stores it whole or not at all: the company, the file record and every
+ * figure are written in one transaction, so a failure part-way leaves the database as it was.
+ */
+export function importStatementFile(
+  db: Database,
+  filename: string,
+  bytes: Uint8Array,
+  context: ImportContext,
+): ImportResult {
+  const outcome: IngestOutcome = parseStatementFile(filename, bytes, context.directory);
+  if (!outcome.ok) return { success: false, filename, error: outcome.error };
+  const { file } = outcome;
+  const years = [...new Set(file.reports.flatMap((report) => Object.keys(report.years).map(Number)))].sort(
+    (a, b) => a - b,
+  );
+  const reportTypes = [...new Set(file.reports.map((report) => report.reportType))];
+  const fileId = transaction(db, () => {
+    upsertCompany(db, {
+      code: file.company.code,
+      name: file.company.name,
+      ...(context.industries.has(file.company.code)
+        ? { industry: context.industries.get(file.company.code) as string }
+        : {}),
+    });
+    const id = recordUploadedFile(db, {
+      companyCode: file.company.code,
+      fileName: filename,
+      reportTypes,
+      firstYear: years[0] ?? null,
+      lastYear: years[years.length - 1] ?? null,
+      size: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      uploadedBy: context.uploadedBy,
+    });
+    for (const report of file.reports) writeReport(db, file.company.code, report.reportType, report.years, id);
+    return id;
+  });
+  return {
+    success: true,
+    filename,
+    fileId,
+    company: { code: file.company.code, name: file.company.name },
+    reportTypes,
+    years,
+    recognised: file.recognised.length,
+    unrecognised: file.unrecognised,
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  type CompanyStatements,
+  isStatementItem,
+  REPORT_TYPES,
+  type ReportType,
+  type StatementYear,
+} from '@fcf/engine';
+import { nextChangeSeq } from '../db/change-seq.ts';
+import type { Database } from '../db/database.ts';
+import { execute, queryAll } from '../db/query.ts';
+import type { CompanyRecord } from './companies.ts';
+
+/**
+ * Where two report types carry the same item, the later one here wins: the statements over the
+ * financial summary, the income statement over the cash-flow supplement.
+ */
+const MERGE_ORDER: readonly ReportType[] = ['financial_summary', 'cash_flow', 'balance_sheet', 'income_statement'];
+
+/**
+ * Writes one report's figures for a company: each (year, item) is inserted, or updated when its value
+ * changed (new version and change_seq). Items of other years are left as they are. Call inside the
+ * file's import transaction.
+ */
+export function writeReport(
+  db: Database,
+  companyCode: string,
+  reportType: ReportType,
+  years: Readonly<Record<number, StatementYear>>,
+  fileId: number,
+): number {
+  let written = 0;
+  for (const [yearText, items] of Object.entries(years)) {
+    const year = Number(yearText);
+    for (const [item, value] of Object.entries(items)) {
+      if (value === undefined || !Number.isFinite(value)) continue;
+      const { changes } = execute(
+        db,
+        `INSERT INTO statement_values (company_code, report_type, year, item, value, file_id, change_seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (company_code, report_type, year, item) DO UPDATE SET
+           value = excluded.value, file_id = excluded.file_id, change_seq = excluded.change_seq,
+           version = version + 1, deleted = 0
+         WHERE statement_values.value IS NOT excluded.value OR statement_values.deleted = 1
+            OR statement_values.file_id IS NOT excluded.file_id`,
+        companyCode,
+        reportType,
+        year,
+        item,
+        value,
+        fileId,
+        nextChangeSeq(db),
+      );
+      written += changes;
+    }
+  }
+  return written;
+}
+
+interface ValueRow {
+  report_type: ReportType;
+  year: number;
+  item: string;
+  value: number | null;
+}
+
+/** Everything reported for a company, merged across report types, as the engine reads it. */
+export function loadCompanyStatements(db: Database, company: CompanyRecord): CompanyStatements {
+  const rows = queryAll<ValueRow>(
+    db,
+    'SELECT report_type, year, item, value FROM statement_values WHERE company_code = ? AND deleted = 0',
+    company.code,
+  );
+  const rank = new Map(MERGE_ORDER.map((type, index) => [type, index]));
+  rows.sort((a, b) => (rank.get(a.report_type) ?? 0) - (rank.get(b.report_type) ?? 0));
+  const years: Record<number, StatementYear> = {};
+  for (const row of rows) {
+    if (row.value === null || !isStatementItem(row.item)) continue;
+    const year = years[row.year] ?? {};
+    year[row.item] = row.value;
+    years[row.year] = year;
+  }
+  return { code: company.code, name: company.name, years };
+}
+
+/** The report types a company has figures for (completeness x/4). */
+export function reportTypesOf(db: Database, companyCode: string): ReportType[] {
+  const present = new Set(
+    queryAll<{ report_type: ReportType }>(
+      db,
+      'SELECT DISTINCT report_type FROM statement_values WHERE company_code = ? AND deleted = 0',
+      companyCode,
+    ).map((row) => row.report_type),
+  );
+  return REPORT_TYPES.filter((type) => present.has(type));
+}

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Platform, startPlatform } from '../bootstrap.ts';
+import { configFromEnv, type ServerConfig } from '../config.ts';
+
+export const TEST_ADMIN = { username: 'admin', password: 'Admin-Test-2026' } as const;
+
+export interface TestPlatform extends Platform {
+  readonly config: ServerConfig;
+  readonly dir: string;
+  /** app.request with a JSON body and an optional bearer token. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<Response>;
+  login(username: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  /** Registers (if needed) and logs in an ordinary user. */
+  userToken(): Promise<string>;
+  close(): void;
+}
+
+/**
+ * A real platform on a fresh libSQL database file in a temp dir, seeded from fixtures/ as `npm start`
+ * would, for `app.request()` tests.
+ */
+export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): Promise<TestPlatform> {
+  const dir = mkdtempSync(join(tmpdir(), 'fcf-test-'));
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    databaseUrl: `file:${join(dir, 'fcf.db')}`,
+    adminPassword: TEST_ADMIN.password,
+    staticDir: join(dir, 'no-dist'),
+    logRequests: false,
+    ...overrides,
+  };
+  const platform = await startPlatform(config);
+  let adminToken: string | undefined;
+  let userToken: string | undefined;
+
+  const call: TestPlatform['call'] = (method, path, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    return Promise.resolve(platform.app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }));
+  };
+  const login = async (username: string, password: string) => {
+    const response = await call('POST', '/api/login', { body: { username, password } });
+    if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status}`);
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+
+  return {
+    ...platform,
+    config,
+    dir,
+    call,
+    login,
+    async adminToken() {
+      adminToken ??= await login(TEST_ADMIN.username, TEST_ADMIN.password);
+      return adminToken;
+    },
+    async userToken() {
+      if (!userToken) {
+        await call('POST', '/api/register', {
+          body: { username: 'investor_1', email: 'investor@example.com', password: 'Investor2026' },
+        });
+        userToken = await login('investor_1', 'Investor2026');
+      }
+      return userToken;
+    },
+    close() {
+      platform.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  type DriverKey,
+  isDriverKey,
+  NO_MANUAL_PARAMETERS,
+  type ValuationParameters,
+  WACC_ASSUMPTIONS,
+  type WaccAssumptions,
+  type YearOverrides,
+} from '@fcf/engine';
+import type { Database } from '../db/database.ts';
+import { queryAll, queryOne } from '../db/query.ts';
+import type { CompanyRecord } from '../store/companies.ts';
+
+/** The per-year drivers a person set for a company, as the engine's overrides. */
+export function loadOverrides(db: Database, companyCode: string): YearOverrides {
+  const overrides: Record<number, Partial<Record<DriverKey, number>>> = {};
+  const rows = queryAll<{ year: number; parameter: string; value: number | null }>(
+    db,
+    `SELECT year, parameter, value FROM forecast_parameters
+     WHERE company_code = ? AND deleted = 0 AND source = 'user_set'`,
+    companyCode,
+  );
+  for (const row of rows) {
+    if (row.value === null || !isDriverKey(row.parameter)) continue;
+    const year = overrides[row.year] ?? {};
+    year[row.parameter] = row.value;
+    overrides[row.year] = year;
+  }
+  return overrides;
+}
+
+export function loadValuationParameters(db: Database, companyCode: string): ValuationParameters {
+  const row = queryOne<ValuationParameters>(
+    db,
+    `SELECT wacc_manual, terminal_growth_rate_manual, total_shares_manual FROM valuation_inputs
+     WHERE company_code = ? AND deleted = 0`,
+    companyCode,
+  );
+  return row
+    ? {
+        wacc_manual: row.wacc_manual,
+        terminal_growth_rate_manual: row.terminal_growth_rate_manual,
+        total_shares_manual: row.total_shares_manual,
+      }
+    : NO_MANUAL_PARAMETERS;
+}
+
+interface AssumptionRow {
+  risk_free_rate: number;
+  market_risk_premium: number;
+  default_beta: number;
+  default_cost_of_debt: number;
+  min_cost_of_debt: number;
+  max_cost_of_debt: number;
+  min_wacc: number;
+  max_wacc: number;
+}
+
+export interface StoredWaccAssumptions extends WaccAssumptions {
+  /** True when the beta is the company's industry's, false when it is the default. */
+  readonly industryBeta: boolean;
+}
+
+/** CAPM inputs from the database: the defaults and the beta of the company's industry when one is set. */
+export function loadWaccAssumptions(db: Database, company: CompanyRecord): StoredWaccAssumptions {
+  const row = queryOne<AssumptionRow>(db, 'SELECT * FROM wacc_assumptions WHERE id = 1');
+  const industryBeta = queryOne<{ beta: number }>(
+    db,
+    'SELECT beta FROM industry_betas WHERE industry = ?',
+    company.industry,
+  )?.beta;
+  if (!row) return { ...WACC_ASSUMPTIONS, industryBeta: false };
+  return {
+    riskFreeRate: row.risk_free_rate,
+    marketRiskPremium: row.market_risk_premium,
+    beta: industryBeta ?? row.default_beta,
+    defaultCostOfDebt: row.default_cost_of_debt,
+    costOfDebtRange: [row.min_cost_of_debt, row.max_cost_of_debt],
+    waccRange: [row.min_wacc, row.max_wacc],
+    industryBeta: industryBeta !== undefined,
+  };
+}

@@ -1,0 +1,71 @@
+import {
+  type CompanyValuation,
+  type DriverKey,
+  isValuationError,
+  type ValuationParameters,
+  valueCompany,
+  type YearOverrides,
+} from '@fcf/engine';
+import { currentChangeSeq } from '../db/change-seq.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import type { CompanyRecord } from '../store/companies.ts';
+import { loadCompanyStatements } from '../store/statements.ts';
+import { loadOverrides, loadValuationParameters, loadWaccAssumptions } from './stored-inputs.ts';
+
+export interface WhatIf {
+  readonly parameters?: Partial<ValuationParameters>;
+  readonly overrides?: YearOverrides;
+}
+
+const CACHE_LIMIT = 512;
+
+/** Layers the what-if's overrides over the stored ones, year by year. */
+function mergeOverrides(stored: YearOverrides, extra: YearOverrides): YearOverrides {
+  const merged: Record<number, Partial<Record<DriverKey, number>>> = {};
+  for (const source of [stored, extra]) {
+    for (const [year, values] of Object.entries(source)) {
+      merged[Number(year)] = { ...merged[Number(year)], ...values };
+    }
+  }
+  return merged;
+}
+
+/**
+ * Values companies from what is stored, with the shared engine. A company's stored valuation is cached
+ * until the next write anywhere (the global change sequence moves), so a read costs one tiny query.
+ */
+export class ValuationService {
+  private readonly cache = new Map<string, { seq: number; valuation: CompanyValuation }>();
+
+  constructor(private readonly db: Database) {}
+
+  /** The valuation of the stored data (plus a what-if); 422 when the company has no history to value. */
+  value(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
+    const seq = currentChangeSeq(this.db);
+    if (!whatIf) {
+      const cached = this.cache.get(company.code);
+      if (cached && cached.seq === seq) return cached.valuation;
+    }
+    const storedOverrides = loadOverrides(this.db, company.code);
+    let valuation: CompanyValuation;
+    try {
+      valuation = valueCompany({
+        statements: loadCompanyStatements(this.db, company),
+        parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
+        overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
+        waccAssumptions: loadWaccAssumptions(this.db, company),
+      });
+    } catch (error) {
+      if (isValuationError(error)) {
+        throw new ApiError(error.code === 'NO_HISTORY' ? 422 : 400, error.message, `${company.name}：${error.message}`);
+      }
+      throw error;
+    }
+    if (!whatIf) {
+      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(company.code, { seq, valuation });
+    }
+    return valuation;
+  }
+}

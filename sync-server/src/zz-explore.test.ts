@@ -1,0 +1,40 @@
+import { it } from 'vitest';
+import { startTestPlatform } from './testing/test-platform.ts';
+
+it('explore', async () => {
+  const p = await startTestPlatform();
+  const show = async (m: string, path: string, body?: unknown, token?: string) => {
+    const r = await p.call(m, path, { body, ...(token ? { token } : {}) });
+    const t = await r.text();
+    console.log(m, path, JSON.stringify(body)?.slice(0, 100), '→', r.status, t.slice(0, 600));
+  };
+  const c = '/api/user/calculate-with-valuation/600298';
+  await show('POST', c, { wacc_manual: 0.09, terminal_growth_rate_manual: 0.025 });
+  await show('POST', c, { wacc_manual: 0.02, terminal_growth_rate_manual: 0.03 });
+  await show('POST', c, { wacc_manual: '0.09' });
+  await show('POST', c, { year_specific_params: { '2021': { foo: 0.1 } } });
+  await show('POST', c, { user_parameters: { foo: 0.1 }, year: 2021 });
+  await show('POST', c, { foo: 0.1 });
+  await show('POST', c, '{bad json');
+  await show('POST', c, {});
+  await show('POST', '/api/user/calculate-with-valuation/nope', {});
+  await show('GET', '/api/home/dcf_valuation/' + encodeURIComponent('不存在公司'));
+  await show('GET', '/api/data/financial-data/600298?view_mode=bad');
+  await show('POST', '/api/register', { username: 'ab', email: 'x@y.z', password: 'Abcdefg1' });
+  await show('POST', '/api/register', { username: '', email: 'x@y.z', password: 'Abcdefg1' });
+  await show('POST', '/api/register', { email: 'x@y.z', password: 'Abcdefg1' });
+  await show('POST', '/api/top_menus', { name: 'x' });
+  const t = await p.adminToken();
+  await show('POST', '/api/top_menus', { name: 'x' }, t);
+  await show('POST', '/api/top_menus', { name: '' }, t);
+  await show('POST', '/api/top_menus', { name: 'x', link: 'javascript:alert(1)' }, t);
+  await show('POST', '/api/top_menus', { name: 'g', isGroup: true, link: '/x' }, t);
+  await show('POST', '/api/top_menus/2/children', {}, t);
+  await show('POST', '/api/core_menus', { name: 'x' }, t);
+  await show('POST', '/api/core_menus', { path: 'x' }, t);
+  await show('POST', '/api/core_menus', { name: 'N', path: 'new-sec' }, t);
+  await show('PUT', '/api/core_menus/999', { name: 'N' }, t);
+  await show('DELETE', '/api/top_menus/999', undefined, t);
+  await show('GET', '/api/unknown');
+  p.close();
+});
