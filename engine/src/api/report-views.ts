@@ -38,9 +38,8 @@ function lastYears<T extends { year: number }>(rows: readonly T[], count: number
 export function financialAnalysisView(valuation: CompanyValuation): FinancialAnalysisView {
   const profitability = lastYears(valuation.profitability, 10);
   const available: ReportModulePath[] = ['roe-roic', 'profitability'];
-  if (valuation.history.some((row) => row.FCFF !== null) || valuation.forecast.length > 0) {
-    available.push('fcf-structure', 'fcf-ratio');
-  }
+  available.push('fcf-structure');
+  if (valuation.history.some((row) => row.FCFF !== null)) available.push('fcf-ratio');
   if (valuation.dcf) available.push('fcf-valuation');
   return {
     company: valuation.name,
@@ -60,6 +59,8 @@ export interface DcfValuationView extends DcfResult {
     terminal_growth_source: 'manual' | 'default';
     total_shares_source: 'manual' | 'calculated' | 'missing';
     basis: FinancialYearRow['basis'];
+    /** What the data could not support and the model assumed instead (empty when nothing). */
+    limitations: readonly string[];
   };
 }
 
@@ -89,6 +90,7 @@ export function dcfValuationView(valuation: CompanyValuation): DcfValuationView 
             ? 'calculated'
             : 'missing',
       basis: latest?.basis ?? 'statements',
+      limitations: valuation.limitations,
     },
   };
 }

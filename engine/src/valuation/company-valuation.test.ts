@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValuationError } from '../errors.ts';
 import { ANGEL_YEAST } from '../testing/angel-yeast.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
-import { valueCompany } from './company-valuation.ts';
+import { LIMITATION_MESSAGES, valueCompany } from './company-valuation.ts';
 import { discountCashFlows } from './dcf.ts';
 
 describe('valueCompany on the sample company', () => {
@@ -133,5 +133,28 @@ describe('calculated WACC inputs', () => {
     });
     const costOfEquity = 0.025 + 1.2 * 0.065;
     expect(result.parameters.wacc_calculated).toBeCloseTo((103 / 138) * costOfEquity + (35 / 138) * 0.04 * 0.75, 12);
+  });
+});
+
+describe('limitations the report discloses', () => {
+  it('says so when the cash-flow statement is missing', () => {
+    const years = Object.fromEntries(
+      Object.entries(SAMPLE_COMPANY.years).map(([year, figures]) => {
+        const {
+          depreciation_fixed_assets: _d,
+          amortization_intangible_assets: _a,
+          Cash_Paid_For_Acquisition_Assets: _c,
+          operating_cash_flow: _o,
+          ...rest
+        } = figures;
+        return [year, rest];
+      }),
+    );
+    const result = valueCompany({ statements: { ...SAMPLE_COMPANY, years } });
+    expect(result.limitations).toEqual([LIMITATION_MESSAGES.noCashFlow]);
+  });
+
+  it('says nothing for a complete company', () => {
+    expect(valueCompany({ statements: SAMPLE_COMPANY }).limitations).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { isValuationError, ValuationError } from '../errors.ts';
-import { autoDrivers, FORECAST_YEARS, resolveDrivers, type YearOverrides } from '../forecast/drivers.ts';
+import {
+  AUTO_DRIVER_WINDOW,
+  autoDrivers,
+  FORECAST_YEARS,
+  resolveDrivers,
+  type YearOverrides,
+} from '../forecast/drivers.ts';
 import { type ForecastRow, projectForecast } from '../forecast/projection.ts';
 import {
   completenessRate,
@@ -56,6 +62,20 @@ export interface CompanyValuation {
   readonly sensitivity: SensitivityGrid | null;
   readonly fcfRatios: FcfRatioSeries;
   readonly completeness: number;
+  /** What the data could not support and the model assumed instead, in Chinese, for the report to show. */
+  readonly limitations: readonly string[];
+}
+
+export const LIMITATION_MESSAGES = {
+  summaryOnly: '仅有财务摘要：EBIT 按营业利润扣除投资收益估算，折旧摊销、资本开支与营运资本变动按 0 估计',
+  noCashFlow: '缺少现金流量表：折旧摊销与资本开支无历史数据，预测中按 0（相互抵消）估计',
+} as const;
+
+function limitationsOf(history: readonly FinancialYearRow[]): string[] {
+  const recent = history.slice(-AUTO_DRIVER_WINDOW);
+  if (recent.every((row) => row.basis === 'summary')) return [LIMITATION_MESSAGES.summaryOnly];
+  if (recent.every((row) => row.depreciation_and_amortization === null)) return [LIMITATION_MESSAGES.noCashFlow];
+  return [];
 }
 
 function hasOverrides(overrides: YearOverrides): boolean {
@@ -131,5 +151,6 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     sensitivity,
     fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null),
     completeness: completenessRate(history.length, forecast.length, autoForecast.length > 0),
+    limitations: limitationsOf(history),
   };
 }

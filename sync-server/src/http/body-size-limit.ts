@@ -10,12 +10,14 @@ const jsonLimit = bodyLimit({
   onError: (c) => c.json(errorBody(MESSAGES.bodyTooLarge, `上限 ${JSON_BODY_LIMIT} 字节`), 413),
 });
 
-/** Limits request bodies; upload routes apply their own, larger limits. */
+/** The upload endpoints: they take multipart bodies and enforce their own, larger limits. */
+const UPLOAD_PATHS: readonly string[] = ['/api/upload_excel', '/api/pdf-upload'];
+
+/** Limits request bodies to 1 MiB, except on the upload endpoints (which apply their own limits). */
 export function bodySizeLimit() {
   return createMiddleware(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const type = c.req.header('Content-Type') ?? '';
-    if (type.startsWith('multipart/form-data')) return next();
+    if (UPLOAD_PATHS.includes(c.req.path)) return next();
     return jsonLimit(c, next);
   });
 }

@@ -14,7 +14,8 @@ export async function jsonBody<Schema extends z.ZodType>(c: Context, schema: Sch
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : '请求';
-    throw new ApiError(400, `参数错误：${where} ${issue?.message ?? ''}`.trim(), JSON.stringify(parsed.error.issues));
+    const problem = issue?.code === 'unrecognized_keys' ? `未知的字段：${issue.keys.join('、')}` : issue?.message;
+    throw new ApiError(400, `参数错误：${where} ${problem ?? ''}`.trim(), JSON.stringify(parsed.error.issues));
   }
   return parsed.data;
 }

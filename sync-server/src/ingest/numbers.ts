@@ -13,8 +13,8 @@ export function parseCellValue(raw: string): CellValue {
   const text = raw.normalize('NFKC').replace(/[\s,]/g, '');
   if (MISSING_MARKERS.has(text.toUpperCase())) return { kind: 'missing' };
   const accountingNegative = /^\((.*)\)$/.exec(text);
-  const unsigned = (accountingNegative ? accountingNegative[1] : text)?.replace(/%$/, '') ?? '';
-  if (!PLAIN_NUMBER.test(unsigned)) return { kind: 'invalid' };
-  const value = Number(unsigned);
+  const digits = (accountingNegative?.[1] ?? text).replace(/%$/, '');
+  if (!PLAIN_NUMBER.test(digits)) return { kind: 'invalid' };
+  const value = Number(digits);
   return { kind: 'number', value: accountingNegative ? -value : value };
 }

@@ -199,6 +199,14 @@ describe('CSV files', () => {
     expect(file.company).toEqual({ code: '688999', name: '新公司' });
   });
 
+  it('applies a unit on the label column header to the labels without one', () => {
+    const text = '项目（万元）,2019年,2018年\n营业收入,765275,668560\n净利润(亿元),9.3988,8.9971\n';
+    expect(parse('lrb600298.csv', utf8Bytes(text)).reports[0]?.years).toEqual({
+      2018: { operating_revenue: 66.856, net_profit: 8.9971 },
+      2019: { operating_revenue: 76.5275, net_profit: 9.3988 },
+    });
+  });
+
   it('treats a few stray notes as missing but refuses a file that is mostly not numbers', () => {
     const fewNotes = '报告日期,2019,2018,2017\n营业收入(万元),100,见附注,300\n';
     expect(parse('lrb600298.csv', utf8Bytes(fewNotes)).reports[0]?.years).toEqual({

@@ -2,6 +2,7 @@ import type { ReportType, StatementItem, StatementYear } from '@fcf/engine';
 import { INGEST_ERRORS, IngestError } from './errors.ts';
 import type { SheetTable } from './layout.ts';
 import { parseCellValue } from './numbers.ts';
+import { parsePeriod } from './periods.ts';
 import { itemMeasure, lookupItem } from './synonyms.ts';
 import { type AmountUnit, findHeaderUnit, isAmountUnit, splitLabelUnit, toYi } from './units.ts';
 
@@ -23,7 +24,7 @@ export interface SheetReport {
 }
 
 export function readSheetReport(table: SheetTable, reportType: ReportType): SheetReport {
-  const headerUnit = findHeaderUnit([...table.titleRows, table.headerRow]);
+  const headerUnit = tableUnit(table);
   const report: SheetReport = {
     reportType,
     years: {},
@@ -55,6 +56,20 @@ export function readSheetReport(table: SheetTable, reportType: ReportType): Shee
     }
   }
   return report;
+}
+
+/**
+ * The unit for labels that state none: a '单位：万元' cell above or in the header, or, with items in
+ * rows, a unit on the header of the label column ('项目(万元)'). Item labels in an items-in-columns
+ * header state only their own unit.
+ */
+function tableUnit(table: SheetTable): AmountUnit | undefined {
+  const declared = findHeaderUnit([...table.titleRows, table.headerRow]);
+  if (declared || table.orientation === 'items-in-columns') return declared;
+  return table.headerRow
+    .filter((cell) => !parsePeriod(cell))
+    .map((cell) => splitLabelUnit(cell).unit)
+    .find(isAmountUnit);
 }
 
 /** Per-share figures stay in 元 and ratios in %; amounts go to 亿元 by the label's unit, else the sheet's. */

@@ -21,6 +21,12 @@ const registerBody = z.object({
   password: z.string({ error: '密码不能为空' }),
 });
 
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword('dummy-password-for-unknown-users');
+  return dummy;
+}
+
 /** The caller's address for throttling; requests made in-process (tests) have none. */
 function clientAddress(c: Context<AppEnv>): string {
   try {
@@ -40,7 +46,9 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(429, '登录失败次数过多，请15分钟后再试');
     }
     const user = findUser(db, username);
-    if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    // An unknown name costs the same scrypt as a wrong password, so timing tells nothing.
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+    if (!user || !valid) {
       recordLoginFailure(db, username, address);
       throw new ApiError(401, '用户名或密码错误');
     }

@@ -45,8 +45,11 @@ const topMenuBody = z.object({
 });
 
 /** The spec's top-menu rules: a group has no link; an ordinary item must have a safe one. */
-function checkedTopMenu(body: z.infer<typeof topMenuBody>): { name: string; link: string | null; isGroup: boolean } {
-  const isGroup = body.isGroup ?? body.is_group ?? false;
+function checkedTopMenu(
+  body: z.infer<typeof topMenuBody>,
+  wasGroup = false,
+): { name: string; link: string | null; isGroup: boolean } {
+  const isGroup = body.isGroup ?? body.is_group ?? wasGroup;
   if (isGroup) return { name: body.name, link: null, isGroup };
   const target = body.link?.trim() ?? '';
   if (!target) throw new ApiError(400, '普通菜单项必须有跳转链接');
@@ -63,10 +66,17 @@ const corePath = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, '路径只能包含字母、数字、下划线和连字符（它是报告章节的锚点）');
 
+/** A report section's link: its anchor id ('roe-roic', '#roe-roic') or a safe link. */
+const coreLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => value === '' || /^#?[A-Za-z0-9_-]+$/.test(value) || isSafeLink(value), LINK_ERROR);
+
 const coreMenuCreate = z.object({
   name: z.string({ error: '请填写菜单名称和路径' }).trim().min(1, '请填写菜单名称和路径').max(50),
   path: corePath,
-  link: z.string().trim().max(500).nullish(),
+  link: coreLink.nullish(),
   description: z.string().trim().max(500).nullish(),
   sort_order: sortOrder.optional(),
   order_index: sortOrder.optional(),
@@ -75,7 +85,7 @@ const coreMenuCreate = z.object({
 const coreMenuUpdate = z.object({
   name: z.string().trim().min(1, '菜单名称不能为空').max(50).optional(),
   path: corePath.optional(),
-  link: z.string().trim().max(500).nullish(),
+  link: coreLink.nullish(),
   description: z.string().trim().max(500).nullish(),
   sort_order: sortOrder.optional(),
   order_index: sortOrder.optional(),
@@ -113,7 +123,9 @@ export const menuRoutes = new Hono<AppEnv>()
     const id = idParam(c, 'id');
     const existing = requireTopMenu(c, id, null);
     const body = await jsonBody(c, topMenuBody);
-    const item = checkedTopMenu(body);
+    const item = checkedTopMenu(body, existing.is_group === 1);
+    const hasChildren = listTopMenus(c.var.services.db).some((menu) => menu.id === id && menu.children.length > 0);
+    if (!item.isGroup && hasChildren) throw new ApiError(400, '该分组下还有子菜单，请先删除子菜单再改为普通菜单');
     updateTopMenu(c.var.services.db, id, { ...item, sortOrder: body.sort_order ?? existing.sort_order });
     return c.json({
       success: true,
@@ -129,7 +141,7 @@ export const menuRoutes = new Hono<AppEnv>()
   })
   .post('/top_menus/:id/children', async (c) => {
     const parentId = idParam(c, 'id');
-    requireTopMenu(c, parentId, null);
+    if (requireTopMenu(c, parentId, null).is_group !== 1) throw new ApiError(400, '只有分组菜单可以添加子菜单');
     const body = await jsonBody(c, childBody);
     const id = insertTopMenu(c.var.services.db, {
       parentId,

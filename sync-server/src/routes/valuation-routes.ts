@@ -18,16 +18,18 @@ import { loadWaccAssumptions } from '../valuation/stored-inputs.ts';
 import { companyFromPath } from './company-param.ts';
 
 const number = z.number({ error: '无效的数值' });
-const driverValues = z.record(z.enum(DRIVER_KEYS, { error: '未知的预测参数' }), number);
+/** Some of the drivers, by name; a name that is not a driver is refused as an unknown field. */
+const driverValues = z.partialRecord(z.enum(DRIVER_KEYS), number);
 const yearKey = z.string().regex(/^\d{4}$/, '年份格式应为四位数字');
 
-const whatIfBody = z.object({
+const whatIfBody = z.strictObject({
   year: z.union([z.number().int(), yearKey]).nullish(),
   user_parameters: driverValues.nullish(),
   year_specific_params: z.record(yearKey, driverValues).nullish(),
   wacc_manual: number.nullish(),
   terminal_growth_rate_manual: number.nullish(),
-  total_shares_manual: number.nullish(),
+  // 0 is the spec's 'no shares' (value per share 0); a negative count is an error.
+  total_shares_manual: number.nonnegative('总股本不能为负数（亿股）').nullish(),
 });
 
 type WhatIfBody = z.infer<typeof whatIfBody>;

@@ -18,8 +18,8 @@ const MERGE_ORDER: readonly ReportType[] = ['financial_summary', 'cash_flow', 'b
 
 /**
  * Writes one report's figures for a company: each (year, item) is inserted, or updated when its value
- * changed (new version and change_seq). Items of other years are left as they are. Call inside the
- * file's import transaction.
+ * changed, with a new version and change_seq; an unchanged figure is left as it is (re-importing a file
+ * makes clients pull nothing). Items of other years stay. Call inside the file's import transaction.
  */
 export function writeReport(
   db: Database,
@@ -28,20 +28,28 @@ export function writeReport(
   years: Readonly<Record<number, StatementYear>>,
   fileId: number,
 ): number {
+  const existing = new Map(
+    queryAll<{ year: number; item: string; value: number | null; deleted: number }>(
+      db,
+      'SELECT year, item, value, deleted FROM statement_values WHERE company_code = ? AND report_type = ?',
+      companyCode,
+      reportType,
+    ).map((row) => [`${row.year}|${row.item}`, row]),
+  );
   let written = 0;
   for (const [yearText, items] of Object.entries(years)) {
     const year = Number(yearText);
     for (const [item, value] of Object.entries(items)) {
       if (value === undefined || !Number.isFinite(value)) continue;
-      const { changes } = execute(
+      const stored = existing.get(`${year}|${item}`);
+      if (stored && stored.deleted === 0 && stored.value === value) continue;
+      execute(
         db,
         `INSERT INTO statement_values (company_code, report_type, year, item, value, file_id, change_seq)
          VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (company_code, report_type, year, item) DO UPDATE SET
            value = excluded.value, file_id = excluded.file_id, change_seq = excluded.change_seq,
-           version = version + 1, deleted = 0
-         WHERE statement_values.value IS NOT excluded.value OR statement_values.deleted = 1
-            OR statement_values.file_id IS NOT excluded.file_id`,
+           version = version + 1, deleted = 0`,
         companyCode,
         reportType,
         year,
@@ -50,7 +58,7 @@ export function writeReport(
         fileId,
         nextChangeSeq(db),
       );
-      written += changes;
+      written++;
     }
   }
   return written;

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+import { accessFor } from './access-policy.ts';
+
+/**
+ * The guard, route by route: every mutating route and every /api/admin route that the access policy
+ * does not list as public answers 401 without a token and 403 to an ordinary user, so a newly added
+ * route cannot slip by unguarded.
+ */
+
+interface ErrorBody {
+  success: false;
+  message: string;
+  detail: string;
+}
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+const DUMMY_PARAMS: Record<string, string> = {
+  company: encodeURIComponent('安琪酵母'),
+  id: '1',
+  childId: '1',
+};
+
+/** A concrete URL for a route pattern: each `:param` filled with a dummy value. */
+function concrete(pattern: string): string {
+  return pattern.replace(/:([A-Za-z_]+)(\{[^}]*\})?/g, (_, name: string) => {
+    const value = DUMMY_PARAMS[name];
+    if (value === undefined) throw new Error(`no dummy value for :${name} in ${pattern}; add one to DUMMY_PARAMS`);
+    return value;
+  });
+}
+
+let platform: TestPlatform;
+let routes: Route[];
+let guarded: Route[];
+let userToken: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  routes = platform.app.routes
+    .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*'))
+    .map(({ method, path }) => ({ method, path }));
+  guarded = routes.filter((route) => accessFor(route.method, concrete(route.path)) === 'admin');
+  userToken = await platform.userToken();
+  adminToken = await platform.adminToken();
+});
+afterAll(() => platform.close());
+
+function call(route: Route, token?: string): Promise<Response> {
+  return platform.call(route.method, concrete(route.path), { ...(token ? { token } : {}), body: {} });
+}
+
+async function expectRefused(response: Response, status: 401 | 403, label: string): Promise<void> {
+  expect(response.status, label).toBe(status);
+  expect(response.headers.get('content-type'), label).toContain('application/json');
+  const body = (await response.json()) as ErrorBody;
+  expect(body.success, label).toBe(false);
+  expect(body.message.length, label).toBeGreaterThan(0);
+  expect(typeof body.detail, label).toBe('string');
+}
+
+describe('the route table', () => {
+  it('is read from the app, so every route is covered', () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const names = routes.map((route) => `${route.method} ${route.path}`);
+    expect(names).toContain('POST /api/top_menus');
+    expect(names).toContain('DELETE /api/core_menus/:id');
+    expect(names).toContain('GET /api/home/dcf_valuation/:company');
+  });
+
+  it('guards every write except the public ones', () => {
+    const writes = routes.filter((route) => !['GET', 'HEAD'].includes(route.method));
+    const publicWrites = writes
+      .filter((route) => !guarded.includes(route))
+      .map((route) => `${route.method} ${route.path}`);
+    // Only DESIGN.md §4's public writes may be open; anything else must be in `guarded`.
+    const allowed = [
+      'POST /api/login',
+      'POST /api/register',
+      'POST /api/user/calculate-with-valuation/:company',
+      'POST /api/pdf/generate',
+    ];
+    for (const name of publicWrites) expect(allowed, name).toContain(name);
+    expect(publicWrites).toEqual(expect.arrayContaining(allowed.slice(0, 3)));
+    expect(guarded.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('guards every /api/admin route except GET valuation-params', () => {
+    const open = routes
+      .filter((route) => route.path.startsWith('/api/admin/') && !guarded.includes(route))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(open).toEqual(['GET /api/admin/valuation-params/:company']);
+  });
+});
+
+describe('guarded routes', () => {
+  it('answer 401 JSON without a token', async () => {
+    for (const route of guarded) {
+      await expectRefused(await call(route), 401, `${route.method} ${route.path}`);
+    }
+  });
+
+  it('answer 401 JSON with an invalid token', async () => {
+    for (const route of guarded) {
+      await expectRefused(await call(route, 'not-a-token'), 401, `${route.method} ${route.path}`);
+    }
+  });
+
+  it('answer 403 JSON to an ordinary user', async () => {
+    for (const route of guarded) {
+      await expectRefused(await call(route, userToken), 403, `${route.method} ${route.path}`);
+    }
+  });
+
+  it('let an admin through the guard', async () => {
+    for (const route of guarded) {
+      const response = await call(route, adminToken);
+      expect([401, 403], `${route.method} ${route.path}`).not.toContain(response.status);
+    }
+  });
+
+  it('stay guarded when the path is spelled with escapes', async () => {
+    const response = await platform.call('POST', '/api/%74op_menus', { body: { name: 'x', link: '/' } });
+    await expectRefused(response, 401, 'POST /api/%74op_menus');
+    const dotted = await platform.call('DELETE', '/api/x/../core_menus/1');
+    await expectRefused(dotted, 401, 'DELETE /api/x/../core_menus/1');
+  });
+});
+
+describe('public routes', () => {
+  it('every public GET answers without a token', async () => {
+    const reads = routes.filter((route) => route.method === 'GET' && !guarded.includes(route));
+    expect(reads.length).toBeGreaterThan(10);
+    for (const route of reads) {
+      const response = await platform.call('GET', concrete(route.path));
+      expect([401, 403], route.path).not.toContain(response.status);
+      expect(response.status, route.path).toBeLessThan(500);
+    }
+  });
+
+  it.each([
+    '/api/home/financial_analysis/600298',
+    '/api/home/dcf_valuation/600298',
+    '/api/home/fcf_structure/600298',
+    '/api/home/fcf_ratio/600298',
+    '/api/admin/valuation-params/600298',
+  ])('GET %s needs no token', async (path) => {
+    expect((await platform.call('GET', path)).status).toBe(200);
+  });
+
+  it('POST /api/user/calculate-with-valuation needs no token', async () => {
+    const response = await platform.call('POST', '/api/user/calculate-with-valuation/600298', {
+      body: { wacc_manual: 0.09 },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('POST /api/login and /api/register are reached without a token (their own 4xx, not the guard)', async () => {
+    const login = await platform.call('POST', '/api/login', { body: {} });
+    expect(login.status).toBe(400);
+    const register = await platform.call('POST', '/api/register', { body: { username: 'x' } });
+    expect(register.status).toBe(400);
+    const wrong = await platform.call('POST', '/api/login', {
+      body: { username: 'nobody_at_all', password: 'Nope12345' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as ErrorBody).message).toBe('用户名或密码错误');
+  });
+});

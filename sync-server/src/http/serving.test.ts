@@ -1,0 +1,196 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+import { JSON_BODY_LIMIT } from './body-size-limit.ts';
+
+interface ErrorBody {
+  success: false;
+  message: string;
+  detail: string;
+}
+
+const INDEX_HTML = '<!doctype html><html lang="zh-CN"><title>自由现金流估值平台</title><div id="root"></div></html>';
+const SW_JS = 'self.addEventListener("install", () => self.skipWaiting());';
+const APP_JS = 'console.log("app");';
+/** Beside the served dir, never to be served. */
+const SECRET = 'TOP-SECRET-OUTSIDE-DIST';
+
+describe('serving the built app', () => {
+  let root: string;
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'fcf-static-'));
+    const dist = join(root, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'sw.js'), SW_JS);
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), APP_JS);
+    writeFileSync(join(root, 'secret.txt'), SECRET);
+    writeFileSync(join(root, 'package.json'), `{"name":"${SECRET}"}`);
+    platform = await startTestPlatform({ staticDir: dist });
+  });
+  afterAll(() => {
+    platform.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => platform.app.request(path);
+
+  it.each([
+    '/',
+    '/valuation-custom',
+    '/valuation-custom?company=600298',
+    '/admin/upload',
+    '/admin/menus/top',
+    '/fcf-parameters',
+  ])('GET %s answers index.html (SPA fallback)', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+
+  it('serves the service worker uncached', async () => {
+    const response = await get('/sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(SW_JS);
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await get('/assets/app-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('cache-control')).toContain('max-age=31536000');
+    expect(await response.text()).toBe(APP_JS);
+  });
+
+  it('a missing asset is a 404, not the app shell', async () => {
+    for (const path of ['/assets/missing.js', '/missing.css', '/assets/app-abc123.js.map']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type') ?? '', path).not.toContain('text/html');
+      expect(await response.text(), path).not.toContain('<html');
+    }
+  });
+
+  it.each([
+    '/../secret.txt',
+    '/../package.json',
+    '/%2e%2e/secret.txt',
+    '/%2e%2e/package.json',
+    '/..%2fsecret.txt',
+    '/..%2Fpackage.json',
+    '/%2e%2e%2fsecret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/%252e%252e%252fsecret.txt',
+    '/..%5csecret.txt',
+    '/%2e%2e%5csecret.txt',
+    '/secret.txt%00.js',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+  ])('never serves a file outside the dir: %s', async (path) => {
+    const response = await get(path);
+    const text = await response.text();
+    expect(text).not.toContain(SECRET);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it('/api paths are never the app: an unknown one is a 404 JSON', async () => {
+    for (const path of ['/api/unknown', '/api', '/api/home/nothing/here']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toContain('application/json');
+      const body = (await response.json()) as ErrorBody;
+      expect(body.success).toBe(false);
+      expect(body.message.length).toBeGreaterThan(0);
+    }
+    const post = await platform.call('POST', '/api/unknown', { body: {} });
+    // Writes are guarded before routing: an unknown write without a token is refused, never served.
+    expect([401, 404]).toContain(post.status);
+    expect(post.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('sends the security headers on pages and API answers', async () => {
+    for (const path of ['/', '/assets/app-abc123.js', '/api/data/health', '/api/unknown']) {
+      const response = await get(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).toContain("frame-ancestors 'self'");
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('refuses a JSON body over 1 MiB with a 413 JSON error', async () => {
+    const big = JSON.stringify({ username: 'x'.repeat(JSON_BODY_LIMIT), password: 'y' });
+    expect(JSON_BODY_LIMIT).toBe(1024 * 1024);
+    const response = await platform.call('POST', '/api/login', { body: big });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as ErrorBody;
+    expect(body.success).toBe(false);
+    expect(body.message).toBe('请求体过大');
+  });
+
+  it('refuses an oversized body even with a false small Content-Length', async () => {
+    const big = JSON.stringify({ username: 'x'.repeat(JSON_BODY_LIMIT + 10), password: 'y' });
+    const response = await platform.app.request('/api/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '20' },
+      body: big,
+    });
+    expect([400, 413]).toContain(response.status);
+  });
+
+  it('refuses an oversized body labelled multipart on a JSON route (the upload exemption must not open it)', async () => {
+    // Only upload routes take multipart; /api/login reads JSON whatever the label says, so the 1 MiB
+    // limit has to hold here too, or any caller can make a public route read an unbounded body.
+    const big = JSON.stringify({ username: 'x'.repeat(2 * JSON_BODY_LIMIT), password: 'y' });
+    const response = await platform.app.request('/api/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=----x' },
+      body: big,
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as ErrorBody).message).toBe('请求体过大');
+  });
+
+  it('accepts a body just under the limit', async () => {
+    // Whitespace pads a valid body (the what-if refuses unknown fields).
+    const body = `${JSON.stringify({ wacc_manual: 0.09 })}${' '.repeat(JSON_BODY_LIMIT - 100)}`;
+    const response = await platform.call('POST', '/api/user/calculate-with-valuation/600298', { body });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('without a built app', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform.close());
+
+  it('/ answers the Chinese "not built" page that points at the API', async () => {
+    for (const path of ['/', '/valuation-custom']) {
+      const response = await platform.app.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const html = await response.text();
+      expect(html).toContain('前端尚未构建');
+      expect(html).toContain('/api/data/available-companies');
+    }
+  });
+
+  it('the API still works', async () => {
+    expect((await platform.app.request('/api/data/health')).status).toBe(200);
+  });
+});

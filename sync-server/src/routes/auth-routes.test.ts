@@ -1,0 +1,262 @@
+import { sign } from 'hono/jwt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken, TOKEN_LIFETIME_SECONDS } from '../auth/token.ts';
+import { readMeta } from '../store/meta.ts';
+import { startTestPlatform, TEST_ADMIN, type TestPlatform } from '../testing/test-platform.ts';
+
+interface ErrorBody {
+  success: false;
+  message: string;
+  detail: string;
+}
+
+interface LoginBody {
+  success: true;
+  access_token: string;
+  user: { username: string; is_admin: boolean };
+}
+
+/** An admin-only call without side effects: 404 (no such menu) past the guard, 401 without a valid token. */
+const ADMIN_ROUTE = '/api/top_menus/999999';
+const ADMIN_METHOD = 'DELETE';
+
+const GOOD = { username: 'new_investor', email: 'new@example.com', password: 'Valuation2026' };
+
+async function errorOf(response: Response, status: number): Promise<ErrorBody> {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as ErrorBody;
+  expect(body.success).toBe(false);
+  expect(typeof body.detail).toBe('string');
+  return body;
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+describe('registration and login', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform.close());
+
+  const register = (body: unknown) => platform.call('POST', '/api/register', { body });
+
+  it.each([
+    [{ ...GOOD, username: '' }, '用户名不能为空'],
+    [{ ...GOOD, username: '   ' }, '用户名不能为空'],
+    [{ ...GOOD, username: 'ab' }, '用户名至少需要3个字符'],
+    [{ ...GOOD, username: 'bad name' }, '用户名只能包含字母、数字和下划线'],
+    [{ ...GOOD, username: '投资者一号' }, '用户名只能包含字母、数字和下划线'],
+    [{ ...GOOD, username: 'a-b-c' }, '用户名只能包含字母、数字和下划线'],
+    [{ ...GOOD, email: '' }, '邮箱不能为空'],
+    [{ ...GOOD, email: 'not-an-email' }, '请输入有效的邮箱地址'],
+    [{ ...GOOD, email: 'a@b' }, '请输入有效的邮箱地址'],
+    [{ ...GOOD, password: '' }, '密码不能为空'],
+    [{ ...GOOD, password: 'Ab1' }, '密码至少需要8个字符'],
+    [{ ...GOOD, password: 'alllower123' }, '密码必须包含大小写字母和数字'],
+    [{ ...GOOD, password: 'ALLUPPER123' }, '密码必须包含大小写字母和数字'],
+    [{ ...GOOD, password: 'NoDigitsHere' }, '密码必须包含大小写字母和数字'],
+  ])('refuses %j with 400 %s', async (body, message) => {
+    const error = await errorOf(await register(body), 400);
+    expect(error.message).toBe(message);
+  });
+
+  it.each([
+    ['username', '用户名不能为空'],
+    ['email', '邮箱不能为空'],
+    ['password', '密码不能为空'],
+  ] as const)('a missing %s is a 400 with %s', async (field, message) => {
+    const { [field]: _left, ...body } = GOOD;
+    const error = await errorOf(await register(body), 400);
+    expect(error.message).toContain(message);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    await errorOf(await register('{"username":'), 400);
+  });
+
+  it('registers with 201, then a duplicate username (any case) is a 409', async () => {
+    const response = await register(GOOD);
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { success: boolean; data: { username: string } };
+    expect(body).toMatchObject({ success: true, data: { username: GOOD.username } });
+
+    const again = await errorOf(await register({ ...GOOD, email: 'other@example.com' }), 409);
+    expect(again.message).toContain('用户名已存在');
+    await errorOf(await register({ ...GOOD, username: GOOD.username.toUpperCase() }), 409);
+    await errorOf(await register({ ...GOOD, username: TEST_ADMIN.username }), 409);
+  });
+
+  it('stores the password hashed with scrypt, never as typed', () => {
+    const rows = platform.db
+      .prepare('SELECT password_hash, is_admin, email FROM users WHERE username = ?')
+      .all([GOOD.username]) as { password_hash: string; is_admin: number; email: string }[];
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row?.password_hash.startsWith('scrypt$')).toBe(true);
+    expect(row?.password_hash).not.toContain(GOOD.password);
+    expect(row?.is_admin).toBe(0);
+    expect(row?.email).toBe(GOOD.email);
+  });
+
+  it('logs in with {access_token, user:{username, is_admin}}', async () => {
+    const response = await platform.call('POST', '/api/login', {
+      body: { username: GOOD.username, password: GOOD.password },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as LoginBody;
+    expect(body.success).toBe(true);
+    expect(body.access_token.split('.')).toHaveLength(3);
+    expect(body.user).toEqual({ username: GOOD.username, is_admin: false });
+    // An ordinary user is no admin.
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token: body.access_token }), 403);
+  });
+
+  it('the admin logs in as an admin', async () => {
+    const response = await platform.call('POST', '/api/login', { body: TEST_ADMIN });
+    const body = (await response.json()) as LoginBody;
+    expect(body.user).toEqual({ username: TEST_ADMIN.username, is_admin: true });
+    // Past the guard: the menu does not exist.
+    expect((await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token: body.access_token })).status).toBe(404);
+  });
+
+  it('a wrong password or an unknown user is a 401 with one message', async () => {
+    const wrong = await errorOf(
+      await platform.call('POST', '/api/login', { body: { username: GOOD.username, password: 'Wrong-2026x' } }),
+      401,
+    );
+    expect(wrong.message).toBe('用户名或密码错误');
+    const unknown = await errorOf(
+      await platform.call('POST', '/api/login', { body: { username: 'nobody_here', password: 'Whatever2026' } }),
+      401,
+    );
+    expect(unknown.message).toBe('用户名或密码错误');
+  });
+
+  it('a login without username or password is a 400', async () => {
+    await errorOf(await platform.call('POST', '/api/login', { body: { username: GOOD.username } }), 400);
+    await errorOf(await platform.call('POST', '/api/login', { body: { username: '', password: 'x' } }), 400);
+    await errorOf(await platform.call('POST', '/api/login', { body: 'not json' }), 400);
+  });
+});
+
+describe('tokens', () => {
+  let platform: TestPlatform;
+  let secret: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    const stored = readMeta(platform.db, 'jwt_secret');
+    if (!stored) throw new Error('no jwt secret');
+    secret = stored;
+  });
+  afterAll(() => platform.close());
+
+  it('a valid admin token passes the guard', async () => {
+    const token = await issueToken({ username: TEST_ADMIN.username, isAdmin: true }, secret);
+    expect((await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token })).status).toBe(404);
+  });
+
+  it('an expired admin token is treated as no token (401)', async () => {
+    const issued = Math.floor(Date.now() / 1000) - TOKEN_LIFETIME_SECONDS - 60;
+    const token = await issueToken({ username: TEST_ADMIN.username, isAdmin: true }, secret, issued);
+    const error = await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 401);
+    expect(error.message).toContain('登录');
+  });
+
+  it('a user token whose payload was edited to claim admin is a 401', async () => {
+    const token = await issueToken({ username: 'investor_1', isAdmin: false }, secret);
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const forged = [header, base64url({ ...claims, adm: true }), signature].join('.');
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token: forged }), 401);
+  });
+
+  it('a token signed with another secret is a 401', async () => {
+    const token = await issueToken({ username: TEST_ADMIN.username, isAdmin: true }, 'not-the-server-secret');
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 401);
+  });
+
+  it('an unsigned (alg none) token is a 401', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'admin', adm: true, exp: now + 600 })}.`;
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 401);
+  });
+
+  it('an HS512 token with the right secret is refused (only HS256 is accepted)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await sign({ sub: 'admin', adm: true, iat: now, exp: now + 600 }, secret, 'HS512');
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 401);
+  });
+
+  it('garbage and a missing scheme are no token', async () => {
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token: 'garbage' }), 401);
+    const valid = await issueToken({ username: TEST_ADMIN.username, isAdmin: true }, secret);
+    const response = await platform.app.request(ADMIN_ROUTE, {
+      method: ADMIN_METHOD,
+      headers: { Authorization: valid },
+    });
+    await errorOf(response, 401);
+  });
+
+  it('a bad token on a public route is ignored, not refused', async () => {
+    const response = await platform.call('GET', '/api/data/health', { token: 'garbage' });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('login throttling', () => {
+  let platform: TestPlatform;
+  const account = { username: 'throttled_user', email: 'throttle@example.com', password: 'Throttle2026' };
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    const response = await platform.call('POST', '/api/register', { body: account });
+    expect(response.status).toBe(201);
+  });
+  afterAll(() => platform.close());
+
+  it('after 10 failures for one username, the 11th attempt is a 429 even with the right password', async () => {
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await platform.call('POST', '/api/login', {
+        body: { username: account.username, password: `Wrong-${attempt}-Pass` },
+      });
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    const blocked = await errorOf(
+      await platform.call('POST', '/api/login', { body: { username: account.username, password: account.password } }),
+      429,
+    );
+    expect(blocked.message).toContain('15分钟');
+    // The name is matched without case, so another spelling does not get around it.
+    await errorOf(
+      await platform.call('POST', '/api/login', {
+        body: { username: account.username.toUpperCase(), password: account.password },
+      }),
+      429,
+    );
+    const rows = platform.db
+      .prepare('SELECT count(*) AS n FROM login_failures WHERE username = ?')
+      .all([account.username]) as { n: number }[];
+    expect(rows[0]?.n).toBe(10);
+  });
+
+  it('other usernames can still log in', async () => {
+    const response = await platform.call('POST', '/api/login', { body: TEST_ADMIN });
+    expect(response.status).toBe(200);
+  });
+
+  it('after 30 failures from one address, every login from it is a 429', async () => {
+    // 10 failures so far, all from this (in-process) address; 20 more under names that do not exist.
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const response = await platform.call('POST', '/api/login', {
+        body: { username: `nobody_${attempt}`, password: 'Whatever2026' },
+      });
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    await errorOf(await platform.call('POST', '/api/login', { body: TEST_ADMIN }), 429);
+  });
+});

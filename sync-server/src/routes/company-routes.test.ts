@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+
+interface Company {
+  id: string;
+  name: string;
+  code: string;
+  industry: string;
+  has_forecast_data: boolean;
+}
+
+interface Envelope<T> {
+  success: boolean;
+  data: T;
+  message: string;
+}
+
+/** The companies of fixtures/163 and fixtures/workbooks, with their 国标 industry (industryCoding.csv). */
+const FIXTURE_COMPANIES: Record<string, { name: string; industry: string }> = {
+  '000333': { name: '美的集团', industry: '制造业' },
+  '000651': { name: '格力电器', industry: '制造业' },
+  '002027': { name: '分众传媒', industry: '租赁和商务服务业' },
+  '002202': { name: '金风科技', industry: '制造业' },
+  '002236': { name: '大华股份', industry: '制造业' },
+  '002352': { name: '顺丰控股', industry: '交通运输、仓储和邮政业' },
+  '002677': { name: '浙江美大', industry: '制造业' },
+  '003816': { name: '中国广核', industry: '电力、热力、燃气及水的生产和供应业' },
+  '600027': { name: '华电国际', industry: '电力、热力、燃气及水的生产和供应业' },
+  '600233': { name: '圆通速递', industry: '交通运输、仓储和邮政业' },
+  '600298': { name: '安琪酵母', industry: '制造业' },
+  '600340': { name: '华夏幸福', industry: '房地产业' },
+  '600690': { name: '海尔智家', industry: '制造业' },
+  '600795': { name: '国电电力', industry: '电力、热力、燃气及水的生产和供应业' },
+  '601991': { name: '大唐发电', industry: '电力、热力、燃气及水的生产和供应业' },
+};
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+
+async function read<T>(path: string): Promise<Envelope<T>> {
+  const response = await platform.call('GET', path);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get('content-type')).toContain('application/json');
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.success).toBe(true);
+  expect(typeof body.message).toBe('string');
+  return body;
+}
+
+describe('GET /api/data/available-companies', () => {
+  it('lists every fixture company in the spec shape', async () => {
+    const { data } = await read<Company[]>('/api/data/available-companies');
+    expect(data.map((company) => company.code)).toEqual(Object.keys(FIXTURE_COMPANIES).sort());
+    for (const company of data) {
+      expect(Object.keys(company).sort()).toEqual(['code', 'has_forecast_data', 'id', 'industry', 'name']);
+      expect(company.id).toBe(company.code);
+      expect(company.code).toMatch(/^\d{6}$/);
+      const expected = FIXTURE_COMPANIES[company.code];
+      expect(company.name).toBe(expected?.name);
+      expect(company.industry).toBe(expected?.industry);
+      // Every fixture company has annual revenue to forecast from.
+      expect(company.has_forecast_data).toBe(true);
+    }
+  });
+
+  it('takes industries from industryCoding.csv (600298 → 制造业)', async () => {
+    const { data } = await read<Company[]>('/api/data/available-companies');
+    expect(data.find((company) => company.code === '600298')).toEqual({
+      id: '600298',
+      name: '安琪酵母',
+      code: '600298',
+      industry: '制造业',
+      has_forecast_data: true,
+    });
+  });
+});
+
+describe('GET /api/data/companies', () => {
+  it('lists the names', async () => {
+    const { data } = await read<string[]>('/api/data/companies');
+    expect([...data].sort()).toEqual(
+      Object.values(FIXTURE_COMPANIES)
+        .map((company) => company.name)
+        .sort(),
+    );
+    for (const name of data) expect(typeof name).toBe('string');
+  });
+});
+
+describe('GET /api/data/company-exists/{company}', () => {
+  it.each([
+    ['安琪酵母', '600298', '安琪酵母'],
+    ['600298', '600298', '安琪酵母'],
+    ['2027', '002027', '分众传媒'],
+    ['002027', '002027', '分众传媒'],
+    ['顺丰控股', '002352', '顺丰控股'],
+  ])('%s exists', async (query, code, name) => {
+    const { data } = await read<{ exists: boolean; name?: string; code?: string }>(
+      `/api/data/company-exists/${encodeURIComponent(query)}`,
+    );
+    expect(data).toEqual({ exists: true, name, code });
+  });
+
+  it.each(['不存在的公司', '999999', '60029'])('%s does not exist (still a 200 answer)', async (query) => {
+    const { data } = await read<{ exists: boolean }>(`/api/data/company-exists/${encodeURIComponent(query)}`);
+    expect(data).toEqual({ exists: false });
+  });
+
+  it('a company listed in the market directory but never imported does not exist', async () => {
+    // 600000 浦发银行 is in fullStockList.csv but has no statements in the fixtures.
+    const { data } = await read<{ exists: boolean }>('/api/data/company-exists/600000');
+    expect(data.exists).toBe(false);
+  });
+});
+
+describe('GET /api/data/health', () => {
+  it('reports the database and version', async () => {
+    const { data } = await read<{
+      status: string;
+      database: string;
+      version: string;
+      companies: number;
+      change_seq: number;
+    }>('/api/data/health');
+    expect(data.status).toBe('ok');
+    expect(data.database).toBe('ok');
+    expect(data.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(data.companies).toBe(Object.keys(FIXTURE_COMPANIES).length);
+    expect(data.change_seq).toBeGreaterThan(0);
+  });
+});

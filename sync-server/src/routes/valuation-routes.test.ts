@@ -1,0 +1,441 @@
+import { DRIVER_KEYS } from '@fcf/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentChangeSeq } from '../db/change-seq.ts';
+import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+
+type Source = 'user_set' | 'inherited' | 'system_default';
+
+interface YearRow {
+  year: number;
+  data_status: string;
+  FCFF: number | null;
+  nopat: number | null;
+  noncash_cost: number | null;
+  Change_In_Operating_WC: number | null;
+  Capital_Expenditure: number | null;
+  operating_revenue: number | null;
+  operating_revenue_yoy: number | null;
+  sources?: Record<string, Source>;
+}
+
+interface FinancialData {
+  historical: YearRow[];
+  forecast: YearRow[];
+  auto_forecast: YearRow[];
+}
+
+interface Bridge {
+  non_core_assets: number;
+  cash: number;
+  interest_bearing_liabilities: number;
+  minority_interest: number;
+}
+
+interface DcfData {
+  wacc: number;
+  g: number;
+  forecast: { year: number; fcf: number; discount_factor: number; discounted_fcf: number }[];
+  forecast_fcf_sum: number;
+  terminal_value: number;
+  terminal_pv: number;
+  valuation: Bridge & {
+    enterprise_value: number;
+    equity_value: number;
+    share_capital: number;
+    value_per_share: number;
+  };
+}
+
+interface ValuationResults {
+  forecast_fcf_sum: number;
+  terminal_value: number;
+  terminal_pv: number;
+  enterprise_value: number;
+  equity_value: number;
+  value_per_share: number;
+}
+
+interface ValuationParams {
+  effective_values: {
+    wacc: number;
+    terminal_growth_rate: number;
+    total_shares_manual: number | null;
+    total_shares: number;
+  };
+  wacc_data: { wacc_calculated: number | null; wacc_manual: number | null };
+  valuation_inputs: Bridge & {
+    terminal_growth_rate: number;
+    terminal_growth_rate_manual: number | null;
+    total_shares: number;
+    total_shares_manual: number | null;
+  };
+}
+
+interface WhatIfData {
+  calculation_results: { dcf: DcfData; forecast: YearRow[]; effective_parameters: ValuationParams['effective_values'] };
+  valuation_results: ValuationResults & { valuation: DcfData['valuation'] };
+  multi_year_fcf: Record<string, { nopat: number | null; noncash_cost: number | null; fcf: number | null }>;
+  field_mapping_applied: boolean;
+}
+
+interface Envelope<T> {
+  success: boolean;
+  data: T;
+  message: string;
+}
+
+interface ErrorBody {
+  success: false;
+  message: string;
+  detail: string;
+}
+
+/** The spec's financial-year-row fields (back-office §3) every row carries. */
+const ROW_FIELDS = [
+  'year',
+  'FCFF',
+  'nopat',
+  'noncash_cost',
+  'Change_In_Operating_WC',
+  'Capital_Expenditure',
+  'data_status',
+  'operating_revenue',
+  'operating_revenue_yoy',
+  'operating_cost',
+  'operating_cost_pct',
+  'tax_expenses',
+  'tax_expenses_pct',
+  'selling_expenses',
+  'selling_expenses_pct',
+  'management_expenses',
+  'management_expenses_pct',
+  'r_and_d_expenses',
+  'r_and_d_expenses_pct',
+  'ebit',
+  'income_tax_to_total_profit',
+  'depreciation_and_amortization',
+  'da_ratio',
+  'Operating_Working_Capital',
+  'Operating_Current_Assets_Total',
+  'Operating_Current_Liabilities_Total',
+  'Cash_Paid_For_Acquisition_Assets',
+  'Capex_to_Revenue_Ratio',
+  ...[
+    'Notes_Receivable',
+    'Accounts_Receivable',
+    'Prepayments',
+    'Inventories',
+    'Other_Receivables',
+    'Contract_Assets',
+    'Notes_Payable',
+    'Accounts_Payable',
+    'Advances_From_Customers',
+    'Contract_Liabilities',
+    'Employee_Benefits_Payable',
+    'Taxes_Payable',
+  ].flatMap((item) => [item, `${item}_Ratio`]),
+];
+
+const COMPANY = encodeURIComponent('安琪酵母');
+const WHAT_IF = `/api/user/calculate-with-valuation/${COMPANY}`;
+
+function expectClose(actual: number, expected: number, tolerance = 1e-9): void {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(tolerance * Math.max(1, Math.abs(expected)));
+}
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+
+async function read<T>(path: string): Promise<T> {
+  const response = await platform.call('GET', path);
+  expect(response.status, path).toBe(200);
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.success).toBe(true);
+  return body.data;
+}
+
+async function failure(method: string, path: string, status: number, body?: unknown): Promise<ErrorBody> {
+  const response = await platform.call(method, path, body === undefined ? {} : { body });
+  expect(response.status, `${method} ${path}`).toBe(status);
+  const error = (await response.json()) as ErrorBody;
+  expect(error.success).toBe(false);
+  expect(typeof error.message).toBe('string');
+  expect(typeof error.detail).toBe('string');
+  return error;
+}
+
+async function whatIf(body: unknown): Promise<WhatIfData> {
+  const response = await platform.call('POST', WHAT_IF, { body });
+  const answer = (await response.json()) as Envelope<WhatIfData> | ErrorBody;
+  if (response.status !== 200 || !answer.success)
+    throw new Error(`what-if ${response.status}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+const storedDcf = () => read<DcfData>(`/api/home/dcf_valuation/${COMPANY}`);
+
+describe('GET /api/data/financial-data/{company}', () => {
+  it('view_mode=auto: 5 historical rows, 5 forecast rows and the auto forecast', async () => {
+    const data = await read<FinancialData>(`/api/data/financial-data/${COMPANY}?view_mode=auto`);
+    expect(data.historical.map((row) => row.year)).toEqual([2015, 2016, 2017, 2018, 2019]);
+    expect(data.forecast.map((row) => row.year)).toEqual([2020, 2021, 2022, 2023, 2024]);
+    expect(data.auto_forecast.map((row) => row.year)).toEqual([2020, 2021, 2022, 2023, 2024]);
+    for (const row of data.historical) expect(row.data_status).toBe('historical');
+    for (const row of [...data.forecast, ...data.auto_forecast]) {
+      expect(row.data_status).toBe('auto');
+      expect(row.sources).toBeUndefined();
+    }
+    for (const row of [...data.historical, ...data.forecast, ...data.auto_forecast]) {
+      expect(Object.keys(row)).toEqual(expect.arrayContaining(ROW_FIELDS));
+    }
+    // Nothing is set by hand in the fixtures: the effective forecast is the auto forecast.
+    expect(data.forecast.map((row) => row.FCFF)).toEqual(data.auto_forecast.map((row) => row.FCFF));
+  });
+
+  it('defaults to auto and agrees with the DCF', async () => {
+    const data = await read<FinancialData>(`/api/data/financial-data/${COMPANY}`);
+    const dcf = await storedDcf();
+    expect(data.forecast.map((row) => row.FCFF)).toEqual(dcf.forecast.map((row) => row.fcf));
+    for (const row of [...data.historical, ...data.forecast]) {
+      const { FCFF, nopat, noncash_cost, Change_In_Operating_WC, Capital_Expenditure } = row;
+      if (FCFF === null || nopat === null || noncash_cost === null) throw new Error(`gap in ${row.year}`);
+      expectClose(FCFF, nopat + noncash_cost - (Change_In_Operating_WC ?? 0) - (Capital_Expenditure ?? 0));
+    }
+  });
+
+  it('view_mode=manual: forecast rows carry the source of every driver', async () => {
+    const data = await read<FinancialData>(`/api/data/financial-data/600298?view_mode=manual`);
+    expect(data.forecast).toHaveLength(5);
+    for (const row of data.forecast) {
+      expect(Object.keys(row.sources ?? {}).sort()).toEqual([...DRIVER_KEYS].sort());
+      expect(new Set(Object.values(row.sources ?? {}))).toEqual(new Set(['system_default']));
+    }
+    expect(data.historical).toHaveLength(5);
+  });
+
+  it('a bad view_mode is a 400 JSON error', async () => {
+    const error = await failure('GET', `/api/data/financial-data/${COMPANY}?view_mode=everything`, 400);
+    expect(error.message).toContain('view_mode');
+  });
+
+  it('an unknown company is a 404', async () => {
+    const error = await failure('GET', `/api/data/financial-data/${encodeURIComponent('无此公司')}`, 404);
+    expect(error.message).toContain('无此公司');
+  });
+});
+
+describe('the parameter reads', () => {
+  it('GET /api/data/wacc-data: calculated, manual and effective WACC', async () => {
+    const data = await read<{ wacc_calculated: number | null; wacc_manual: number | null; wacc: number }>(
+      `/api/data/wacc-data/${COMPANY}`,
+    );
+    const dcf = await storedDcf();
+    expect(data.wacc_manual).toBeNull();
+    expect(data.wacc_calculated).toBe(dcf.wacc);
+    expect(data.wacc).toBe(dcf.wacc);
+    expect(data.wacc).toBeGreaterThan(0.05);
+    expect(data.wacc).toBeLessThan(0.15);
+  });
+
+  it('GET /api/data/valuation-results: the 6 fields, equal to the DCF', async () => {
+    const results = await read<ValuationResults>(`/api/data/valuation-results/${COMPANY}`);
+    const dcf = await storedDcf();
+    expect(results).toEqual({
+      forecast_fcf_sum: dcf.forecast_fcf_sum,
+      terminal_value: dcf.terminal_value,
+      terminal_pv: dcf.terminal_pv,
+      enterprise_value: dcf.valuation.enterprise_value,
+      equity_value: dcf.valuation.equity_value,
+      value_per_share: dcf.valuation.value_per_share,
+    });
+  });
+
+  it('GET /api/data/financial-params: the equity bridge of the DCF', async () => {
+    const params = await read<Bridge>(`/api/data/financial-params/${COMPANY}`);
+    const { valuation } = await storedDcf();
+    expect(params).toEqual({
+      non_core_assets: valuation.non_core_assets,
+      cash: valuation.cash,
+      interest_bearing_liabilities: valuation.interest_bearing_liabilities,
+      minority_interest: valuation.minority_interest,
+    });
+  });
+
+  it('GET /api/admin/valuation-params is public and answers both readings', async () => {
+    const response = await platform.call('GET', `/api/admin/valuation-params/${COMPANY}`);
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as Envelope<ValuationParams>;
+    const dcf = await storedDcf();
+    expect(data.effective_values).toEqual({
+      wacc: dcf.wacc,
+      terminal_growth_rate: 0.02,
+      total_shares_manual: null,
+      total_shares: dcf.valuation.share_capital,
+    });
+    expect(data.wacc_data).toMatchObject({ wacc_calculated: dcf.wacc, wacc_manual: null });
+    expect(data.valuation_inputs).toMatchObject({
+      terminal_growth_rate: 0.02,
+      terminal_growth_rate_manual: null,
+      total_shares: dcf.valuation.share_capital,
+      total_shares_manual: null,
+      non_core_assets: dcf.valuation.non_core_assets,
+      cash: dcf.valuation.cash,
+      interest_bearing_liabilities: dcf.valuation.interest_bearing_liabilities,
+      minority_interest: dcf.valuation.minority_interest,
+    });
+  });
+
+  it.each(['wacc-data', 'valuation-results', 'financial-params'])(
+    'GET /api/data/%s of an unknown company is a 404',
+    async (what) => {
+      await failure('GET', `/api/data/${what}/${encodeURIComponent('无此公司')}`, 404);
+    },
+  );
+});
+
+describe('POST /api/user/calculate-with-valuation/{company} (a what-if, no token)', () => {
+  it('recalculates with the caller WACC and g and stores nothing', async () => {
+    const before = await storedDcf();
+    const seq = currentChangeSeq(platform.db);
+    const data = await whatIf({ wacc_manual: 0.09, terminal_growth_rate_manual: 0.025 });
+    const { dcf } = data.calculation_results;
+    expect(dcf.wacc).toBe(0.09);
+    expect(dcf.g).toBe(0.025);
+    expect(data.calculation_results.effective_parameters).toMatchObject({ wacc: 0.09, terminal_growth_rate: 0.025 });
+    expect(dcf.valuation.value_per_share).not.toBeCloseTo(before.valuation.value_per_share, 3);
+    for (const [index, row] of dcf.forecast.entries()) expectClose(row.discount_factor, 1.09 ** -(index + 1));
+    const last = dcf.forecast[4];
+    if (!last) throw new Error('no fifth year');
+    expectClose(dcf.terminal_value, (last.fcf * 1.025) / (0.09 - 0.025));
+    expectClose(dcf.valuation.enterprise_value, dcf.forecast_fcf_sum + dcf.terminal_pv);
+
+    expect(data.valuation_results).toMatchObject({
+      forecast_fcf_sum: dcf.forecast_fcf_sum,
+      terminal_value: dcf.terminal_value,
+      terminal_pv: dcf.terminal_pv,
+      enterprise_value: dcf.valuation.enterprise_value,
+      equity_value: dcf.valuation.equity_value,
+      value_per_share: dcf.valuation.value_per_share,
+    });
+    expect(Object.keys(data.multi_year_fcf).map(Number)).toEqual([2020, 2021, 2022, 2023, 2024]);
+    expect(data.field_mapping_applied).toBe(false);
+
+    // Nothing was written: the next read is the stored valuation, the change sequence has not moved.
+    expect(await storedDcf()).toEqual(before);
+    expect(currentChangeSeq(platform.db)).toBe(seq);
+    const stored = platform.db
+      .prepare('SELECT (SELECT count(*) FROM valuation_inputs) + (SELECT count(*) FROM forecast_parameters) AS n')
+      .all([]) as { n: number }[];
+    expect(stored[0]?.n).toBe(0);
+  });
+
+  it('an empty body answers the stored valuation', async () => {
+    const data = await whatIf({});
+    expect(data.calculation_results.dcf).toMatchObject(await storedDcf());
+  });
+
+  it('total_shares_manual changes the per-share value only', async () => {
+    const before = await storedDcf();
+    const { dcf } = (await whatIf({ total_shares_manual: 10 })).calculation_results;
+    expect(dcf.valuation.enterprise_value).toBe(before.valuation.enterprise_value);
+    expect(dcf.valuation.share_capital).toBe(10);
+    expectClose(dcf.valuation.value_per_share, before.valuation.equity_value / 10);
+  });
+
+  it('with no shares the value per share is 0', async () => {
+    const { dcf } = (await whatIf({ total_shares_manual: 0 })).calculation_results;
+    expect(dcf.valuation.share_capital).toBe(0);
+    expect(dcf.valuation.value_per_share).toBe(0);
+    expect(dcf.valuation.equity_value).toBe((await storedDcf()).valuation.equity_value);
+  });
+
+  it('null clears a manual value back to the calculated one', async () => {
+    const { dcf } = (await whatIf({ wacc_manual: null, terminal_growth_rate_manual: null })).calculation_results;
+    const stored = await storedDcf();
+    expect(dcf.wacc).toBe(stored.wacc);
+    expect(dcf.g).toBe(0.02);
+  });
+
+  it('year_specific_params set a driver for 2021, inherited by the later years', async () => {
+    const base = await whatIf({});
+    const data = await whatIf({ year_specific_params: { '2021': { operating_revenue_yoy: 0.1 } } });
+    const rows = data.calculation_results.forecast;
+    expect(rows.map((row) => row.year)).toEqual([2020, 2021, 2022, 2023, 2024]);
+    const [y2020, y2021, ...later] = rows;
+    expect(y2020?.sources?.operating_revenue_yoy).toBe('system_default');
+    expect(y2020?.operating_revenue_yoy).toBe(base.calculation_results.forecast[0]?.operating_revenue_yoy);
+    expect(y2021?.sources?.operating_revenue_yoy).toBe('user_set');
+    expect(y2021?.data_status).toBe('manual');
+    expect(y2021?.operating_revenue_yoy).toBe(0.1);
+    for (const row of later) {
+      expect(row.sources?.operating_revenue_yoy).toBe('inherited');
+      expect(row.operating_revenue_yoy).toBe(0.1);
+    }
+    // Only the 2021 revenue onward moves; the value follows.
+    expect(y2020?.FCFF).toBe(base.calculation_results.forecast[0]?.FCFF);
+    expect(y2021?.operating_revenue).not.toBe(base.calculation_results.forecast[1]?.operating_revenue);
+    expect(data.calculation_results.dcf.valuation.value_per_share).not.toBe(
+      base.calculation_results.dcf.valuation.value_per_share,
+    );
+    expect(data.multi_year_fcf['2021']?.fcf).toBe(y2021?.FCFF);
+  });
+
+  it('user_parameters apply to the named year', async () => {
+    const data = await whatIf({ year: 2022, user_parameters: { Capex_to_Revenue_Ratio: 0.05 } });
+    const rows = data.calculation_results.forecast;
+    expect(rows.find((row) => row.year === 2021)?.sources?.Capex_to_Revenue_Ratio).toBe('system_default');
+    expect(rows.find((row) => row.year === 2022)?.sources?.Capex_to_Revenue_Ratio).toBe('user_set');
+    expect(rows.find((row) => row.year === 2024)?.sources?.Capex_to_Revenue_Ratio).toBe('inherited');
+  });
+
+  it('WACC ≤ g is a 400 with the engine message', async () => {
+    const above = await failure('POST', WHAT_IF, 400, { wacc_manual: 0.02, terminal_growth_rate_manual: 0.03 });
+    expect(above.message).toContain('WACC必须大于永续增长率');
+    const equal = await failure('POST', WHAT_IF, 400, { wacc_manual: 0.03, terminal_growth_rate_manual: 0.03 });
+    expect(equal.message).toContain('WACC必须大于永续增长率');
+  });
+
+  it('a string where a number belongs is a 400 naming the invalid number', async () => {
+    const error = await failure('POST', WHAT_IF, 400, { wacc_manual: '0.09' });
+    expect(error.message).toContain('无效的数值');
+    const inYear = await failure('POST', WHAT_IF, 400, { year_specific_params: { '2021': { da_ratio: 'x' } } });
+    expect(inYear.message).toContain('无效的数值');
+  });
+
+  it('an unknown parameter name is a 400 that names it', async () => {
+    const error = await failure('POST', WHAT_IF, 400, { year_specific_params: { '2021': { revenue_boost: 0.1 } } });
+    expect(error.message).toContain('未知的字段：revenue_boost');
+  });
+
+  it('an unknown top-level field is a 400, not silently ignored', async () => {
+    await failure('POST', WHAT_IF, 400, { wacc: 0.09 });
+  });
+
+  it('a negative share count is a 400', async () => {
+    const error = await failure('POST', WHAT_IF, 400, { total_shares_manual: -1 });
+    expect(error.message).toContain('总股本不能为负数');
+  });
+
+  it('a year that is not four digits is a 400', async () => {
+    await failure('POST', WHAT_IF, 400, { year_specific_params: { next: { da_ratio: 0.01 } } });
+  });
+
+  it('malformed JSON is a 400', async () => {
+    const error = await failure('POST', WHAT_IF, 400, '{"wacc_manual": 0.09');
+    expect(error.message).toContain('JSON');
+  });
+
+  it('an unknown company is a 404', async () => {
+    const error = await failure(
+      'POST',
+      `/api/user/calculate-with-valuation/${encodeURIComponent('无此公司')}`,
+      404,
+      {},
+    );
+    expect(error.message).toContain('无此公司');
+  });
+});
