@@ -4,6 +4,7 @@ import { queryOne } from '../db/query.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
 import { findCompany, listCompanies } from '../store/companies.ts';
+import { companyFromPath } from './company-param.ts';
 
 export const SERVER_VERSION = '0.1.0';
 
@@ -30,6 +31,10 @@ export const companyRoutes = new Hono<AppEnv>()
       data: { exists: company !== undefined, ...(company ? { name: company.name, code: company.code } : {}) },
       message: company ? '公司存在' : '公司不存在',
     });
+  })
+  .get('/data/company-bundle/:company', (c) => {
+    const bundle = c.var.services.valuations.bundle(companyFromPath(c));
+    return c.json({ success: true, data: bundle, message: '获取成功' });
   })
   .get('/data/health', (c) => {
     const { db } = c.var.services;

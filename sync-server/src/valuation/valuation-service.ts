@@ -1,4 +1,5 @@
 import {
+  type CompanyBundle,
   type CompanyValuation,
   type DriverKey,
   isValuationError,
@@ -39,6 +40,19 @@ export class ValuationService {
   private readonly cache = new Map<string, { seq: number; valuation: CompanyValuation }>();
 
   constructor(private readonly db: Database) {}
+
+  /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
+  bundle(company: CompanyRecord): CompanyBundle {
+    const { industryBeta: _industryBeta, ...waccAssumptions } = loadWaccAssumptions(this.db, company);
+    return {
+      company: { code: company.code, name: company.name, industry: company.industry },
+      statements: loadCompanyStatements(this.db, company),
+      parameters: loadValuationParameters(this.db, company.code),
+      overrides: loadOverrides(this.db, company.code),
+      waccAssumptions,
+      version: currentChangeSeq(this.db),
+    };
+  }
 
   /** The valuation of the stored data (plus a what-if); 422 when the company has no history to value. */
   value(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {

@@ -1,0 +1,98 @@
+import type * as z from 'zod/mini';
+import { getToken } from '../account/session.ts';
+
+/** The spec's API timeout (public-side §9). */
+export const API_TIMEOUT_MS = 10_000;
+
+export type RequestFailure = 'network' | 'timeout' | 'http' | 'format';
+
+/** A failed call: no answer, a timeout, an HTTP error status, or an answer of the wrong shape. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  constructor(
+    readonly kind: RequestFailure,
+    message: string,
+    readonly status: number | null = null,
+    /** The server's `detail` (or `message`), when it sent one. */
+    readonly detail: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+interface RequestOptions<Schema extends z.ZodMiniType> {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly body?: unknown;
+  readonly schema: Schema;
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+function serverText(body: unknown): { message: string | null; detail: string | null } {
+  if (!body || typeof body !== 'object') return { message: null, detail: null };
+  const record = body as Record<string, unknown>;
+  const message = typeof record.message === 'string' ? record.message : null;
+  const detail = typeof record.detail === 'string' ? record.detail : message;
+  return { message, detail };
+}
+
+/**
+ * Calls `/api/...` with the stored token, a 10 s timeout and a zod check of the answer. Throws
+ * ApiRequestError; the message is the server's Chinese message when it gave one.
+ */
+export async function apiRequest<Schema extends z.ZodMiniType>(
+  path: string,
+  options: RequestOptions<Schema>,
+): Promise<z.infer<Schema>> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    options.timeoutMs ?? API_TIMEOUT_MS,
+  );
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      signal: controller.signal,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+  } catch (error) {
+    const timedOut =
+      controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+    if (timedOut) throw new ApiRequestError('timeout', '请求超时，请稍后重试');
+    if (options.signal?.aborted) throw error;
+    throw new ApiRequestError('network', '网络连接失败');
+  } finally {
+    clearTimeout(timer);
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const { message, detail } = serverText(body);
+    throw new ApiRequestError('http', message ?? `请求错误 (${response.status})`, response.status, detail);
+  }
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) throw new ApiRequestError('format', '数据格式错误', response.status, String(parsed.error));
+  return parsed.data;
+}
+
+/** The spec's main-data messages (public-side §8) for a failed report load. */
+export function reportLoadMessage(error: unknown, company: string): string {
+  if (!(error instanceof ApiRequestError)) return error instanceof Error ? error.message : '未知错误';
+  if (error.kind === 'network' || error.kind === 'timeout') return '网络连接失败，请检查网络后重试';
+  if (error.kind === 'format') return '数据格式错误，请稍后重试';
+  if (error.status === 404) return `公司"${company}"的数据不存在`;
+  if (error.status === 500) return '服务器内部错误，请联系技术支持';
+  if (error.status === 503) return '财务数据服务暂时不可用，请稍后重试';
+  return `网络错误 (${error.status})：${error.detail ?? error.message}`;
+}

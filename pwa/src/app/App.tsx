@@ -1,0 +1,87 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { HomeDashboard } from '../home/HomeDashboard.tsx';
+import { AnalysisPage } from '../pages/AnalysisPage.tsx';
+import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
+import { AdminGate } from './AdminGate.tsx';
+import { Footer } from './layout/Footer.tsx';
+import { NavBar } from './layout/NavBar.tsx';
+import { OfflineIndicator } from './layout/OfflineIndicator.tsx';
+import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
+import { RouterProvider, useRouter } from './router.tsx';
+import { matchRoute, type RouteMatch } from './routes.ts';
+
+const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
+
+function Redirect({ to }: { to: string }) {
+  const { navigate } = useRouter();
+  useEffect(() => navigate(to, { replace: true }), [navigate, to]);
+  return null;
+}
+
+function Page({ route }: { route: RouteMatch }) {
+  switch (route.kind) {
+    case 'home':
+      return (
+        <>
+          <HomeDashboard />
+          <AnalysisPage />
+        </>
+      );
+    case 'analysis':
+    case 'print':
+      return <AnalysisPage />;
+    case 'placeholder':
+      return <PlaceholderPage title={route.title} />;
+    case 'custom-valuation':
+      return <PlaceholderPage title="自定义参数估值" />;
+    case 'industry-research':
+      return <PlaceholderPage title="行业研究报告" />;
+    case 'login':
+      return <LoginPage />;
+    case 'register':
+      return <RegisterPage />;
+    case 'redirect':
+      return <Redirect to={route.to} />;
+    case 'admin':
+      return (
+        <AdminGate>
+          <PlaceholderPage title="管理后台" />
+        </AdminGate>
+      );
+    case 'fcf-parameters':
+      return (
+        <AdminGate>
+          <PlaceholderPage title="FCF参数管理" />
+        </AdminGate>
+      );
+  }
+}
+
+function Shell() {
+  const { location } = useRouter();
+  const route = matchRoute(location.pathname);
+  // /print/* renders the page alone, without header and footer (spec).
+  const chrome = route.kind !== 'print';
+  return (
+    <>
+      {chrome && <NavBar />}
+      <OfflineIndicator />
+      <main className={chrome ? 'site-main' : 'site-main site-main--print'}>
+        <Suspense fallback={<div className="page-loading">加载中…</div>}>
+          <Page route={route} />
+        </Suspense>
+      </main>
+      {chrome && <Footer />}
+      <UpdatePrompt />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <RouterProvider>
+      <Shell />
+    </RouterProvider>
+  );
+}

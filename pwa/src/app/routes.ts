@@ -1,0 +1,39 @@
+/** The app's routes (public-side §2, back-office §2), matched on the path alone. */
+export type RouteMatch =
+  | { kind: 'home' }
+  | { kind: 'analysis' }
+  | { kind: 'placeholder'; title: string }
+  | { kind: 'custom-valuation' }
+  | { kind: 'industry-research' }
+  | { kind: 'login' }
+  | { kind: 'register' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'admin'; path: string }
+  | { kind: 'fcf-parameters' }
+  | { kind: 'print'; path: string };
+
+const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  '/company-comparison': '公司数据对比',
+  '/wacc-tool': 'WACC查询工具',
+  '/us-valuation': '美股估值',
+  '/hk-valuation': '港股估值',
+  '/valuation-model': '估值模型',
+};
+
+export function matchRoute(pathname: string): RouteMatch {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return { kind: 'home' };
+  if (path === '/valuation-home') return { kind: 'analysis' };
+  if (path === '/valuation-custom') return { kind: 'custom-valuation' };
+  if (path === '/industry-research') return { kind: 'industry-research' };
+  if (path === '/pdf-manager') return { kind: 'redirect', to: '/industry-research' };
+  if (path === '/login') return { kind: 'login' };
+  if (path === '/register') return { kind: 'register' };
+  if (path === '/fcf-parameters') return { kind: 'fcf-parameters' };
+  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'admin', path };
+  if (path.startsWith('/print/')) return { kind: 'print', path };
+  const title = PLACEHOLDERS[path];
+  if (title) return { kind: 'placeholder', title };
+  // Unknown paths show home (spec).
+  return { kind: 'home' };
+}

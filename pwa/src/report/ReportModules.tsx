@@ -1,0 +1,134 @@
+import { type CompanyReport, REPORT_MODULE_PATHS, type ReportModulePath } from '@fcf/engine';
+import type { ReactNode } from 'react';
+import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
+import { FcfRatioModule } from './modules/FcfRatioModule.tsx';
+import { FcfStructureModule } from './modules/FcfStructureModule.tsx';
+import { ProfitabilityModule } from './modules/ProfitabilityModule.tsx';
+import { RoeRoicModule } from './modules/RoeRoicModule.tsx';
+import './report.css';
+import type { ReportState } from './use-company-report.ts';
+
+export interface ReportModuleEntry {
+  /** The section's anchor id and test hook: roe-roic, profitability, fcf-structure, fcf-ratio, fcf-valuation. */
+  readonly path: string;
+  /** The menu's name, shown as the section title. */
+  readonly name: string;
+}
+
+export interface ReportModulesProps {
+  readonly state: ReportState;
+  /** The core menu's report sections, in menu order; paths the app does not know are skipped. */
+  readonly modules: readonly ReportModuleEntry[];
+  readonly onReload: () => void;
+  /** Opens the custom valuation page for the company (the page opens it in a new tab). */
+  readonly onOpenCustom: (company: string) => void;
+}
+
+/** Names for the notice shown when the menu lists no modules. */
+const MODULE_NAMES: Record<ReportModulePath, string> = {
+  'roe-roic': 'ROE-ROIC 分析',
+  profitability: '盈利能力分析',
+  'fcf-structure': 'FCF 结构分析',
+  'fcf-ratio': 'FCF 比率研究',
+  'fcf-valuation': 'DCF 估值表',
+};
+
+function isModulePath(path: string): path is ReportModulePath {
+  return (REPORT_MODULE_PATHS as readonly string[]).includes(path);
+}
+
+function moduleBody(path: ReportModulePath, report: CompanyReport, onOpenCustom: (company: string) => void) {
+  switch (path) {
+    case 'roe-roic':
+      return <RoeRoicModule report={report} />;
+    case 'profitability':
+      return <ProfitabilityModule report={report} />;
+    case 'fcf-structure':
+      return <FcfStructureModule report={report} />;
+    case 'fcf-ratio':
+      return <FcfRatioModule report={report} />;
+    case 'fcf-valuation':
+      return <DcfValuationModule report={report} onOpenCustom={onOpenCustom} />;
+  }
+}
+
+function ModuleSection({ path, name, busy, children }: ReportModuleEntry & { busy: boolean; children: ReactNode }) {
+  return (
+    <section
+      id={path}
+      data-testid={`report-module-${path}`}
+      className="report-module"
+      aria-labelledby={`${path}-title`}
+      aria-busy={busy}
+    >
+      <h2 id={`${path}-title`} className="report-module__title">
+        {name}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function UnderDevelopment({ state }: { state: ReportState }) {
+  const available =
+    state.status === 'ready' ? state.report.financialAnalysis.summary.available_modules : REPORT_MODULE_PATHS;
+  return (
+    <section className="report-module report-module--notice" aria-labelledby="report-modules-empty-title">
+      <h2 id="report-modules-empty-title" className="report-module__title">
+        报告模块建设中
+      </h2>
+      <p>当前未配置报告模块，该功能正在开发中。可用的分析模块有：</p>
+      <ul className="report-module__list">
+        {available.map((path) => (
+          <li key={path}>{MODULE_NAMES[path]}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The report's modules in menu order, each in its own section, with the shared loading and error states. */
+export function ReportModules({ state, modules, onReload, onOpenCustom }: ReportModulesProps) {
+  if (state.status === 'idle') return null;
+  if (modules.length === 0) return <UnderDevelopment state={state} />;
+
+  // A path shown twice would duplicate its anchor id; the first entry wins.
+  const seen = new Set<string>();
+  const known = modules.filter((entry): entry is ReportModuleEntry & { path: ReportModulePath } => {
+    if (!isModulePath(entry.path) || seen.has(entry.path)) return false;
+    seen.add(entry.path);
+    return true;
+  });
+  return (
+    <div className="report-modules">
+      {known.map((entry, index) => {
+        // One status for the whole report: announce it once, not once per section.
+        const announce = index === 0;
+        let body: ReactNode;
+        if (state.status === 'loading') {
+          body = (
+            <p className="report-module__status" role={announce ? 'status' : undefined}>
+              正在加载…
+            </p>
+          );
+        } else if (state.status === 'error') {
+          body = (
+            <div className="report-notice report-notice--error" role={announce ? 'alert' : undefined}>
+              <p>数据加载失败：{state.message}</p>
+              <button type="button" className="button button--ghost" onClick={onReload}>
+                重新加载
+              </button>
+            </div>
+          );
+        } else {
+          body = moduleBody(entry.path, state.report, onOpenCustom);
+        }
+        return (
+          <ModuleSection key={entry.path} path={entry.path} name={entry.name} busy={state.status === 'loading'}>
+            {body}
+          </ModuleSection>
+        );
+      })}
+    </div>
+  );
+}

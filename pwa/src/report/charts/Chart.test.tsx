@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mount, query, resizeTo, unmountAll } from '../../testing/dom.tsx';
+import { Chart, chartTitle } from './Chart.tsx';
+import type { ChartData } from './chart-data.ts';
+
+const margins: ChartData = {
+  labels: ['2022', '2023', '2024'],
+  series: [
+    { label: '毛利率', kind: 'line', unit: 'percent', values: [0.4, 0.41, 0.42], pointLabels: true },
+    { label: '基准线', kind: 'benchmark', unit: 'percent', values: [0.05, 0.05, 0.05] },
+  ],
+};
+const titles = { full: '营业收入与增长率', medium: '营业收入', short: '收入' };
+
+afterEach(() => {
+  unmountAll();
+  resizeTo(1024);
+});
+
+describe('Chart', () => {
+  it('draws a uPlot chart described for screen readers, and removes it on unmount', () => {
+    const view = mount(<Chart titles={titles} data={margins} emptyText="暂无毛利率数据" />);
+    expect(view.container.querySelectorAll('.uplot canvas').length).toBeGreaterThan(0);
+    expect(query(view.container, '[role="img"]').getAttribute('aria-label')).toBe(
+      '营业收入与增长率（%），2022至2024；最新 2024：毛利率 42.00%',
+    );
+    expect(query(view.container, '.chart__readout').textContent).toBe('2024：毛利率 42.00%');
+    expect(query(view.container, '.chart__legend').textContent).toBe('毛利率(%)基准线');
+    const host = query(view.container, '.chart__canvas');
+    view.unmount();
+    expect(host.querySelector('.uplot')).toBeNull();
+  });
+
+  it('keeps the same chart across re-renders with the same data', () => {
+    const view = mount(<Chart titles={titles} data={margins} emptyText="-" />);
+    const drawn = query(view.container, '.uplot');
+    view.rerender(<Chart titles={titles} data={margins} emptyText="-" note="说明" />);
+    expect(query(view.container, '.uplot')).toBe(drawn);
+  });
+
+  it('shows its empty text when every value is missing (a benchmark alone is not data)', () => {
+    const empty: ChartData = {
+      ...margins,
+      series: margins.series.map((series) =>
+        series.kind === 'benchmark' ? series : { ...series, values: [null, null, null] },
+      ),
+    };
+    const view = mount(<Chart titles={titles} data={empty} emptyText="暂无毛利率数据" />);
+    expect(query(view.container, '.chart__empty').textContent).toBe('暂无毛利率数据');
+    expect(view.container.querySelector('.uplot')).toBeNull();
+    expect(query(view.container, 'figcaption').textContent).toBe('营业收入与增长率');
+  });
+
+  it('shortens its title at 768 and 480 px', () => {
+    expect([1024, 769, 768, 481, 480, 390].map((width) => chartTitle(titles, width))).toEqual([
+      '营业收入与增长率',
+      '营业收入与增长率',
+      '营业收入',
+      '营业收入',
+      '收入',
+      '收入',
+    ]);
+    expect(chartTitle({ full: '资本开支' }, 390)).toBe('资本开支');
+  });
+});

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../use-viewport-width.ts';
+import { ChartLegend } from './ChartLegend.tsx';
+import { type ChartData, describePoint, isChartEmpty, latestIndex, unitCaption } from './chart-data.ts';
+import { buildChart } from './chart-options.ts';
+
+export interface ChartTitles {
+  readonly full: string;
+  /** At widths of 768 px or less. */
+  readonly medium?: string;
+  /** At widths of 480 px or less. */
+  readonly short?: string;
+}
+
+export interface ChartProps {
+  readonly titles: ChartTitles;
+  /** Keep it referentially stable (useMemo): a new object rebuilds the chart. */
+  readonly data: ChartData;
+  readonly emptyText: string;
+  /** Spans the full row of the chart grid. */
+  readonly wide?: boolean;
+  /** A short remark under the chart (sign conventions, data basis). */
+  readonly note?: string;
+}
+
+const CHART_HEIGHT = 220;
+const PHONE_CHART_HEIGHT = 160;
+/** Used until the container has been laid out (and under jsdom); the observer corrects it. */
+const FALLBACK_WIDTH = 320;
+
+export function chartTitle(titles: ChartTitles, viewportWidth: number): string {
+  if (viewportWidth <= PHONE_MAX_WIDTH) return titles.short ?? titles.medium ?? titles.full;
+  if (viewportWidth <= MOBILE_MAX_WIDTH) return titles.medium ?? titles.full;
+  return titles.full;
+}
+
+function accessibleSummary(titles: ChartTitles, data: ChartData): string {
+  const units = [...new Set(data.series.map((series) => unitCaption(series.unit)))].join('、');
+  const range = `${data.labels[0] ?? ''}至${data.labels[data.labels.length - 1] ?? ''}`;
+  const latest = latestIndex(data);
+  return `${titles.full}（${units}），${range}${latest === null ? '' : `；最新 ${describePoint(data, latest)}`}`;
+}
+
+/** A titled uPlot chart that follows its container's width, with a legend and a readout of the hovered year. */
+export function Chart({ titles, data, emptyText, wide = false, note }: ChartProps) {
+  const viewportWidth = useViewportWidth();
+  const height = viewportWidth <= PHONE_MAX_WIDTH ? PHONE_CHART_HEIGHT : CHART_HEIGHT;
+  const host = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const empty = isChartEmpty(data);
+
+  // Rebuilt when the data or the height changes (the tick count follows the height); widths only resize.
+  useEffect(() => {
+    const element = host.current;
+    if (!element || empty) return;
+    setHovered(null);
+    const built = buildChart(data, { width: element.clientWidth || FALLBACK_WIDTH, height }, setHovered);
+    const chart = new uPlot(built.options, built.data, element);
+    const observer = new ResizeObserver((entries) => {
+      const width = Math.floor(entries[0]?.contentRect.width ?? 0);
+      if (width > 0 && width !== chart.width) chart.setSize({ width, height });
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      chart.destroy();
+    };
+  }, [data, empty, height]);
+
+  const title = chartTitle(titles, viewportWidth);
+  const readoutIndex = hovered ?? latestIndex(data);
+  return (
+    <figure className={wide ? 'chart chart--wide' : 'chart'}>
+      <figcaption className="chart__title" title={titles.full}>
+        {title}
+      </figcaption>
+      {empty ? (
+        <p className="chart__empty">{emptyText}</p>
+      ) : (
+        <>
+          <ChartLegend data={data} />
+          <div ref={host} className="chart__canvas" role="img" aria-label={accessibleSummary(titles, data)} />
+          <p className="chart__readout" aria-hidden="true">
+            {readoutIndex === null ? null : describePoint(data, readoutIndex)}
+          </p>
+        </>
+      )}
+      {note ? <p className="chart__note">{note}</p> : null}
+    </figure>
+  );
+}

@@ -1,0 +1,78 @@
+import type uPlot from 'uplot';
+import { describe, expect, it } from 'vitest';
+import { niceAxis } from './axis.ts';
+import type { ChartData } from './chart-data.ts';
+import { barColors, buildChart } from './chart-options.ts';
+import { ESTIMATE_ALPHA, PALETTE, withAlpha } from './palette.ts';
+
+// The options' callbacks ignore the chart instance they are handed.
+const chart = {} as uPlot;
+
+const revenue: ChartData = {
+  labels: ['2022', '2023', '2024', '2025E'],
+  estimates: [false, false, false, true],
+  series: [
+    { label: '营业收入', kind: 'bar', unit: 'amount', values: [64, 80, 100, 125] },
+    { label: '同比增长率', kind: 'line', unit: 'percent', values: [null, 0.25, 0.25, 0.25], axis: 'right' },
+  ],
+};
+
+function callable<T>(value: T | undefined): Extract<T, (...args: never[]) => unknown> {
+  if (typeof value !== 'function') throw new Error('expected a function');
+  return value as Extract<T, (...args: never[]) => unknown>;
+}
+
+describe('buildChart', () => {
+  const { options, data } = buildChart(revenue, { width: 320, height: 220 });
+
+  it('plots years at positions 0..n-1, percent in percent', () => {
+    expect(data[0]).toEqual([0, 1, 2, 3]);
+    expect(data[1]).toEqual([64, 80, 100, 125]);
+    expect(data[2]).toEqual([null, 25, 25, 25]);
+  });
+
+  it('labels the x axis with the years, thinning from the newest back', () => {
+    const axis = options.axes?.[0];
+    expect(callable(axis?.values)(chart, [0, 3], 0, 40, 1)).toEqual(['2022', '2025E']);
+    expect(callable(axis?.splits)(chart, 0, -0.5, 3.5, 2, 40)).toEqual([1, 3]);
+  });
+
+  it('ranges each side by the axis rules, with the growth rate on its own right axis', () => {
+    const left = niceAxis([64, 80, 100, 125]);
+    const right = niceAxis([25, 25, 25]);
+    expect(callable(options.scales?.y?.range)(chart, 64, 125, 'y')).toEqual([left.min, left.max]);
+    expect(callable(options.scales?.y2?.range)(chart, 25, 25, 'y2')).toEqual([right.min, right.max]);
+    const [, leftAxis, rightAxis] = options.axes ?? [];
+    expect(callable(leftAxis?.splits)(chart, 1, 0, 0, 0, 0)).toEqual(left.ticks);
+    expect(rightAxis).toMatchObject({ scale: 'y2', side: 1, grid: { show: false } });
+    expect(callable(rightAxis?.values)(chart, [0, 10, 20], 2, 0, 10)).toEqual(['0%', '10%', '20%']);
+  });
+
+  it('aims for 4 ticks on the short charts of phones', () => {
+    const compact = buildChart(revenue, { width: 320, height: 160 }).options;
+    expect(callable(compact.axes?.[1]?.splits)(chart, 1, 0, 0, 0, 0)).toEqual(niceAxis([64, 80, 100, 125], 4).ticks);
+  });
+
+  it('keeps the chart’s own legend off and zooming disabled', () => {
+    expect(options.legend?.show).toBe(false);
+    expect(options.cursor?.drag).toMatchObject({ x: false, y: false, setScale: false });
+  });
+});
+
+describe('bar colours', () => {
+  it('draws forecasts light with a solid outline and losses red', () => {
+    const bars = barColors({ label: 'FCF', kind: 'bar', unit: 'amount', values: [5, -2, 7, -1] }, PALETTE.primary, [
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(bars.strokes).toEqual([PALETTE.primary, PALETTE.danger, PALETTE.primary, PALETTE.danger]);
+    expect(bars.fills).toEqual([
+      PALETTE.primary,
+      PALETTE.danger,
+      withAlpha(PALETTE.primary, ESTIMATE_ALPHA),
+      withAlpha(PALETTE.danger, ESTIMATE_ALPHA),
+    ]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { CompanyBundle } from '@fcf/engine';
+import { apiRequest } from '../api/http.ts';
+import { type CompanyListItem, companyBundleSchema, companyListSchema } from '../api/schemas.ts';
+import { type CachedResult, cachedFetch } from './cached-resource.ts';
+import { readBundle, readList, writeBundle, writeList } from './db.ts';
+
+export function fetchCompanyList(): Promise<CompanyListItem[]> {
+  return apiRequest('/api/data/available-companies', { schema: companyListSchema }).then((body) => body.data);
+}
+
+/** The company list, from the offline copy when fresh or unreachable. */
+export function loadCompanies(force = false): Promise<CachedResult<CompanyListItem[]>> {
+  return cachedFetch({
+    read: async () => readList('companies'),
+    fetch: fetchCompanyList,
+    write: (companies) => writeList('companies', companies),
+    force,
+  });
+}
+
+export async function fetchBundle(code: string): Promise<CompanyBundle> {
+  const body = await apiRequest(`/api/data/company-bundle/${encodeURIComponent(code)}`, {
+    schema: companyBundleSchema,
+  });
+  return body.data as unknown as CompanyBundle;
+}
+
+/** One company's engine inputs, cached for offline reading. */
+export function loadBundle(code: string, force = false): Promise<CachedResult<CompanyBundle>> {
+  return cachedFetch({
+    read: async () => {
+      const stored = await readBundle(code);
+      return stored && { value: stored.bundle, fetchedAt: stored.fetchedAt };
+    },
+    fetch: () => fetchBundle(code),
+    write: writeBundle,
+    force,
+  });
+}

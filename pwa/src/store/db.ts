@@ -1,0 +1,101 @@
+import type { CompanyBundle } from '@fcf/engine';
+import Dexie, { type Table } from 'dexie';
+import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';
+
+export interface StoredBundle {
+  readonly code: string;
+  readonly bundle: CompanyBundle;
+  /** When it was fetched (ms since epoch). */
+  readonly fetchedAt: number;
+}
+
+export interface StoredValue<Value> {
+  readonly key: string;
+  readonly value: Value;
+  readonly fetchedAt: number;
+}
+
+export type MetaKey = 'companies' | 'top_menus' | 'core_menus';
+export type MetaValue = {
+  companies: CompanyListItem[];
+  top_menus: TopMenu[];
+  core_menus: CoreMenu[];
+};
+
+/** The browser's offline copy: the company list, menus and each opened company's bundle. */
+export class FcfDatabase extends Dexie {
+  bundles!: Table<StoredBundle, string>;
+  lists!: Table<StoredValue<unknown>, string>;
+
+  constructor(name = 'fcf-valuation') {
+    super(name);
+    this.version(1).stores({ bundles: 'code, fetchedAt', lists: 'key' });
+  }
+}
+
+let database: FcfDatabase | null = null;
+let unavailable = false;
+
+/**
+ * The database, or null where IndexedDB cannot be used (private mode, blocked storage): the app then
+ * works online-only instead of failing.
+ */
+export async function openStore(): Promise<FcfDatabase | null> {
+  if (unavailable) return null;
+  if (database) return database;
+  try {
+    const db = new FcfDatabase();
+    // Another tab upgrading the schema: close so it can proceed; this tab reopens on next use.
+    db.on('versionchange', () => {
+      db.close();
+      database = null;
+      return false;
+    });
+    await db.open();
+    database = db;
+    return db;
+  } catch (error) {
+    console.warn('IndexedDB 不可用，切换为仅在线模式', error);
+    unavailable = true;
+    return null;
+  }
+}
+
+export async function readList<Key extends MetaKey>(key: Key): Promise<StoredValue<MetaValue[Key]> | undefined> {
+  const db = await openStore();
+  return (await db?.lists.get(key)) as StoredValue<MetaValue[Key]> | undefined;
+}
+
+export async function writeList<Key extends MetaKey>(key: Key, value: MetaValue[Key]): Promise<void> {
+  const db = await openStore();
+  try {
+    await db?.lists.put({ key, value, fetchedAt: Date.now() });
+  } catch (error) {
+    reportStorageError(error);
+  }
+}
+
+export async function readBundle(code: string): Promise<StoredBundle | undefined> {
+  const db = await openStore();
+  return db?.bundles.get(code);
+}
+
+export async function writeBundle(bundle: CompanyBundle): Promise<void> {
+  const db = await openStore();
+  try {
+    await db?.bundles.put({ code: bundle.company.code, bundle, fetchedAt: Date.now() });
+  } catch (error) {
+    reportStorageError(error);
+  }
+}
+
+export async function countBundles(): Promise<number> {
+  const db = await openStore();
+  return (await db?.bundles.count()) ?? 0;
+}
+
+/** A full disk must not break reading: warn and go on with what is in memory. */
+function reportStorageError(error: unknown): void {
+  const quota = error instanceof Error && (error.name === 'QuotaExceededError' || error.message.includes('Quota'));
+  console.warn(quota ? '浏览器存储空间已满，离线数据未能保存' : '离线数据保存失败', error);
+}

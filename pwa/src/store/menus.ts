@@ -1,0 +1,36 @@
+import { apiRequest } from '../api/http.ts';
+import { type CoreMenu, coreMenusSchema, type TopMenu, topMenusSchema } from '../api/schemas.ts';
+import { type CachedResult, cachedFetch } from './cached-resource.ts';
+import { readList, writeList } from './db.ts';
+
+export function loadTopMenus(force = false): Promise<CachedResult<TopMenu[]>> {
+  return cachedFetch({
+    read: async () => readList('top_menus'),
+    fetch: () => apiRequest('/api/top_menus', { schema: topMenusSchema }),
+    write: (menus) => writeList('top_menus', menus),
+    force,
+  });
+}
+
+/** The report sections of the spec's built-in menu, used when the server's cannot be had. */
+export const FALLBACK_CORE_MENUS: readonly CoreMenu[] = [
+  { id: -1, name: 'ROE-ROIC分析', path: 'roe-roic', order_index: 3 },
+  { id: -2, name: '盈利能力分析', path: 'profitability', order_index: 4 },
+  { id: -3, name: '自由现金流结构', path: 'fcf-structure', order_index: 4.5 },
+  { id: -4, name: 'FCF比率研究', path: 'fcf-ratio', order_index: 4.8 },
+  { id: -5, name: 'DCF估值', path: 'fcf-valuation', order_index: 5 },
+];
+
+/** The report's sections in menu order; the built-in menu on failure (spec: core menu fallback). */
+export async function loadCoreMenus(): Promise<readonly CoreMenu[]> {
+  try {
+    const { value } = await cachedFetch({
+      read: async () => readList('core_menus'),
+      fetch: () => apiRequest('/api/core_menus', { schema: coreMenusSchema }),
+      write: (menus) => writeList('core_menus', menus),
+    });
+    return [...value].sort((a, b) => a.order_index - b.order_index);
+  } catch {
+    return FALLBACK_CORE_MENUS;
+  }
+}
