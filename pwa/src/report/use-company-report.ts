@@ -1,8 +1,10 @@
-import type { CompanyReport } from '@fcf/engine';
+import type { CompanyBundle, CompanyReport } from '@fcf/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
 import { exactCompanyMatch } from '../company/search.ts';
-import { loadBundle, loadCompanies } from '../store/companies.ts';
+import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
+import { readBundle, writeBundle } from '../store/db.ts';
+import { isFresh } from '../store/freshness.ts';
 import { computeReport } from '../worker/engine-client.ts';
 
 export type ReportState =
@@ -18,9 +20,9 @@ export type ReportState =
     };
 
 /**
- * A company's report: the cached bundle (or the server's, when the copy is older than 5 minutes), run
- * through the engine in the worker. Works offline for every company opened before. `refresh` skips the
- * cache (the spec's refresh action).
+ * A company's report: the cached bundle run through the engine in the worker — offline too, for every
+ * company opened before — then, when the copy is older than 5 minutes, refreshed from the server in the
+ * background. `refresh` skips the cache (the spec's refresh action).
  */
 export function useCompanyReport(named: string | null): { state: ReportState; refresh: () => void } {
   const [state, setState] = useState<ReportState>({ status: 'idle' });
@@ -37,6 +39,10 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
     const force = forceNext.current;
     forceNext.current = false;
     setState({ status: 'loading', company: named });
+    const show = async (bundle: CompanyBundle, stale: boolean, name: string) => {
+      const report = await computeReport(bundle);
+      if (!cancelled) setState({ status: 'ready', company: name, report, stale });
+    };
     (async () => {
       try {
         const companies = await loadCompanies();
@@ -45,9 +51,23 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
           if (!cancelled) setState({ status: 'error', company: named, message: `未找到公司：${named}，请确认名称` });
           return;
         }
-        const bundle = await loadBundle(company.code, force);
-        const report = await computeReport(bundle.value);
-        if (!cancelled) setState({ status: 'ready', company: company.name, report, stale: bundle.stale });
+        const cached = force ? undefined : await readBundle(company.code);
+        if (cached) {
+          // Stale-while-revalidate: the offline copy shows at once; an old one is then checked with the
+          // server and the report recomputed only if the data changed.
+          await show(cached.bundle, false, company.name);
+          if (isFresh(cached.fetchedAt)) return;
+          try {
+            const fresh = await fetchBundle(company.code);
+            await writeBundle(fresh);
+            if (fresh.version !== cached.bundle.version) await show(fresh, false, company.name);
+          } catch {
+            if (!cancelled) await show(cached.bundle, true, company.name);
+          }
+          return;
+        }
+        const loaded = await loadBundle(company.code, force);
+        await show(loaded.value, loaded.stale, company.name);
       } catch (error) {
         if (!cancelled) setState({ status: 'error', company: named, message: reportLoadMessage(error, named) });
       }
