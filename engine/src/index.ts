@@ -10,6 +10,7 @@
 
 export * from './api/account-rules.ts';
 export * from './api/company-bundle.ts';
+export * from './api/parameter-rules.ts';
 export * from './api/report-views.ts';
 export * from './api/valuation-views.ts';
 export * from './errors.ts';

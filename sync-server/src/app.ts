@@ -10,11 +10,14 @@ import { ApiError, errorBody, MESSAGES } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveApp } from './http/static-files.ts';
 import type { CompanyDirectory } from './ingest/index.ts';
+import { adjustmentRoutes } from './routes/adjustment-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { reportRoutes } from './routes/report-routes.ts';
+import { uploadRoutes } from './routes/upload-routes.ts';
 import { valuationRoutes } from './routes/valuation-routes.ts';
+import { valuationRunRoutes } from './routes/valuation-run-routes.ts';
 import { ValuationService } from './valuation/valuation-service.ts';
 
 export interface AppDependencies {
@@ -72,7 +75,10 @@ export function createApp(dependencies: AppDependencies) {
     .route('/', reportRoutes)
     .route('/', valuationRoutes)
     .route('/', authRoutes)
-    .route('/', menuRoutes);
+    .route('/', menuRoutes)
+    .route('/', uploadRoutes)
+    .route('/', valuationRunRoutes)
+    .route('/', adjustmentRoutes);
   app.route('/api', api);
 
   app.notFound((c) =>

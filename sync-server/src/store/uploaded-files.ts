@@ -1,6 +1,6 @@
 import type { ReportType } from '@fcf/engine';
 import type { Database } from '../db/database.ts';
-import { execute } from '../db/query.ts';
+import { execute, queryAll } from '../db/query.ts';
 
 export interface UploadedFileInput {
   readonly companyCode: string;
@@ -28,4 +28,37 @@ export function recordUploadedFile(db: Database, file: UploadedFileInput): numbe
     file.uploadedBy,
     new Date().toISOString(),
   ).lastInsertRowid;
+}
+
+export interface UploadedFileRecord {
+  readonly id: number;
+  readonly company_code: string;
+  readonly company_name: string;
+  readonly file_name: string;
+  readonly report_type: string;
+  readonly year: string | null;
+  readonly size: number;
+  readonly status: string;
+  readonly upload_time: string;
+}
+
+/** The uploaded-file records of the spec (back-office §3), newest first. */
+export function listUploadedFiles(db: Database): UploadedFileRecord[] {
+  return queryAll<UploadedFileRecord & { first_year: number | null; last_year: number | null }>(
+    db,
+    `SELECT f.id, f.company_code, COALESCE(c.name, f.company_code) AS company_name, f.file_name,
+       f.report_types AS report_type, f.first_year, f.last_year, f.size, f.status, f.upload_time
+     FROM uploaded_files f LEFT JOIN companies c ON c.code = f.company_code ORDER BY f.id DESC`,
+  ).map(({ first_year, last_year, ...file }) => ({
+    ...file,
+    year: first_year === null ? null : first_year === last_year ? String(first_year) : `${first_year}-${last_year}`,
+  }));
+}
+
+export function findUploadedFile(db: Database, id: number): { id: number; company_code: string } | undefined {
+  return queryAll<{ id: number; company_code: string }>(
+    db,
+    'SELECT id, company_code FROM uploaded_files WHERE id = ?',
+    id,
+  )[0];
 }

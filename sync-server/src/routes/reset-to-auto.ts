@@ -1,0 +1,78 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { transaction } from '../db/database.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import type { CompanyRecord } from '../store/companies.ts';
+import { clearOverrides, listOverrideRows, setValuationInputs } from '../store/forecast-parameters.ts';
+import { runValuation } from '../valuation/valuation-runs.ts';
+
+export const resetBody = z.object({
+  company_name: z.string().optional(),
+  reset_mode: z.string().optional(),
+  include_valuation_params: z.boolean().optional(),
+  reset_scope: z
+    .object({
+      fcf_parameters: z.boolean().optional(),
+      wacc_parameters: z.boolean().optional(),
+      terminal_growth_rate: z.boolean().optional(),
+      total_shares: z.boolean().optional(),
+    })
+    .optional(),
+  modified_by: z.string().nullish(),
+  confirm_separation: z.boolean().optional(),
+});
+
+/**
+ * Reset to auto: clears the chosen manual values (all by default), regenerates the auto forecast and the
+ * valuation from history, and answers the spec's verification object with what is true afterwards.
+ */
+export function resetToAuto(c: Context<AppEnv>, company: CompanyRecord, body: z.infer<typeof resetBody>) {
+  const { db, valuations } = c.var.services;
+  const scope = body.reset_scope ?? {};
+  const withValuationParams = body.include_valuation_params ?? true;
+  const context = { modifiedBy: c.var.user?.username ?? 'admin', reason: '重置为自动预测' };
+  transaction(db, () => {
+    if (scope.fcf_parameters ?? true) clearOverrides(db, company.code, context);
+    if (withValuationParams) {
+      setValuationInputs(
+        db,
+        company.code,
+        {
+          ...((scope.wacc_parameters ?? true) ? { wacc_manual: null } : {}),
+          ...((scope.terminal_growth_rate ?? true) ? { terminal_growth_rate_manual: null } : {}),
+          ...((scope.total_shares ?? true) ? { total_shares_manual: null } : {}),
+        },
+        context,
+        'reset',
+      );
+    }
+  });
+  const { valuation } = runValuation(db, valuations, company);
+  const manual = valuation.parameters.manual;
+  const remainingOverrides = listOverrideRows(db, company.code).length;
+  return {
+    success: true,
+    message: `${company.name} 已重置为自动预测`,
+    data: {
+      verification: {
+        separation_complete: remainingOverrides === 0,
+        status_reset_success: remainingOverrides === 0 && Object.values(manual).every((value) => value === null),
+        auto_data_generated: valuation.autoForecast.length > 0 && valuation.dcf !== null,
+        data_counts: { auto_parameters: valuation.autoForecast.length, auto_results: valuation.dcf ? 1 : 0 },
+        wacc_status: { is_auto_mode: manual.wacc_manual === null, wacc: valuation.parameters.wacc },
+        terminal_growth_status: {
+          is_auto_mode: manual.terminal_growth_rate_manual === null,
+          terminal_growth_rate: valuation.parameters.terminal_growth_rate,
+        },
+        total_shares_status: {
+          is_auto_mode: manual.total_shares_manual === null,
+          total_shares: valuation.parameters.total_shares,
+        },
+      },
+      engines_responsibility: {
+        admin_engine: '人工调整：保存管理员设定的参数（已清除所选范围）',
+        auto_engine: '自动预测：由历史数据生成预测与估值（已重新生成）',
+      },
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { DcfValuationView, FcfRatioView } from '@fcf/engine';
+import { nextChangeSeq } from '../db/change-seq.ts';
+import type { Database } from '../db/database.ts';
+import { execute, queryAll, queryOne } from '../db/query.ts';
+
+export type ValuationSource = 'auto' | 'manual_save';
+
+/** Stores a company's DCF as the latest valuation run (lists, status, sync). */
+export function saveValuationResult(
+  db: Database,
+  companyCode: string,
+  latestYear: number,
+  dcf: DcfValuationView,
+  source: ValuationSource,
+): void {
+  execute(
+    db,
+    `INSERT INTO valuation_results (company_code, latest_year, enterprise_value, equity_value, value_per_share,
+       result_json, computed_at, change_seq, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (company_code) DO UPDATE SET latest_year = excluded.latest_year,
+       enterprise_value = excluded.enterprise_value, equity_value = excluded.equity_value,
+       value_per_share = excluded.value_per_share, result_json = excluded.result_json,
+       computed_at = excluded.computed_at, change_seq = excluded.change_seq, source = excluded.source,
+       version = version + 1, deleted = 0`,
+    companyCode,
+    latestYear,
+    dcf.valuation.enterprise_value,
+    dcf.valuation.equity_value,
+    dcf.valuation.value_per_share,
+    JSON.stringify(dcf),
+    new Date().toISOString(),
+    nextChangeSeq(db),
+    source,
+  );
+}
+
+export function saveFcfRatioResult(db: Database, companyCode: string, view: FcfRatioView): void {
+  execute(
+    db,
+    `INSERT INTO fcf_ratio_results (company_code, result_json, computed_at, change_seq) VALUES (?, ?, ?, ?)
+     ON CONFLICT (company_code) DO UPDATE SET result_json = excluded.result_json, computed_at = excluded.computed_at,
+       change_seq = excluded.change_seq, version = version + 1, deleted = 0`,
+    companyCode,
+    JSON.stringify(view),
+    new Date().toISOString(),
+    nextChangeSeq(db),
+  );
+}
+
+export interface StoredValuationSummary {
+  readonly company_code: string;
+  readonly value_per_share: number | null;
+  readonly enterprise_value: number | null;
+  readonly source: ValuationSource;
+  readonly computed_at: string;
+}
+
+export function readValuationSummary(db: Database, companyCode: string): StoredValuationSummary | undefined {
+  return queryOne<StoredValuationSummary>(
+    db,
+    `SELECT company_code, value_per_share, enterprise_value, source, computed_at FROM valuation_results
+     WHERE company_code = ? AND deleted = 0`,
+    companyCode,
+  );
+}
+
+/** Codes of companies with a stored valuation / a stored FCF-ratio analysis. */
+export function codesWithResults(db: Database, table: 'valuation_results' | 'fcf_ratio_results'): Set<string> {
+  return new Set(
+    queryAll<{ company_code: string }>(db, `SELECT company_code FROM ${table} WHERE deleted = 0`).map(
+      (row) => row.company_code,
+    ),
+  );
+}

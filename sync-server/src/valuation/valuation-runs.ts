@@ -1,0 +1,64 @@
+import { dcfValuationView, fcfRatioView } from '@fcf/engine';
+import { type Database, transaction } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
+import type { CompanyRecord } from '../store/companies.ts';
+import { saveFcfRatioResult, saveValuationResult } from '../store/stored-results.ts';
+import type { ValuationService } from './valuation-service.ts';
+
+export interface FailedCompany {
+  readonly company: string;
+  readonly reason: string;
+}
+
+export interface BatchOutcome {
+  readonly successful_companies: string[];
+  readonly failed: FailedCompany[];
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Values a company with the engine from what is stored (auto forecast + the overrides) and stores the
+ * result. Throws ApiError with the engine's reason when no valid valuation exists.
+ */
+export function runValuation(db: Database, valuations: ValuationService, company: CompanyRecord) {
+  const valuation = valuations.value(company);
+  const dcf = dcfValuationView(valuation);
+  if (!dcf) throw new ApiError(422, `${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
+  transaction(db, () => saveValuationResult(db, company.code, valuation.latestYear, dcf, 'auto'));
+  return { valuation, dcf };
+}
+
+/** The FCF-ratio post-analysis of one company, stored. */
+export function runFcfRatioAnalysis(db: Database, valuations: ValuationService, company: CompanyRecord) {
+  const view = fcfRatioView(valuations.value(company));
+  transaction(db, () => saveFcfRatioResult(db, company.code, view));
+  return view;
+}
+
+/**
+ * Runs `work` for every company; one failing company is recorded with its reason and never stops the
+ * batch. `onProgress` is told after each company (for the progress bar).
+ */
+export async function runBatch(
+  companies: readonly CompanyRecord[],
+  work: (company: CompanyRecord) => unknown,
+  onProgress: (done: number) => void = () => {},
+): Promise<BatchOutcome> {
+  const successful_companies: string[] = [];
+  const failed: FailedCompany[] = [];
+  for (const [index, company] of companies.entries()) {
+    try {
+      work(company);
+      successful_companies.push(company.name);
+    } catch (error) {
+      failed.push({ company: company.name, reason: reasonOf(error) });
+    }
+    onProgress(index + 1);
+    // Yield now and then so a long batch does not hold the event loop (other requests keep flowing).
+    if (index % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { successful_companies, failed };
+}
