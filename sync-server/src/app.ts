@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { reportRoutes } from './routes/report-routes.ts';
+import { syncRoutes } from './routes/sync-routes.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
 import { valuationRoutes } from './routes/valuation-routes.ts';
 import { valuationRunRoutes } from './routes/valuation-run-routes.ts';
@@ -78,7 +79,8 @@ export function createApp(dependencies: AppDependencies) {
     .route('/', menuRoutes)
     .route('/', uploadRoutes)
     .route('/', valuationRunRoutes)
-    .route('/', adjustmentRoutes);
+    .route('/', adjustmentRoutes)
+    .route('/', syncRoutes);
   app.route('/api', api);
 
   app.notFound((c) =>

@@ -77,6 +77,46 @@ export function setOverride(
   return true;
 }
 
+/** Clears one year's driver (back to inherited or auto): a tombstone and an audit entry. */
+export function clearOverride(
+  db: Database,
+  companyCode: string,
+  year: number,
+  parameter: DriverKey,
+  context: ChangeContext,
+): boolean {
+  const existing = queryOne<{ value: number | null }>(
+    db,
+    `SELECT value FROM forecast_parameters WHERE company_code = ? AND year = ? AND parameter = ? AND deleted = 0`,
+    companyCode,
+    year,
+    parameter,
+  );
+  if (!existing) return false;
+  execute(
+    db,
+    `UPDATE forecast_parameters SET deleted = 1, version = version + 1, change_seq = ?, updated_by = ?,
+       updated_at = ? WHERE company_code = ? AND year = ? AND parameter = ?`,
+    nextChangeSeq(db),
+    context.modifiedBy,
+    new Date().toISOString(),
+    companyCode,
+    year,
+    parameter,
+  );
+  appendAudit(db, {
+    company_code: companyCode,
+    year,
+    parameter,
+    old_value: existing.value,
+    new_value: null,
+    action: 'clear',
+    reason: context.reason,
+    modified_by: context.modifiedBy,
+  });
+  return true;
+}
+
 /** Tombstones every override of a company (reset to auto), with an audit entry each. */
 export function clearOverrides(db: Database, companyCode: string, context: ChangeContext): number {
   const rows = listOverrideRows(db, companyCode);

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { DRIVER_KEYS } from '../forecast/drivers.ts';
+import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
+
+/**
+ * The sync protocol between a browser's IndexedDB and the server (DESIGN.md §5), defined once and checked
+ * on both sides. A client pulls rows changed since its cursor and pushes its outbox of mutations; each
+ * mutation names the row version it was based on, so a concurrent edit becomes a conflict, never a loss.
+ */
+
+/** Raised whenever a mutation's name or arguments change shape: an older client is refused, not misread. */
+export const SYNC_SCHEMA_VERSION = 1;
+
+export const SYNC_TABLES = [
+  'companies',
+  'statement_values',
+  'forecast_parameters',
+  'valuation_inputs',
+  'valuation_results',
+  'fcf_ratio_results',
+  'top_menus',
+  'core_menus',
+] as const;
+export type SyncTable = (typeof SYNC_TABLES)[number];
+
+/** One row as it travels: its table and key, its version and change sequence, and its data (null = deleted). */
+export interface SyncRow {
+  readonly table: SyncTable;
+  readonly key: string;
+  readonly version: number;
+  readonly change_seq: number;
+  readonly data: Record<string, unknown> | null;
+}
+
+export function forecastParameterKey(company: string, year: number, parameter: string): string {
+  return `${company}|${year}|${parameter}`;
+}
+
+const companyCode = z.string().regex(/^\d{6}$/, '公司代码应为6位数字');
+const numberOrClear = z.number({ error: '无效的数值' }).nullable();
+
+/** The mutations a client may push, by name: argument schemas and the row each one edits. */
+export const MUTATION_ARGS = {
+  /** Sets (a number) or clears (null) one forecast year's driver. */
+  setForecastParameter: z.strictObject({
+    company: companyCode,
+    year: z.number().int(),
+    parameter: z.enum(DRIVER_KEYS),
+    value: numberOrClear,
+  }),
+  /** Sets or clears one manual valuation parameter (WACC, g, shares). */
+  setValuationParameter: z.strictObject({
+    company: companyCode,
+    parameter: z.enum(VALUATION_PARAMETER_KEYS),
+    value: numberOrClear,
+  }),
+  /** Dismisses one of this client's conflicts or rejections (after "keep mine" re-pushed, or "take theirs"). */
+  resolveConflict: z.strictObject({ mutationId: z.number().int().positive() }),
+} as const;
+
+export type MutationName = keyof typeof MUTATION_ARGS;
+export type MutationArgs<Name extends MutationName> = z.infer<(typeof MUTATION_ARGS)[Name]>;
+export const MUTATION_NAMES = Object.keys(MUTATION_ARGS) as MutationName[];
+
+export interface Mutation<Name extends MutationName = MutationName> {
+  /** Per client, increasing by one from 1. */
+  readonly id: number;
+  readonly name: Name;
+  readonly args: MutationArgs<Name>;
+  /** The version of the edited row the edit was based on (0: the row did not exist). */
+  readonly baseVersion: number;
+}
+
+/** The row a mutation edits, as the pull names it; null for mutations that edit no synced row. */
+export function mutationRow(mutation: Pick<Mutation, 'name' | 'args'>): { table: SyncTable; key: string } | null {
+  switch (mutation.name) {
+    case 'setForecastParameter': {
+      const args = mutation.args as MutationArgs<'setForecastParameter'>;
+      return { table: 'forecast_parameters', key: forecastParameterKey(args.company, args.year, args.parameter) };
+    }
+    case 'setValuationParameter':
+      return { table: 'valuation_inputs', key: (mutation.args as MutationArgs<'setValuationParameter'>).company };
+    default:
+      return null;
+  }
+}
+
+export const pushRequestSchema = z.object({
+  clientId: z.string().min(8).max(64),
+  schemaVersion: z.number().int(),
+  mutations: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        name: z.string(),
+        args: z.unknown(),
+        baseVersion: z.number().int().nonnegative(),
+      }),
+    )
+    .max(500),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+export type MutationStatus = 'applied' | 'conflict' | 'rejected';
+
+/** What became of one pushed mutation; 'gap' when an earlier id never reached the server. */
+export interface MutationResult {
+  readonly id: number;
+  readonly status: MutationStatus | 'gap';
+  readonly reason?: string;
+  /** The row after the mutation (applied) or as the server has it (conflict). */
+  readonly row?: SyncRow | null;
+}
+
+export interface PushResponse {
+  readonly results: MutationResult[];
+  readonly lastMutationId: number;
+}
+
+/** A conflict or rejection the server keeps for the client until it is resolved. */
+export interface OpenIssue {
+  readonly mutationId: number;
+  readonly status: 'conflict' | 'rejected';
+  readonly name: MutationName | string;
+  readonly args: unknown;
+  readonly reason: string;
+  /** The server's row at the time of the conflict (null when it does not exist). */
+  readonly serverRow: SyncRow | null;
+}
+
+export interface PullResponse {
+  readonly changes: SyncRow[];
+  /** Where the next pull starts. */
+  readonly cursor: number;
+  readonly hasMore: boolean;
+  /** The calling client's last mutation the server has processed (0: none). */
+  readonly lastMutationId: number;
+  /** The calling client's unresolved conflicts and rejections. */
+  readonly issues: OpenIssue[];
+}

@@ -1,0 +1,78 @@
+import type { OpenIssue, PullResponse, SyncRow, SyncTable } from '@fcf/engine';
+import { currentChangeSeq } from '../db/change-seq.ts';
+import type { Database } from '../db/database.ts';
+import { queryAll, queryOne } from '../db/query.ts';
+import { rowsChangedSince } from './sync-rows.ts';
+
+export const MAX_PULL_LIMIT = 5000;
+
+interface IssueRow {
+  mutation_id: number;
+  status: 'conflict' | 'rejected';
+  name: string;
+  args_json: string;
+  reason: string | null;
+  row_json: string | null;
+}
+
+function openIssues(db: Database, clientId: string): OpenIssue[] {
+  return queryAll<IssueRow>(
+    db,
+    `SELECT mutation_id, status, name, args_json, reason, row_json FROM sync_mutations
+     WHERE client_id = ? AND resolved = 0 AND status IN ('conflict', 'rejected') ORDER BY mutation_id`,
+    clientId,
+  ).map((row) => ({
+    mutationId: row.mutation_id,
+    status: row.status,
+    name: row.name,
+    args: JSON.parse(row.args_json),
+    reason: row.reason ?? '',
+    serverRow: row.row_json ? (JSON.parse(row.row_json) as SyncRow) : null,
+  }));
+}
+
+/**
+ * The rows of `tables` changed since `cursor`, oldest first, at most about `limit`: a page never splits
+ * the rows of one change sequence number (they were written together), so the next page can start after
+ * it. Everything, including the client's last processed mutation and open issues, is read in one
+ * transaction, so the page, the cursor and the acknowledgement agree.
+ */
+export function pullChanges(
+  db: Database,
+  request: { cursor: number; limit: number; tables: readonly SyncTable[]; clientId: string | null },
+): PullResponse {
+  return db.transaction(() => {
+    const limit = Math.min(Math.max(1, request.limit), MAX_PULL_LIMIT);
+    const candidates = request.tables
+      .flatMap((table) => rowsChangedSince(db, table, request.cursor, limit + 1))
+      .sort((a, b) => a.change_seq - b.change_seq);
+    let changes = candidates.slice(0, limit);
+    const hasMore = candidates.length > limit;
+    let cursor: number;
+    if (hasMore) {
+      const boundary = (changes[changes.length - 1] as SyncRow).change_seq;
+      changes = [
+        ...changes.filter((row) => row.change_seq < boundary),
+        ...request.tables.flatMap((table) => rowsChangedSince(db, table, 0, Number.MAX_SAFE_INTEGER, boundary)),
+      ];
+      cursor = boundary;
+    } else {
+      // Nothing in these tables is newer than this snapshot's sequence.
+      cursor = Math.max(request.cursor, currentChangeSeq(db));
+    }
+    const lastMutationId = request.clientId
+      ? (queryOne<{ last_mutation_id: number }>(
+          db,
+          'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
+          request.clientId,
+        )?.last_mutation_id ?? 0)
+      : 0;
+    return {
+      changes,
+      cursor,
+      hasMore,
+      lastMutationId,
+      issues: request.clientId ? openIssues(db, request.clientId) : [],
+    };
+  })();
+}

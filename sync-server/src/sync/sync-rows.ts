@@ -1,0 +1,110 @@
+import { forecastParameterKey, type SyncRow, type SyncTable } from '@fcf/engine';
+import type { Database } from '../db/database.ts';
+import { queryAll } from '../db/query.ts';
+
+/**
+ * How each synced table travels: its key and data columns. A tombstone (deleted = 1) travels as data null.
+ */
+interface TableSpec {
+  readonly keyColumns: readonly string[];
+  readonly dataColumns: readonly string[];
+  /** Readable without an admin token. */
+  readonly public: boolean;
+}
+
+export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
+  companies: { keyColumns: ['code'], dataColumns: ['code', 'name', 'industry'], public: true },
+  statement_values: {
+    keyColumns: ['company_code', 'report_type', 'year', 'item'],
+    dataColumns: ['company_code', 'report_type', 'year', 'item', 'value'],
+    public: true,
+  },
+  forecast_parameters: {
+    keyColumns: ['company_code', 'year', 'parameter'],
+    dataColumns: ['company_code', 'year', 'parameter', 'value', 'source', 'updated_by', 'updated_at'],
+    public: true,
+  },
+  valuation_inputs: {
+    keyColumns: ['company_code'],
+    dataColumns: [
+      'company_code',
+      'wacc_manual',
+      'terminal_growth_rate_manual',
+      'total_shares_manual',
+      'updated_by',
+      'updated_at',
+    ],
+    public: true,
+  },
+  valuation_results: {
+    keyColumns: ['company_code'],
+    dataColumns: [
+      'company_code',
+      'latest_year',
+      'enterprise_value',
+      'equity_value',
+      'value_per_share',
+      'source',
+      'computed_at',
+    ],
+    public: true,
+  },
+  fcf_ratio_results: {
+    keyColumns: ['company_code'],
+    dataColumns: ['company_code', 'result_json', 'computed_at'],
+    public: true,
+  },
+  top_menus: {
+    keyColumns: ['id'],
+    dataColumns: ['id', 'parent_id', 'name', 'link', 'is_group', 'sort_order'],
+    public: true,
+  },
+  core_menus: {
+    keyColumns: ['id'],
+    dataColumns: ['id', 'name', 'path', 'link', 'description', 'sort_order'],
+    public: true,
+  },
+};
+
+type RawRow = Record<string, unknown> & { version: number; change_seq: number; deleted: number };
+
+function toSyncRow(table: SyncTable, raw: RawRow): SyncRow {
+  const spec = TABLE_SPECS[table];
+  const key =
+    table === 'forecast_parameters'
+      ? forecastParameterKey(String(raw.company_code), Number(raw.year), String(raw.parameter))
+      : spec.keyColumns.map((column) => String(raw[column])).join('|');
+  const data: Record<string, unknown> = {};
+  for (const column of spec.dataColumns) data[column] = raw[column] ?? null;
+  return { table, key, version: raw.version, change_seq: raw.change_seq, data: raw.deleted ? null : data };
+}
+
+function selectColumns(table: SyncTable): string {
+  const spec = TABLE_SPECS[table];
+  return [...new Set([...spec.keyColumns, ...spec.dataColumns, 'version', 'change_seq', 'deleted'])].join(', ');
+}
+
+/** A table's rows with change_seq in (after, through], oldest first, at most `limit`. */
+export function rowsChangedSince(
+  db: Database,
+  table: SyncTable,
+  after: number,
+  limit: number,
+  exactSeq?: number,
+): SyncRow[] {
+  const where = exactSeq === undefined ? 'change_seq > ?' : 'change_seq = ?';
+  return queryAll<RawRow>(
+    db,
+    `SELECT ${selectColumns(table)} FROM ${table} WHERE ${where} ORDER BY change_seq LIMIT ?`,
+    exactSeq ?? after,
+    limit,
+  ).map((raw) => toSyncRow(table, raw));
+}
+
+/** One row by its key columns, tombstones included (null: it never existed). */
+export function readSyncRow(db: Database, table: SyncTable, keyValues: readonly unknown[]): SyncRow | null {
+  const spec = TABLE_SPECS[table];
+  const where = spec.keyColumns.map((column) => `${column} = ?`).join(' AND ');
+  const raw = queryAll<RawRow>(db, `SELECT ${selectColumns(table)} FROM ${table} WHERE ${where}`, ...keyValues)[0];
+  return raw ? toSyncRow(table, raw) : null;
+}
