@@ -1,4 +1,4 @@
-import type { CompanyBundle } from '@fcf/engine';
+import type { CompanyBundle, OpenIssue, OutboxEntry, SyncRow, SyncState } from '@fcf/engine';
 import Dexie, { type Table } from 'dexie';
 import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';
 
@@ -22,14 +22,29 @@ export type MetaValue = {
   core_menus: CoreMenu[];
 };
 
-/** The browser's offline copy: the company list, menus and each opened company's bundle. */
+/** One pulled row, stored under its table and key. */
+export type StoredSyncRow = SyncRow;
+
+export interface SyncMetaRecord {
+  readonly key: 'state' | 'issues';
+  readonly value: SyncState | OpenIssue[];
+}
+
+/**
+ * The browser's offline copy: the company list, menus, each opened company's bundle, and the sync
+ * client's pulled rows, outbox, cursor and open issues.
+ */
 export class FcfDatabase extends Dexie {
   bundles!: Table<StoredBundle, string>;
   lists!: Table<StoredValue<unknown>, string>;
+  syncRows!: Table<StoredSyncRow, [string, string]>;
+  outbox!: Table<OutboxEntry, number>;
+  syncMeta!: Table<SyncMetaRecord, string>;
 
   constructor(name = 'fcf-valuation') {
     super(name);
     this.version(1).stores({ bundles: 'code, fetchedAt', lists: 'key' });
+    this.version(2).stores({ syncRows: '[table+key], table', outbox: 'id', syncMeta: 'key' });
   }
 }
 

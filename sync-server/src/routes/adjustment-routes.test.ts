@@ -34,11 +34,21 @@ interface DcfData {
   terminal_value: number;
   terminal_pv: number;
   valuation: { enterprise_value: number; equity_value: number; share_capital: number; value_per_share: number };
-  meta: { latest_report_year: number; wacc_source: string; terminal_growth_source: string; total_shares_source: string };
+  meta: {
+    latest_report_year: number;
+    wacc_source: string;
+    terminal_growth_source: string;
+    total_shares_source: string;
+  };
 }
 
 interface ValuationParams {
-  effective_values: { wacc: number; terminal_growth_rate: number; total_shares_manual: number | null; total_shares: number };
+  effective_values: {
+    wacc: number;
+    terminal_growth_rate: number;
+    total_shares_manual: number | null;
+    total_shares: number;
+  };
   wacc_data: { wacc_calculated: number | null; wacc_manual: number | null; wacc: number };
   valuation_inputs: {
     terminal_growth_rate: number;
@@ -308,7 +318,11 @@ describe('adjusting forecast drivers (POST /api/admin/adjust-parameters/{company
   it('changing one year again bumps its version and change_seq and logs old → new', async () => {
     const { platform, token } = state;
     const before = parameterRows(platform, 'operating_revenue_yoy');
-    await adjust(platform, token, { year: 2027, parameters: { operating_revenue_yoy: 0.12 }, adjustment_reason: '上调' });
+    await adjust(platform, token, {
+      year: 2027,
+      parameters: { operating_revenue_yoy: 0.12 },
+      adjustment_reason: '上调',
+    });
     const after = parameterRows(platform, 'operating_revenue_yoy');
     const row2027 = after.find((row) => row.year === 2027);
     expect(row2027).toMatchObject({ value: 0.12, version: 2 });
@@ -439,7 +453,11 @@ describe('adjusting forecast drivers (POST /api/admin/adjust-parameters/{company
         { year: 2026, parameters: { operating_revenue_yoy: 0.05, wacc_manual: 0.09 }, cascade_update: true },
         '估值参数 wacc_manual 请以 year: null 提交',
       ],
-      ['a historical year', { year: 2024, parameters: { operating_revenue_yoy: 0.1 } }, '只能调整预测年份（2025–2029）'],
+      [
+        'a historical year',
+        { year: 2024, parameters: { operating_revenue_yoy: 0.1 } },
+        '只能调整预测年份（2025–2029）',
+      ],
       ['a year past the horizon', { year: 2030, parameters: { operating_revenue_yoy: 0.1 } }, '2025–2029'],
       ['no year field', { parameters: { operating_revenue_yoy: 0.1 } }, 'year'],
       ['a fractional year', { year: 2026.5, parameters: { operating_revenue_yoy: 0.1 } }, 'year'],
@@ -540,7 +558,12 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
     for (const [index, row] of view.forecast.entries()) expectClose(row.discount_factor, 1.09 ** -(index + 1));
 
     const row = inputsRow(platform);
-    expect(row).toMatchObject({ wacc_manual: 0.09, terminal_growth_rate_manual: null, version: 1, updated_by: 'admin' });
+    expect(row).toMatchObject({
+      wacc_manual: 0.09,
+      terminal_growth_rate_manual: null,
+      version: 1,
+      updated_by: 'admin',
+    });
     expect(row?.change_seq).toBeGreaterThan(seq);
     const [entry] = await auditLog(platform, token);
     expect(entry).toMatchObject({
@@ -568,7 +591,11 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
     const before = inputsRow(platform);
     await adjust(platform, token, { year: null, parameters: { wacc_manual: null } });
     const params = await valuationParams(platform);
-    expect(params.wacc_data).toEqual({ wacc_calculated: state.pristine.wacc, wacc_manual: null, wacc: state.pristine.wacc });
+    expect(params.wacc_data).toEqual({
+      wacc_calculated: state.pristine.wacc,
+      wacc_manual: null,
+      wacc: state.pristine.wacc,
+    });
     expect((await dcf(platform)).valuation).toEqual(state.pristine.valuation);
     const row = inputsRow(platform);
     expect(row).toMatchObject({ wacc_manual: null, version: 2 });
@@ -589,7 +616,10 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
     expect(growth.message).toContain('WACC');
     expect(growth.message).toContain('必须大于永续增长率');
     // Equal to the default g of 2%.
-    const wacc = await refused(platform, ADJUST, 400, { token, body: { year: null, parameters: { wacc_manual: 0.02 } } });
+    const wacc = await refused(platform, ADJUST, 400, {
+      token,
+      body: { year: null, parameters: { wacc_manual: 0.02 } },
+    });
     expect(wacc.message).toContain('WACC');
     expect(wacc.message).toContain('必须大于永续增长率');
     const both = await refused(platform, ADJUST, 400, {
@@ -598,7 +628,10 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
     });
     expect(both.message).toContain('必须大于永续增长率');
     expect(writes(platform)).toEqual(before);
-    expect((await valuationParams(platform)).effective_values).toMatchObject({ wacc: 0.04, terminal_growth_rate: 0.02 });
+    expect((await valuationParams(platform)).effective_values).toMatchObject({
+      wacc: 0.04,
+      terminal_growth_rate: 0.02,
+    });
 
     // A lower g in the same call makes a lower WACC valid.
     await adjust(platform, token, { year: null, parameters: { wacc_manual: 0.03, terminal_growth_rate_manual: 0.01 } });
@@ -650,13 +683,21 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
       const view = await dcf(platform);
       const response = await platform.call('POST', SAVE, { token, body: saveBody(view) });
       expect(response.status).toBe(200);
-      const answer = (await response.json()) as Envelope<{ verified: boolean; valuation_results: DcfData['valuation'] }>;
+      const answer = (await response.json()) as Envelope<{
+        verified: boolean;
+        valuation_results: DcfData['valuation'];
+      }>;
       expect(answer.success).toBe(true);
       expect(answer.message).toBe('估值结果已保存');
       expect(answer.data.verified).toBe(true);
       expect(answer.data.valuation_results.value_per_share).toBe(view.valuation.value_per_share);
 
-      const [stored] = queryAll<{ value_per_share: number; enterprise_value: number; source: string; result_json: string }>(
+      const [stored] = queryAll<{
+        value_per_share: number;
+        enterprise_value: number;
+        source: string;
+        result_json: string;
+      }>(
         platform.db,
         `SELECT value_per_share, enterprise_value, source, result_json FROM valuation_results
          WHERE company_code = '000333' AND deleted = 0`,
@@ -729,10 +770,14 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
     it('an unknown company is refused; no token 401; a user 403', async () => {
       const { platform, token, userToken } = state;
       const body = saveBody(await dcf(platform));
-      const unknown = await platform.call('POST', `/api/admin/save-complete-valuation/${encodeURIComponent('不存在')}`, {
-        token,
-        body,
-      });
+      const unknown = await platform.call(
+        'POST',
+        `/api/admin/save-complete-valuation/${encodeURIComponent('不存在')}`,
+        {
+          token,
+          body,
+        },
+      );
       expect([400, 404]).toContain(unknown.status);
       expect(((await unknown.json()) as ErrorBody).success).toBe(false);
       await refused(platform, SAVE, 401, { body });
@@ -833,7 +878,8 @@ describe('POST /api/admin/reset-to-auto-complete/{company}', () => {
     expect(overrideRows).toHaveLength(5);
     for (const row of overrideRows) expect(row).toMatchObject({ deleted: 1, version: 2 });
 
-    const entries = (await auditLog(platform, token)).slice(0, (await auditLog(platform, token)).length - auditBefore);
+    const log = await auditLog(platform, token);
+    const entries = log.slice(0, log.length - auditBefore);
     expect(entries).toHaveLength(8);
     for (const entry of entries) {
       expect(entry).toMatchObject({ action: 'reset', new_value: null, modified_by: 'admin' });

@@ -560,6 +560,49 @@ describe('uploading fixtures/163 in a few requests', () => {
       'no statement value re-written',
     ).toEqual([]);
   });
+
+  // BUG (fails today): an unchanged re-import keeps the figures on the first file's record
+  // (store/statements.ts writeReport skips them), so deleting that older record tombstones figures the
+  // newer record, still listed by GET /api/files, holds; the company loses its income statement.
+  it('deleting the older of two records of the same file keeps the figures the newer one holds', async () => {
+    const records = queryAll<{ id: number }>(
+      platform.db,
+      `SELECT id FROM uploaded_files WHERE file_name = 'lrb600298.csv' ORDER BY id`,
+    );
+    expect(records).toHaveLength(2);
+    const live = () =>
+      queryAll<{ n: number }>(
+        platform.db,
+        `SELECT count(*) AS n FROM statement_values
+         WHERE company_code = '600298' AND report_type = 'income_statement' AND deleted = 0`,
+      )[0]?.n;
+    const before = live();
+    const response = await platform.call('DELETE', `/api/files/${records[0]?.id}`, { token });
+    expect(response.status).toBe(200);
+    expect(live()).toBe(before);
+    expect((await platform.call('GET', '/api/home/dcf_valuation/600298')).status).toBe(200);
+  });
+
+  // BUG (fails today): when a file delete leaves a company that can no longer be valued, the revaluation
+  // fails (reported in valuation_problems) but the old stored valuation stays live, so the status still
+  // says valued and clients keep a value computed from deleted figures.
+  it('a company left without history by a file delete is no longer listed as valued', async () => {
+    const [income] = queryAll<{ id: number }>(
+      platform.db,
+      `SELECT id FROM uploaded_files WHERE file_name = 'lrb600795.csv'`,
+    );
+    const response = await platform.call('DELETE', `/api/files/${income?.id}`, { token });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Envelope<{ valuation_problems: { company: string; reason: string }[] }>;
+    expect(body.data.valuation_problems).toEqual([
+      { company: '国电电力', reason: '该公司暂无历史财务数据，无法生成预测' },
+    ]);
+    expect((await platform.call('GET', '/api/home/dcf_valuation/600795')).status).toBe(422);
+    const status = await read<StatusData>(platform, '/api/data/companies-status', token);
+    expect(status.companies.find((company) => company.code === '600795')?.valued).toBe(false);
+    expect(status.unvalued_companies).toContain('国电电力');
+    expect(storedValuations(platform).get('600795')?.deleted ?? 1).toBe(1);
+  });
 });
 
 describe('upload errors', () => {

@@ -1,0 +1,171 @@
+import {
+  MemorySyncStore,
+  type MutationArgs,
+  type MutationName,
+  type OpenIssue,
+  SyncClient,
+  SyncHttpError,
+  type SyncStore,
+  type SyncTable,
+  type SyncTransport,
+} from '@fcf/engine';
+import { openStore } from '../store/db.ts';
+import { DexieSyncStore } from './dexie-sync-store.ts';
+import { httpSyncTransport } from './http-transport.ts';
+
+/** What the admin pages show of sync (DESIGN.md §5). */
+export interface SyncStatus {
+  readonly online: boolean;
+  readonly syncing: boolean;
+  readonly lastSyncedAt: number | null;
+  readonly unsynced: number;
+  readonly issues: readonly OpenIssue[];
+  /** The server refused the token: the outbox is kept until the admin logs in again. */
+  readonly needsLogin: boolean;
+  readonly error: string | null;
+}
+
+export const SYNC_TABLES_FOR_ADMIN: readonly SyncTable[] = ['forecast_parameters', 'valuation_inputs'];
+const LOCK_NAME = 'fcf-sync';
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * Runs the sync client in the page: one pusher per browser (Web Locks), a sync at start, when the
+ * connection returns, when the page becomes visible, after each edit and on demand, with exponential
+ * backoff after failures. No Background Sync: iOS has none, so the page does it while open.
+ */
+export class SyncService {
+  private status: SyncStatus;
+  private readonly listeners = new Set<() => void>();
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    readonly client: SyncClient,
+    private readonly store: SyncStore,
+  ) {
+    this.status = {
+      online: typeof navigator === 'undefined' ? true : navigator.onLine,
+      syncing: false,
+      lastSyncedAt: null,
+      unsynced: 0,
+      issues: [],
+      needsLogin: false,
+      error: null,
+    };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = (): SyncStatus => this.status;
+
+  private update(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Re-reads the outbox and issues into the status (after a local change). */
+  async refresh(): Promise<void> {
+    this.update({ unsynced: await this.client.unsyncedCount(), issues: await this.store.issues() });
+  }
+
+  start(): () => void {
+    const onOnline = () => {
+      this.update({ online: true });
+      void this.syncNow();
+    };
+    const onOffline = () => this.update({ online: false });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void this.syncNow();
+    };
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    document.addEventListener('visibilitychange', onVisible);
+    void this.refresh().then(() => this.syncNow());
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onVisible);
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+    };
+  }
+
+  async enqueue<Name extends MutationName>(name: Name, args: MutationArgs<Name>): Promise<void> {
+    await this.client.enqueue(name, args);
+    await this.refresh();
+    void this.syncNow();
+  }
+
+  async keepMine(issue: OpenIssue): Promise<void> {
+    await this.client.keepMine(issue);
+    await this.refresh();
+    void this.syncNow();
+  }
+
+  async takeTheirs(issue: OpenIssue): Promise<void> {
+    await this.client.takeTheirs(issue);
+    await this.refresh();
+    void this.syncNow();
+  }
+
+  /** Syncs now unless a sync is running here or (Web Locks) in another tab of this browser. */
+  syncNow(): Promise<void> {
+    if (this.running) return this.running;
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve();
+    const run = async () => {
+      this.update({ syncing: true });
+      try {
+        const outcome = await this.client.sync();
+        this.failures = 0;
+        this.update({ lastSyncedAt: Date.now(), error: null, needsLogin: false, unsynced: outcome.unsynced });
+      } catch (error) {
+        this.failures++;
+        const needsLogin = error instanceof SyncHttpError && error.status === 401;
+        this.update({
+          needsLogin,
+          error: needsLogin
+            ? '登录已过期，请重新登录后同步（未同步的修改已保留）'
+            : `同步失败：${(error as Error).message}`,
+        });
+        if (!needsLogin) this.scheduleRetry();
+      } finally {
+        await this.refresh();
+        this.update({ syncing: false });
+      }
+    };
+    const locked =
+      typeof navigator !== 'undefined' && navigator.locks
+        ? navigator.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
+            if (lock) await run();
+          })
+        : run();
+    this.running = Promise.resolve(locked).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - 1));
+    this.retryTimer = setTimeout(() => void this.syncNow(), delay);
+  }
+}
+
+let service: Promise<SyncService> | null = null;
+
+/** The page's sync service (IndexedDB-backed; in memory where IndexedDB is unavailable). */
+export function syncService(transport: SyncTransport = httpSyncTransport): Promise<SyncService> {
+  service ??= (async () => {
+    const db = await openStore();
+    const newId = () => crypto.randomUUID();
+    const store: SyncStore = db ? new DexieSyncStore(db, newId) : new MemorySyncStore(newId());
+    const client = new SyncClient(store, transport, { tables: SYNC_TABLES_FOR_ADMIN });
+    return new SyncService(client, store);
+  })();
+  return service;
+}
