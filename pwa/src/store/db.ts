@@ -66,6 +66,8 @@ export async function openStore(): Promise<FcfDatabase | null> {
       database = null;
       return false;
     });
+    // An older tab still holds the previous schema open: it closes on its versionchange, then we proceed.
+    db.on('blocked', () => console.warn('另一个标签页正在使用旧版本数据，关闭它后将自动升级'));
     await db.open();
     database = db;
     return db;
