@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../auth/password.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryAll } from '../db/query.ts';
+import { createUser } from '../store/users.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
 /**
@@ -279,7 +281,14 @@ describe('adjusting forecast drivers (POST /api/admin/adjust-parameters/{company
     const after = await dcf(platform);
     expect(after.valuation.value_per_share).not.toBeCloseTo(state.pristine.valuation.value_per_share, 2);
     expect(after.forecast[0]?.fcf).toBe(state.pristine.forecast[0]?.fcf);
-    expect(answer.valuation_results).toEqual(after.valuation);
+    expect(answer.valuation_results).toEqual({
+      forecast_fcf_sum: after.forecast_fcf_sum,
+      terminal_value: after.terminal_value,
+      terminal_pv: after.terminal_pv,
+      enterprise_value: after.valuation.enterprise_value,
+      equity_value: after.valuation.equity_value,
+      value_per_share: after.valuation.value_per_share,
+    });
     // auto_recalculate stored the new run.
     const [stored] = queryAll<{ value_per_share: number; change_seq: number }>(
       platform.db,
@@ -791,6 +800,29 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
     expect((await platform.call('GET', `/api/admin/valuation-params/${encodeURIComponent('不存在')}`)).status).toBe(
       404,
     );
+  });
+
+  it('a second admin: every change is logged under the token user, whatever modified_by says', async () => {
+    const { platform } = state;
+    const password = 'Second-Admin-2026';
+    createUser(platform.db, {
+      username: 'chief_analyst',
+      email: null,
+      passwordHash: await hashPassword(password),
+      isAdmin: true,
+    });
+    const token = await platform.login('chief_analyst', password);
+    await adjust(platform, token, {
+      year: null,
+      parameters: { total_shares_manual: 30 },
+      adjustment_reason: '股本',
+      modified_by: 'admin',
+    });
+    await adjust(platform, token, { year: 2028, parameters: { da_ratio: 0.03 }, modified_by: 'mallory' });
+    const [driver, shares] = await auditLog(platform, token);
+    expect(driver).toMatchObject({ year: 2028, parameter: 'da_ratio', new_value: 0.03, modified_by: 'chief_analyst' });
+    expect(shares).toMatchObject({ parameter: 'total_shares_manual', new_value: 30, modified_by: 'chief_analyst' });
+    expect(parameterRows(platform, 'da_ratio')[0]?.updated_by).toBe('chief_analyst');
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   type AdjustableParameter,
+  DEFAULT_TERMINAL_GROWTH_RATE,
   type DriverKey,
   isAdjustableParameter,
   isDriverKey,
@@ -115,7 +116,7 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       const growth =
         values.terminal_growth_rate_manual === undefined
           ? current.parameters.terminal_growth_rate
-          : (values.terminal_growth_rate_manual ?? 0.02);
+          : (values.terminal_growth_rate_manual ?? DEFAULT_TERMINAL_GROWTH_RATE);
       const conflict = waccGrowthError(wacc, growth);
       if (conflict) throw new ApiError(400, conflict);
       transaction(db, () => setValuationInputs(db, company.code, values, context));
@@ -130,13 +131,14 @@ export const adjustmentRoutes = new Hono<AppEnv>()
         for (const [name, value] of entries) {
           if (!isDriverKey(name)) throw new ApiError(400, `估值参数 ${name} 请以 year: null 提交`);
           for (const year of targetYears) {
-            setOverride(db, company.code, year, name as DriverKey, value as number, context);
-            applied.push({ year, parameter: name, value: value as number });
+            if (setOverride(db, company.code, year, name as DriverKey, value as number, context)) {
+              applied.push({ year, parameter: name, value: value as number });
+            }
           }
         }
       });
     }
-    const recalculated = body.auto_recalculate ? runValuation(db, valuations, company).dcf.valuation : null;
+    const recalculated = body.auto_recalculate ? runValuation(db, valuations, company).results : null;
     return c.json({
       success: true,
       data: { applied, valuation_results: recalculated },
@@ -145,8 +147,7 @@ export const adjustmentRoutes = new Hono<AppEnv>()
   })
   .post('/admin/save-complete-valuation/:company', async (c) => {
     const { db, valuations } = c.var.services;
-    const company = findCompany(db, c.req.param('company'));
-    if (!company) throw new ApiError(400, '公司名称为空或不存在');
+    const company = companyFromPath(c);
     const body = await jsonBody(c, saveValuationBody);
     const flows = body.discounted_cashflows ?? [];
     const waccGiven = body.wacc ?? flows.find((flow) => typeof flow.wacc === 'number')?.wacc;
@@ -154,7 +155,7 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       throw new ApiError(400, INCOMPLETE);
     }
     // The stored valuation is the engine's own on the stored inputs; the page's figures are checked against it.
-    const { valuation, dcf } = runValuation(db, valuations, company);
+    const { valuation, dcf, results } = runValuation(db, valuations, company, 'manual_save');
     const posted = body.valuation_results.value_per_share;
     const agrees =
       typeof posted === 'number' &&
@@ -173,7 +174,7 @@ export const adjustmentRoutes = new Hono<AppEnv>()
     );
     return c.json({
       success: true,
-      data: { valuation_results: dcf.valuation, verified: agrees },
+      data: { valuation_results: results, valuation: dcf.valuation, verified: agrees },
       message: agrees ? '估值结果已保存' : '估值结果已保存（已按服务器计算结果校正）',
     });
   })

@@ -132,7 +132,7 @@ describe('two clients through SyncClient', () => {
     expect(outcome.issues).toBe(1);
     const [issue] = await b.store.issues();
     expect(issue?.status).toBe('conflict');
-    expect((issue?.serverRow?.data as { value: number }).value).toBe(0.05);
+    expect(issue?.serverRow?.data).toMatchObject({ value: 0.05 });
     // b's edit left the outbox (processed), the server value stays a's until b keeps its own.
     expect(await b.sync.unsyncedCount()).toBe(0);
     if (!issue) throw new Error('conflict expected');

@@ -745,6 +745,24 @@ describe('upload errors', () => {
     expect(counts(platform)).toEqual(before);
   });
 
+  it('the Excel workbooks of fixtures/workbooks upload too (all four statements in one file)', async () => {
+    const workbooks = new URL('workbooks/', FIXTURES);
+    const names = readdirSync(workbooks).sort();
+    const files = names.map((name) => new File([readFileSync(new URL(name, workbooks))], name));
+    const { status, body } = await upload(platform, files, token);
+    expect(status).toBe(200);
+    expect(body.uploaded_files.map((item) => [item.filename, item.success, item.company])).toEqual([
+      ['000333-美的集团.xlsx', true, '美的集团'],
+      ['000651-格力电器.xlsx', true, '格力电器'],
+      ['600690-海尔智家.xlsx', true, '海尔智家'],
+    ]);
+    expect(body.valuation_problems).toEqual([]);
+    const afterWorkbooks = await read<StatusData>(platform, '/api/data/companies-status', token);
+    const midea = afterWorkbooks.companies.find((company) => company.code === '000333');
+    expect(midea).toMatchObject({ valued: true });
+    expect(midea?.report_types).toEqual(expect.arrayContaining(['income_statement', 'balance_sheet', 'cash_flow']));
+  });
+
   it('GET /api/files and GET /api/data/companies-status need an admin', async () => {
     for (const path of ['/api/files', '/api/data/companies-status']) {
       await failure(platform.call('GET', path), 401);

@@ -8,7 +8,7 @@ import { type CompanyRecord, findCompany, listCompanies } from '../store/compani
 import { importStatementFile } from '../store/import-statement-file.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';
 import { reportTypesOf } from '../store/statements.ts';
-import { codesWithResults } from '../store/stored-results.ts';
+import { codesWithResults, withdrawResults } from '../store/stored-results.ts';
 import { findUploadedFile, listUploadedFiles } from '../store/uploaded-files.ts';
 import { runValuation } from '../valuation/valuation-runs.ts';
 import { companyFromPath } from './company-param.ts';
@@ -55,6 +55,8 @@ function revalue(c: Context<AppEnv>, companies: readonly CompanyRecord[]): { com
     try {
       runValuation(db, valuations, company);
     } catch (error) {
+      // A result computed from data that is gone must not stay live.
+      transaction(db, () => withdrawResults(db, company.code));
       problems.push({ company: company.name, reason: error instanceof Error ? error.message : String(error) });
     }
   }

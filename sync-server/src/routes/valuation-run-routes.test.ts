@@ -33,6 +33,8 @@ interface DcfData {
   wacc: number;
   g: number;
   forecast_fcf_sum: number;
+  terminal_value: number;
+  terminal_pv: number;
   valuation: DcfValuation;
   meta: { company: string; code: string; latest_report_year: number };
 }
@@ -178,7 +180,15 @@ describe('POST /api/valuation/company/{company}', () => {
     expect(answer.data.company).toBe('安琪酵母');
     expect(answer.data.latest_year).toBe(2019);
     expect(answer.data.dcf).toEqual(dcf);
-    expect(answer.data.valuation_results).toEqual(dcf.valuation);
+    // The spec's six result fields.
+    expect(answer.data.valuation_results).toEqual({
+      forecast_fcf_sum: dcf.forecast_fcf_sum,
+      terminal_value: dcf.terminal_value,
+      terminal_pv: dcf.terminal_pv,
+      enterprise_value: dcf.valuation.enterprise_value,
+      equity_value: dcf.valuation.equity_value,
+      value_per_share: dcf.valuation.value_per_share,
+    });
     expect(answer.message).toContain('安琪酵母');
     const stored = storedValuations();
     expect([...stored.keys()]).toEqual(['安琪酵母']);
@@ -321,14 +331,14 @@ describe('batch jobs: {async: true} and GET /api/jobs/{id}', () => {
     expect(started.status).toBe(202);
     expect(started.body.success).toBe(true);
     expect(started.body.data.job_id).toMatch(/^[0-9a-f-]{36}$/);
-    // Companies with forecast data: the 15 fixtures (平安银行 has no revenue history).
-    expect(started.body.data.total).toBe(15);
+    // Every company: the 15 fixtures and 平安银行, which has no revenue history and fails with the reason.
+    expect(started.body.data.total).toBe(16);
 
     const job = await waitForJob(started.body.data.job_id);
     expect(job).toMatchObject({ id: started.body.data.job_id, kind: 'valuation', status: 'done', error: null });
     expect(job.done).toBe(job.total);
-    expect(job.total).toBe(15);
-    expect(job.result?.summary).toEqual({ success_count: 15, failure_count: 0, companies_analyzed: 15 });
+    expect(job.total).toBe(16);
+    expect(job.result?.summary).toEqual({ success_count: 15, failure_count: 1, companies_analyzed: 15 });
     expect([...(job.result?.data.successful_companies ?? [])].sort()).toEqual([...FIXTURE_COMPANIES].sort());
   });
 
@@ -408,7 +418,7 @@ describe('POST /api/execute-script (the FCF-ratio post-analysis)', () => {
     });
     expect(started.status).toBe(202);
     const job = await waitForJob(started.body.data.job_id);
-    expect(job).toMatchObject({ kind: 'fcf_ratio', status: 'done', done: 15, total: 15 });
+    expect(job).toMatchObject({ kind: 'fcf_ratio', status: 'done', done: 16, total: 16 });
     expect(job.result?.summary.companies_analyzed).toBe(15);
   });
 

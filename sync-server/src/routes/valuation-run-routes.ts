@@ -35,7 +35,8 @@ function batchCompanies(
 ): { companies: CompanyRecord[]; unknown: string[] } {
   const { db } = c.var.services;
   if (!named || named.length === 0) {
-    return { companies: listCompanies(db).filter((company) => company.has_forecast_data), unknown: [] };
+    // Companies without history are included: they fail with the reason, so the batch accounts for all.
+    return { companies: listCompanies(db), unknown: [] };
   }
   const companies: CompanyRecord[] = [];
   const unknown: string[] = [];
@@ -93,10 +94,10 @@ export const valuationRunRoutes = new Hono<AppEnv>()
     await jsonBody(c, companyRunBody);
     const { db, valuations } = c.var.services;
     const company = companyFromPath(c);
-    const { valuation, dcf } = runValuation(db, valuations, company);
+    const { valuation, dcf, results } = runValuation(db, valuations, company);
     return c.json({
       success: true,
-      data: { company: company.name, latest_year: valuation.latestYear, valuation_results: dcf.valuation, dcf },
+      data: { company: company.name, latest_year: valuation.latestYear, valuation_results: results, dcf },
       message: `${company.name} 估值完成`,
     });
   })

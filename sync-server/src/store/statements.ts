@@ -29,9 +29,9 @@ export function writeReport(
   fileId: number,
 ): number {
   const existing = new Map(
-    queryAll<{ year: number; item: string; value: number | null; deleted: number }>(
+    queryAll<{ year: number; item: string; value: number | null; deleted: number; file_id: number | null }>(
       db,
-      'SELECT year, item, value, deleted FROM statement_values WHERE company_code = ? AND report_type = ?',
+      'SELECT year, item, value, deleted, file_id FROM statement_values WHERE company_code = ? AND report_type = ?',
       companyCode,
       reportType,
     ).map((row) => [`${row.year}|${row.item}`, row]),
@@ -42,7 +42,23 @@ export function writeReport(
     for (const [item, value] of Object.entries(items)) {
       if (value === undefined || !Number.isFinite(value)) continue;
       const stored = existing.get(`${year}|${item}`);
-      if (stored && stored.deleted === 0 && stored.value === value) continue;
+      if (stored && stored.deleted === 0 && stored.value === value) {
+        // Same figure from a newer file: it now belongs to that file (deleting the older record must not
+        // take it away), and clients have nothing new to pull.
+        if (stored.file_id !== fileId) {
+          execute(
+            db,
+            `UPDATE statement_values SET file_id = ?
+             WHERE company_code = ? AND report_type = ? AND year = ? AND item = ?`,
+            fileId,
+            companyCode,
+            reportType,
+            year,
+            item,
+          );
+        }
+        continue;
+      }
       execute(
         db,
         `INSERT INTO statement_values (company_code, report_type, year, item, value, file_id, change_seq)

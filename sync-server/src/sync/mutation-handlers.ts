@@ -1,4 +1,11 @@
-import { type MutationArgs, type MutationName, parameterError, type SyncRow, waccGrowthError } from '@fcf/engine';
+import {
+  DEFAULT_TERMINAL_GROWTH_RATE,
+  type MutationArgs,
+  type MutationName,
+  parameterError,
+  type SyncRow,
+  waccGrowthError,
+} from '@fcf/engine';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
 import { findCompany } from '../store/companies.ts';
@@ -63,7 +70,9 @@ function setValuationParameter(context: HandlerContext, args: MutationArgs<'setV
   const wacc =
     args.parameter === 'wacc_manual' ? (args.value ?? parameters.wacc_calculated ?? parameters.wacc) : parameters.wacc;
   const growth =
-    args.parameter === 'terminal_growth_rate_manual' ? (args.value ?? 0.02) : parameters.terminal_growth_rate;
+    args.parameter === 'terminal_growth_rate_manual'
+      ? (args.value ?? DEFAULT_TERMINAL_GROWTH_RATE)
+      : parameters.terminal_growth_rate;
   const problem = waccGrowthError(wacc, growth);
   if (problem) throw new MutationRejected(problem);
   setValuationInputs(context.db, args.company, { [args.parameter]: args.value }, context.change);

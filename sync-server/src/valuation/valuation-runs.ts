@@ -1,8 +1,8 @@
-import { dcfValuationView, fcfRatioView } from '@fcf/engine';
+import { dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine';
 import { type Database, transaction } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
-import { saveFcfRatioResult, saveValuationResult } from '../store/stored-results.ts';
+import { saveFcfRatioResult, saveValuationResult, type ValuationSource } from '../store/stored-results.ts';
 import type { ValuationService } from './valuation-service.ts';
 
 export interface FailedCompany {
@@ -23,12 +23,18 @@ function reasonOf(error: unknown): string {
  * Values a company with the engine from what is stored (auto forecast + the overrides) and stores the
  * result. Throws ApiError with the engine's reason when no valid valuation exists.
  */
-export function runValuation(db: Database, valuations: ValuationService, company: CompanyRecord) {
+export function runValuation(
+  db: Database,
+  valuations: ValuationService,
+  company: CompanyRecord,
+  source: ValuationSource = 'auto',
+) {
   const valuation = valuations.value(company);
   const dcf = dcfValuationView(valuation);
-  if (!dcf) throw new ApiError(422, `${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
-  transaction(db, () => saveValuationResult(db, company.code, valuation.latestYear, dcf, 'auto'));
-  return { valuation, dcf };
+  const results = valuationResultsView(valuation);
+  if (!dcf || !results) throw new ApiError(422, `${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
+  transaction(db, () => saveValuationResult(db, company.code, valuation.latestYear, dcf, source));
+  return { valuation, dcf, results };
 }
 
 /** The FCF-ratio post-analysis of one company, stored. */
