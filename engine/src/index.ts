@@ -13,6 +13,7 @@ export * from './api/company-bundle.ts';
 export * from './api/parameter-rules.ts';
 export * from './api/report-views.ts';
 export * from './api/valuation-views.ts';
+export * from './api/what-if.ts';
 export * from './errors.ts';
 export * from './forecast/drivers.ts';
 export * from './forecast/projection.ts';

@@ -1,4 +1,4 @@
-import type { CompanyBundle, OpenIssue, OutboxEntry, SyncRow, SyncState } from '@fcf/engine';
+import type { CompanyBundle, OpenIssue, OutboxEntry, SyncRow, SyncState, WhatIf } from '@fcf/engine';
 import Dexie, { type Table } from 'dexie';
 import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';
 
@@ -25,6 +25,13 @@ export type MetaValue = {
 /** One pulled row, stored under its table and key. */
 export type StoredSyncRow = SyncRow;
 
+/** A reader's what-if for one company, kept across reloads and offline. */
+export interface StoredWhatIf {
+  readonly code: string;
+  readonly whatIf: WhatIf;
+  readonly updatedAt: number;
+}
+
 export interface SyncMetaRecord {
   readonly key: 'state' | 'issues';
   readonly value: SyncState | OpenIssue[];
@@ -40,11 +47,13 @@ export class FcfDatabase extends Dexie {
   syncRows!: Table<StoredSyncRow, [string, string]>;
   outbox!: Table<OutboxEntry, number>;
   syncMeta!: Table<SyncMetaRecord, string>;
+  whatIfs!: Table<StoredWhatIf, string>;
 
   constructor(name = 'fcf-valuation') {
     super(name);
     this.version(1).stores({ bundles: 'code, fetchedAt', lists: 'key' });
     this.version(2).stores({ syncRows: '[table+key], table', outbox: 'id', syncMeta: 'key' });
+    this.version(3).stores({ whatIfs: 'code' });
   }
 }
 
@@ -115,4 +124,23 @@ export async function countBundles(): Promise<number> {
 function reportStorageError(error: unknown): void {
   const quota = error instanceof Error && (error.name === 'QuotaExceededError' || error.message.includes('Quota'));
   console.warn(quota ? '浏览器存储空间已满，离线数据未能保存' : '离线数据保存失败', error);
+}
+
+export async function readWhatIf(code: string): Promise<WhatIf | undefined> {
+  const db = await openStore();
+  return (await db?.whatIfs.get(code))?.whatIf;
+}
+
+export async function writeWhatIf(code: string, whatIf: WhatIf): Promise<void> {
+  const db = await openStore();
+  try {
+    await db?.whatIfs.put({ code, whatIf, updatedAt: Date.now() });
+  } catch (error) {
+    reportStorageError(error);
+  }
+}
+
+export async function clearWhatIf(code: string): Promise<void> {
+  const db = await openStore();
+  await db?.whatIfs.delete(code);
 }

@@ -1,4 +1,4 @@
-import type { CompanyBundle, CompanyReport } from '@fcf/engine';
+import type { CompanyBundle, CompanyReport, WhatIf, WhatIfView } from '@fcf/engine';
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker.ts';
 
@@ -17,4 +17,26 @@ export async function computeReport(bundle: CompanyBundle): Promise<CompanyRepor
   if (worker) return worker.report(bundle);
   const { buildCompanyReport } = await import('@fcf/engine');
   return buildCompanyReport(bundle);
+}
+
+/** The custom valuation page's engine: one company loaded into the worker, what-ifs recomputed there. */
+export interface WhatIfEngine {
+  whatIf(whatIf: WhatIf): Promise<WhatIfView>;
+  impliedGrowth(whatIf: WhatIf, price: number): Promise<{ growth: number } | { error: string }>;
+}
+
+export async function loadWhatIfEngine(bundle: CompanyBundle): Promise<WhatIfEngine> {
+  const worker = engine();
+  if (worker) {
+    await worker.load(bundle);
+    return {
+      whatIf: (whatIf) => worker.whatIf(whatIf),
+      impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),
+    };
+  }
+  const { whatIfView, impliedGrowthFor } = await import('@fcf/engine');
+  return {
+    whatIf: async (whatIf) => whatIfView(bundle, whatIf),
+    impliedGrowth: async (whatIf, price) => impliedGrowthFor(bundle, whatIf, price),
+  };
 }

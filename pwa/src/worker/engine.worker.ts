@@ -1,10 +1,24 @@
-import { buildCompanyReport, type CompanyBundle } from '@fcf/engine';
+import { buildCompanyReport, type CompanyBundle, impliedGrowthFor, type WhatIf, whatIfView } from '@fcf/engine';
 import * as Comlink from 'comlink';
+
+let loaded: CompanyBundle | null = null;
 
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
   report(bundle: CompanyBundle) {
     return buildCompanyReport(bundle);
+  },
+  /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
+  load(bundle: CompanyBundle) {
+    loaded = bundle;
+  },
+  whatIf(whatIf: WhatIf) {
+    if (!loaded) throw new Error('no company loaded');
+    return whatIfView(loaded, whatIf);
+  },
+  impliedGrowth(whatIf: WhatIf, price: number) {
+    if (!loaded) throw new Error('no company loaded');
+    return impliedGrowthFor(loaded, whatIf, price);
   },
 };
 

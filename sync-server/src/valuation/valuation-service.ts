@@ -1,8 +1,8 @@
 import {
   type CompanyBundle,
   type CompanyValuation,
-  type DriverKey,
   isValuationError,
+  mergeOverrides,
   type ValuationParameters,
   valueCompany,
   type YearOverrides,
@@ -20,17 +20,6 @@ export interface WhatIf {
 }
 
 const CACHE_LIMIT = 512;
-
-/** Layers the what-if's overrides over the stored ones, year by year. */
-function mergeOverrides(stored: YearOverrides, extra: YearOverrides): YearOverrides {
-  const merged: Record<number, Partial<Record<DriverKey, number>>> = {};
-  for (const source of [stored, extra]) {
-    for (const [year, values] of Object.entries(source)) {
-      merged[Number(year)] = { ...merged[Number(year)], ...values };
-    }
-  }
-  return merged;
-}
 
 /**
  * Values companies from what is stored, with the shared engine. A company's stored valuation is cached

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
+import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';
+import type { CompanyBundle } from './company-bundle.ts';
+import { impliedGrowthFor, mergeOverrides, NO_WHAT_IF, whatIfView } from './what-if.ts';
+
+const bundle: CompanyBundle = {
+  company: { code: '000001', name: '样本公司', industry: '制造业' },
+  statements: SAMPLE_COMPANY,
+  parameters: { ...NO_MANUAL_PARAMETERS, wacc_manual: 0.09 },
+  overrides: { 2026: { da_ratio: 0.06 } },
+  waccAssumptions: WACC_ASSUMPTIONS,
+  version: 1,
+};
+
+describe('what-ifs on top of the stored inputs', () => {
+  it('layers overrides year by year, the what-if winning', () => {
+    expect(mergeOverrides({ 2026: { da_ratio: 0.06, tax_expenses_pct: 0.01 } }, { 2026: { da_ratio: 0.07 } })).toEqual({
+      2026: { da_ratio: 0.07, tax_expenses_pct: 0.01 },
+    });
+  });
+
+  it('keeps the stored override and the stored WACC unless the what-if changes them', () => {
+    const view = whatIfView(bundle, NO_WHAT_IF);
+    expect(view.params.effective_values.wacc).toBe(0.09);
+    expect(view.financialData.forecast[1]?.sources?.da_ratio).toBe('user_set');
+    const changed = whatIfView(bundle, { parameters: { wacc_manual: 0.1 }, overrides: { 2027: { da_ratio: 0.05 } } });
+    expect(changed.params.effective_values.wacc).toBe(0.1);
+    expect(changed.financialData.forecast[2]?.da_ratio).toBe(0.05);
+    expect(changed.dcf?.valuation.value_per_share).not.toBe(view.dcf?.valuation.value_per_share);
+  });
+
+  it('shows the engine’s message instead of figures when WACC ≤ g', () => {
+    const view = whatIfView(bundle, {
+      parameters: { wacc_manual: 0.02, terminal_growth_rate_manual: 0.03 },
+      overrides: {},
+    });
+    expect(view.dcf).toBeNull();
+    expect(view.dcfError).toContain('WACC必须大于永续增长率');
+  });
+
+  it('finds the growth a price implies, and explains when it cannot', () => {
+    const price = whatIfView(bundle, NO_WHAT_IF).dcf?.valuation.value_per_share as number;
+    const implied = impliedGrowthFor(bundle, NO_WHAT_IF, price);
+    expect('growth' in implied && Number.isFinite(implied.growth)).toBe(true);
+    expect(impliedGrowthFor(bundle, NO_WHAT_IF, -1)).toEqual({ error: '股价必须为正数' });
+  });
+});

@@ -1,0 +1,95 @@
+import { isValuationError } from '../errors.ts';
+import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
+import { valueCompany } from '../valuation/company-valuation.ts';
+import type { ValuationParameters } from '../valuation/parameters.ts';
+import { impliedGrowth } from '../valuation/reverse-dcf.ts';
+import type { CompanyBundle } from './company-bundle.ts';
+import { type DcfValuationView, dcfValuationView } from './report-views.ts';
+import {
+  type FinancialDataView,
+  financialDataView,
+  type ValuationParamsView,
+  valuationParamsView,
+} from './valuation-views.ts';
+
+/** A reader's (or an admin's unsynced) changes on top of what is stored. */
+export interface WhatIf {
+  readonly parameters: Partial<ValuationParameters>;
+  readonly overrides: YearOverrides;
+}
+
+export const NO_WHAT_IF: WhatIf = { parameters: {}, overrides: {} };
+
+/** Layers `extra`'s overrides over `base`'s, year by year (a value in `extra` wins). */
+export function mergeOverrides(base: YearOverrides, extra: YearOverrides): YearOverrides {
+  const merged: Record<number, Partial<Record<DriverKey, number>>> = {};
+  for (const source of [base, extra]) {
+    for (const [year, values] of Object.entries(source)) {
+      merged[Number(year)] = { ...merged[Number(year)], ...values };
+    }
+  }
+  return merged;
+}
+
+/** Everything the custom valuation and FCF parameter pages show, for one state of the inputs. */
+export interface WhatIfView {
+  readonly company: CompanyBundle['company'];
+  readonly latestYear: number;
+  readonly forecastYears: readonly number[];
+  readonly financialData: FinancialDataView;
+  readonly params: ValuationParamsView;
+  readonly dcf: DcfValuationView | null;
+  /** The engine's message when the inputs admit no valuation (WACC ≤ g, …). */
+  readonly dcfError: string | null;
+}
+
+function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf) {
+  return valueCompany({
+    statements: bundle.statements,
+    parameters: { ...bundle.parameters, ...whatIf.parameters },
+    overrides: mergeOverrides(bundle.overrides, whatIf.overrides),
+    waccAssumptions: bundle.waccAssumptions,
+  });
+}
+
+/** Recomputes the whole model for a what-if: the recompute behind every committed edit. */
+export function whatIfView(bundle: CompanyBundle, whatIf: WhatIf): WhatIfView {
+  const valuation = valueWhatIf(bundle, whatIf);
+  return {
+    company: bundle.company,
+    latestYear: valuation.latestYear,
+    forecastYears: valuation.forecastYears,
+    financialData: financialDataView(valuation, true),
+    params: valuationParamsView(valuation),
+    dcf: dcfValuationView(valuation),
+    dcfError: valuation.error?.message ?? null,
+  };
+}
+
+/** Reverse DCF for a price: the constant FCF growth it implies, or the reason there is none. */
+export function impliedGrowthFor(
+  bundle: CompanyBundle,
+  whatIf: WhatIf,
+  price: number,
+): { readonly growth: number } | { readonly error: string } {
+  const valuation = valueWhatIf(bundle, whatIf);
+  const first = valuation.forecast[0]?.FCFF;
+  if (!valuation.dcf || first === null || first === undefined) {
+    return { error: valuation.error?.message ?? '预测自由现金流数据缺失' };
+  }
+  try {
+    const result = impliedGrowth({
+      price,
+      baseFcf: first,
+      years: valuation.forecast.length,
+      wacc: valuation.dcf.wacc,
+      terminalGrowth: valuation.dcf.g,
+      bridge: valuation.bridge,
+      totalShares: valuation.parameters.total_shares,
+    });
+    return { growth: result.impliedGrowth };
+  } catch (error) {
+    if (isValuationError(error)) return { error: error.message };
+    throw error;
+  }
+}
