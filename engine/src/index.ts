@@ -21,6 +21,7 @@ export * from './history/analytics.ts';
 export * from './history/fcf-ratios.ts';
 export * from './history/financial-row.ts';
 export * from './history/historical-rows.ts';
+export * from './pdf/report-pdf.ts';
 export * from './statements/items.ts';
 export * from './sync/client.ts';
 export * from './sync/memory-store.ts';

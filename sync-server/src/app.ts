@@ -14,6 +14,7 @@ import { adjustmentRoutes } from './routes/adjustment-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
+import { pdfRoutes } from './routes/pdf-routes.ts';
 import { reportRoutes } from './routes/report-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
@@ -80,7 +81,8 @@ export function createApp(dependencies: AppDependencies) {
     .route('/', uploadRoutes)
     .route('/', valuationRunRoutes)
     .route('/', adjustmentRoutes)
-    .route('/', syncRoutes);
+    .route('/', syncRoutes)
+    .route('/', pdfRoutes);
   app.route('/api', api);
 
   app.notFound((c) =>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface ServerConfig {
   readonly port: number;
@@ -18,9 +19,16 @@ export interface ServerConfig {
   readonly fixturesDir: string;
   /** One log line per request. */
   readonly logRequests: boolean;
+  /**
+   * The TrueType font the PDF report draws Chinese with (`PDF_FONT_PATH`); the PWA's copy by default.
+   * Optional so configs built by hand need not name it.
+   */
+  readonly fontPath?: string;
 }
 
 const REPO_ROOT = new URL('../../', import.meta.url);
+/** The PDF font in the repository (pwa/public/fonts/README.md says what it is), as an absolute path. */
+export const DEFAULT_FONT_PATH = fileURLToPath(new URL('pwa/public/fonts/wqy-microhei-gb2312.ttf', REPO_ROOT));
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8787);
@@ -37,6 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: resolve(env.STATIC_DIR ?? new URL('pwa/dist/', REPO_ROOT).pathname),
     fixturesDir: resolve(env.FIXTURES_DIR ?? new URL('fixtures/', REPO_ROOT).pathname),
     logRequests: env.LOG_REQUESTS !== '0',
+    fontPath: resolve(env.PDF_FONT_PATH || DEFAULT_FONT_PATH),
   };
 }
 

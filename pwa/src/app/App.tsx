@@ -11,6 +11,8 @@ import { RouterProvider, useRouter } from './router.tsx';
 import { matchRoute, type RouteMatch } from './routes.ts';
 
 const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
+const AdminLayout = lazy(() => import('../admin/AdminLayout.tsx'));
+const CustomValuationPage = lazy(() => import('../custom-valuation/CustomValuationPage.tsx'));
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
@@ -34,7 +36,7 @@ function Page({ route }: { route: RouteMatch }) {
     case 'placeholder':
       return <PlaceholderPage title={route.title} />;
     case 'custom-valuation':
-      return <PlaceholderPage title="自定义参数估值" />;
+      return <CustomValuationPage />;
     case 'industry-research':
       return <PlaceholderPage title="行业研究报告" />;
     case 'login':
@@ -46,7 +48,7 @@ function Page({ route }: { route: RouteMatch }) {
     case 'admin':
       return (
         <AdminGate>
-          <PlaceholderPage title="管理后台" />
+          <AdminLayout path={route.path} />
         </AdminGate>
       );
     case 'fcf-parameters':

@@ -4,6 +4,7 @@ import { useQueryParam, useRouter } from '../app/router.tsx';
 import { CompanySearchBar } from '../company/CompanySearchBar.tsx';
 import { RecentCompanies } from '../company/RecentCompanies.tsx';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
+import { PdfDownload } from '../pdf/PdfDownload.tsx';
 import { ReportModules } from '../report/ReportModules.tsx';
 import { useCompanyReport } from '../report/use-company-report.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
@@ -64,6 +65,7 @@ export function AnalysisPage() {
             onSelect={(picked) => choose(picked.name)}
             onClear={() => choose(null)}
           />
+          <PdfDownload company={company} report={state.status === 'ready' ? state.report : null} />
           <OfflineDownload />
         </div>
         {shownCompany && (

@@ -1,0 +1,94 @@
+import type { CompanyReport } from '../api/company-bundle.ts';
+import { COLORS, CONTENT_WIDTH, PAGE, type PdfCanvas } from './pdf-canvas.ts';
+import { EMPTY, formatAmount, formatGeneratedAt, formatPercent, yearLabel } from './pdf-format.ts';
+
+export const PLATFORM_NAME = '自由现金流估值平台';
+export const REPORT_TITLE = '公司财务分析与DCF估值报告';
+export const DISCLAIMER =
+  '免责声明：本报告由自由现金流估值平台根据公司公开披露的年度报告数据自动生成，预测与估值结果取决于报告所列的' +
+  '假设与参数，仅供研究与学习参考，不构成任何投资建议。投资有风险，决策需谨慎。';
+
+/** The figures the cover highlights: value per share first. */
+function keyFigures(report: CompanyReport): { label: string; value: string }[] {
+  const dcf = report.dcf;
+  if (!dcf) return [];
+  const hasShares = dcf.valuation.share_capital > 0;
+  return [
+    { label: '每股价值（元）', value: hasShares ? formatAmount(dcf.valuation.value_per_share) : EMPTY },
+    { label: '企业价值（亿元）', value: formatAmount(dcf.valuation.enterprise_value) },
+    { label: '股权价值（亿元）', value: formatAmount(dcf.valuation.equity_value) },
+    { label: 'WACC', value: formatPercent(dcf.wacc) },
+    { label: '永续增长率 g', value: formatPercent(dcf.g) },
+  ];
+}
+
+/** Page 1: platform, title, company, generation time and version, key figures, disclaimer. */
+export function drawCover(
+  canvas: PdfCanvas,
+  report: CompanyReport,
+  options: { generatedAt: Date; version: string },
+): void {
+  const center = PAGE.width / 2;
+  canvas.fillRect(0, 0, PAGE.width, 62, COLORS.primary);
+  canvas.text(PLATFORM_NAME, center, 30, { size: 26, color: COLORS.white, align: 'center' });
+  canvas.text('A股上市公司自由现金流（FCFF）与DCF估值', center, 42, { size: 11, color: COLORS.white, align: 'center' });
+
+  canvas.text(REPORT_TITLE, center, 88, { size: 22, color: COLORS.primary, align: 'center' });
+  canvas.line(center - 45, 95, center + 45, 95, COLORS.primary, 0.5);
+  const { company } = report;
+  canvas.text(canvas.fit(company.name, 24, CONTENT_WIDTH).text, center, 114, {
+    size: canvas.fit(company.name, 24, CONTENT_WIDTH).size,
+    color: COLORS.text,
+    align: 'center',
+  });
+  const identity = `股票代码：${company.code || EMPTY}　　所属行业：${company.industry || '其他'}`;
+  canvas.text(identity, center, 124, { size: 12, color: COLORS.muted, align: 'center' });
+
+  const figures = keyFigures(report);
+  let y = 140;
+  if (figures.length > 0) {
+    const width = CONTENT_WIDTH / figures.length;
+    canvas.fillRect(PAGE.marginX, y, CONTENT_WIDTH, 24, COLORS.headerFill);
+    figures.forEach((figure, index) => {
+      const x = PAGE.marginX + width * (index + 0.5);
+      canvas.text(figure.label, x, y + 8, { size: 8.5, color: COLORS.muted, align: 'center' });
+      const fitted = canvas.fit(figure.value, index === 0 ? 16 : 13, width - 4);
+      canvas.text(fitted.text, x, y + 18, {
+        size: fitted.size,
+        color: index === 0 ? COLORS.primary : COLORS.text,
+        align: 'center',
+      });
+    });
+    y += 34;
+  } else if (report.dcfError) {
+    canvas.text(`无法完成DCF估值：${report.dcfError}`, center, y + 10, {
+      size: 10,
+      color: COLORS.danger,
+      align: 'center',
+    });
+    y += 24;
+  }
+
+  const dcf = report.dcf;
+  const forecast = dcf?.forecast ?? [];
+  const firstYear = forecast[0];
+  const lastYear = forecast[forecast.length - 1];
+  const latest = report.financialAnalysis.summary.data_years.at(-1);
+  const info = [
+    `报告生成时间：${formatGeneratedAt(options.generatedAt)}`,
+    `报告版本：${options.version}`,
+    `最新年报年度：${latest ?? EMPTY}`,
+    ...(firstYear && lastYear
+      ? [`预测期：${yearLabel(firstYear.year, true)} 至 ${yearLabel(lastYear.year, true)}`]
+      : []),
+    '金额单位：亿元（人民币）；股本单位：亿股；每股价值单位：元',
+  ];
+  for (const line of info) {
+    canvas.text(line, PAGE.marginX + 20, y + 6, { size: 10.5, color: COLORS.text });
+    y += 8;
+  }
+
+  canvas.line(PAGE.marginX, 236, PAGE.width - PAGE.marginX, 236, COLORS.border, 0.3);
+  canvas.y = 240;
+  canvas.paragraph(DISCLAIMER, { size: 8.5, color: COLORS.muted });
+}

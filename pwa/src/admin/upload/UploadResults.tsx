@@ -1,0 +1,67 @@
+import type { UploadOutcome } from './use-statement-upload.ts';
+
+interface UploadResultsProps {
+  readonly outcome: UploadOutcome;
+  onDismiss(): void;
+}
+
+/** What the last upload did: the summary, each failed file as 'filename: error', the companies found. */
+export function UploadResults({ outcome, onDismiss }: UploadResultsProps) {
+  if (outcome.kind === 'failed') {
+    return (
+      <section className="upload-results is-error" data-testid="upload-results" aria-label="上传结果">
+        <p className="upload-results__summary" role="alert">
+          {outcome.message}
+        </p>
+        <DismissButton onDismiss={onDismiss} />
+      </section>
+    );
+  }
+  const { answer, allOk, summary } = outcome;
+  const failures = answer.uploaded_files.filter((result) => !result.success);
+  return (
+    <section
+      className={`upload-results${allOk ? ' is-ok' : ' is-partial'}`}
+      data-testid="upload-results"
+      aria-label="上传结果"
+    >
+      <p className="upload-results__summary" role="status">
+        {summary}
+      </p>
+      {failures.length > 0 && (
+        <ul className="upload-results__failures">
+          {failures.map((result, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same file name can fail twice in one upload
+            <li key={`${result.filename}-${index}`}>
+              {result.filename}: {result.error ?? '上传失败'}
+            </li>
+          ))}
+        </ul>
+      )}
+      {answer.affected_companies.length > 0 && (
+        <p className="upload-results__companies">
+          识别到 {answer.affected_companies.length} 家公司：
+          {answer.affected_companies.map((name) => (
+            <span key={name} className="upload-chip upload-chip--new">
+              {name}
+            </span>
+          ))}
+        </p>
+      )}
+      <DismissButton onDismiss={onDismiss} />
+    </section>
+  );
+}
+
+function DismissButton({ onDismiss }: { onDismiss(): void }) {
+  return (
+    <button
+      type="button"
+      className="upload-results__dismiss upload-icon-button"
+      aria-label="关闭上传结果"
+      onClick={onDismiss}
+    >
+      ×
+    </button>
+  );
+}

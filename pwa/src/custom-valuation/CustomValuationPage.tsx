@@ -1,0 +1,91 @@
+import { useCallback } from 'react';
+import type { CompanyListItem } from '../api/schemas.ts';
+import { useQueryParam, useRouter } from '../app/router.tsx';
+import { yearLabel } from '../lib/format.ts';
+import { clearWhatIf } from '../store/db.ts';
+import { CompanySwitcher } from './CompanySwitcher.tsx';
+import { MessageBanner } from './MessageBanner.tsx';
+import { useCustomValuation } from './use-custom-valuation.ts';
+import { useMessage } from './use-message.ts';
+import { ValuationWorkspace } from './ValuationWorkspace.tsx';
+import '../report/report.css';
+import './custom-valuation.css';
+
+/** The spec's default company (the large home-appliance maker), as on the analysis page. */
+export const DEFAULT_COMPANY = '美的集团';
+
+/**
+ * /valuation-custom?company=…: change WACC, g, total shares and the forecast drivers of each year, and
+ * see the valuation follow at once (the engine runs in the worker, on cached data, offline too).
+ */
+export default function CustomValuationPage() {
+  const query = useQueryParam('company')?.trim() || DEFAULT_COMPANY;
+  const { location, navigate } = useRouter();
+  const { message, notify, dismiss } = useMessage();
+  const { state, commit, reset, reload } = useCustomValuation(query, notify);
+  const current = state.status === 'ready' ? state.company : null;
+
+  // Switching starts the new company afresh (public-side §4): its stored what-if goes, g is back to 2%.
+  const switchTo = useCallback(
+    async (company: CompanyListItem) => {
+      try {
+        await clearWhatIf(company.code);
+      } catch {
+        notify('error', '切换失败');
+        return;
+      }
+      if (company.name === query) reload();
+      else navigate(`${location.pathname}?company=${encodeURIComponent(company.name)}`, { replace: true });
+    },
+    [location.pathname, navigate, notify, query, reload],
+  );
+
+  return (
+    <div className="cv-page">
+      <header className="cv-head">
+        <div className="cv-head__title">
+          <h1>自定义参数估值</h1>
+          {current ? (
+            <p className="cv-head__company">
+              <strong>{current.name}</strong>
+              {current.code ? <span className="cv-head__code">{current.code}</span> : null}
+              {current.industry ? <span className="cv-head__industry">{current.industry}</span> : null}
+            </p>
+          ) : null}
+        </div>
+        <CompanySwitcher current={current} query={query} onSwitch={switchTo} notify={notify} />
+      </header>
+      <MessageBanner message={message} onClose={dismiss} />
+
+      {state.status === 'loading' ? (
+        <p className="cv-status" role="status">
+          正在加载“{state.query}”的估值数据…
+        </p>
+      ) : null}
+      {state.status === 'failed' ? (
+        <div className="cv-failed" role="alert">
+          <p>{state.message}</p>
+          {state.retry ? (
+            <button type="button" className="button button--primary" onClick={reload}>
+              重新加载
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <p className="cv-intro">
+            基于 {state.view.latestYear} 年报，预测期{' '}
+            {state.view.forecastYears.length > 0
+              ? `${yearLabel(state.view.forecastYears[0] ?? 0, true)}–${yearLabel(state.view.forecastYears.at(-1) ?? 0, true)}`
+              : '无'}
+            。修改预测年度（E）的比率或估值参数后按回车或移开焦点即重新计算，Esc
+            撤销输入；某年的设定沿用到以后各年，修改自动保存在本机。
+            {state.stale ? <span className="cv-stale">无法连接服务器，显示的是离线缓存数据。</span> : null}
+          </p>
+          <ValuationWorkspace session={state} notify={notify} onCommit={commit} onReset={reset} />
+        </>
+      ) : null}
+    </div>
+  );
+}

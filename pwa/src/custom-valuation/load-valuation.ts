@@ -1,0 +1,83 @@
+import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine';
+import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
+import type { CompanyListItem } from '../api/schemas.ts';
+import { companyListErrorMessage } from '../company/company-list-error.ts';
+import { exactCompanyMatch } from '../company/search.ts';
+import { loadBundle, loadCompanies } from '../store/companies.ts';
+import { readWhatIf } from '../store/db.ts';
+import { loadWhatIfEngine, type WhatIfEngine } from '../worker/engine-client.ts';
+
+/** One company opened on the page: its engine in the worker, and the reader's what-if restored. */
+export interface ValuationSession {
+  readonly company: CompanyBundle['company'];
+  /** Served from the offline copy because the server could not be reached. */
+  readonly stale: boolean;
+  readonly engine: WhatIfEngine;
+  readonly whatIf: WhatIf;
+  readonly view: WhatIfView;
+}
+
+/** A load that ends in a message rather than a valuation; `retry` offers the reload button. */
+export class LoadFailure extends Error {
+  override readonly name = 'LoadFailure';
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export const notFoundMessage = (company: string) => `未找到"${company}"的财务数据，请确认公司名称`;
+export const NO_HISTORY_MESSAGE = '该公司暂无历史财务数据，无法生成预测';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The company a name or code stands for; offline without a list, a code still opens its cached data. */
+async function resolveCompany(query: string): Promise<Pick<CompanyListItem, 'code' | 'name'>> {
+  try {
+    const { value } = await loadCompanies();
+    const found = exactCompanyMatch(value, query);
+    if (!found) throw new LoadFailure(notFoundMessage(query), false);
+    return found;
+  } catch (error) {
+    if (error instanceof LoadFailure) throw error;
+    if (/^\d{1,6}$/.test(query)) return { code: query.padStart(6, '0'), name: query };
+    throw new LoadFailure(`数据获取失败：${companyListErrorMessage(error)}`, true);
+  }
+}
+
+function bundleFailure(error: unknown, company: string): LoadFailure {
+  const offline =
+    error instanceof ApiRequestError && (error.kind === 'network' || error.kind === 'timeout' || error.status === 503);
+  const reason = offline
+    ? '无法连接服务器，本机也没有该公司的离线数据。请联网后重新加载。'
+    : reportLoadMessage(error, company);
+  return new LoadFailure(`DCF数据获取失败：${reason}`, true);
+}
+
+/**
+ * Opens a company: list → bundle (cache-first, so companies read before open offline) → engine in the
+ * worker → the stored what-if → the first view. Every failure becomes a LoadFailure with the spec's words.
+ */
+export async function openValuation(query: string): Promise<ValuationSession> {
+  const target = await resolveCompany(query);
+  let bundle: CompanyBundle;
+  let stale: boolean;
+  try {
+    ({ value: bundle, stale } = await loadBundle(target.code));
+  } catch (error) {
+    throw bundleFailure(error, target.name);
+  }
+  try {
+    const engine = await loadWhatIfEngine(bundle);
+    // A broken or blocked store only loses the reader's last changes; the page still opens.
+    const whatIf = (await readWhatIf(bundle.company.code).catch(() => undefined)) ?? NO_WHAT_IF;
+    const view = await engine.whatIf(whatIf);
+    if (view.financialData.historical.length === 0) throw new LoadFailure(NO_HISTORY_MESSAGE, false);
+    return { company: bundle.company, stale, engine, whatIf, view };
+  } catch (error) {
+    if (error instanceof LoadFailure) throw error;
+    throw new LoadFailure(`计算失败: ${errorText(error)}`, true);
+  }
+}

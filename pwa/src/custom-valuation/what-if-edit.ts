@@ -1,0 +1,27 @@
+import type { DriverKey, ValuationParameterKey, WhatIf } from '@fcf/engine';
+
+/** One committed cell: a forecast driver of one year, or a valuation parameter. */
+export type WhatIfEdit =
+  | { readonly kind: 'driver'; readonly year: number; readonly param: DriverKey; readonly value: number }
+  | { readonly kind: 'parameter'; readonly param: ValuationParameterKey; readonly value: number };
+
+/**
+ * The what-if after an edit. A driver is set for its year only: the engine carries it into later years
+ * until one of them has its own value, so the inheritance is never copied into the stored what-if.
+ */
+export function applyEdit(whatIf: WhatIf, edit: WhatIfEdit): WhatIf {
+  if (edit.kind === 'parameter') {
+    return { ...whatIf, parameters: { ...whatIf.parameters, [edit.param]: edit.value } };
+  }
+  return {
+    ...whatIf,
+    overrides: { ...whatIf.overrides, [edit.year]: { ...whatIf.overrides[edit.year], [edit.param]: edit.value } },
+  };
+}
+
+/** True when the reader has changed nothing (so there is nothing to reset). */
+export function isEmptyWhatIf(whatIf: WhatIf): boolean {
+  const hasParameter = Object.values(whatIf.parameters).some((value) => value !== null && value !== undefined);
+  const hasOverride = Object.values(whatIf.overrides).some((values) => Object.keys(values).length > 0);
+  return !hasParameter && !hasOverride;
+}
