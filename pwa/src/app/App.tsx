@@ -13,6 +13,7 @@ import { matchRoute, type RouteMatch } from './routes.ts';
 const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
 const AdminLayout = lazy(() => import('../admin/AdminLayout.tsx'));
 const CustomValuationPage = lazy(() => import('../custom-valuation/CustomValuationPage.tsx'));
+const FcfParametersPage = lazy(() => import('../fcf-parameters/FcfParametersPage.tsx'));
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
@@ -54,7 +55,7 @@ function Page({ route }: { route: RouteMatch }) {
     case 'fcf-parameters':
       return (
         <AdminGate>
-          <PlaceholderPage title="FCF参数管理" />
+          <FcfParametersPage />
         </AdminGate>
       );
   }
