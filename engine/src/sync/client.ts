@@ -227,6 +227,11 @@ export class SyncClient {
     return view;
   }
 
+  /** True once a complete pull has brought this client the server's rows (its view can be trusted). */
+  async hasPulled(): Promise<boolean> {
+    return (await this.store.readState()).cursor > 0;
+  }
+
   async unsyncedCount(): Promise<number> {
     return (await this.store.outbox()).filter((entry) => entry.name !== 'resolveConflict').length;
   }

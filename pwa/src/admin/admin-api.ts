@@ -176,3 +176,61 @@ export function uploadStatementFiles(
     request.send(form);
   });
 }
+
+const verificationSchema = z.object({
+  success: z.boolean(),
+  message: z.optional(z.string()),
+  data: z.object({
+    verification: z.object({
+      separation_complete: z.boolean(),
+      status_reset_success: z.boolean(),
+      auto_data_generated: z.boolean(),
+      data_counts: z.object({ auto_parameters: z.number(), auto_results: z.number() }),
+      wacc_status: z.object({ is_auto_mode: z.boolean() }),
+      terminal_growth_status: z.object({ is_auto_mode: z.boolean() }),
+      total_shares_status: z.object({ is_auto_mode: z.boolean() }),
+    }),
+  }),
+});
+export type ResetVerification = z.infer<typeof verificationSchema>['data']['verification'];
+
+/** Reset to auto (back-office §7): every manual value of the company cleared and regenerated. */
+export const resetToAuto = (company: string, username: string) =>
+  apiRequest(`/api/admin/reset-to-auto-complete/${encodeURIComponent(company)}`, {
+    method: 'POST',
+    body: {
+      company_name: company,
+      reset_mode: 'complete',
+      include_valuation_params: true,
+      reset_scope: { fcf_parameters: true, wacc_parameters: true, terminal_growth_rate: true, total_shares: true },
+      modified_by: username,
+      confirm_separation: true,
+    },
+    schema: verificationSchema,
+    timeoutMs: 30_000,
+  }).then((body) => body.data.verification);
+
+/** Saves the valuation the page shows (the server recomputes it and says whether they agree). */
+export const saveCompleteValuation = (
+  company: string,
+  body: {
+    valuation_results: Record<string, number>;
+    discounted_cashflows: {
+      year: number;
+      fcf: number;
+      wacc: number;
+      discount_factor: number;
+      discounted_fcf: number;
+    }[];
+    valuation_year: number;
+  },
+) =>
+  apiRequest(`/api/admin/save-complete-valuation/${encodeURIComponent(company)}`, {
+    method: 'POST',
+    body,
+    schema: z.object({
+      success: z.boolean(),
+      message: z.optional(z.string()),
+      data: z.object({ verified: z.boolean() }),
+    }),
+  });
