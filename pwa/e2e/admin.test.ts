@@ -1,0 +1,143 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const adminPassword = inject('adminPassword');
+const FIXTURES = new URL('../../fixtures/163/', import.meta.url).pathname;
+const MIDEA = '美的集团';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.locator('input[name="username"]').fill('admin');
+  await page.locator('input[name="password"]').fill(adminPassword);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+}
+
+/** Signs a browser context in as the admin through the API (the login form is tested above). */
+async function signInContext(context: BrowserContext) {
+  const response = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
+  });
+  const { access_token, user } = (await response.json()) as { access_token: string; user: unknown };
+  await context.addInitScript(
+    ([token, account]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', account);
+    },
+    [access_token, JSON.stringify(user)] as const,
+  );
+}
+
+async function serverWacc(): Promise<number | null> {
+  const response = await fetch(`${baseURL}/api/admin/valuation-params/${encodeURIComponent(MIDEA)}`);
+  return ((await response.json()) as { data: { wacc_data: { wacc_manual: number | null } } }).data.wacc_data
+    .wacc_manual;
+}
+
+async function serverGrowth2026(): Promise<{ value: number; source: string } | undefined> {
+  const response = await fetch(`${baseURL}/api/data/financial-data/${encodeURIComponent(MIDEA)}?view_mode=manual`);
+  const body = (await response.json()) as {
+    data: { forecast: { year: number; operating_revenue_yoy: number; sources: { operating_revenue_yoy: string } }[] };
+  };
+  const row = body.data.forecast.find((entry) => entry.year === 2026);
+  return row && { value: row.operating_revenue_yoy, source: row.sources.operating_revenue_yoy };
+}
+
+async function commit(page: Page, selector: string, text: string) {
+  const input = page.locator(selector);
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+const unsynced = (page: Page) => page.getByTestId('sync-unsynced-count').textContent();
+
+describe('the back office', () => {
+  it('refuses /admin to a visitor who is not an admin', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto('/admin');
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    expect(dialogs).toContain('无权限访问，请以管理员身份登录');
+    await context.close();
+  });
+
+  it('uploads statement files and runs a batch valuation', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await logInAsAdmin(page);
+    await page.goto('/admin/upload');
+    await page.getByTestId('upload-input').setInputFiles([`${FIXTURES}lrb600298.csv`, `${FIXTURES}zcfzb600298.csv`]);
+    await page.getByTestId('upload-submit').click();
+    await expect
+      .poll(() => page.getByTestId('upload-results').textContent(), { timeout: 20_000 })
+      .toContain('全部上传成功，共 2 个文件');
+    expect(await page.getByTestId('upload-results').textContent()).toContain('安琪酵母');
+    await page.getByTestId('batch-valuation').click();
+    await expect.poll(() => page.getByTestId('batch-result').textContent(), { timeout: 30_000 }).toMatch(/成功/);
+    await context.close();
+  });
+
+  it('edits offline, syncs on reconnect, and shows a conflict with both values', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await logInAsAdmin(page);
+    const url = `/fcf-parameters?company=${encodeURIComponent(MIDEA)}`;
+    await page.goto(url);
+    await page.getByTestId('param-wacc').waitFor({ timeout: 20_000 });
+    await waitForServiceWorker(page);
+    await expect.poll(() => unsynced(page)).toBe('0');
+
+    await context.setOffline(true);
+    await commit(page, '[data-testid="param-wacc"]', '9');
+    await commit(page, 'input[aria-label="2026E 营业收入增长率"]', '10');
+    await expect.poll(() => unsynced(page)).toBe('2');
+    await page.reload();
+    await page.getByTestId('param-wacc').waitFor({ timeout: 20_000 });
+    await expect.poll(() => unsynced(page)).toBe('2');
+    expect(await page.getByTestId('param-wacc').inputValue()).toBe('9.00');
+    expect(await page.locator('input[aria-label="2026E 营业收入增长率"]').inputValue()).toBe('10.00');
+
+    // Meanwhile another admin changes the same WACC online.
+    const other: BrowserContext = await browser.newContext({ baseURL, locale: 'zh-CN' });
+    await signInContext(other);
+    const otherPage = await other.newPage();
+    otherPage.on('dialog', (dialog) => void dialog.accept());
+    await otherPage.goto(url);
+    await otherPage.getByTestId('param-wacc').waitFor({ timeout: 20_000 });
+    await commit(otherPage, '[data-testid="param-wacc"]', '8.5');
+    await expect.poll(() => serverWacc(), { timeout: 15_000 }).toBe(0.085);
+    await other.close();
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: '立即同步' }).click();
+    await expect.poll(() => unsynced(page), { timeout: 15_000 }).toBe('0');
+    await expect.poll(() => serverGrowth2026(), { timeout: 15_000 }).toEqual({ value: 0.1, source: 'user_set' });
+    const conflict = page.getByTestId('sync-conflict');
+    await conflict.waitFor({ timeout: 15_000 });
+    const conflictText = await conflict.textContent();
+    expect(conflictText).toContain('9.00%');
+    expect(conflictText).toContain('8.50%');
+
+    await conflict.getByRole('button', { name: '保留我的' }).click();
+    await expect.poll(() => serverWacc(), { timeout: 15_000 }).toBe(0.09);
+    await expect.poll(() => page.getByTestId('sync-conflict').count(), { timeout: 15_000 }).toBe(0);
+    await context.close();
+  });
+});
