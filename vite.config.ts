@@ -1,8 +1,44 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8787';
+
+/** pdf.js's data files (CJK CMaps, standard fonts, image-decoder wasm, ICC), served at /pdfjs/. */
+const PDFJS_DATA = ['cmaps', 'standard_fonts', 'wasm', 'iccs'] as const;
+const PDFJS_ROOT = `${dirname(createRequire(new URL('./pwa/package.json', import.meta.url)).resolve('pdfjs-dist/package.json'))}/`;
+
+/**
+ * Copies pdf.js's data files into the build at /pdfjs/… (and serves them in dev). The viewer asks for them
+ * only when a PDF needs them (non-embedded CJK fonts, JPX images); they are cached on first use, not
+ * precached.
+ */
+function pdfjsData(): Plugin {
+  const files = () =>
+    PDFJS_DATA.flatMap((dir) =>
+      existsSync(PDFJS_ROOT + dir) ? readdirSync(PDFJS_ROOT + dir).map((name) => `${dir}/${name}`) : [],
+    ).filter((path) => !/LICENSE/.test(path));
+  return {
+    name: 'pdfjs-data',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const path = request.url?.split('?')[0] ?? '';
+        const file = path.startsWith('/pdfjs/') ? path.slice('/pdfjs/'.length) : null;
+        if (!file || !files().includes(file)) return next();
+        response.end(readFileSync(PDFJS_ROOT + file));
+      });
+    },
+    generateBundle() {
+      for (const file of files()) {
+        this.emitFile({ type: 'asset', fileName: `pdfjs/${file}`, source: readFileSync(PDFJS_ROOT + file) });
+      }
+    },
+  };
+}
 
 /**
  * The PWA build (root pwa/, output pwa/dist, which the sync server serves) and the test projects of the
@@ -23,6 +59,7 @@ export default defineConfig({
   preview: { proxy: { '/api': API_TARGET } },
   plugins: [
     react(),
+    pdfjsData(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -44,8 +81,17 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // pdf.js's worker is an .mjs file: precached, so the PDF viewer works offline.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff2,ttf,webmanifest}'],
-        // The app's own routes fall back to the shell; the API never does.
+        globIgnores: ['pdfjs/**'],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/pdfjs/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'pdfjs-data', expiration: { maxEntries: 300 } },
+          },
+        ],
+        // The app's own routes (the PDF viewer's too) fall back to the shell; the API never does.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

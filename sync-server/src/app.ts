@@ -14,6 +14,7 @@ import { adjustmentRoutes } from './routes/adjustment-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { companyRoutes } from './routes/company-routes.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
+import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
 import { pdfRoutes } from './routes/pdf-routes.ts';
 import { reportRoutes } from './routes/report-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
@@ -82,7 +83,8 @@ export function createApp(dependencies: AppDependencies) {
     .route('/', valuationRunRoutes)
     .route('/', adjustmentRoutes)
     .route('/', syncRoutes)
-    .route('/', pdfRoutes);
+    .route('/', pdfRoutes)
+    .route('/', pdfLibraryRoutes);
   app.route('/api', api);
 
   app.notFound((c) =>

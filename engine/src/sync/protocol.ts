@@ -20,6 +20,8 @@ export const SYNC_TABLES = [
   'fcf_ratio_results',
   'top_menus',
   'core_menus',
+  'pdf_categories',
+  'pdf_files',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

@@ -5,6 +5,7 @@ import './admin.css';
 const UploadPage = lazy(() => import('./upload/UploadPage.tsx'));
 const ForecastPage = lazy(() => import('./forecast/ForecastPage.tsx'));
 const MenuCenter = lazy(() => import('./menus/MenuCenter.tsx'));
+const PdfManager = lazy(() => import('./pdf/PdfManager.tsx'));
 
 const SECTIONS = [
   { path: '/admin/upload', label: '数据上传与估值' },
@@ -30,14 +31,7 @@ function AdminPage({ path }: { path: string }) {
   if (path.startsWith('/admin/forecast')) return <ForecastPage />;
   if (path.startsWith('/admin/menus')) return <MenuCenter />;
   if (path.startsWith('/admin/articles')) return <ArticlesPlaceholder />;
-  if (path.startsWith('/admin/pdf')) {
-    return (
-      <section className="admin-card">
-        <h1>PDF研报管理</h1>
-        <p className="admin-muted">加载中…</p>
-      </section>
-    );
-  }
+  if (path.startsWith('/admin/pdf')) return <PdfManager />;
   return <UploadPage />;
 }
 

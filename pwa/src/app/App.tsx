@@ -14,6 +14,8 @@ const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
 const AdminLayout = lazy(() => import('../admin/AdminLayout.tsx'));
 const CustomValuationPage = lazy(() => import('../custom-valuation/CustomValuationPage.tsx'));
 const FcfParametersPage = lazy(() => import('../fcf-parameters/FcfParametersPage.tsx'));
+const IndustryResearchPage = lazy(() => import('../research/IndustryResearchPage.tsx'));
+const PdfViewerPage = lazy(() => import('../research/viewer/PdfViewerPage.tsx'));
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
@@ -39,7 +41,9 @@ function Page({ route }: { route: RouteMatch }) {
     case 'custom-valuation':
       return <CustomValuationPage />;
     case 'industry-research':
-      return <PlaceholderPage title="行业研究报告" />;
+      return <IndustryResearchPage />;
+    case 'pdf-viewer':
+      return <PdfViewerPage routeId={route.id} />;
     case 'login':
       return <LoginPage />;
     case 'register':
@@ -64,8 +68,9 @@ function Page({ route }: { route: RouteMatch }) {
 function Shell() {
   const { location } = useRouter();
   const route = matchRoute(location.pathname);
-  // /print/* renders the page alone, without header and footer (spec).
-  const chrome = route.kind !== 'print';
+  // /print/* renders the page alone, without header and footer (spec); so does the PDF viewer, which
+  // opens in a tab of its own and needs the whole screen.
+  const chrome = route.kind !== 'print' && route.kind !== 'pdf-viewer';
   return (
     <>
       {chrome && <NavBar />}

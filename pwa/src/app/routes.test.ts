@@ -22,4 +22,12 @@ describe('the route table', () => {
   it('redirects /pdf-manager to the industry research page', () => {
     expect(matchRoute('/pdf-manager')).toEqual({ kind: 'redirect', to: '/industry-research' });
   });
+
+  it('opens the PDF viewer at /pdf-viewer (id in the query) and /pdf-preview/{id}', () => {
+    expect(matchRoute('/pdf-viewer')).toEqual({ kind: 'pdf-viewer', id: null });
+    expect(matchRoute('/pdf-viewer/')).toEqual({ kind: 'pdf-viewer', id: null });
+    expect(matchRoute('/pdf-preview/12')).toEqual({ kind: 'pdf-viewer', id: '12' });
+    expect(matchRoute('/pdf-preview/12/extra').kind).toBe('home');
+    expect(matchRoute('/pdf-preview').kind).toBe('home');
+  });
 });

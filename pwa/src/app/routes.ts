@@ -10,7 +10,9 @@ export type RouteMatch =
   | { kind: 'redirect'; to: string }
   | { kind: 'admin'; path: string }
   | { kind: 'fcf-parameters' }
-  | { kind: 'print'; path: string };
+  | { kind: 'print'; path: string }
+  /** The research-PDF viewer: /pdf-viewer?id={id} (id from the query) or /pdf-preview/{id}. */
+  | { kind: 'pdf-viewer'; id: string | null };
 
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
   '/company-comparison': '公司数据对比',
@@ -27,6 +29,9 @@ export function matchRoute(pathname: string): RouteMatch {
   if (path === '/valuation-custom') return { kind: 'custom-valuation' };
   if (path === '/industry-research') return { kind: 'industry-research' };
   if (path === '/pdf-manager') return { kind: 'redirect', to: '/industry-research' };
+  if (path === '/pdf-viewer') return { kind: 'pdf-viewer', id: null };
+  const preview = /^\/pdf-preview\/([^/]+)$/.exec(path);
+  if (preview) return { kind: 'pdf-viewer', id: preview[1] ?? null };
   if (path === '/login') return { kind: 'login' };
   if (path === '/register') return { kind: 'register' };
   if (path === '/fcf-parameters') return { kind: 'fcf-parameters' };

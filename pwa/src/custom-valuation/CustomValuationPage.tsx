@@ -10,9 +10,7 @@ import { useMessage } from './use-message.ts';
 import { ValuationWorkspace } from './ValuationWorkspace.tsx';
 import '../report/report.css';
 import './custom-valuation.css';
-
-/** The spec's default company (the large home-appliance maker), as on the analysis page. */
-export const DEFAULT_COMPANY = '美的集团';
+import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 
 /**
  * /valuation-custom?company=…: change WACC, g, total shares and the forecast drivers of each year, and

@@ -8,7 +8,7 @@ import { MessageBanner } from '../custom-valuation/MessageBanner.tsx';
 import { SourceLegend } from '../custom-valuation/SourceLegend.tsx';
 import { useMessage } from '../custom-valuation/use-message.ts';
 import { ValuationSummary } from '../custom-valuation/ValuationSummary.tsx';
-import { DEFAULT_COMPANY } from '../pages/AnalysisPage.tsx';
+import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { SensitivityTable } from '../report/modules/SensitivityTable.tsx';
 import { useSyncService, useSyncStatus } from '../sync/use-sync-status.ts';
 import { ResetToAuto } from './ResetToAuto.tsx';

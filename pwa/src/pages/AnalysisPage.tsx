@@ -3,6 +3,7 @@ import type { CoreMenu } from '../api/schemas.ts';
 import { useQueryParam, useRouter } from '../app/router.tsx';
 import { CompanySearchBar } from '../company/CompanySearchBar.tsx';
 import { RecentCompanies } from '../company/RecentCompanies.tsx';
+import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { PdfDownload } from '../pdf/PdfDownload.tsx';
 import { ReportModules } from '../report/ReportModules.tsx';
@@ -12,8 +13,6 @@ import { OfflineDownload } from './OfflineDownload.tsx';
 import { SectionNav } from './SectionNav.tsx';
 import { useCompanyList } from './use-company-list.ts';
 
-/** The spec's default company: the large home-appliance maker. */
-export const DEFAULT_COMPANY = '美的集团';
 const SELECTED_KEY = 'selectedCompany';
 
 function initialCompany(fromQuery: string | null): string {

@@ -185,11 +185,11 @@ describe('history modules', () => {
     expect(texts(spread ?? table, 'td').at(-1)).toBe(formatPercent((latest?.roe ?? 0) - (latest?.roic ?? 0)));
   });
 
-  it('draws the FCF trend with history and forecast years', () => {
+  it('draws the FCF trend with history and forecast years', async () => {
     const structure = section(renderModules(ready()).container, 'fcf-structure');
     const trend = query(structure, '.chart--wide [role="img"]');
     expect(trend.getAttribute('aria-label')).toContain('2021至2029E');
-    expect(structure.querySelectorAll('.uplot')).toHaveLength(5);
+    await vi.waitFor(() => expect(structure.querySelectorAll('.uplot')).toHaveLength(5));
     expect(structure.textContent).toContain('预测(E)');
   });
 });
@@ -201,10 +201,10 @@ describe('FCF ratio module', () => {
     fcfRatio: { ...report.fcfRatio, charts: { ...report.fcfRatio.charts, ...charts } },
   });
 
-  it('draws the four ratios, with a per-chart empty text', () => {
+  it('draws the four ratios, with a per-chart empty text', async () => {
     const ratio = section(renderModules(ready(withRatios({ fcf_ev_ratio: [] }))).container, 'fcf-ratio');
     expect(ratio.querySelectorAll('figure')).toHaveLength(4);
-    expect(ratio.querySelectorAll('.uplot')).toHaveLength(3);
+    await vi.waitFor(() => expect(ratio.querySelectorAll('.uplot')).toHaveLength(3));
     expect(texts(ratio, '.chart__empty')).toEqual(['暂无数据']);
   });
 

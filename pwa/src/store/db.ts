@@ -1,6 +1,7 @@
 import type { CompanyBundle, OpenIssue, OutboxEntry, SyncRow, SyncState, WhatIf } from '@fcf/engine';
 import Dexie, { type Table } from 'dexie';
 import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';
+import type { PdfCategory, PdfFile } from '../research/research-api.ts';
 
 export interface StoredBundle {
   readonly code: string;
@@ -15,11 +16,13 @@ export interface StoredValue<Value> {
   readonly fetchedAt: number;
 }
 
-export type MetaKey = 'companies' | 'top_menus' | 'core_menus';
+export type MetaKey = 'companies' | 'top_menus' | 'core_menus' | 'pdf_categories' | 'pdf_files';
 export type MetaValue = {
   companies: CompanyListItem[];
   top_menus: TopMenu[];
   core_menus: CoreMenu[];
+  pdf_categories: PdfCategory[];
+  pdf_files: PdfFile[];
 };
 
 /** One pulled row, stored under its table and key. */
@@ -32,14 +35,25 @@ export interface StoredWhatIf {
   readonly updatedAt: number;
 }
 
+/** A research PDF kept for reading offline ("离线保存"): its metadata and bytes. */
+export interface SavedPdf {
+  readonly id: number;
+  readonly filename: string;
+  readonly size: number;
+  readonly sha256: string;
+  readonly upload_time: string;
+  readonly savedAt: number;
+  readonly data: ArrayBuffer;
+}
+
 export interface SyncMetaRecord {
   readonly key: 'state' | 'issues';
   readonly value: SyncState | OpenIssue[];
 }
 
 /**
- * The browser's offline copy: the company list, menus, each opened company's bundle, and the sync
- * client's pulled rows, outbox, cursor and open issues.
+ * The browser's offline copy: the company list, menus, each opened company's bundle, the sync client's
+ * pulled rows, outbox, cursor and open issues, and the research PDFs saved for offline reading.
  */
 export class FcfDatabase extends Dexie {
   bundles!: Table<StoredBundle, string>;
@@ -48,12 +62,14 @@ export class FcfDatabase extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   syncMeta!: Table<SyncMetaRecord, string>;
   whatIfs!: Table<StoredWhatIf, string>;
+  savedPdfs!: Table<SavedPdf, number>;
 
   constructor(name = 'fcf-valuation') {
     super(name);
     this.version(1).stores({ bundles: 'code, fetchedAt', lists: 'key' });
     this.version(2).stores({ syncRows: '[table+key], table', outbox: 'id', syncMeta: 'key' });
     this.version(3).stores({ whatIfs: 'code' });
+    this.version(4).stores({ savedPdfs: 'id, filename' });
   }
 }
 

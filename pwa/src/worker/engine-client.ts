@@ -4,19 +4,20 @@ import type { EngineApi } from './engine.worker.ts';
 
 let remote: Comlink.Remote<EngineApi> | null = null;
 
-function engine(): Comlink.Remote<EngineApi> | null {
+/**
+ * The engine's worker, started on first use. Every browser the app supports has module workers; the
+ * engine is deliberately not bundled into the page itself (it would cost the first screen ~8 KB gzip).
+ */
+function engine(): Comlink.Remote<EngineApi> {
   if (remote) return remote;
-  if (typeof Worker === 'undefined') return null;
+  if (typeof Worker === 'undefined') throw new Error('此浏览器不支持 Web Worker，无法计算估值');
   remote = Comlink.wrap<EngineApi>(new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' }));
   return remote;
 }
 
-/** The company's report, computed by the engine in the worker (in-thread where workers are missing). */
-export async function computeReport(bundle: CompanyBundle): Promise<CompanyReport> {
-  const worker = engine();
-  if (worker) return worker.report(bundle);
-  const { buildCompanyReport } = await import('@fcf/engine');
-  return buildCompanyReport(bundle);
+/** The company's report, computed by the engine in the worker. */
+export function computeReport(bundle: CompanyBundle): Promise<CompanyReport> {
+  return engine().report(bundle);
 }
 
 /** The custom valuation page's engine: one company loaded into the worker, what-ifs recomputed there. */
@@ -27,16 +28,9 @@ export interface WhatIfEngine {
 
 export async function loadWhatIfEngine(bundle: CompanyBundle): Promise<WhatIfEngine> {
   const worker = engine();
-  if (worker) {
-    await worker.load(bundle);
-    return {
-      whatIf: (whatIf) => worker.whatIf(whatIf),
-      impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),
-    };
-  }
-  const { whatIfView, impliedGrowthFor } = await import('@fcf/engine');
+  await worker.load(bundle);
   return {
-    whatIf: async (whatIf) => whatIfView(bundle, whatIf),
-    impliedGrowth: async (whatIf, price) => impliedGrowthFor(bundle, whatIf, price),
+    whatIf: (whatIf) => worker.whatIf(whatIf),
+    impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),
   };
 }

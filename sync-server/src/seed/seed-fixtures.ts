@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Database, transaction } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
+import { seedResearchPdfs } from '../pdf-library/seed-research.ts';
 import { type ImportContext, type ImportResult, importStatementFile } from '../store/import-statement-file.ts';
 import { insertCoreMenu, insertTopMenu } from '../store/menus.ts';
 
@@ -74,12 +75,14 @@ export interface SeedReport {
 }
 
 /**
- * Fills an empty database from fixtures/: menus, industry betas and the sample companies' statements.
- * A database that already has companies is left alone.
+ * Fills an empty database from fixtures/: menus, industry betas, research PDFs (with their categories) and
+ * the sample companies' statements. Each part is seeded only while its tables are empty; a database that
+ * already has companies keeps its statements.
  */
 export function seedFixtures(db: Database, fixturesDir: string, context: ImportContext): SeedReport {
   seedMenus(db, fixturesDir);
   seedIndustryBetas(db, fixturesDir);
+  seedResearchPdfs(db, fixturesDir);
   if ((queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM companies')?.n ?? 0) > 0) {
     return { seeded: false, results: [] };
   }

@@ -64,6 +64,13 @@ export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
     dataColumns: ['id', 'name', 'path', 'link', 'description', 'sort_order'],
     public: true,
   },
+  pdf_categories: { keyColumns: ['id'], dataColumns: ['id', 'name', 'sort_order'], public: true },
+  // The metadata only: the bytes stay in pdf_file_data and are fetched per file.
+  pdf_files: {
+    keyColumns: ['id'],
+    dataColumns: ['id', 'filename', 'category_id', 'size', 'sha256', 'upload_time'],
+    public: true,
+  },
 };
 
 type RawRow = Record<string, unknown> & { version: number; change_seq: number; deleted: number };

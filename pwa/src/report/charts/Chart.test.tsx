@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount, query, resizeTo, unmountAll } from '../../testing/dom.tsx';
 import { Chart, chartTitle } from './Chart.tsx';
 import type { ChartData } from './chart-data.ts';
@@ -18,9 +18,10 @@ afterEach(() => {
 });
 
 describe('Chart', () => {
-  it('draws a uPlot chart described for screen readers, and removes it on unmount', () => {
+  it('draws a uPlot chart described for screen readers, and removes it on unmount', async () => {
     const view = mount(<Chart titles={titles} data={margins} emptyText="暂无毛利率数据" />);
-    expect(view.container.querySelectorAll('.uplot canvas').length).toBeGreaterThan(0);
+    // uPlot loads lazily with the first chart.
+    await vi.waitFor(() => expect(view.container.querySelectorAll('.uplot canvas').length).toBeGreaterThan(0));
     expect(query(view.container, '[role="img"]').getAttribute('aria-label')).toBe(
       '营业收入与增长率（%），2022至2024；最新 2024：毛利率 42.00%',
     );
@@ -31,8 +32,9 @@ describe('Chart', () => {
     expect(host.querySelector('.uplot')).toBeNull();
   });
 
-  it('keeps the same chart across re-renders with the same data', () => {
+  it('keeps the same chart across re-renders with the same data', async () => {
     const view = mount(<Chart titles={titles} data={margins} emptyText="-" />);
+    await vi.waitFor(() => query(view.container, '.uplot'));
     const drawn = query(view.container, '.uplot');
     view.rerender(<Chart titles={titles} data={margins} emptyText="-" note="说明" />);
     expect(query(view.container, '.uplot')).toBe(drawn);

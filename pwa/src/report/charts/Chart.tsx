@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../use-viewport-width.ts';
 import { ChartLegend } from './ChartLegend.tsx';
@@ -43,6 +43,16 @@ function accessibleSummary(titles: ChartTitles, data: ChartData): string {
   return `${titles.full}（${units}），${range}${latest === null ? '' : `；最新 ${describePoint(data, latest)}`}`;
 }
 
+let uPlotClass: Promise<typeof uPlot> | null = null;
+
+/** uPlot loads with the first chart drawn, not with the first screen's JavaScript. */
+function loadUPlot(): Promise<typeof uPlot> {
+  uPlotClass ??= import('uplot').then(
+    (module) => (module as unknown as { default?: typeof uPlot }).default ?? (module as unknown as typeof uPlot),
+  );
+  return uPlotClass;
+}
+
 /** A titled uPlot chart that follows its container's width, with a legend and a readout of the hovered year. */
 export function Chart({ titles, data, emptyText, wide = false, note }: ChartProps) {
   const viewportWidth = useViewportWidth();
@@ -56,16 +66,25 @@ export function Chart({ titles, data, emptyText, wide = false, note }: ChartProp
     const element = host.current;
     if (!element || empty) return;
     setHovered(null);
-    const built = buildChart(data, { width: element.clientWidth || FALLBACK_WIDTH, height }, setHovered);
-    const chart = new uPlot(built.options, built.data, element);
-    const observer = new ResizeObserver((entries) => {
-      const width = Math.floor(entries[0]?.contentRect.width ?? 0);
-      if (width > 0 && width !== chart.width) chart.setSize({ width, height });
+    let cancelled = false;
+    let chart: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    loadUPlot().then((UPlot) => {
+      if (cancelled) return;
+      const size = { width: element.clientWidth || FALLBACK_WIDTH, height };
+      const built = buildChart(data, size, setHovered, UPlot.paths.bars);
+      const drawn = new UPlot(built.options, built.data, element);
+      chart = drawn;
+      observer = new ResizeObserver((entries) => {
+        const width = Math.floor(entries[0]?.contentRect.width ?? 0);
+        if (width > 0 && width !== drawn.width) drawn.setSize({ width, height });
+      });
+      observer.observe(element);
     });
-    observer.observe(element);
     return () => {
-      observer.disconnect();
-      chart.destroy();
+      cancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
     };
   }, [data, empty, height]);
 

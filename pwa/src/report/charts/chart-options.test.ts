@@ -1,4 +1,4 @@
-import type uPlot from 'uplot';
+import uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { niceAxis } from './axis.ts';
 import type { ChartData } from './chart-data.ts';
@@ -23,7 +23,7 @@ function callable<T>(value: T | undefined): Extract<T, (...args: never[]) => unk
 }
 
 describe('buildChart', () => {
-  const { options, data } = buildChart(revenue, { width: 320, height: 220 });
+  const { options, data } = buildChart(revenue, { width: 320, height: 220 }, undefined, uPlot.paths.bars);
 
   it('plots years at positions 0..n-1, percent in percent', () => {
     expect(data[0]).toEqual([0, 1, 2, 3]);
@@ -49,7 +49,7 @@ describe('buildChart', () => {
   });
 
   it('aims for 4 ticks on the short charts of phones', () => {
-    const compact = buildChart(revenue, { width: 320, height: 160 }).options;
+    const compact = buildChart(revenue, { width: 320, height: 160 }, undefined, uPlot.paths.bars).options;
     expect(callable(compact.axes?.[1]?.splits)(chart, 1, 0, 0, 0, 0)).toEqual(niceAxis([64, 80, 100, 125], 4).ticks);
   });
 

@@ -1,4 +1,8 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
+
+/** uPlot's bars path builder: passed in, so uPlot itself loads only when a chart is drawn. */
+export type BarsBuilder = NonNullable<typeof uPlot.paths.bars>;
+
 import { type AxisScale, DEFAULT_TICKS, formatTick, MIN_TICKS, niceAxis } from './axis.ts';
 import { axisSuffix, type ChartData, type ChartSeries, formatPoint, plotValue } from './chart-data.ts';
 import { CHART_FONT_FAMILY, ESTIMATE_ALPHA, PALETTE, seriesColors, withAlpha } from './palette.ts';
@@ -29,7 +33,12 @@ export function barColors(series: ChartSeries, color: string, estimates: readonl
   return { fills, strokes: base };
 }
 
-function seriesOptions(data: ChartData, series: ChartSeries, color: string): uPlot.Series {
+function seriesOptions(
+  data: ChartData,
+  series: ChartSeries,
+  color: string,
+  bars: BarsBuilder | undefined,
+): uPlot.Series {
   const scale = scaleKeyOf(series);
   if (series.kind === 'benchmark') {
     return { label: series.label, scale, stroke: color, width: 1.5, dash: [6, 4], points: { show: false } };
@@ -53,7 +62,7 @@ function seriesOptions(data: ChartData, series: ChartSeries, color: string): uPl
     fill: color,
     width: 1,
     points: { show: false },
-    paths: uPlot.paths.bars?.({
+    paths: bars?.({
       size: [0.6, 48],
       radius: 0.1,
       disp: {
@@ -110,6 +119,7 @@ export function buildChart(
   data: ChartData,
   size: { width: number; height: number },
   onCursor?: (index: number | null) => void,
+  bars?: BarsBuilder,
 ): BuiltChart {
   const count = data.labels.length;
   const plotted = data.series.map((series) => series.values.map((value) => plotValue(series.unit, value)));
@@ -124,7 +134,7 @@ export function buildChart(
   const colors = seriesColors(data.series);
   const series: uPlot.Series[] = [
     {},
-    ...data.series.map((entry, index) => seriesOptions(data, entry, colors[index] ?? PALETTE.primary)),
+    ...data.series.map((entry, index) => seriesOptions(data, entry, colors[index] ?? PALETTE.primary, bars)),
   ];
   const scales: uPlot.Scales = { x: { time: false, range: () => [-0.5, count - 0.5] } };
   const axes: uPlot.Axis[] = [xAxis(data.labels)];

@@ -1,4 +1,4 @@
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import { CHART_FONT_FAMILY, PALETTE } from './palette.ts';
 
 const LABEL_FONT_SIZE = 11;
@@ -19,7 +19,8 @@ export function drawPointLabels(
   const plotted = u.data[seriesIndex];
   const scale = u.series[seriesIndex]?.scale;
   if (!plotted || !scale || values.length === 0) return;
-  const ratio = uPlot.pxRatio;
+  // uPlot.pxRatio is the device-pixel ratio; read here so uPlot itself stays lazily loaded.
+  const ratio = window.devicePixelRatio || 1;
   const { ctx } = u;
   ctx.save();
   ctx.font = `${LABEL_FONT_SIZE * ratio}px ${CHART_FONT_FAMILY}`;

@@ -1,0 +1,144 @@
+import { useId } from 'react';
+import { openInNewTab } from '../../lib/open-in-new-tab.ts';
+import { emptyText, selectionName } from '../../research/library.ts';
+import type { PdfCategory, PdfFile } from '../../research/research-api.ts';
+import { formatMinute } from '../upload/labels.ts';
+import { Pager } from '../upload/Pager.tsx';
+import { usePaged } from '../upload/use-paged.ts';
+
+const PAGE_SIZES = [10, 20, 50] as const;
+
+interface PdfFileTableProps {
+  readonly files: readonly PdfFile[];
+  readonly categories: readonly PdfCategory[];
+  readonly selected: number;
+  readonly loading: boolean;
+  readonly error: string | null;
+  /** Files with a request under way. */
+  readonly busy: ReadonlySet<number>;
+  onMove(file: PdfFile, categoryId: number | null): void;
+  onDelete(file: PdfFile): void;
+  onReload(): void;
+}
+
+/** The preview page of a file: the app's viewer, in a new tab (back-office §2). */
+export function previewPath(id: number): string {
+  return `/pdf-preview/${id}`;
+}
+
+/**
+ * The file table (back-office §2): ID, name, category select (未分类 included), upload time to the minute,
+ * a preview link in a new tab and delete; the count beside the title; three different empty states.
+ */
+export function PdfFileTable({
+  files,
+  categories,
+  selected,
+  loading,
+  error,
+  busy,
+  onMove,
+  onDelete,
+  onReload,
+}: PdfFileTableProps) {
+  const titleId = useId();
+  const paged = usePaged(files, PAGE_SIZES[0]);
+  return (
+    <section className="pdf-files" aria-labelledby={titleId} aria-busy={loading}>
+      <header className="pdf-files__header">
+        <h2 id={titleId}>
+          {selectionName(selected, categories)}
+          <span className="pdf-files__count" data-testid="pdf-file-count">
+            （{files.length}）
+          </span>
+        </h2>
+        <button type="button" className="button button--ghost" onClick={onReload} disabled={loading}>
+          {loading ? '加载中…' : '刷新'}
+        </button>
+      </header>
+      {error && (
+        <p className="pdf-notice pdf-notice--error" role="alert">
+          文件列表加载失败：{error}
+        </p>
+      )}
+      {files.length === 0 ? (
+        <p className="pdf-files__empty">{loading ? '加载中…' : emptyText(selected, categories, 'admin')}</p>
+      ) : (
+        <>
+          <div className="pdf-files__scroll">
+            <table className="pdf-files__table">
+              <thead>
+                <tr>
+                  <th scope="col">ID</th>
+                  <th scope="col">文件名</th>
+                  <th scope="col">分类</th>
+                  <th scope="col">上传时间</th>
+                  <th scope="col">预览</th>
+                  <th scope="col">操作</th>
+                </tr>
+              </thead>
+              <tbody>
+                {paged.rows.map((file) => (
+                  <tr key={file.id} data-file-id={file.id}>
+                    <td data-label="ID" className="pdf-files__id">
+                      {file.id}
+                    </td>
+                    <td data-label="文件名" className="pdf-files__name" title={file.filename}>
+                      {file.filename}
+                    </td>
+                    <td data-label="分类">
+                      <select
+                        aria-label={`${file.filename} 的分类`}
+                        value={file.category_id ?? 0}
+                        disabled={busy.has(file.id)}
+                        onChange={(event) => {
+                          const value = Number(event.target.value);
+                          onMove(file, value === 0 ? null : value);
+                        }}
+                      >
+                        <option value={0}>未分类</option>
+                        {categories.map((category) => (
+                          <option key={category.id} value={category.id}>
+                            {category.name}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td data-label="上传时间" className="pdf-files__time">
+                      {formatMinute(file.upload_time)}
+                    </td>
+                    <td data-label="预览">
+                      <a
+                        href={previewPath(file.id)}
+                        target="_blank"
+                        rel="noopener"
+                        onClick={(event) => {
+                          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                          event.preventDefault();
+                          openInNewTab(previewPath(file.id));
+                        }}
+                      >
+                        预览
+                      </a>
+                    </td>
+                    <td data-label="操作">
+                      <button
+                        type="button"
+                        className="button button--ghost pdf-files__delete"
+                        disabled={busy.has(file.id)}
+                        onClick={() => onDelete(file)}
+                      >
+                        删除
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager paged={paged} pageSizes={PAGE_SIZES} label="PDF文件分页" unit="个" />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+import { type MouseEvent, useId, useMemo, useState } from 'react';
+import { formatMinute } from '../admin/upload/labels.ts';
+import { Pager } from '../admin/upload/Pager.tsx';
+import { usePaged } from '../admin/upload/use-paged.ts';
+import { useOnline } from '../app/use-online.ts';
+import { formatBytes } from '../lib/format.ts';
+import { openInNewTab } from '../lib/open-in-new-tab.ts';
+import {
+  ALL_FILES,
+  DEFAULT_PAGE_SIZE,
+  emptyText,
+  filesIn,
+  PAGE_SIZES,
+  type PanelEntry,
+  panelEntries,
+  selectionName,
+  validSelection,
+} from './library.ts';
+import { readSavedPdf, useSavedPdfIds } from './offline-pdfs.ts';
+import { type PdfFile, pdfFileUrl, viewerUrl } from './research-api.ts';
+import { SaveOfflineButton } from './SaveOfflineButton.tsx';
+import { useResearchLibrary } from './use-research-library.ts';
+import { downloadBytes } from './viewer/pdf-source.ts';
+import './research.css';
+
+function CategoryPanel({
+  entries,
+  selected,
+  onSelect,
+}: {
+  entries: readonly PanelEntry[];
+  selected: number;
+  onSelect(id: number): void;
+}) {
+  return (
+    <nav className="research-categories" aria-label="报告分类">
+      <h2 className="research-categories__title">报告分类</h2>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <button
+              type="button"
+              className={`research-categories__item${entry.id === selected ? ' is-active' : ''}${
+                entry.builtIn ? ' is-built-in' : ''
+              }`}
+              aria-pressed={entry.id === selected}
+              onClick={() => onSelect(entry.id)}
+              data-category-id={entry.id}
+            >
+              <span className="research-categories__name">{entry.name}</span>
+              {entry.count !== null && <span className="research-categories__count">{entry.count}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; online: boolean }) {
+  const unavailable = !online && !saved;
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    openInNewTab(viewerUrl(file.id));
+  };
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (online) return;
+    // Offline: the saved copy, from this device.
+    event.preventDefault();
+    const copy = await readSavedPdf(file.id);
+    if (copy) downloadBytes(copy.data, file.filename);
+  };
+  return (
+    <tr className={unavailable ? 'is-unavailable' : undefined}>
+      <td data-label="文件名" className="research-table__name">
+        <a
+          href={viewerUrl(file.id)}
+          target="_blank"
+          rel="noopener"
+          onClick={open}
+          title={unavailable ? '离线时只能打开已离线保存的报告' : `在新标签页中阅读 ${file.filename}`}
+        >
+          {file.filename}
+        </a>
+        {saved && <span className="research-table__badge">已离线保存</span>}
+      </td>
+      <td data-label="上传时间" className="research-table__time">
+        {formatMinute(file.upload_time)}
+      </td>
+      <td data-label="大小" className="research-table__size">
+        {formatBytes(file.size)}
+      </td>
+      <td data-label="操作" className="research-table__actions">
+        {unavailable ? (
+          <span className="button button--ghost is-disabled" aria-disabled="true">
+            下载
+          </span>
+        ) : (
+          <a
+            className="button button--ghost"
+            href={pdfFileUrl(file.id, true)}
+            download={file.filename}
+            onClick={download}
+          >
+            下载
+          </a>
+        )}
+        <SaveOfflineButton target={{ kind: 'listed', file }} saved={saved} compact disabled={!online && !saved} />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The industry research page (public-side §2): the category panel (全部文件 −1, 未分类 0, then the
+ * categories) and the report table with its pages (5/10/20/50, default 10). A name opens the viewer in a
+ * new tab; reports saved for offline reading open without network, and the list itself is kept offline.
+ */
+export default function IndustryResearchPage() {
+  const titleId = useId();
+  const { library, loading, error, reload } = useResearchLibrary();
+  const online = useOnline();
+  const saved = useSavedPdfIds();
+  const [wanted, setWanted] = useState(ALL_FILES);
+  const categories = library?.categories ?? [];
+  const files = library?.files ?? [];
+  const selected = validSelection(wanted, categories);
+  const known = useMemo(() => new Set(categories.map((category) => category.id)), [categories]);
+  const shown = useMemo(() => filesIn(files, selected, known), [files, selected, known]);
+  const entries = useMemo(() => panelEntries(categories, library?.files), [categories, library?.files]);
+  const paged = usePaged(shown, DEFAULT_PAGE_SIZE);
+
+  const select = (id: number) => {
+    setWanted(id);
+    paged.setPage(1);
+  };
+
+  return (
+    <div className="research">
+      <header className="research__header">
+        <h1>行业研究报告</h1>
+        <p>按分类浏览研究报告；点击文件名在新标签页中阅读，“离线保存”后无网络时也能打开。</p>
+      </header>
+      {library?.stale && (
+        <p className="research__notice" role="status">
+          无法连接服务器，显示的是上次获取的列表；已离线保存的报告可以直接阅读。
+        </p>
+      )}
+      <div className="research__body">
+        <CategoryPanel entries={entries} selected={selected} onSelect={select} />
+        <section className="research-list" aria-labelledby={titleId} aria-busy={loading}>
+          <header className="research-list__header">
+            <h2 id={titleId}>
+              {selectionName(selected, categories)}
+              <span className="research-list__count">（{shown.length}）</span>
+            </h2>
+            <button type="button" className="button button--ghost" onClick={reload} disabled={loading}>
+              {loading ? '加载中…' : '刷新'}
+            </button>
+          </header>
+          {error && (
+            <p className="research__notice research__notice--error" role="alert">
+              研究报告加载失败：{error}{' '}
+              <button type="button" className="research__retry" onClick={reload}>
+                重试
+              </button>
+            </p>
+          )}
+          {shown.length === 0 ? (
+            <p className="research-list__empty">
+              {loading && !library
+                ? '加载中…'
+                : error && !library
+                  ? '暂无可显示的报告'
+                  : emptyText(selected, categories, 'reader')}
+            </p>
+          ) : (
+            <>
+              <div className="research-table__scroll">
+                <table className="research-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">文件名</th>
+                      <th scope="col">上传时间</th>
+                      <th scope="col">大小</th>
+                      <th scope="col">操作</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {paged.rows.map((file) => (
+                      <ReportRow key={file.id} file={file} saved={saved.has(file.id)} online={online} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager paged={paged} pageSizes={PAGE_SIZES} label="研究报告分页" unit="份" />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { ApiRequestError } from '../../api/http.ts';
+import { readSavedPdf } from '../offline-pdfs.ts';
+import { type FetchedPdf, fetchPdf } from '../research-api.ts';
+
+export const NOT_SAVED_OFFLINE =
+  '当前处于离线状态，该报告尚未离线保存，无法打开。联网后打开报告并点击"离线保存"，即可离线阅读。';
+
+export interface PdfSource {
+  readonly pdf: FetchedPdf;
+  /** Read from the copy saved on this device. */
+  readonly fromDevice: boolean;
+}
+
+/**
+ * A report's bytes: the copy saved on this device when there is one (stored files never change, so it
+ * needs no network), else the server's.
+ */
+export async function openPdfSource(id: number, signal?: AbortSignal): Promise<PdfSource> {
+  const saved = await readSavedPdf(id).catch(() => undefined);
+  if (saved) {
+    const { savedAt: _savedAt, ...pdf } = saved;
+    return { pdf, fromDevice: true };
+  }
+  try {
+    return { pdf: await fetchPdf(id, signal), fromDevice: false };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.kind === 'network') throw new Error(NOT_SAVED_OFFLINE);
+    throw error;
+  }
+}
+
+/** Saves bytes under a name through a temporary link (works offline: the bytes are in memory). */
+export function downloadBytes(data: ArrayBuffer, filename: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
