@@ -3,6 +3,14 @@ import { type CoreMenu, coreMenusSchema, type TopMenu, topMenusSchema } from '..
 import { type CachedResult, cachedFetch } from './cached-resource.ts';
 import { readList, writeList } from './db.ts';
 
+/** Fired when this browser learns of a new top menu (an admin edited it): the navigation reloads. */
+export const TOP_MENUS_CHANGED = 'fcf:top-menus-changed';
+
+export async function rememberTopMenus(menus: TopMenu[]): Promise<void> {
+  await writeList('top_menus', menus);
+  window.dispatchEvent(new Event(TOP_MENUS_CHANGED));
+}
+
 export function loadTopMenus(force = false): Promise<CachedResult<TopMenu[]>> {
   return cachedFetch({
     read: async () => readList('top_menus'),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { apiRequest } from '../../api/http.ts';
 import { type TopMenu, topMenusSchema } from '../../api/schemas.ts';
+import { rememberTopMenus } from '../../store/menus.ts';
 
 /** The menu managers' calls (back-office §7); bodies as sync-server/src/routes/menu-routes.ts reads them. */
 
@@ -38,8 +39,12 @@ export interface TopMenuChildBody {
 const topPath = (id: number) => `/api/top_menus/${id}`;
 const childPath = (parentId: number, childId: number) => `${topPath(parentId)}/children/${childId}`;
 
+/** The admin's fresh list also refreshes the public navigation's offline copy, so changes show at once. */
 export const fetchTopMenus = (signal?: AbortSignal) =>
-  apiRequest('/api/top_menus', { schema: topMenusSchema, ...(signal ? { signal } : {}) });
+  apiRequest('/api/top_menus', { schema: topMenusSchema, ...(signal ? { signal } : {}) }).then(async (menus) => {
+    await rememberTopMenus(menus);
+    return menus;
+  });
 
 export const createTopMenu = (body: TopMenuBody) =>
   apiRequest('/api/top_menus', { method: 'POST', body, schema: done });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { signOut, useSessionUser } from '../../account/session.ts';
 import type { TopMenu } from '../../api/schemas.ts';
-import { loadTopMenus } from '../../store/menus.ts';
+import { loadTopMenus, TOP_MENUS_CHANGED } from '../../store/menus.ts';
 import { Link, useRouter } from '../router.tsx';
 import { menuLoadMessage } from './menu-messages.ts';
 import { NavMenuItems } from './NavMenuItems.tsx';
@@ -25,6 +25,12 @@ export function NavBar() {
       .catch((error: unknown) => setMenu({ status: 'error', message: menuLoadMessage(error) }));
   }, []);
   useEffect(() => load(false), [load]);
+  // An admin's edit in this browser shows in the navigation at once.
+  useEffect(() => {
+    const onChanged = () => load(false);
+    window.addEventListener(TOP_MENUS_CHANGED, onChanged);
+    return () => window.removeEventListener(TOP_MENUS_CHANGED, onChanged);
+  }, [load]);
 
   // The mobile menu closes on an outside click and when the window grows past the breakpoint.
   useEffect(() => {
