@@ -1,318 +1,168 @@
 /**
- * Benchmark runner (`npm run bench`): prints the figures as a Markdown table and writes docs/BENCHMARKS.md.
- * The machine is shared and noisy, so every figure is a median of one run, read against a reference
- * measured in the same run; nothing asserts or fails on a slow figure.
+ * Benchmark runner (`npm run bench`): the seven sections of issue 10, in order, each measured against a
+ * reference in the same run (scripts/bench/*). Progress goes to stderr; the Markdown goes to stdout and
+ * docs/BENCHMARKS.md with the machine it ran on. Nothing asserts or fails on a slow figure.
+ *
+ * Builds the PWA when pwa/dist is older than its sources, starts the real server (fresh temp databases)
+ * and a trivial Hono app on free ports, drives Debian's Chromium, and stops and removes all of it at the
+ * end. The whole-market parts of sections 5 and 6 need ../shared/data/market/ beside the repository.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../pwa/e2e/browser.ts';
+import { measureEditToScreen, measureReportOpen, openSyncSession, syncPageScript } from './bench/browser.ts';
+import { CAUSES } from './bench/causes.ts';
+import { engineSection, measureEngine } from './bench/engine.ts';
+import { changeOneRow, measureIngest } from './bench/ingest.ts';
 import {
-  type CompanyStatements,
-  type CompanyValuation,
-  type DcfInput,
-  discountCashFlows,
-  isStatementItem,
-  type StatementYear,
-  valueCompany,
-  type YearOverrides,
-} from '@fcf/engine';
-import { SAMPLE_COMPANY } from '../engine/src/testing/sample-company.ts';
+  cleanUp,
+  ensureBuild,
+  login,
+  MARKET_DIR,
+  REPO_ROOT,
+  type RunningServer,
+  startCeiling,
+  startServer,
+} from './bench/processes.ts';
+import { benchmarkDocument, describeMachine, type SectionResult } from './bench/report.ts';
+import {
+  editSection,
+  ingestSection,
+  reportSection,
+  type SyncFigures,
+  serverSection,
+  sizeSection,
+  syncSection,
+} from './bench/sections.ts';
+import { type LoadFigures, loadTest } from './bench/server.ts';
+import { measureSizes } from './bench/size.ts';
+import { measureSpreadsheet } from './bench/spreadsheet.ts';
+import { progress } from './bench/stats.ts';
 
-const BENCHMARKS_FILE = path.join(import.meta.dirname, '..', 'docs', 'BENCHMARKS.md');
+const BENCHMARKS_FILE = join(REPO_ROOT, 'docs', 'BENCHMARKS.md');
+const SYNC_PAGE_SIZE = 5000;
+const INCREMENTAL_PULLS = 5;
 
-// ---------------------------------------------------------------------------------------------------------
-// Statistics and formatting
-
-function median(values: readonly number[]): number {
-  return percentile(values, 0.5);
+function skipped(number: number, title: string, reason: string): SectionResult {
+  return { number, title, method: '', rows: [], skipped: reason };
 }
 
-/** Nearest-rank percentile. */
-function percentile(values: readonly number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.max(1, Math.ceil(fraction * sorted.length));
-  return sorted[rank - 1] ?? Number.NaN;
-}
+async function main(): Promise<void> {
+  const started = performance.now();
+  const machine = describeMachine();
+  const hasMarket = existsSync(join(MARKET_DIR, 'summary'));
+  const marketNote = `the market data is not at ${MARKET_DIR} (it lives in ../shared/data/market/ beside the repository)`;
 
-function formatMicros(micros: number): string {
-  return `${micros < 10 ? micros.toFixed(2) : micros.toFixed(1)} µs`;
-}
+  // 1. Engine vs. a spreadsheet.
+  const spreadsheet = measureSpreadsheet();
+  const engine = measureEngine();
+  const section1 = engineSection(engine, spreadsheet);
 
-function formatMillis(millis: number): string {
-  return `${millis.toFixed(1)} ms`;
-}
+  // The app, the real server with the sample data, and Chromium for 2 and 3.
+  const build = ensureBuild();
+  if (build.built) progress(`built the PWA in ${build.seconds.toFixed(0)} s`);
+  progress('starting the real server (fresh database, sample data)');
+  const sample = await startServer();
+  let browser: Browser | null = await launchBrowser();
 
-function formatRatio(ratio: number): string {
-  return `${ratio < 10 ? ratio.toFixed(2) : ratio.toFixed(1)}×`;
-}
+  // 2. Edit to screen.
+  const edits = await measureEditToScreen(browser, sample.baseURL);
+  const section2 = editSection(edits, CAUSES.editToScreen);
 
-function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
-}
+  // 3. Report open.
+  const report = await measureReportOpen(browser, sample.baseURL);
+  const section3 = reportSection(report, CAUSES.reportOpen(report));
+  await browser.close();
+  browser = null;
 
-// ---------------------------------------------------------------------------------------------------------
-// Timing
-
-interface BatchTiming {
-  /** Mean time per call of each measured batch, µs. */
-  readonly perCallMicros: readonly number[];
-  /** Sum of what the calls returned: consumed so that V8 cannot drop the work. */
-  readonly sink: number;
-}
-
-interface BatchPlan {
-  readonly callsPerBatch: number;
-  readonly warmupBatches: number;
-  readonly measuredBatches: number;
-}
-
-/** Runs `call(index)` in batches; the warm-up batches let V8 optimise before anything is measured. */
-function timeBatches(call: (index: number) => number, plan: BatchPlan): BatchTiming {
-  const perCallMicros: number[] = [];
-  let sink = 0;
-  for (let batch = 0; batch < plan.warmupBatches + plan.measuredBatches; batch++) {
-    const start = performance.now();
-    for (let index = 0; index < plan.callsPerBatch; index++) sink += call(index);
-    const elapsedMillis = performance.now() - start;
-    if (batch >= plan.warmupBatches) perCallMicros.push((elapsedMillis * 1000) / plan.callsPerBatch);
-  }
-  return { perCallMicros, sink };
-}
-
-interface RepeatTiming {
-  /** Wall time of each measured pass over all inputs, ms. */
-  readonly totalMillis: readonly number[];
-  readonly sink: number;
-}
-
-/** Times whole passes of `call` over every input; one untimed pass first warms up. */
-function timePasses<T>(inputs: readonly T[], call: (input: T) => number, repeats: number): RepeatTiming {
-  const totalMillis: number[] = [];
-  let sink = 0;
-  for (let pass = 0; pass <= repeats; pass++) {
-    const start = performance.now();
-    for (const input of inputs) sink += call(input);
-    const elapsedMillis = performance.now() - start;
-    if (pass > 0) totalMillis.push(elapsedMillis);
-  }
-  return { totalMillis, sink };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Test companies
-
-const FIRST_HISTORY_YEAR = 2015;
-const LATEST_HISTORY_YEAR = 2024;
-const ITEM_JITTER = 0.05;
-const MIN_REVENUE_GROWTH = 0.05;
-const REVENUE_GROWTH_SPREAD = 0.15;
-const VALUATION_PARAMETERS = { wacc_manual: 0.09 } as const;
-const SAMPLE_OVERRIDES: YearOverrides = { 2026: { operating_revenue_yoy: 0.1 } };
-
-/** Deterministic uniform numbers in [0, 1) (Numerical Recipes LCG), so every run values the same companies. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function sampleTemplateYear(): StatementYear {
-  const template = SAMPLE_COMPANY.years[LATEST_HISTORY_YEAR];
-  if (!template) throw new Error(`SAMPLE_COMPANY has no ${LATEST_HISTORY_YEAR} report`);
-  return template;
-}
-
-/** The template year scaled to the year's size, every item off by up to ±ITEM_JITTER so ratios differ by year. */
-function perturbedYear(template: StatementYear, scale: number, random: () => number): StatementYear {
-  const year: StatementYear = {};
-  for (const [item, amount] of Object.entries(template)) {
-    if (!isStatementItem(item) || amount === undefined) continue;
-    // The share count does not grow with the business, and jittering it would only move value per share.
-    year[item] = item === 'share_capital' ? amount : amount * scale * (1 + ITEM_JITTER * (2 * random() - 1));
-  }
-  return year;
-}
-
-/** SAMPLE_COMPANY extended to ten years of history (2015–2024), growing 5–20% a year, perturbed per `seed`. */
-function perturbedCompany(seed: number): CompanyStatements {
-  const template = sampleTemplateYear();
-  const random = seededRandom(seed);
-  const years: Record<number, StatementYear> = {};
-  let scale = 1;
-  for (let year = LATEST_HISTORY_YEAR; year >= FIRST_HISTORY_YEAR; year--) {
-    years[year] = perturbedYear(template, scale, random);
-    scale /= 1 + MIN_REVENUE_GROWTH + REVENUE_GROWTH_SPREAD * random();
-  }
-  return { code: String(seed).padStart(6, '0'), name: `${SAMPLE_COMPANY.name} ${seed}`, years };
-}
-
-function valuePerShare(valuation: CompanyValuation): number {
-  return valuation.dcf?.valuation.value_per_share ?? 0;
-}
-
-function valueWithOverrides(statements: CompanyStatements, overrides: YearOverrides): CompanyValuation {
-  return valueCompany({ statements, parameters: VALUATION_PARAMETERS, overrides });
-}
-
-/** The DCF step of `valueCompany` for the same company, as `discountCashFlows` receives it. */
-function dcfInputOf(valuation: CompanyValuation): DcfInput {
-  return {
-    fcf: valuation.forecast.map((row) => row.FCFF ?? 0),
-    firstYear: valuation.latestYear + 1,
-    wacc: valuation.parameters.wacc,
-    terminalGrowth: valuation.parameters.terminal_growth_rate,
-    bridge: valuation.bridge,
-    totalShares: valuation.parameters.total_shares,
-  };
-}
-
-/** One distinct revenue-growth override per call of a batch, as the custom valuation page commits edits. */
-function driverEdits(count: number): YearOverrides[] {
-  return Array.from({ length: count }, (_, index) => ({
-    2026: { operating_revenue_yoy: 0.05 + index / (count * 10) },
-  }));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Engine section
-
-const SINGLE_COMPANY_PLAN: BatchPlan = { callsPerBatch: 2_000, warmupBatches: 5, measuredBatches: 30 };
-// The DCF step is far cheaper; more calls per batch keep each batch well above timer resolution.
-const DCF_ONLY_PLAN: BatchPlan = { callsPerBatch: 50_000, warmupBatches: 5, measuredBatches: 30 };
-const PORTFOLIO_SIZE = 5_000;
-const PORTFOLIO_REPEATS = 7;
-const FULL_RECOMPUTE_TARGET_MICROS = 50;
-
-interface TableRow {
-  readonly benchmark: string;
-  readonly median: string;
-  readonly spread: string;
-  readonly target: string;
-  readonly notes: string;
-}
-
-interface EngineFigures {
-  readonly fullRecompute: BatchTiming;
-  readonly driverEdit: BatchTiming;
-  readonly dcfOnly: BatchTiming;
-  readonly portfolio: RepeatTiming;
-  readonly portfolioWithoutDcf: number;
-}
-
-/** Progress goes to stderr so that stdout carries only the Markdown. */
-function progress(step: string): void {
-  process.stderr.write(`bench: ${step}…\n`);
-}
-
-function measureEngine(): EngineFigures {
-  const company = perturbedCompany(1);
-  const valuation = valueWithOverrides(company, SAMPLE_OVERRIDES);
-  if (!valuation.dcf) throw new Error(`benchmark company has no DCF: ${valuation.error?.message}`);
-
-  progress('one company, full recompute');
-  const fullRecompute = timeBatches(
-    () => valuePerShare(valueWithOverrides(company, SAMPLE_OVERRIDES)),
-    SINGLE_COMPANY_PLAN,
-  );
-  progress('recompute after one driver edit');
-  const edits = driverEdits(SINGLE_COMPANY_PLAN.callsPerBatch);
-  const driverEdit = timeBatches(
-    (index) => valuePerShare(valueWithOverrides(company, edits[index] ?? SAMPLE_OVERRIDES)),
-    SINGLE_COMPANY_PLAN,
-  );
-  progress('DCF step alone');
-  const dcfInput = dcfInputOf(valuation);
-  const dcfOnly = timeBatches(() => discountCashFlows(dcfInput).valuation.value_per_share, DCF_ONLY_PLAN);
-
-  progress(`${formatCount(PORTFOLIO_SIZE)} companies in a loop`);
-  const portfolio = Array.from({ length: PORTFOLIO_SIZE }, (_, index) => perturbedCompany(index + 1));
-  const portfolioTiming = timePasses(
-    portfolio,
-    (statements) => valuePerShare(valueWithOverrides(statements, SAMPLE_OVERRIDES)),
-    PORTFOLIO_REPEATS,
-  );
-  const portfolioWithoutDcf = portfolio.filter(
-    (statements) => valueWithOverrides(statements, SAMPLE_OVERRIDES).dcf === null,
-  ).length;
-
-  return { fullRecompute, driverEdit, dcfOnly, portfolio: portfolioTiming, portfolioWithoutDcf };
-}
-
-function batchSpread(timing: BatchTiming): string {
-  return `p95 ${formatMicros(percentile(timing.perCallMicros, 0.95))}`;
-}
-
-function engineRows(figures: EngineFigures): TableRow[] {
-  const fullMicros = median(figures.fullRecompute.perCallMicros);
-  const editMicros = median(figures.driverEdit.perCallMicros);
-  const dcfMicros = median(figures.dcfOnly.perCallMicros);
-  const portfolioMillis = median(figures.portfolio.totalMillis);
-  const portfolioMicrosEach = (portfolioMillis * 1000) / PORTFOLIO_SIZE;
-  const batches = `${SINGLE_COMPANY_PLAN.measuredBatches} batches × ${formatCount(SINGLE_COMPANY_PLAN.callsPerBatch)} calls`;
-  return [
+  // 4. Server: the ceiling, then the two routes on the sample data.
+  const ceilingServer = await startCeiling();
+  const ceiling = await loadTest('GET /x, trivial Hono app', ceilingServer.baseURL, '/x');
+  await ceilingServer.stop();
+  const company = encodeURIComponent('美的集团');
+  const routes: { figures: LoadFigures; note: string }[] = [
     {
-      benchmark: 'One company, full recompute',
-      median: formatMicros(fullMicros),
-      spread: batchSpread(figures.fullRecompute),
-      target: `well under ${FULL_RECOMPUTE_TARGET_MICROS} µs`,
-      notes: `${formatRatio(fullMicros / dcfMicros)} DCF step alone; 10 years of history, 1 override, 5×5 sensitivity; ${batches}`,
+      figures: await loadTest(
+        'GET /api/home/dcf_valuation/{company}',
+        sample.baseURL,
+        `/api/home/dcf_valuation/${company}`,
+      ),
+      note: '美的集团 on the sample data',
     },
     {
-      benchmark: 'Recompute after one driver edit',
-      median: formatMicros(editMicros),
-      spread: batchSpread(figures.driverEdit),
-      target: `well under ${FULL_RECOMPUTE_TARGET_MICROS} µs`,
-      notes: `${formatRatio(editMicros / fullMicros)} full recompute; a different 2026 revenue growth each call (what the custom valuation page does per commit)`,
-    },
-    {
-      benchmark: `${formatCount(PORTFOLIO_SIZE)} companies in a loop`,
-      median: `${formatMillis(portfolioMillis)} (${formatMicros(portfolioMicrosEach)} per company)`,
-      spread: `${formatMillis(Math.min(...figures.portfolio.totalMillis))}–${formatMillis(Math.max(...figures.portfolio.totalMillis))}`,
-      target: `well under ${formatCount((FULL_RECOMPUTE_TARGET_MICROS * PORTFOLIO_SIZE) / 1000)} ms`,
-      notes: `${formatRatio(portfolioMicrosEach / fullMicros)} one company's recompute per company; ${PORTFOLIO_REPEATS} passes over distinct companies, ${figures.portfolioWithoutDcf} without a DCF`,
-    },
-    {
-      benchmark: 'DCF step alone (reference)',
-      median: formatMicros(dcfMicros),
-      spread: batchSpread(figures.dcfOnly),
-      target: '—',
-      notes: `\`discountCashFlows\` on the same 5-year FCF; ${DCF_ONLY_PLAN.measuredBatches} batches × ${formatCount(DCF_ONLY_PLAN.callsPerBatch)} calls`,
+      figures: await loadTest('GET /api/data/available-companies', sample.baseURL, '/api/data/available-companies'),
+      note: 'the sample data (a fresh install)',
     },
   ];
+  await sample.stop();
+
+  // 5. Ingest, and 6. Sync, on the whole market.
+  let section5: SectionResult;
+  let section6: SectionResult;
+  if (hasMarket) {
+    progress('starting the real server (fresh, empty database) for the whole market');
+    const market: RunningServer = await startServer({ empty: true });
+    const ingest = await measureIngest(market, MARKET_DIR);
+    section5 = ingestSection(ingest, { import: CAUSES.import, valuation: CAUSES.valuation });
+
+    routes.push({
+      figures: await loadTest(
+        'GET /api/data/available-companies, whole market',
+        market.baseURL,
+        '/api/data/available-companies',
+      ),
+      note: `${ingest.companies.toLocaleString('en-US')} companies after section 5`,
+    });
+
+    progress("6. sync: bundling the app's sync client for the page");
+    const script = await syncPageScript();
+    browser = await launchBrowser();
+    const session = await openSyncSession(browser, market.baseURL, script);
+    progress('6. sync: initial pull of the whole market into IndexedDB');
+    const initial = await session.pull(SYNC_PAGE_SIZE);
+    progress(`6. sync: ${initial.rows} rows in ${(initial.millis / 1000).toFixed(1)} s; incremental pulls`);
+    const token = await login(market.baseURL);
+    const incremental = [];
+    for (let run = 0; run < INCREMENTAL_PULLS; run++) {
+      await changeOneRow(market.baseURL, token, '000333', 0.085 + run * 0.001);
+      incremental.push(await session.pull(SYNC_PAGE_SIZE));
+    }
+    await session.close();
+    await browser.close();
+    browser = null;
+    const sync: SyncFigures = { initial, incremental, pageSize: SYNC_PAGE_SIZE };
+    section6 = syncSection(sync, { initial: CAUSES.initialPull(sync), incremental: CAUSES.incrementalPull });
+    await market.stop();
+  } else {
+    section5 = skipped(5, 'Ingest', `${marketNote}.`);
+    section6 = skipped(6, 'Sync', `${marketNote}; the whole-market pull needs it.`);
+  }
+  const section4 = serverSection(ceiling, routes, CAUSES.server);
+
+  // 7. Size.
+  const section7 = sizeSection(measureSizes(), new Set(report.loadedScripts));
+
+  const runSeconds = (performance.now() - started) / 1000;
+  const sections = [section1, section2, section3, section4, section5, section6, section7];
+  const document = benchmarkDocument(sections, machine, runSeconds);
+  console.log(document);
+  mkdirSync(join(REPO_ROOT, 'docs'), { recursive: true });
+  writeFileSync(BENCHMARKS_FILE, `${document}\n`);
+  progress(`done in ${(runSeconds / 60).toFixed(1)} min; wrote ${BENCHMARKS_FILE}`);
 }
 
-function markdownTable(rows: readonly TableRow[]): string {
-  const header = '| benchmark | median | p95 or spread | target | ratio / notes |\n|---|---:|---:|---|---|';
-  const lines = rows.map(
-    (row) => `| ${row.benchmark} | ${row.median} | ${row.spread} | ${row.target} | ${row.notes} |`,
-  );
-  return [header, ...lines].join('\n');
+process.on('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  cleanUp();
 }
-
-function machineDescription(): string {
-  const date = new Date().toISOString().slice(0, 10);
-  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  return `${date}, ${cpu}, ${os.availableParallelism()} cores, Node ${process.version}`;
-}
-
-function engineSection(): string {
-  const figures = measureEngine();
-  const sink = figures.fullRecompute.sink + figures.driverEdit.sink + figures.dcfOnly.sink + figures.portfolio.sink;
-  return [
-    '## Engine',
-    `Measured by \`npm run bench\` on ${machineDescription()}.`,
-    'Medians of one run on a shared, noisy machine (p95 over the batch means, spread = fastest–slowest pass): compare runs by the ratios to the DCF step measured alongside, not by the absolute times.',
-    markdownTable(engineRows(figures)),
-    `<sub>value-per-share checksum (keeps the work observable): ${sink.toFixed(3)}</sub>`,
-  ].join('\n\n');
-}
-
-// ---------------------------------------------------------------------------------------------------------
-
-const sections = [engineSection()];
-const document = ['# Benchmarks', ...sections].join('\n\n');
-console.log(document);
-mkdirSync(path.dirname(BENCHMARKS_FILE), { recursive: true });
-writeFileSync(BENCHMARKS_FILE, `${document}\n`);
+// Playwright's or autocannon's handles must not keep a finished run alive.
+process.exit(process.exitCode ?? 0);

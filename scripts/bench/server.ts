@@ -1,0 +1,90 @@
+/**
+ * Section 4: the server's read API under autocannon (loopback, 50 connections, 10 s per route) against a
+ * trivial Hono app started in the same run, the ceiling of Hono on @hono/node-server on this machine.
+ */
+import autocannon from 'autocannon';
+import { type Missed, type Row, verdict } from './report.ts';
+import { formatCount, formatPercent, progress } from './stats.ts';
+
+export const CONNECTIONS = 50;
+export const DURATION_SECONDS = 10;
+const CEILING_SHARE_TARGET = 0.5;
+const P99_TARGET_MS = 20;
+
+export interface LoadFigures {
+  readonly label: string;
+  readonly path: string;
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+  readonly timeouts: number;
+  readonly total: number;
+  readonly bytesPerRequest: number;
+}
+
+export async function loadTest(label: string, baseURL: string, path: string): Promise<LoadFigures> {
+  progress(`4. autocannon ${label} (${CONNECTIONS} connections, ${DURATION_SECONDS} s)`);
+  const result = await autocannon({
+    url: `${baseURL}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+  });
+  const total = result.requests.total;
+  return {
+    label,
+    path,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    total,
+    bytesPerRequest: total > 0 ? result.throughput.total / total : 0,
+  };
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+
+export function ceilingRow(ceiling: LoadFigures): Row {
+  return {
+    benchmark: `${ceiling.label} (ceiling)`,
+    measured: `${formatCount(ceiling.requestsPerSecond)} req/s`,
+    spread: `p50 ${ms(ceiling.p50)}, p99 ${ms(ceiling.p99)}`,
+    reference: '—',
+    ratio: '—',
+    target: '—',
+    verdict: '—',
+    notes: `\`new Hono().get('/x', c => c.json({ok:true}))\` on @hono/node-server in its own Node process; ${formatCount(ceiling.total)} requests, ${ceiling.errors + ceiling.non2xx} errors`,
+  };
+}
+
+export function loadRow(figures: LoadFigures, ceiling: LoadFigures, note: string): { row: Row; missed: Missed[] } {
+  const share = figures.requestsPerSecond / ceiling.requestsPerSecond;
+  const errors = figures.errors + figures.non2xx + figures.timeouts;
+  const met = share >= CEILING_SHARE_TARGET && figures.p99 < P99_TARGET_MS && errors === 0;
+  const missed: Missed[] = [];
+  if (!met) {
+    const parts = [
+      share < CEILING_SHARE_TARGET ? `${formatPercent(share)} of the ceiling` : null,
+      figures.p99 >= P99_TARGET_MS ? `p99 ${ms(figures.p99)}` : null,
+      errors > 0 ? `${errors} errors` : null,
+    ].filter(Boolean);
+    missed.push({ what: `${figures.label}: ${parts.join(', ')}`, cause: '' });
+  }
+  return {
+    row: {
+      benchmark: figures.label,
+      measured: `${formatCount(figures.requestsPerSecond)} req/s`,
+      spread: `p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)}`,
+      reference: `ceiling ${formatCount(ceiling.requestsPerSecond)} req/s`,
+      ratio: `${formatPercent(share)} of ceiling`,
+      target: `≥ ${formatPercent(CEILING_SHARE_TARGET)} of ceiling, p99 < ${P99_TARGET_MS} ms, 0 errors`,
+      verdict: verdict(met),
+      notes: `${note}; ${errors} errors (${figures.errors} socket, ${figures.non2xx} non-2xx, ${figures.timeouts} timeouts); ${formatCount(figures.bytesPerRequest)} B per response`,
+    },
+    missed,
+  };
+}
