@@ -1,5 +1,6 @@
 /** The benchmark's test companies: the engine's sample company, extended and perturbed deterministically. */
 import {
+  type AnalyticsCache,
   type CompanyStatements,
   type CompanyValuation,
   isStatementItem,
@@ -61,8 +62,12 @@ export function valuePerShare(valuation: CompanyValuation): number {
   return valuation.dcf?.valuation.value_per_share ?? 0;
 }
 
-export function valueWithOverrides(statements: CompanyStatements, overrides: YearOverrides): CompanyValuation {
-  return valueCompany({ statements, parameters: VALUATION_PARAMETERS, overrides });
+export function valueWithOverrides(
+  statements: CompanyStatements,
+  overrides: YearOverrides,
+  cache?: AnalyticsCache,
+): CompanyValuation {
+  return valueCompany({ statements, parameters: VALUATION_PARAMETERS, overrides, ...(cache ? { cache } : {}) });
 }
 
 /** The 2026 revenue growth of the index-th edit of a batch, as the custom valuation page commits edits. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
+import { createAnalyticsCache } from '../valuation/company-valuation.ts';
 import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';
 import type { CompanyBundle } from './company-bundle.ts';
 import { impliedGrowthFor, mergeOverrides, NO_WHAT_IF, whatIfView } from './what-if.ts';
@@ -44,5 +45,14 @@ describe('what-ifs on top of the stored inputs', () => {
     const implied = impliedGrowthFor(bundle, NO_WHAT_IF, price);
     expect('growth' in implied && Number.isFinite(implied.growth)).toBe(true);
     expect(impliedGrowthFor(bundle, NO_WHAT_IF, -1)).toEqual({ error: '股价必须为正数' });
+  });
+});
+
+describe('the edit path’s analytics cache', () => {
+  it('gives the same view as a full recompute', () => {
+    const cache = createAnalyticsCache();
+    const whatIf = { parameters: { wacc_manual: 0.1 }, overrides: { 2027: { da_ratio: 0.05 } } };
+    whatIfView(bundle, NO_WHAT_IF, cache);
+    expect(whatIfView(bundle, whatIf, cache)).toEqual(whatIfView(bundle, whatIf));
   });
 });

@@ -1,6 +1,6 @@
 import { isValuationError } from '../errors.ts';
 import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
-import { valueCompany } from '../valuation/company-valuation.ts';
+import { type AnalyticsCache, valueCompany } from '../valuation/company-valuation.ts';
 import type { ValuationParameters } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
 import type { CompanyBundle } from './company-bundle.ts';
@@ -43,18 +43,22 @@ export interface WhatIfView {
   readonly dcfError: string | null;
 }
 
-function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf) {
+function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache) {
   return valueCompany({
     statements: bundle.statements,
     parameters: { ...bundle.parameters, ...whatIf.parameters },
     overrides: mergeOverrides(bundle.overrides, whatIf.overrides),
     waccAssumptions: bundle.waccAssumptions,
+    ...(cache ? { cache } : {}),
   });
 }
 
-/** Recomputes the whole model for a what-if: the recompute behind every committed edit. */
-export function whatIfView(bundle: CompanyBundle, whatIf: WhatIf): WhatIfView {
-  const valuation = valueWhatIf(bundle, whatIf);
+/**
+ * Recomputes the model for a what-if: the recompute behind every committed edit. Pass the page's cache to
+ * skip re-deriving the history of the same company on every edit.
+ */
+export function whatIfView(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache): WhatIfView {
+  const valuation = valueWhatIf(bundle, whatIf, cache);
   return {
     company: bundle.company,
     latestYear: valuation.latestYear,
@@ -71,8 +75,9 @@ export function impliedGrowthFor(
   bundle: CompanyBundle,
   whatIf: WhatIf,
   price: number,
+  cache?: AnalyticsCache,
 ): { readonly growth: number } | { readonly error: string } {
-  const valuation = valueWhatIf(bundle, whatIf);
+  const valuation = valueWhatIf(bundle, whatIf, cache);
   const first = valuation.forecast[0]?.FCFF;
   if (!valuation.dcf || first === null || first === undefined) {
     return { error: valuation.error?.message ?? '预测自由现金流数据缺失' };

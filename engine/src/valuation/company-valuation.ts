@@ -2,6 +2,7 @@ import { isValuationError, ValuationError } from '../errors.ts';
 import {
   AUTO_DRIVER_WINDOW,
   autoDrivers,
+  type Drivers,
   FORECAST_YEARS,
   resolveDrivers,
   type YearOverrides,
@@ -36,6 +37,8 @@ export interface CompanyValuationInput {
   readonly overrides?: YearOverrides;
   /** Inputs of the calculated WACC (defaults: WACC_ASSUMPTIONS). */
   readonly waccAssumptions?: WaccAssumptions;
+  /** Reuse of the statements' analytics across edits of one company (see createAnalyticsCache). */
+  readonly cache?: AnalyticsCache;
   /** Options of the WACC × g grid; false skips it. */
   readonly sensitivity?: SensitivityOptions | false;
 }
@@ -92,9 +95,48 @@ function hasOverrides(overrides: YearOverrides): boolean {
  * company has no annual report with revenue; invalid valuation inputs (WACC ≤ g, …) leave `dcf` null and
  * set `error`, while the history stays available.
  */
+/** What depends on the statements alone, and the auto forecast by terminal growth (it fades to g). */
+interface StatementAnalytics {
+  readonly history: FinancialYearRow[];
+  readonly profitability: ProfitabilityRow[];
+  readonly returns: ReturnsRow[];
+  readonly autoByGrowth: Map<number, { defaults: Drivers[]; autoForecast: ForecastRow[] }>;
+}
+
+/**
+ * Keeps what is derived from one statements object (statements are immutable inputs), so that what-if
+ * edits of the same company recompute only the forecast, the DCF and what follows. Opt-in: a page editing
+ * one company holds one; one-off valuations (the server, batches) pass none and pay nothing for it.
+ */
+export interface AnalyticsCache {
+  statements: CompanyStatements | null;
+  analytics: StatementAnalytics | null;
+}
+
+export function createAnalyticsCache(): AnalyticsCache {
+  return { statements: null, analytics: null };
+}
+
+function statementAnalytics(statements: CompanyStatements, cache: AnalyticsCache | undefined): StatementAnalytics {
+  if (cache?.analytics && cache.statements === statements) return cache.analytics;
+  const history = historicalRows(statements);
+  const analytics: StatementAnalytics = {
+    history,
+    profitability: profitabilityRows(statements, history),
+    returns: returnsRows(statements, history),
+    autoByGrowth: new Map(),
+  };
+  if (cache) {
+    cache.statements = statements;
+    cache.analytics = analytics;
+  }
+  return analytics;
+}
+
 export function valueCompany(input: CompanyValuationInput): CompanyValuation {
   const { statements } = input;
-  const history = historicalRows(statements);
+  const analytics = statementAnalytics(statements, input.cache);
+  const { history } = analytics;
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');
   const latestYear = last.year;
@@ -106,9 +148,14 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
   const growthForFade = Number.isFinite(parameters.terminal_growth_rate)
     ? parameters.terminal_growth_rate
     : DEFAULT_TERMINAL_GROWTH_RATE;
-  const defaults = autoDrivers(history, growthForFade, FORECAST_YEARS);
+  let auto = analytics.autoByGrowth.get(growthForFade);
+  if (!auto) {
+    const defaults = autoDrivers(history, growthForFade, FORECAST_YEARS);
+    auto = { defaults, autoForecast: projectForecast(last, resolveDrivers(defaults, firstYear, {})) };
+    analytics.autoByGrowth.set(growthForFade, auto);
+  }
+  const { defaults, autoForecast } = auto;
   const overrides = input.overrides ?? {};
-  const autoForecast = projectForecast(last, resolveDrivers(defaults, firstYear, {}));
   const forecast = hasOverrides(overrides)
     ? projectForecast(last, resolveDrivers(defaults, firstYear, overrides))
     : autoForecast;
@@ -140,8 +187,8 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     latestYear,
     forecastYears: forecast.map((row) => row.year),
     history,
-    profitability: profitabilityRows(statements, history),
-    returns: returnsRows(statements, history),
+    profitability: analytics.profitability,
+    returns: analytics.returns,
     forecast,
     autoForecast,
     parameters,

@@ -1,7 +1,15 @@
-import { buildCompanyReport, type CompanyBundle, impliedGrowthFor, type WhatIf, whatIfView } from '@fcf/engine';
+import {
+  buildCompanyReport,
+  type CompanyBundle,
+  createAnalyticsCache,
+  impliedGrowthFor,
+  type WhatIf,
+  whatIfView,
+} from '@fcf/engine';
 import * as Comlink from 'comlink';
 
 let loaded: CompanyBundle | null = null;
+let cache = createAnalyticsCache();
 
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
@@ -11,14 +19,15 @@ const engineApi = {
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
   load(bundle: CompanyBundle) {
     loaded = bundle;
+    cache = createAnalyticsCache();
   },
   whatIf(whatIf: WhatIf) {
     if (!loaded) throw new Error('no company loaded');
-    return whatIfView(loaded, whatIf);
+    return whatIfView(loaded, whatIf, cache);
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');
-    return impliedGrowthFor(loaded, whatIf, price);
+    return impliedGrowthFor(loaded, whatIf, price, cache);
   },
 };
 
