@@ -4,6 +4,7 @@ import type { LoadState } from './menu-status.ts';
 import { type AdminCoreMenu, createCoreMenu, deleteCoreMenu, fetchCoreMenus, updateCoreMenu } from './menus-api.ts';
 import { byOrder, type Direction, nextSortOrder, swapNeighbours } from './reorder.ts';
 import { type FlashControls, useFlashMessage } from './use-flash-message.ts';
+import { useSerialAction } from './use-serial-action.ts';
 
 /** What the add form and an inline edit hold; an empty link means "the same as the path". */
 export interface CoreMenuDraft {
@@ -45,10 +46,7 @@ export function useCoreMenus(): CoreMenusModel {
   const latest = useRef<AdminCoreMenu[]>([]);
   const [state, setState] = useState<LoadState>('loading');
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const busy = useRef(false);
   const messages = useFlashMessage();
-  const { showSuccess, showError } = messages;
 
   const commit = useCallback((next: AdminCoreMenu[]) => {
     latest.current = next;
@@ -76,24 +74,7 @@ export function useCoreMenus(): CoreMenusModel {
     return () => controller.abort();
   }, [reload]);
 
-  const run = async (action: LeftMenuAction, success: string, task: () => Promise<unknown>): Promise<boolean> => {
-    if (busy.current) return false;
-    busy.current = true;
-    setSaving(true);
-    try {
-      await task();
-      showSuccess(success);
-      await reload();
-      return true;
-    } catch (error) {
-      showError(leftMenuActionMessage(action, error));
-      await reload();
-      return false;
-    } finally {
-      busy.current = false;
-      setSaving(false);
-    }
-  };
+  const { saving, busy, run } = useSerialAction(reload, messages, leftMenuActionMessage);
 
   const add = (draft: CoreMenuDraft) =>
     run('添加失败', '菜单已添加', () =>
@@ -117,7 +98,7 @@ export function useCoreMenus(): CoreMenusModel {
       await updateCoreMenu(item);
       return true;
     } catch (error) {
-      showError(leftMenuActionMessage('修改失败', error));
+      messages.showError(leftMenuActionMessage('修改失败', error));
       return false;
     }
   };

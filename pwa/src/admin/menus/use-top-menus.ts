@@ -15,6 +15,7 @@ import {
 } from './menus-api.ts';
 import { byOrder, type Direction, moveItem, nextSortOrder } from './reorder.ts';
 import { type FlashControls, useFlashMessage } from './use-flash-message.ts';
+import { useSerialAction } from './use-serial-action.ts';
 
 export interface TopMenuDraft {
   readonly name: string;
@@ -73,11 +74,8 @@ export function useTopMenus(): TopMenusModel {
   const [menus, setMenus] = useState<TopMenu[]>([]);
   const [state, setState] = useState<LoadState>('loading');
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [newChildId, setNewChildId] = useState<number | null>(null);
-  const busy = useRef(false);
   const messages = useFlashMessage();
-  const { showSuccess, showError } = messages;
 
   const reload = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -98,29 +96,7 @@ export function useTopMenus(): TopMenusModel {
     return () => controller.abort();
   }, [reload]);
 
-  /** One change at a time: the saving flag disables every control until it and the reload finish. */
-  const run = useCallback(
-    async (action: TopMenuAction, success: string, task: () => Promise<unknown>): Promise<boolean> => {
-      if (busy.current) return false;
-      busy.current = true;
-      setSaving(true);
-      try {
-        await task();
-        showSuccess(success);
-        await reload();
-        return true;
-      } catch (error) {
-        showError(topMenuActionMessage(action, error));
-        // A half-applied reorder or a stale list is replaced by what the server holds.
-        await reload();
-        return false;
-      } finally {
-        busy.current = false;
-        setSaving(false);
-      }
-    },
-    [reload, showSuccess, showError],
-  );
+  const { saving, busy, run } = useSerialAction(reload, messages, topMenuActionMessage);
 
   const add = (draft: TopMenuDraft) =>
     run('添加失败', '菜单已添加', () => createTopMenu(draftBody(draft, nextSortOrder(menus))));
