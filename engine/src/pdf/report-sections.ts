@@ -26,6 +26,24 @@ export function hint(canvas: PdfCanvas, text: string): void {
   canvas.paragraph(text, { size: 8, color: COLORS.muted, after: 3 });
 }
 
+/** A point-labelled percent line chart of one series, for a half-width chart slot. */
+function percentLine(
+  canvas: PdfCanvas,
+  labels: string[],
+  series: { title: string; name: string; values: (number | null)[]; color: Rgb; emptyText: string },
+) {
+  return (box: ChartBox) =>
+    drawLineChart(canvas, box, {
+      title: series.title,
+      labels,
+      series: [{ name: series.name, values: series.values, color: series.color }],
+      unit: 'percent',
+      pointLabels: true,
+      formatPoint: formatPercent,
+      emptyText: series.emptyText,
+    });
+}
+
 export function drawRoeRoic(canvas: PdfCanvas, report: CompanyReport): void {
   canvas.heading('一、ROE-ROIC 分析');
   const rows = report.financialAnalysis.data.roe_roic;
@@ -50,14 +68,12 @@ export function drawRoeRoic(canvas: PdfCanvas, report: CompanyReport): void {
   hint(canvas, '差值为正，通常说明负债放大了股东回报；为负时，可能是负债成本偏高，或账面资金较多、摊薄了ROE。');
   const charted = last(rows, CHART_HISTORY_YEARS);
   const labels = charted.map((row) => String(row.year));
-  const line = (title: string, key: 'roe' | 'roic', color: Rgb, emptyText: string) => (box: ChartBox) =>
-    drawLineChart(canvas, box, {
+  const line = (title: string, key: 'roe' | 'roic', color: Rgb, emptyText: string) =>
+    percentLine(canvas, labels, {
       title,
-      labels,
-      series: [{ name: key.toUpperCase(), values: charted.map((row) => row[key]), color }],
-      unit: 'percent',
-      pointLabels: true,
-      formatPoint: formatPercent,
+      name: key.toUpperCase(),
+      values: charted.map((row) => row[key]),
+      color,
       emptyText,
     });
   drawChartRow(
@@ -102,16 +118,8 @@ export function drawProfitability(canvas: PdfCanvas, report: CompanyReport): voi
       estimateColor: color,
       emptyText,
     });
-  const margin = (title: string, key: 'grossMargin' | 'netMargin', color: Rgb, emptyText: string) => (box: ChartBox) =>
-    drawLineChart(canvas, box, {
-      title,
-      labels,
-      series: [{ name: title, values: charted.map((row) => row[key]), color }],
-      unit: 'percent',
-      pointLabels: true,
-      formatPoint: formatPercent,
-      emptyText,
-    });
+  const margin = (title: string, key: 'grossMargin' | 'netMargin', color: Rgb, emptyText: string) =>
+    percentLine(canvas, labels, { title, name: title, values: charted.map((row) => row[key]), color, emptyText });
   drawChartRow(
     canvas,
     HALF_CHART_HEIGHT,
