@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { confirmDeleteText, LEFT_LOAD_FAILED, type LeftMenuAction, leftMenuActionMessage } from './menu-errors.ts';
+import { confirmDeleteText, LEFT_LOAD_FAILED, leftMenuActionMessage } from './menu-errors.ts';
 import type { LoadState } from './menu-status.ts';
 import { type AdminCoreMenu, createCoreMenu, deleteCoreMenu, fetchCoreMenus, updateCoreMenu } from './menus-api.ts';
 import { byOrder, type Direction, nextSortOrder, swapNeighbours } from './reorder.ts';

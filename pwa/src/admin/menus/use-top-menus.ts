@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { confirmDeleteText, type TopMenuAction, topMenuActionMessage, topMenuLoadMessage } from './menu-errors.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { confirmDeleteText, topMenuActionMessage, topMenuLoadMessage } from './menu-errors.ts';
 import type { LoadState } from './menu-status.ts';
 import {
   createTopMenu,
