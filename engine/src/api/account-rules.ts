@@ -14,6 +14,8 @@ export type RegistrationErrors = Partial<Record<keyof RegistrationInput, string>
 
 export const USERNAME_MAX_LENGTH = 32;
 export const PASSWORD_MAX_LENGTH = 128;
+/** The longest address SMTP can carry (RFC 5321: a 256-octet path less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
 
 export function usernameError(username: string): string | undefined {
   if (!username.trim()) return '用户名不能为空';
@@ -23,9 +25,30 @@ export function usernameError(username: string): string | undefined {
   return undefined;
 }
 
+/**
+ * `local@domain.tld`: one '@', no whitespace, something before the '@', and a dot inside the domain with
+ * something on both sides. Checked by scanning, never by a backtracking pattern, so any input costs time
+ * linear in its length (a regular expression for this shape went quadratic on '.'-runs).
+ *
+ * @example
+ * isPlausibleEmail('ann@example.com'); // true
+ * isPlausibleEmail('a@b');             // false
+ */
+export function isPlausibleEmail(email: string): boolean {
+  if (email.length > EMAIL_MAX_LENGTH) return false;
+  const at = email.indexOf('@');
+  if (at <= 0 || at !== email.lastIndexOf('@')) return false;
+  if (/\s/.test(email)) return false;
+  const domain = email.slice(at + 1);
+  const dot = domain.indexOf('.', 1);
+  return dot !== -1 && dot <= domain.length - 2;
+}
+
 export function emailError(email: string): string | undefined {
-  if (!email.trim()) return '邮箱不能为空';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return '请输入有效的邮箱地址';
+  const trimmed = email.trim();
+  if (!trimmed) return '邮箱不能为空';
+  if (trimmed.length > EMAIL_MAX_LENGTH) return `邮箱不能超过${EMAIL_MAX_LENGTH}个字符`;
+  if (!isPlausibleEmail(trimmed)) return '请输入有效的邮箱地址';
   return undefined;
 }
 
