@@ -9,7 +9,9 @@
  */
 
 export * from './api/account-rules.ts';
+export * from './api/bidi-controls.ts';
 export * from './api/company-bundle.ts';
+export * from './api/menu-links.ts';
 export * from './api/parameter-rules.ts';
 export * from './api/report-views.ts';
 export * from './api/valuation-views.ts';

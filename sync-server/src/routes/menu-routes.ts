@@ -1,7 +1,9 @@
+import { isSafeMenuLink, MENU_LINK_ERROR } from '@fcf/engine';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { displayText } from '../http/text-fields.ts';
 import { jsonBody } from '../http/validate.ts';
 import {
   deleteCoreMenu,
@@ -16,24 +18,9 @@ import {
   updateTopMenu,
 } from '../store/menus.ts';
 
-/** A site path ('/industry-research') or an http(s) URL; javascript: and other schemes are refused. */
-export function isSafeLink(link: string): boolean {
-  if (link.startsWith('/')) return !link.startsWith('//') && !link.includes('\\');
-  try {
-    const url = new URL(link);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-const LINK_ERROR = '链接必须是站内路径（以 / 开头）或 http(s) 网址';
-const name = z
-  .string({ error: '菜单名称不能为空' })
-  .trim()
-  .min(1, '菜单名称不能为空')
-  .max(50, '菜单名称不能超过50个字符');
-const link = z.string().trim().max(500).refine(isSafeLink, LINK_ERROR);
+const name = displayText({ error: '菜单名称不能为空' }).min(1, '菜单名称不能为空').max(50, '菜单名称不能超过50个字符');
+const link = z.string().trim().max(500).refine(isSafeMenuLink, MENU_LINK_ERROR);
+const description = displayText().max(500, '描述不能超过500个字符');
 const sortOrder = z.number({ error: '无效的数值' });
 
 const topMenuBody = z.object({
@@ -53,7 +40,7 @@ function checkedTopMenu(
   if (isGroup) return { name: body.name, link: null, isGroup };
   const target = body.link?.trim() ?? '';
   if (!target) throw new ApiError(400, '普通菜单项必须有跳转链接');
-  if (!isSafeLink(target)) throw new ApiError(400, LINK_ERROR);
+  if (!isSafeMenuLink(target)) throw new ApiError(400, MENU_LINK_ERROR);
   return { name: body.name, link: target, isGroup };
 }
 
@@ -71,22 +58,24 @@ const coreLink = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === '' || /^#?[A-Za-z0-9_-]+$/.test(value) || isSafeLink(value), LINK_ERROR);
+  .refine((value) => value === '' || /^#?[A-Za-z0-9_-]+$/.test(value) || isSafeMenuLink(value), MENU_LINK_ERROR);
 
 const coreMenuCreate = z.object({
-  name: z.string({ error: '请填写菜单名称和路径' }).trim().min(1, '请填写菜单名称和路径').max(50),
+  name: displayText({ error: '请填写菜单名称和路径' })
+    .min(1, '请填写菜单名称和路径')
+    .max(50, '菜单名称不能超过50个字符'),
   path: corePath,
   link: coreLink.nullish(),
-  description: z.string().trim().max(500).nullish(),
+  description: description.nullish(),
   sort_order: sortOrder.optional(),
   order_index: sortOrder.optional(),
 });
 
 const coreMenuUpdate = z.object({
-  name: z.string().trim().min(1, '菜单名称不能为空').max(50).optional(),
+  name: name.optional(),
   path: corePath.optional(),
   link: coreLink.nullish(),
-  description: z.string().trim().max(500).nullish(),
+  description: description.nullish(),
   sort_order: sortOrder.optional(),
   order_index: sortOrder.optional(),
 });

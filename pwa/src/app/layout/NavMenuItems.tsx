@@ -1,9 +1,11 @@
+import { isExternalLink, isSafeMenuLink } from '@fcf/engine';
 import { useState } from 'react';
 import type { TopMenu } from '../../api/schemas.ts';
 import { Link } from '../router.tsx';
-import { isExternalLink } from './menu-messages.ts';
 
 function MenuLink({ name, link, onNavigate }: { name: string; link: string; onNavigate: () => void }) {
+  // The server refuses such links when a menu is saved; one stored before that rule is shown, not followed.
+  if (!isSafeMenuLink(link)) return <span className="nav-menu__link">{name}</span>;
   if (isExternalLink(link)) {
     return (
       <a href={link} target="_blank" rel="noopener noreferrer" className="nav-menu__link" onClick={onNavigate}>

@@ -9,8 +9,3 @@ export function menuLoadMessage(error: unknown): string {
   if (error.status !== null && error.status >= 500) return '服务器错误，请稍后重试';
   return `请求错误 (${error.status})：${error.detail ?? error.message}`;
 }
-
-/** An http(s) link leaves the app (new tab); anything else is an in-app route. */
-export function isExternalLink(link: string): boolean {
-  return /^https?:\/\//i.test(link);
-}
