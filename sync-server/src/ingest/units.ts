@@ -16,11 +16,13 @@ export type AmountUnit = keyof typeof DIVISOR_TO_YI;
  * The unit at the end of an item label, '营业收入(万元)', '每股收益（元/股）', '净资产收益率(%)'. NetEase
  * truncates long labels, so the closing bracket may be missing: '向中央银行借款净增加额(万元'.
  */
+// Each run of spaces follows a required token, never another optional run: adjacent optional `\s*` runs
+// made a label of many spaces cost cubic time.
 const LABEL_UNIT =
-  /[(（]\s*(?:单位[:：]?)?\s*(?:人民币)?\s*(百万元|百万|千元|万元|万|亿元|亿|元\/股|元|%)\s*[)）]?\s*$/;
+  /[(（]\s*(?:单位[:：]?\s*)?(?:人民币\s*)?(百万元|百万|千元|万元|万|亿元|亿|元\/股|元|%)\s*(?:[)）]\s*)?$/;
 
 /** '单位：万元', '金额单位：人民币元', '(单位:亿元)' in a title or header cell. */
-const HEADER_UNIT = /单位\s*[:：]?\s*(?:人民币)?\s*(百万元|千元|万元|亿元|元)/;
+const HEADER_UNIT = /单位\s*(?:[:：]\s*)?(?:人民币\s*)?(百万元|千元|万元|亿元|元)/;
 
 export interface LabelParts {
   /** The label without its unit suffix. */
