@@ -38,7 +38,10 @@ export function forecastParameterKey(company: string, year: number, parameter: s
   return `${company}|${year}|${parameter}`;
 }
 
-const companyCode = z.string().regex(/^\d{6}$/, '公司代码应为6位数字');
+const companyCode = z
+  .string()
+  .max(6, '公司代码应为6位数字')
+  .regex(/^\d{6}$/, '公司代码应为6位数字');
 const numberOrClear = z.number({ error: '无效的数值' }).nullable();
 
 /** The mutations a client may push, by name: argument schemas and the row each one edits. */
@@ -94,7 +97,7 @@ export const pushRequestSchema = z.object({
     .array(
       z.object({
         id: z.number().int().positive(),
-        name: z.string(),
+        name: z.string().max(64),
         args: z.unknown(),
         baseVersion: z.number().int().nonnegative(),
       }),

@@ -5,11 +5,19 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly detail: string;
+  /** Headers the answer carries, such as `Retry-After` on a 429. */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: ContentfulStatusCode, message: string, detail?: string) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    detail?: string,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.status = status;
     this.detail = detail ?? message;
+    this.headers = headers;
   }
 }
 
@@ -28,6 +36,7 @@ export const MESSAGES = {
   internal: '服务器内部错误，请联系技术支持',
   bodyTooLarge: '请求体过大',
   invalidJson: '请求格式错误：需要 JSON',
+  notJson: '不支持的请求格式：请以 JSON 提交（Content-Type: application/json）',
   companyNotFound: (company: string) => `未找到公司"${company}"的数据，请确认名称或代码`,
   noHistory: '该公司暂无历史财务数据，无法生成预测',
 } as const;

@@ -1,4 +1,23 @@
+import { BIDI_CONTROL_RANGES } from '@fcf/engine';
 import { createMiddleware } from 'hono/factory';
+
+/** C0 and C1 controls, DEL, the line and paragraph separators, direction controls and the backslash. */
+const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\\\${BIDI_CONTROL_RANGES}]`, 'g');
+
+/**
+ * A request field as it may appear in a log line: control characters (a decoded `%0A` in a path would
+ * start a forged line) and the backslash as `\xNN` / `\uNNNN` escapes, so one request is one line and the
+ * escapes cannot be confused with text.
+ *
+ * @example
+ * logField('/api/x\n2026-01-01 GET /admin 200'); // '/api/x\\x0a2026-01-01 GET /admin 200'
+ */
+export function logField(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => {
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
 
 /** One line per request: method, path, status, duration. */
 export function requestLog(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) {
@@ -6,6 +25,6 @@ export function requestLog(write: (line: string) => void = (line) => process.std
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
-    write(`${new Date().toISOString()} ${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    write(`${new Date().toISOString()} ${logField(c.req.method)} ${logField(c.req.path)} ${c.res.status} ${ms}ms`);
   });
 }

@@ -1,9 +1,18 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, MESSAGES } from './errors.ts';
+import { isJsonMediaType } from './json-request-limits.ts';
 
-/** Parses the JSON body with a zod schema; a bad body is a 400 with the first problem in Chinese. */
+/**
+ * Parses the JSON body with a zod schema; a bad body is a 400 with the first problem in Chinese. A body
+ * not labelled `application/json` is a 415 here too (the middleware refuses most before they are read;
+ * this holds even where it cannot tell that a request has a body).
+ */
 export async function jsonBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.infer<Schema>> {
+  const contentType = c.req.header('Content-Type');
+  if (!isJsonMediaType(contentType ?? '')) {
+    throw new ApiError(415, MESSAGES.notJson, `Content-Type: ${contentType?.slice(0, 100) ?? '（未提供）'}`);
+  }
   let raw: unknown;
   try {
     raw = await c.req.json();

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { boundedText, COMPANY_FIELD_MAX, USER_FIELD_MAX } from '../http/text-fields.ts';
 import { jsonBody } from '../http/validate.ts';
 import { appendAudit, listAudit } from '../store/audit-log.ts';
 import { findCompany } from '../store/companies.ts';
@@ -22,14 +23,14 @@ import { companyFromPath } from './company-param.ts';
 import { resetBody, resetToAuto } from './reset-to-auto.ts';
 
 const adjustBody = z.object({
-  company_name: z.string().optional(),
+  company_name: boundedText(COMPANY_FIELD_MAX).optional(),
   year: z.number().int().nullable(),
-  parameters: z.record(z.string(), z.unknown()),
-  adjustment_reason: z.string().max(500).nullish(),
+  parameters: z.record(boundedText(64), z.unknown()),
+  adjustment_reason: boundedText(500).nullish(),
   auto_recalculate: z.boolean().optional(),
   cascade_update: z.boolean().optional(),
   // Ignored: who changed it is taken from the token.
-  modified_by: z.string().nullish(),
+  modified_by: boundedText(USER_FIELD_MAX).nullish(),
 });
 
 const saveValuationBody = z.object({

@@ -2,13 +2,14 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX, USER_FIELD_MAX } from '../http/text-fields.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { clearOverrides, listOverrideRows, setValuationInputs } from '../store/forecast-parameters.ts';
 import { runValuation } from '../valuation/valuation-runs.ts';
 
 export const resetBody = z.object({
-  company_name: z.string().optional(),
-  reset_mode: z.string().optional(),
+  company_name: boundedText(COMPANY_FIELD_MAX).optional(),
+  reset_mode: boundedText(KEYWORD_FIELD_MAX).optional(),
   include_valuation_params: z.boolean().optional(),
   reset_scope: z
     .object({
@@ -18,7 +19,7 @@ export const resetBody = z.object({
       total_shares: z.boolean().optional(),
     })
     .optional(),
-  modified_by: z.string().nullish(),
+  modified_by: boundedText(USER_FIELD_MAX).nullish(),
   confirm_separation: z.boolean().optional(),
 });
 

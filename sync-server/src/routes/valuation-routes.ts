@@ -20,7 +20,10 @@ import { companyFromPath } from './company-param.ts';
 const number = z.number({ error: '无效的数值' });
 /** Some of the drivers, by name; a name that is not a driver is refused as an unknown field. */
 const driverValues = z.partialRecord(z.enum(DRIVER_KEYS), number);
-const yearKey = z.string().regex(/^\d{4}$/, '年份格式应为四位数字');
+const yearKey = z
+  .string()
+  .max(4, '年份格式应为四位数字')
+  .regex(/^\d{4}$/, '年份格式应为四位数字');
 
 const whatIfBody = z.strictObject({
   year: z.union([z.number().int(), yearKey]).nullish(),

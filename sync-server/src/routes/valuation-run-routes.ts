@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX } from '../http/text-fields.ts';
 import { jsonBody } from '../http/validate.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
 import { createJob, finishJob, readJob, reportJobProgress } from '../store/jobs.ts';
@@ -10,20 +11,20 @@ import { type BatchOutcome, runBatch, runFcfRatioAnalysis, runValuation } from '
 import { companyFromPath } from './company-param.ts';
 
 const companyRunBody = z.object({
-  calculation_type: z.string().optional(),
+  calculation_type: boundedText(KEYWORD_FIELD_MAX).optional(),
   force_recalculate: z.boolean().optional(),
 });
 
 const autoRunBody = z.object({
   mode: z.enum(['force_all', 'unvalued'], { error: 'mode 只能是 force_all 或 unvalued' }).default('force_all'),
-  companies: z.array(z.string()).nullish(),
+  companies: z.array(boundedText(COMPANY_FIELD_MAX)).nullish(),
   async: z.boolean().optional(),
 });
 
 const scriptBody = z.object({
   script_type: z.literal('post_analysis', { error: 'script_type 只支持 post_analysis' }),
   mode: z.literal('fcf_ratio', { error: 'mode 只支持 fcf_ratio' }),
-  company_name: z.string().nullish(),
+  company_name: boundedText(COMPANY_FIELD_MAX).nullish(),
   force_recalculate: z.boolean().optional(),
   async: z.boolean().optional(),
 });

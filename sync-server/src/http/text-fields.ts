@@ -1,0 +1,28 @@
+import { withoutBidiControls } from '@fcf/engine';
+import { z } from 'zod';
+
+/**
+ * Text fields of request bodies. Every string a request may carry has a maximum length, so no field can
+ * make a handler work on (or store) more than it should.
+ */
+
+/** A company named in a body: its name or code. */
+export const COMPANY_FIELD_MAX = 100;
+/** A user name in a body that is ignored or only echoed (`modified_by`). */
+export const USER_FIELD_MAX = 64;
+/** A short keyword such as `reset_mode`. */
+export const KEYWORD_FIELD_MAX = 32;
+
+/** A string of at most `max` characters, with a Chinese message. */
+export function boundedText(max: number, params?: { error: string }) {
+  return z.string(params).max(max, `不能超过${max}个字符`);
+}
+
+/**
+ * A name or title typed for others to read (menu and category names, descriptions): without Unicode
+ * direction controls (they make 'gnp.pdf' show as 'fdp.png'), trimmed. Callers add `min` / `max` with
+ * their own messages.
+ */
+export function displayText(params?: { error: string }) {
+  return z.string(params).overwrite(withoutBidiControls).trim();
+}
