@@ -32,6 +32,9 @@ describe('storedPdfName', () => {
     ['.hidden.pdf', 'hidden.pdf'],
     ['  a<b>:"c"|?*.pdf  ', 'a_b___c____.pdf'],
     ['line\nbreak\u0000.pdf', 'line_break_.pdf'],
+    // A right-to-left override would list 'report\u202Egnp.pdf' as 'reportfdp.png'.
+    ['report\u202Egnp.pdf', 'reportgnp.pdf'],
+    ['\u2067年报\u2069\u200F.pdf', '年报.pdf'],
     ['', '未命名.pdf'],
   ])('%j → %j', (sent, stored) => {
     expect(storedPdfName(sent)).toBe(stored);

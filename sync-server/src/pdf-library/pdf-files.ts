@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withoutBidiControls } from '@fcf/engine';
 
 /** The research-PDF limits (README "Research PDFs"). */
 export const PDF_LIMITS = {
@@ -47,8 +48,8 @@ const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f<>:"|?*]/g;
 
 /**
  * The name a PDF is stored and served under, from the name the browser sent: its last path component,
- * without control or reserved characters and leading dots, at most 120 characters, ending in `.pdf`. It is
- * only ever a key in the database, never a path on disk.
+ * without control or reserved characters, direction controls and leading dots, at most 120 characters,
+ * ending in `.pdf`. It is only ever a key in the database, never a path on disk.
  *
  * @example
  * storedPdfName('C:\\报告\\家电行业.PDF'); // '家电行业.pdf'
@@ -56,7 +57,11 @@ const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f<>:"|?*]/g;
  */
 export function storedPdfName(sent: string): string {
   const last = sent.split(/[\\/]/).pop() ?? '';
-  const cleaned = last.normalize('NFC').replace(UNSAFE_CHARACTERS, '_').trim().replace(/^\.+/, '').trim();
+  const cleaned = withoutBidiControls(last.normalize('NFC'))
+    .replace(UNSAFE_CHARACTERS, '_')
+    .trim()
+    .replace(/^\.+/, '')
+    .trim();
   const base = cleaned.replace(/\.pdf$/i, '').trim();
   const short = Array.from(base).slice(0, PDF_LIMITS.maxNameLength).join('').trim();
   return `${short || '未命名'}.pdf`;

@@ -4,7 +4,15 @@ import type { PdfFile } from './pdf-store.ts';
  * HTTP serving of a stored PDF: `Content-Type: application/pdf`, `Content-Disposition` with the UTF-8
  * name, a strong ETag (the SHA-256), conditional GET (304) and single byte ranges (206 / 416), so pdf.js
  * and browsers can fetch pieces and revalidate cheaply.
+ *
+ * An uploaded PDF may carry JavaScript, which a browser's own PDF viewer runs when the raw URL is opened.
+ * So raw bytes are an attachment (saved, not shown) unless the caller asks for `inline`, and every answer
+ * carries `Content-Security-Policy: sandbox`. The app's viewer fetches the bytes and draws them with pdf.js,
+ * which runs no document scripts, so it needs neither.
  */
+
+/** The policy of every answer that carries PDF bytes: no scripts, no same-origin access. */
+export const PDF_CONTENT_SECURITY_POLICY = 'sandbox';
 
 export type ByteRange =
   | { readonly kind: 'full' }
@@ -73,7 +81,8 @@ export function contentDisposition(filename: string, id: number, type: 'inline' 
 
 export interface PdfRequest {
   header(name: string): string | undefined;
-  readonly download: boolean;
+  /** Shown in the browser (`?inline=1`) rather than saved. */
+  readonly inline: boolean;
 }
 
 /** The answer to a GET (or HEAD) of a stored file; `read` fetches all bytes or a slice. */
@@ -86,7 +95,8 @@ export function pdfResponse(
   const lastModified = new Date(file.upload_time).toUTCString();
   const headers = new Headers({
     'Content-Type': 'application/pdf',
-    'Content-Disposition': contentDisposition(file.filename, file.id, request.download ? 'attachment' : 'inline'),
+    'Content-Disposition': contentDisposition(file.filename, file.id, request.inline ? 'inline' : 'attachment'),
+    'Content-Security-Policy': PDF_CONTENT_SECURITY_POLICY,
     ETag: etag,
     'Last-Modified': lastModified,
     'Accept-Ranges': 'bytes',

@@ -248,9 +248,11 @@ describe('serving a stored PDF', () => {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
+      // Saved, not shown: an uploaded PDF's scripts must not run in the browser's own viewer.
       expect(response.headers.get('content-disposition')).toBe(
-        `inline; filename="research-${file.id}.pdf"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        `attachment; filename="research-${file.id}.pdf"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
       );
+      expect(response.headers.get('content-security-policy')).toBe('sandbox');
       expect(response.headers.get('etag')).toBe(`"${file.sha256}"`);
       expect(response.headers.get('accept-ranges')).toBe('bytes');
       expect(response.headers.get('content-length')).toBe(String(file.size));
@@ -261,6 +263,17 @@ describe('serving a stored PDF', () => {
     }
     const download = await get(`/api/pdf-files/${file.id}?download=1`);
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; /);
+    for (const path of [`${servePath()}?inline=1`, `/api/pdf-files/${file.id}?inline=1`]) {
+      const inline = await get(path);
+      expect(inline.headers.get('content-disposition'), path).toMatch(/^inline; /);
+      expect(inline.headers.get('content-security-policy'), path).toBe('sandbox');
+    }
+    for (const range of ['bytes=0-9', `bytes=${file.size}-`]) {
+      const partial = await get(`/api/pdf-files/${file.id}`, { Range: range });
+      expect(partial.headers.get('content-security-policy'), range).toBe('sandbox');
+    }
+    const unchanged = await get(servePath(), { 'If-None-Match': `"${file.sha256}"` });
+    expect(unchanged.headers.get('content-security-policy')).toBe('sandbox');
   });
 
   it('answers a range request with 206 and Content-Range', async () => {

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
+import { displayText } from '../http/text-fields.ts';
 import { jsonBody } from '../http/validate.ts';
 import {
   isPdfBytes,
@@ -37,9 +38,7 @@ const SERVE_PREFIX = '/api/pdf-preview/serve/';
 const FILE_GONE = '文件不存在或已删除';
 const CATEGORY_GONE = '分类不存在或已删除';
 
-const categoryName = z
-  .string({ error: '请输入分类名称' })
-  .trim()
+const categoryName = displayText({ error: '请输入分类名称' })
   .min(1, '分类名称不能为空')
   .max(PDF_LIMITS.maxCategoryNameLength, `分类名称不能超过${PDF_LIMITS.maxCategoryNameLength}个字符`);
 
@@ -93,7 +92,7 @@ const uploadBodyLimit = bodyLimit({
 function serve(c: Context<AppEnv>, file: PdfFile | undefined): Response {
   if (!file) throw new ApiError(404, FILE_GONE);
   const { db } = c.var.services;
-  const request = { header: (name: string) => c.req.header(name), download: c.req.query('download') === '1' };
+  const request = { header: (name: string) => c.req.header(name), inline: c.req.query('inline') === '1' };
   const response = pdfResponse(request, file, (range) => readFileBytes(db, file.id, range));
   if (!response) throw new ApiError(404, FILE_GONE);
   return response;

@@ -35,6 +35,7 @@ describe('POST /api/pdf/generate', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const disposition = response.headers.get('content-disposition') ?? '';
     expect(disposition).toContain('attachment');
+    expect(response.headers.get('content-security-policy')).toBe('sandbox');
     expect(disposition).toContain('filename="000333-report.pdf"');
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('美的集团-财务分析报告.pdf')}`);
     const bytes = new Uint8Array(await response.arrayBuffer());

@@ -13,10 +13,12 @@ import { z } from 'zod';
 import { DEFAULT_FONT_PATH } from '../config.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';
+import { COMPANY_FIELD_MAX } from '../http/text-fields.ts';
 import { jsonBody } from '../http/validate.ts';
+import { PDF_CONTENT_SECURITY_POLICY } from '../pdf-library/pdf-response.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
 
-const name = z.string().trim().max(100, '公司名称过长');
+const name = z.string().trim().max(COMPANY_FIELD_MAX, '公司名称过长');
 
 /** The spec's PDF request (public-side §3): the company is `dataSnapshot.companyName`, else `userId`. */
 const pdfRequestBody = z
@@ -94,6 +96,7 @@ export const pdfRoutes = new Hono<AppEnv>().post('/pdf/generate', async (c) => {
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': pdfContentDisposition(company),
+    'Content-Security-Policy': PDF_CONTENT_SECURITY_POLICY,
     'Cache-Control': 'no-store',
   });
 });

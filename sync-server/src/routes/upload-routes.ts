@@ -1,4 +1,4 @@
-import { REPORT_TYPES } from '@fcf/engine';
+import { REPORT_TYPES, withoutBidiControls } from '@fcf/engine';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { transaction } from '../db/database.ts';
@@ -72,20 +72,22 @@ export const uploadRoutes = new Hono<AppEnv>()
     const results = [];
     const affectedCodes = new Set<string>();
     for (const file of files) {
-      if (!hasAllowedExtension(file.name)) {
-        results.push({ filename: file.name, success: false, error: '不支持的文件类型：仅支持 .xls、.xlsx、.csv' });
+      // A direction override in a name would make it read as something else in every list that shows it.
+      const filename = withoutBidiControls(file.name);
+      if (!hasAllowedExtension(filename)) {
+        results.push({ filename, success: false, error: '不支持的文件类型：仅支持 .xls、.xlsx、.csv' });
         continue;
       }
       if (file.size > UPLOAD_LIMITS.maxFileBytes) {
-        results.push({ filename: file.name, success: false, error: '文件过大：单个文件上限 10 MB' });
+        results.push({ filename, success: false, error: '文件过大：单个文件上限 10 MB' });
         continue;
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const result = importStatementFile(db, file.name, bytes, { directory, industries, uploadedBy: user });
+      const result = importStatementFile(db, filename, bytes, { directory, industries, uploadedBy: user });
       if (result.success) {
         affectedCodes.add(result.company.code);
         results.push({
-          filename: file.name,
+          filename,
           success: true,
           error: null,
           company: result.company.name,
@@ -93,7 +95,7 @@ export const uploadRoutes = new Hono<AppEnv>()
           years: result.years,
         });
       } else {
-        results.push({ filename: file.name, success: false, error: result.error });
+        results.push({ filename, success: false, error: result.error });
       }
     }
     const companies = [...affectedCodes]

@@ -1,4 +1,4 @@
-import type { ReportType } from '@fcf/engine';
+import { type ReportType, withoutBidiControls } from '@fcf/engine';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
 
@@ -19,7 +19,7 @@ export function recordUploadedFile(db: Database, file: UploadedFileInput): numbe
     `INSERT INTO uploaded_files (company_code, file_name, report_types, first_year, last_year, size, sha256,
        uploaded_by, upload_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     file.companyCode,
-    file.fileName,
+    withoutBidiControls(file.fileName),
     file.reportTypes.join(','),
     file.firstYear,
     file.lastYear,
