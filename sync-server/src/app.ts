@@ -5,10 +5,11 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
-import { bodySizeLimit } from './http/body-size-limit.ts';
 import { ApiError, errorBody, MESSAGES } from './http/errors.ts';
+import { jsonRequestLimits } from './http/json-request-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveApp } from './http/static-files.ts';
+import { strictTransportSecurity } from './http/strict-transport.ts';
 import type { CompanyDirectory } from './ingest/index.ts';
 import { adjustmentRoutes } from './routes/adjustment-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
@@ -29,7 +30,11 @@ export interface AppDependencies {
   readonly jwtSecret: string;
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
+  /** Waits before a login is checked (the slow-down of a username under attack); tests pass their own. */
+  readonly pause?: (ms: number) => Promise<void>;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The CSP the app needs: its own scripts and workers, inline styles (React, uPlot), data/blob images. */
 const CONTENT_SECURITY_POLICY = {
@@ -53,7 +58,11 @@ const CONTENT_SECURITY_POLICY = {
  * with `app.request()` against a real database file.
  */
 export function createApp(dependencies: AppDependencies) {
-  const services: Services = { ...dependencies, valuations: new ValuationService(dependencies.db) };
+  const services: Services = {
+    ...dependencies,
+    pause: dependencies.pause ?? sleep,
+    valuations: new ValuationService(dependencies.db),
+  };
   const app = new Hono<AppEnv>();
 
   if (dependencies.config.logRequests) app.use('*', requestLog());
@@ -64,13 +73,18 @@ export function createApp(dependencies: AppDependencies) {
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'SAMEORIGIN',
       crossOriginEmbedderPolicy: false,
+      // Sent only over https (below).
+      strictTransportSecurity: false,
+      // A handler's own policy stands: raw PDFs answer with a sandbox.
+      overwrite: false,
     }),
   );
+  app.use('*', strictTransportSecurity(dependencies.config.trustProxy ?? 0));
   app.use('/api/*', async (c, next) => {
     c.set('services', services);
     await next();
   });
-  app.use('/api/*', bodySizeLimit());
+  app.use('/api/*', jsonRequestLimits());
   app.use('/api/*', authMiddleware);
 
   const api = new Hono<AppEnv>()
@@ -93,7 +107,9 @@ export function createApp(dependencies: AppDependencies) {
       : c.text('Not Found', 404),
   );
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error.message, error.detail), error.status);
+    if (error instanceof ApiError) {
+      return c.json(errorBody(error.message, error.detail), error.status, error.headers);
+    }
     if (error instanceof HTTPException) {
       const status = error.status;
       const message = status === 413 ? MESSAGES.bodyTooLarge : error.message || '请求错误';

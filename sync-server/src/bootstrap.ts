@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
-import { hashPassword } from './auth/password.ts';
+import { hashPassword, verifyPassword } from './auth/password.ts';
 import { generateSecret, type ServerConfig } from './config.ts';
 import { type Database, databaseLocation, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
 import { seedFixtures } from './seed/seed-fixtures.ts';
 import { readMeta, writeMeta } from './store/meta.ts';
-import { createUser, findUser, setPassword } from './store/users.ts';
+import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
 
 export interface Platform {
   readonly db: Database;
@@ -31,22 +31,39 @@ function jwtSecret(db: Database, configured: string | undefined): string {
 }
 
 /**
- * The admin account of DESIGN.md §4: made at first start from ADMIN_USERNAME / ADMIN_PASSWORD; without a
- * password a random one is generated and returned to be printed once. A set ADMIN_PASSWORD is applied on
- * every start (so an operator can reset it); a generated one never replaces an existing account's.
+ * The admin account: made at first start from ADMIN_USERNAME / ADMIN_PASSWORD; without a password a random
+ * one is generated and returned to be printed once. A set ADMIN_PASSWORD is applied on every start (so an
+ * operator can reset it): when it differs from the stored one, tokens issued before are revoked; the same
+ * password again changes nothing, so a restart signs nobody out. A generated one never replaces an existing
+ * account's.
  */
 async function ensureAdmin(db: Database, config: ServerConfig): Promise<string | undefined> {
   const existing = findUser(db, config.adminUsername);
-  if (existing && !config.adminPassword) return undefined;
+  if (existing) {
+    if (!config.adminPassword) return undefined;
+    if (!(await verifyPassword(config.adminPassword, existing.passwordHash))) {
+      replacePassword(db, existing.username, await hashPassword(config.adminPassword));
+    }
+    if (!existing.isAdmin) setAdmin(db, existing.username, true);
+    return undefined;
+  }
   const password = config.adminPassword ?? generateSecret(12);
-  const passwordHash = await hashPassword(password);
-  if (existing) setPassword(db, config.adminUsername, passwordHash, true);
-  else createUser(db, { username: config.adminUsername, email: null, passwordHash, isAdmin: true });
+  createUser(db, {
+    username: config.adminUsername,
+    email: null,
+    passwordHash: await hashPassword(password),
+    isAdmin: true,
+  });
   return config.adminPassword ? undefined : password;
 }
 
+export interface StartOptions {
+  /** Replaces the real wait of a slowed login (tests record it instead of sleeping). */
+  readonly pause?: (ms: number) => Promise<void>;
+}
+
 /** Opens and migrates the database, makes the admin account, seeds an empty database, builds the app. */
-export async function startPlatform(config: ServerConfig): Promise<Platform> {
+export async function startPlatform(config: ServerConfig, options: StartOptions = {}): Promise<Platform> {
   const db = openDatabase(databaseLocation(config.databaseUrl, config.databaseAuthToken, config.databaseSyncUrl));
   migrate(db);
   const secret = jwtSecret(db, config.jwtSecret);
@@ -57,7 +74,14 @@ export async function startPlatform(config: ServerConfig): Promise<Platform> {
   for (const result of seed.results) {
     if (!result.success) console.warn(`示例数据导入失败 ${result.filename}: ${result.error}`);
   }
-  const app = createApp({ db, config, jwtSecret: secret, directory, industries });
+  const app = createApp({
+    db,
+    config,
+    jwtSecret: secret,
+    directory,
+    industries,
+    ...(options.pause ? { pause: options.pause } : {}),
+  });
   return {
     db,
     app,

@@ -24,6 +24,32 @@ export interface ServerConfig {
    * Optional so configs built by hand need not name it.
    */
   readonly fontPath?: string;
+  /**
+   * How many reverse proxies stand in front of the server (`TRUST_PROXY`): 0 trusts no forwarding header;
+   * N takes the client's address and scheme from the N-th last `X-Forwarded-For` / `X-Forwarded-Proto`
+   * entry, the one the outermost of those proxies wrote. Optional so configs built by hand need not name it.
+   */
+  readonly trustProxy?: number;
+}
+
+/** A setting the server cannot start with; its message is the one line printed. */
+export class ConfigError extends Error {}
+
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+/** Why an ADMIN_PASSWORD cannot be used, or undefined. Counted in characters, not bytes. */
+export function adminPasswordProblem(password: string): string | undefined {
+  const length = Array.from(password).length;
+  if (length >= ADMIN_PASSWORD_MIN_LENGTH) return undefined;
+  return `ADMIN_PASSWORD 太短：至少需要 ${ADMIN_PASSWORD_MIN_LENGTH} 个字符（现为 ${length} 个）；请换一个更长的密码，或不设置它以自动生成`;
+}
+
+function trustedProxies(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (!/^\d{1,2}$/.test(value)) {
+    throw new ConfigError(`TRUST_PROXY 无效：${value}（0 表示不信任转发头，1 表示位于一层反向代理之后）`);
+  }
+  return Number(value);
 }
 
 const REPO_ROOT = new URL('../../', import.meta.url);
@@ -32,7 +58,10 @@ export const DEFAULT_FONT_PATH = fileURLToPath(new URL('pwa/public/fonts/wqy-mic
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT 无效：${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT 无效：${env.PORT}`);
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  const weak = adminPassword === undefined ? undefined : adminPasswordProblem(adminPassword);
+  if (weak) throw new ConfigError(weak);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -40,12 +69,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     databaseSyncUrl: env.DATABASE_SYNC_URL || undefined,
     adminUsername: env.ADMIN_USERNAME || 'admin',
-    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminPassword,
     jwtSecret: env.JWT_SECRET || undefined,
     staticDir: resolve(env.STATIC_DIR ?? new URL('pwa/dist/', REPO_ROOT).pathname),
     fixturesDir: resolve(env.FIXTURES_DIR ?? new URL('fixtures/', REPO_ROOT).pathname),
     logRequests: env.LOG_REQUESTS !== '0',
     fontPath: resolve(env.PDF_FONT_PATH || DEFAULT_FONT_PATH),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
   };
 }
 

@@ -1,8 +1,19 @@
 import { serve } from '@hono/node-server';
 import { startPlatform } from './bootstrap.ts';
-import { configFromEnv } from './config.ts';
+import { ConfigError, configFromEnv, type ServerConfig } from './config.ts';
 
-const config = configFromEnv();
+/** The configuration, or one clear line and exit code 1 for a setting the server cannot start with. */
+function startupConfig(): ServerConfig {
+  try {
+    return configFromEnv();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`无法启动：${error.message}`);
+    process.exit(1);
+  }
+}
+
+const config = startupConfig();
 const platform = await startPlatform(config);
 
 if (platform.seededFiles > 0) console.log(`已导入示例数据：${platform.seededFiles} 个报表文件`);

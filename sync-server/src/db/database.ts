@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Libsql from 'libsql';
 
@@ -25,9 +25,33 @@ export function databaseLocation(url: string, authToken?: string, syncUrl?: stri
   return { path: resolve(path), ...token, ...(syncUrl ? { syncUrl } : {}) };
 }
 
+/** Only the server's own user may read or write a file (it holds password hashes and the token secret). */
+const PRIVATE_MODE = 0o600;
+
+/**
+ * Creates the database file empty with mode 0600 before SQLite opens it (SQLite gives the -wal and -shm
+ * files it makes the database file's mode), and takes group and other access away from files an earlier
+ * version created readable.
+ */
+function keepPrivate(path: string): void {
+  closeSync(openSync(path, 'a', PRIVATE_MODE));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    let mode: number;
+    try {
+      mode = statSync(file).mode;
+    } catch {
+      continue; // not there (yet)
+    }
+    if ((mode & 0o077) !== 0) chmodSync(file, PRIVATE_MODE);
+  }
+}
+
 export function openDatabase(location: DatabaseLocation): Database {
   const local = !/^[a-z]+:\/\//.test(location.path) && location.path !== ':memory:';
-  if (local) mkdirSync(dirname(location.path), { recursive: true });
+  if (local) {
+    mkdirSync(dirname(location.path), { recursive: true });
+    keepPrivate(location.path);
+  }
   const options: Record<string, unknown> = {};
   if (location.authToken) options.authToken = location.authToken;
   if (location.syncUrl) options.syncUrl = location.syncUrl;
@@ -36,6 +60,7 @@ export function openDatabase(location: DatabaseLocation): Database {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     db.exec('PRAGMA busy_timeout = 5000');
+    keepPrivate(location.path);
   }
   db.exec('PRAGMA foreign_keys = ON');
   return db;

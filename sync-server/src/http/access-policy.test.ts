@@ -63,6 +63,12 @@ describe('accessFor', () => {
     expect(accessFor('GET', '/api/jobsearch')).toBe('public');
   });
 
+  it('lets any signed-in user change their own password, and nothing else', () => {
+    expect(accessFor('POST', '/api/change-password')).toBe('signed-in');
+    expect(accessFor('POST', '/api/change-password/admin')).toBe('admin');
+    expect(accessFor('GET', '/api/change-password')).toBe('public');
+  });
+
   it('treats an unknown method as a write', () => {
     expect(accessFor('PROPFIND', '/api/data/health')).toBe('admin');
   });

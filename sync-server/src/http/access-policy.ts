@@ -10,18 +10,24 @@ const PUBLIC_WRITES: readonly RegExp[] = [
   /^\/api\/pdf\/generate$/,
 ];
 
+/** Writes any signed-in user may make (about their own account). */
+const SIGNED_IN_WRITES: readonly RegExp[] = [/^\/api\/change-password$/];
+
 const PUBLIC_ADMIN_READS: readonly RegExp[] = [/^\/api\/admin\/valuation-params\/[^/]+$/];
 
 /** Reads outside /api/admin that still need an admin. */
 const ADMIN_READS: readonly RegExp[] = [/^\/api\/files$/, /^\/api\/data\/companies-status$/, /^\/api\/jobs(\/|$)/];
 
-export type Access = 'public' | 'admin';
+export type Access = 'public' | 'signed-in' | 'admin';
 
 export function accessFor(method: string, path: string): Access {
   const read = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
   if (path.startsWith('/api/admin/')) {
     return read && PUBLIC_ADMIN_READS.some((pattern) => pattern.test(path)) ? 'public' : 'admin';
   }
-  if (!read) return PUBLIC_WRITES.some((pattern) => pattern.test(path)) ? 'public' : 'admin';
+  if (!read) {
+    if (PUBLIC_WRITES.some((pattern) => pattern.test(path))) return 'public';
+    return SIGNED_IN_WRITES.some((pattern) => pattern.test(path)) ? 'signed-in' : 'admin';
+  }
   return ADMIN_READS.some((pattern) => pattern.test(path)) ? 'admin' : 'public';
 }

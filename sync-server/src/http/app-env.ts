@@ -1,4 +1,4 @@
-import type { TokenClaims } from '../auth/token.ts';
+import type { AuthenticatedUser } from '../auth/token.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyDirectory } from '../ingest/index.ts';
@@ -12,12 +12,14 @@ export interface Services {
   readonly valuations: ValuationService;
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
+  /** Waits before a login is checked (the slow-down of a username under attack). */
+  readonly pause: (ms: number) => Promise<void>;
 }
 
 export type AppEnv = {
   Variables: {
     services: Services;
     /** The caller, when the request carries a valid token. */
-    user: TokenClaims | null;
+    user: AuthenticatedUser | null;
   };
 };

@@ -37,6 +37,7 @@ function concrete(pattern: string): string {
 let platform: TestPlatform;
 let routes: Route[];
 let guarded: Route[];
+let signedIn: Route[];
 let userToken: string;
 let adminToken: string;
 
@@ -46,6 +47,7 @@ beforeAll(async () => {
     .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*'))
     .map(({ method, path }) => ({ method, path }));
   guarded = routes.filter((route) => accessFor(route.method, concrete(route.path)) === 'admin');
+  signedIn = routes.filter((route) => accessFor(route.method, concrete(route.path)) === 'signed-in');
   userToken = await platform.userToken();
   adminToken = await platform.adminToken();
 });
@@ -77,7 +79,7 @@ describe('the route table', () => {
   it('guards every write except the public ones', () => {
     const writes = routes.filter((route) => !['GET', 'HEAD'].includes(route.method));
     const publicWrites = writes
-      .filter((route) => !guarded.includes(route))
+      .filter((route) => !guarded.includes(route) && !signedIn.includes(route))
       .map((route) => `${route.method} ${route.path}`);
     // Only DESIGN.md §4's public writes may be open; anything else must be in `guarded`.
     const allowed = [
@@ -89,6 +91,7 @@ describe('the route table', () => {
     for (const name of publicWrites) expect(allowed, name).toContain(name);
     expect(publicWrites).toEqual(expect.arrayContaining(allowed.slice(0, 3)));
     expect(guarded.length).toBeGreaterThanOrEqual(9);
+    expect(signedIn.map((route) => `${route.method} ${route.path}`)).toEqual(['POST /api/change-password']);
   });
 
   it('guards every /api/admin route except GET valuation-params', () => {
@@ -135,6 +138,22 @@ describe('guarded routes', () => {
     await expectRefused(response, 401, 'POST /api/%74op_menus');
     const dotted = await platform.call('DELETE', '/api/x/../core_menus/1');
     await expectRefused(dotted, 401, 'DELETE /api/x/../core_menus/1');
+  });
+});
+
+describe('routes for any signed-in user', () => {
+  it('answer 401 JSON without a token or with an invalid one', async () => {
+    for (const route of signedIn) {
+      await expectRefused(await call(route), 401, `${route.method} ${route.path}`);
+      await expectRefused(await call(route, 'not-a-token'), 401, `${route.method} ${route.path}`);
+    }
+  });
+
+  it('let an ordinary user through the guard', async () => {
+    for (const route of signedIn) {
+      const response = await call(route, userToken);
+      expect([401, 403], `${route.method} ${route.path}`).not.toContain(response.status);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginDelayMs, MAX_LOGIN_DELAY_MS } from '../auth/login-throttle.ts';
 import { issueToken, TOKEN_LIFETIME_SECONDS } from '../auth/token.ts';
 import { readMeta } from '../store/meta.ts';
 import { startTestPlatform, TEST_ADMIN, type TestPlatform } from '../testing/test-platform.ts';
@@ -156,19 +157,19 @@ describe('tokens', () => {
   afterAll(() => platform.close());
 
   it('a valid admin token passes the guard', async () => {
-    const token = await issueToken({ username: TEST_ADMIN.username, isAdmin: true }, secret);
+    const token = await issueToken({ username: TEST_ADMIN.username, isAdmin: true, tokenVersion: 0 }, secret);
     expect((await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token })).status).toBe(404);
   });
 
   it('an expired admin token is treated as no token (401)', async () => {
     const issued = Math.floor(Date.now() / 1000) - TOKEN_LIFETIME_SECONDS - 60;
-    const token = await issueToken({ username: TEST_ADMIN.username, isAdmin: true }, secret, issued);
+    const token = await issueToken({ username: TEST_ADMIN.username, isAdmin: true, tokenVersion: 0 }, secret, issued);
     const error = await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 401);
     expect(error.message).toContain('登录');
   });
 
   it('a user token whose payload was edited to claim admin is a 401', async () => {
-    const token = await issueToken({ username: 'investor_1', isAdmin: false }, secret);
+    const token = await issueToken({ username: 'investor_1', isAdmin: false, tokenVersion: 0 }, secret);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
     const forged = [header, base64url({ ...claims, adm: true }), signature].join('.');
@@ -176,7 +177,10 @@ describe('tokens', () => {
   });
 
   it('a token signed with another secret is a 401', async () => {
-    const token = await issueToken({ username: TEST_ADMIN.username, isAdmin: true }, 'not-the-server-secret');
+    const token = await issueToken(
+      { username: TEST_ADMIN.username, isAdmin: true, tokenVersion: 0 },
+      'not-the-server-secret',
+    );
     await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 401);
   });
 
@@ -194,12 +198,29 @@ describe('tokens', () => {
 
   it('garbage and a missing scheme are no token', async () => {
     await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token: 'garbage' }), 401);
-    const valid = await issueToken({ username: TEST_ADMIN.username, isAdmin: true }, secret);
+    const valid = await issueToken({ username: TEST_ADMIN.username, isAdmin: true, tokenVersion: 0 }, secret);
     const response = await platform.app.request(ADMIN_ROUTE, {
       method: ADMIN_METHOD,
       headers: { Authorization: valid },
     });
     await errorOf(response, 401);
+  });
+
+  it('a token without a token version (issued before versions existed) is a 401', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await sign({ sub: TEST_ADMIN.username, adm: true, iat: now, exp: now + 600 }, secret, 'HS256');
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 401);
+  });
+
+  it('a validly signed token for an account that does not exist is a 401', async () => {
+    const token = await issueToken({ username: 'ghost_admin', isAdmin: true, tokenVersion: 0 }, secret);
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 401);
+  });
+
+  it('admin rights come from the account, not the token: a signed admin claim for a user is a 403', async () => {
+    await platform.userToken();
+    const token = await issueToken({ username: 'investor_1', isAdmin: true, tokenVersion: 0 }, secret);
+    await errorOf(await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token }), 403);
   });
 
   it('a bad token on a public route is ignored, not refused', async () => {
@@ -211,31 +232,32 @@ describe('tokens', () => {
 describe('login throttling', () => {
   let platform: TestPlatform;
   const account = { username: 'throttled_user', email: 'throttle@example.com', password: 'Throttle2026' };
+  const from = (address: string) => ({ 'X-Forwarded-For': address });
+  const login = (body: unknown, address: string) =>
+    platform.call('POST', '/api/login', { body, headers: from(address) });
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    // Addresses come from X-Forwarded-For, as behind one reverse proxy.
+    platform = await startTestPlatform({ trustProxy: 1 });
     const response = await platform.call('POST', '/api/register', { body: account });
     expect(response.status).toBe(201);
   });
   afterAll(() => platform.close());
 
-  it('after 10 failures for one username, the 11th attempt is a 429 even with the right password', async () => {
+  it('after 10 failures for one username from one address, that address waits (429 with Retry-After)', async () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await platform.call('POST', '/api/login', {
-        body: { username: account.username, password: `Wrong-${attempt}-Pass` },
-      });
+      const response = await login({ username: account.username, password: `Wrong-${attempt}-Pass` }, '203.0.113.7');
       expect(response.status, `attempt ${attempt}`).toBe(401);
     }
-    const blocked = await errorOf(
-      await platform.call('POST', '/api/login', { body: { username: account.username, password: account.password } }),
-      429,
-    );
-    expect(blocked.message).toContain('15分钟');
+    const blocked = await login({ username: account.username, password: account.password }, '203.0.113.7');
+    const body = await errorOf(blocked, 429);
+    expect(body.message).toContain('15分钟');
+    const retryAfter = Number(blocked.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // The name is matched without case, so another spelling does not get around it.
     await errorOf(
-      await platform.call('POST', '/api/login', {
-        body: { username: account.username.toUpperCase(), password: account.password },
-      }),
+      await login({ username: account.username.toUpperCase(), password: account.password }, '203.0.113.7'),
       429,
     );
     const rows = platform.db
@@ -244,19 +266,102 @@ describe('login throttling', () => {
     expect(rows[0]?.n).toBe(10);
   });
 
-  it('other usernames can still log in', async () => {
-    const response = await platform.call('POST', '/api/login', { body: TEST_ADMIN });
+  it('the right password from another address still logs in: only slowed, never locked out', async () => {
+    platform.pauses.length = 0;
+    const response = await login({ username: account.username, password: account.password }, '198.51.100.20');
+    expect(response.status).toBe(200);
+    // Ten recent failures for the name: the answer was held back, by at most a few seconds.
+    expect(platform.pauses).toHaveLength(1);
+    expect(platform.pauses[0]).toBeGreaterThan(0);
+    expect(platform.pauses[0]).toBeLessThanOrEqual(MAX_LOGIN_DELAY_MS);
+  });
+
+  it('an attack on the admin from many addresses never locks the admin out', async () => {
+    for (let attacker = 1; attacker <= 3; attacker++) {
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        await login({ username: TEST_ADMIN.username, password: `Guess-${attempt}-x` }, `192.0.2.${attacker}`);
+      }
+      await errorOf(await login(TEST_ADMIN, `192.0.2.${attacker}`), 429);
+    }
+    platform.pauses.length = 0;
+    const owner = await login(TEST_ADMIN, '198.51.100.99');
+    expect(owner.status).toBe(200);
+    expect(platform.pauses).toEqual([MAX_LOGIN_DELAY_MS]);
+  });
+
+  it('the slow-down grows with the failures for a username', () => {
+    expect(loginDelayMs(0)).toBe(0);
+    expect(loginDelayMs(4)).toBe(0);
+    expect(loginDelayMs(5)).toBe(250);
+    expect(loginDelayMs(6)).toBe(500);
+    expect(loginDelayMs(7)).toBe(1000);
+    expect(loginDelayMs(1000)).toBe(MAX_LOGIN_DELAY_MS);
+  });
+
+  it('other usernames can still log in from the blocked address until it reaches 30 failures', async () => {
+    const response = await login(TEST_ADMIN, '203.0.113.7');
     expect(response.status).toBe(200);
   });
 
-  it('after 30 failures from one address, every login from it is a 429', async () => {
-    // 10 failures so far, all from this (in-process) address; 20 more under names that do not exist.
+  it('after 30 failures from one address, every login from it is a 429; other addresses are unaffected', async () => {
+    // 10 failures so far from this address; 20 more under names that do not exist.
     for (let attempt = 1; attempt <= 20; attempt++) {
-      const response = await platform.call('POST', '/api/login', {
-        body: { username: `nobody_${attempt}`, password: 'Whatever2026' },
-      });
+      const response = await login({ username: `nobody_${attempt}`, password: 'Whatever2026' }, '203.0.113.7');
       expect(response.status, `attempt ${attempt}`).toBe(401);
     }
-    await errorOf(await platform.call('POST', '/api/login', { body: TEST_ADMIN }), 429);
+    const blocked = await login(TEST_ADMIN, '203.0.113.7');
+    await errorOf(blocked, 429);
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await login(TEST_ADMIN, '198.51.100.30')).status).toBe(200);
+  });
+
+  it('without TRUST_PROXY a forged X-Forwarded-For changes nothing: the socket address counts', async () => {
+    const direct = await startTestPlatform();
+    try {
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        await direct.call('POST', '/api/login', {
+          body: { username: TEST_ADMIN.username, password: `Guess-${attempt}-x` },
+          headers: from(`10.0.0.${attempt}`),
+        });
+      }
+      const blocked = await direct.call('POST', '/api/login', { body: TEST_ADMIN, headers: from('10.9.9.9') });
+      await errorOf(blocked, 429);
+    } finally {
+      direct.close();
+    }
+  });
+});
+
+describe('registration limit', () => {
+  let platform: TestPlatform;
+  const register = (index: number, address: string) =>
+    platform.call('POST', '/api/register', {
+      body: { username: `investor_${index}`, email: `i${index}@example.com`, password: 'Investor2026' },
+      headers: { 'X-Forwarded-For': address },
+    });
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ trustProxy: 1 });
+  });
+  afterAll(() => platform.close());
+
+  it('allows 5 accounts per address per hour, then 429 with Retry-After; other addresses may go on', async () => {
+    for (let index = 1; index <= 5; index++) expect((await register(index, '203.0.113.50')).status).toBe(201);
+    const sixth = await register(6, '203.0.113.50');
+    const body = await errorOf(sixth, 429);
+    expect(body.message).toContain('每小时最多注册5个账号');
+    const retryAfter = Number(sixth.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(59 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    const users = platform.db.prepare("SELECT count(*) AS n FROM users WHERE username LIKE 'investor_%'").all([]);
+    expect((users[0] as { n: number }).n).toBe(5);
+    expect((await register(6, '203.0.113.51')).status).toBe(201);
+  });
+
+  it('concurrent registrations from one address cannot pass the limit together', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => register(100 + index, '203.0.113.60')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
   });
 });

@@ -1,24 +1,43 @@
-import { registrationErrors } from '@fcf/engine';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  passwordError,
+  registrationErrors,
+  USERNAME_MAX_LENGTH,
+} from '@fcf/engine';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { retryAfterSeconds } from '../auth/attempt-window.ts';
+import { clearLoginFailures, loginGate, recordLoginFailure } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from '../auth/throttle.ts';
+import { MAX_REGISTRATIONS_PER_ADDRESS, recordRegistration, registrationWaitMs } from '../auth/registration-limit.ts';
 import { issueToken } from '../auth/token.ts';
+import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { ApiError } from '../http/errors.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { ApiError, MESSAGES } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
-import { createUser, findUser } from '../store/users.ts';
+import { createUser, findUser, replacePassword, type UserRecord } from '../store/users.ts';
 
 const loginBody = z.object({
-  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64),
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(256),
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名过长'),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(256, '密码过长'),
 });
 
+// The caps are the account rules' own; the rules themselves (with the spec's messages) run after.
 const registerBody = z.object({
-  username: z.string({ error: '用户名不能为空' }),
-  email: z.string({ error: '邮箱不能为空' }),
-  password: z.string({ error: '密码不能为空' }),
+  username: z
+    .string({ error: '用户名不能为空' })
+    .max(USERNAME_MAX_LENGTH, `用户名不能超过${USERNAME_MAX_LENGTH}个字符`),
+  email: z.string({ error: '邮箱不能为空' }).max(EMAIL_MAX_LENGTH, `邮箱不能超过${EMAIL_MAX_LENGTH}个字符`),
+  password: z.string({ error: '密码不能为空' }).max(PASSWORD_MAX_LENGTH, `密码不能超过${PASSWORD_MAX_LENGTH}个字符`),
+});
+
+const changePasswordBody = z.object({
+  old_password: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(256, '原密码过长'),
+  new_password: z
+    .string({ error: '请输入新密码' })
+    .max(PASSWORD_MAX_LENGTH, `密码不能超过${PASSWORD_MAX_LENGTH}个字符`),
 });
 
 let dummy: Promise<string> | undefined;
@@ -27,40 +46,60 @@ function dummyHash(): Promise<string> {
   return dummy;
 }
 
-/** The caller's address for throttling; requests made in-process (tests) have none. */
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'local';
-  }
+function tooManyAttempts(message: (minutes: number) => string, waitMs: number): ApiError {
+  const seconds = retryAfterSeconds(waitMs);
+  return new ApiError(429, message(Math.ceil(seconds / 60)), `请在 ${seconds} 秒后重试`, {
+    'Retry-After': String(seconds),
+  });
 }
 
-/** Login and registration (public-side §3, §5). */
+const LOGIN_LOCKED = (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`;
+
+/**
+ * Applies the login throttle to a password check of `username` from this caller: refuses with 429 while
+ * its address or the (username, address) pair waits out its failures, otherwise waits the username's
+ * slow-down before answering.
+ */
+async function throttledPasswordCheck(
+  c: Context<AppEnv>,
+  username: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const { db, pause } = c.var.services;
+  const address = clientAddress(c);
+  const gate = loginGate(db, username, address);
+  if (!gate.allowed) throw tooManyAttempts(LOGIN_LOCKED, gate.retryAfterMs);
+  if (gate.delayMs > 0) await pause(gate.delayMs);
+  const valid = await check();
+  if (valid) clearLoginFailures(db, username, address);
+  else recordLoginFailure(db, username, address);
+  return valid;
+}
+
+/** The answer to a successful sign-in (and a password change): a token for the user's current version. */
+async function signedIn(c: Context<AppEnv>, user: UserRecord, message: string) {
+  const claims = { username: user.username, isAdmin: user.isAdmin, tokenVersion: user.tokenVersion };
+  const access_token = await issueToken(claims, c.var.services.jwtSecret);
+  return c.json({
+    success: true,
+    access_token,
+    token_type: 'bearer',
+    user: { username: user.username, is_admin: user.isAdmin },
+    message,
+  });
+}
+
+/** Login, registration and password change (public-side §3, §5). */
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
-    const { db, jwtSecret } = c.var.services;
+    const { db } = c.var.services;
     const { username, password } = await jsonBody(c, loginBody);
-    const address = clientAddress(c);
-    if (isLoginThrottled(db, username, address)) {
-      throw new ApiError(429, '登录失败次数过多，请15分钟后再试');
-    }
     const user = findUser(db, username);
     // An unknown name costs the same scrypt as a wrong password, so timing tells nothing.
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-    if (!user || !valid) {
-      recordLoginFailure(db, username, address);
-      throw new ApiError(401, '用户名或密码错误');
-    }
-    clearLoginFailures(db, username);
-    const access_token = await issueToken({ username: user.username, isAdmin: user.isAdmin }, jwtSecret);
-    return c.json({
-      success: true,
-      access_token,
-      token_type: 'bearer',
-      user: { username: user.username, is_admin: user.isAdmin },
-      message: '登录成功',
-    });
+    const stored = user?.passwordHash ?? (await dummyHash());
+    const valid = await throttledPasswordCheck(c, username, () => verifyPassword(password, stored));
+    if (!user || !valid) throw new ApiError(401, '用户名或密码错误');
+    return signedIn(c, user, '登录成功');
   })
   .post('/register', async (c) => {
     const { db } = c.var.services;
@@ -68,14 +107,46 @@ export const authRoutes = new Hono<AppEnv>()
     const errors = registrationErrors(body);
     const first = Object.values(errors)[0];
     if (first) throw new ApiError(400, first, JSON.stringify(errors));
+    const address = clientAddress(c);
+    const tooMany = (minutes: number) =>
+      `注册过于频繁：同一网络每小时最多注册${MAX_REGISTRATIONS_PER_ADDRESS}个账号，请${minutes}分钟后再试`;
+    const wait = registrationWaitMs(db, address);
+    if (wait > 0) throw tooManyAttempts(tooMany, wait);
     if (findUser(db, body.username)) throw new ApiError(409, '用户名已存在，请换一个');
     const passwordHash = await hashPassword(body.password);
     try {
-      createUser(db, { username: body.username, email: body.email.trim(), passwordHash, isAdmin: false });
+      // Checked again with the insert: registrations racing from one address cannot pass the limit together.
+      transaction(db, () => {
+        const raced = registrationWaitMs(db, address);
+        if (raced > 0) throw tooManyAttempts(tooMany, raced);
+        createUser(db, { username: body.username, email: body.email.trim(), passwordHash, isAdmin: false });
+        recordRegistration(db, address);
+      });
     } catch (error) {
       // Two registrations racing for one name: the UNIQUE constraint decides.
-      if (String(error).includes('UNIQUE')) throw new ApiError(409, '用户名已存在，请换一个');
+      if (!(error instanceof ApiError) && String(error).includes('UNIQUE')) {
+        throw new ApiError(409, '用户名已存在，请换一个');
+      }
       throw error;
     }
     return c.json({ success: true, data: { username: body.username }, message: '注册成功，请登录' }, 201);
+  })
+  .post('/change-password', async (c) => {
+    const { db } = c.var.services;
+    const caller = c.var.user;
+    if (!caller) throw new ApiError(401, MESSAGES.unauthorized);
+    const body = await jsonBody(c, changePasswordBody);
+    const problem = passwordError(body.new_password);
+    if (problem) throw new ApiError(400, problem);
+    if (body.new_password === body.old_password) throw new ApiError(400, '新密码不能与原密码相同');
+    const user = findUser(db, caller.username);
+    if (!user) throw new ApiError(401, MESSAGES.unauthorized);
+    // A stolen token must not be a way round the login throttle to guess the password.
+    const valid = await throttledPasswordCheck(c, user.username, () =>
+      verifyPassword(body.old_password, user.passwordHash),
+    );
+    if (!valid) throw new ApiError(400, '原密码错误');
+    const updated = replacePassword(db, user.username, await hashPassword(body.new_password), user.passwordHash);
+    if (!updated) throw new ApiError(409, '密码刚刚已被修改，请重新登录后再试');
+    return signedIn(c, updated, '密码已修改，其他设备上的登录已失效');
   });

@@ -7,6 +7,8 @@ export interface UserRecord {
   readonly email: string | null;
   readonly passwordHash: string;
   readonly isAdmin: boolean;
+  /** Written into each access token; raising it revokes every token issued before. */
+  readonly tokenVersion: number;
 }
 
 interface UserRow {
@@ -15,6 +17,7 @@ interface UserRow {
   email: string | null;
   password_hash: string;
   is_admin: number;
+  token_version: number;
 }
 
 export function findUser(db: Database, username: string): UserRecord | undefined {
@@ -26,6 +29,7 @@ export function findUser(db: Database, username: string): UserRecord | undefined
       email: row.email,
       passwordHash: row.password_hash,
       isAdmin: row.is_admin === 1,
+      tokenVersion: row.token_version,
     }
   );
 }
@@ -45,12 +49,29 @@ export function createUser(
   ).lastInsertRowid;
 }
 
-export function setPassword(db: Database, username: string, passwordHash: string, isAdmin: boolean): void {
-  execute(
+/**
+ * Replaces a password and revokes every token issued with the old one (one statement, so no request sees
+ * the new password with the old token version). With `expectedHash`, only if the stored hash is still that
+ * one (a concurrent change wins, this one is refused). Answers the user as it is now, or undefined when
+ * nothing was changed.
+ */
+export function replacePassword(
+  db: Database,
+  username: string,
+  passwordHash: string,
+  expectedHash?: string,
+): UserRecord | undefined {
+  const { changes } = execute(
     db,
-    'UPDATE users SET password_hash = ?, is_admin = ? WHERE username = ?',
+    `UPDATE users SET password_hash = ?, token_version = token_version + 1
+     WHERE username = ? AND password_hash = coalesce(?, password_hash)`,
     passwordHash,
-    isAdmin ? 1 : 0,
     username,
+    expectedHash ?? null,
   );
+  return changes === 1 ? findUser(db, username) : undefined;
+}
+
+export function setAdmin(db: Database, username: string, isAdmin: boolean): void {
+  execute(db, 'UPDATE users SET is_admin = ? WHERE username = ?', isAdmin ? 1 : 0, username);
 }

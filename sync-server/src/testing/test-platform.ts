@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Platform, startPlatform } from '../bootstrap.ts';
+import { type Platform, type StartOptions, startPlatform } from '../bootstrap.ts';
 import { configFromEnv, type ServerConfig } from '../config.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'Admin-Test-2026' } as const;
@@ -9,8 +9,14 @@ export const TEST_ADMIN = { username: 'admin', password: 'Admin-Test-2026' } as 
 export interface TestPlatform extends Platform {
   readonly config: ServerConfig;
   readonly dir: string;
+  /** Every login slow-down asked for, in ms; tests do not wait them out. */
+  readonly pauses: number[];
   /** app.request with a JSON body and an optional bearer token. */
-  call(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   login(username: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
   /** Registers (if needed) and logs in an ordinary user. */
@@ -22,7 +28,10 @@ export interface TestPlatform extends Platform {
  * A real platform on a fresh libSQL database file in a temp dir, seeded from fixtures/ as `npm start`
  * would, for `app.request()` tests.
  */
-export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  overrides: Partial<ServerConfig> = {},
+  options: StartOptions = {},
+): Promise<TestPlatform> {
   const dir = mkdtempSync(join(tmpdir(), 'fcf-test-'));
   const config: ServerConfig = {
     ...configFromEnv({}),
@@ -32,12 +41,16 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
     logRequests: false,
     ...overrides,
   };
-  const platform = await startPlatform(config);
+  const pauses: number[] = [];
+  const pause = async (ms: number) => {
+    pauses.push(ms);
+  };
+  const platform = await startPlatform(config, { pause, ...options });
   let adminToken: string | undefined;
   let userToken: string | undefined;
 
   const call: TestPlatform['call'] = (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     let body: string | undefined;
     if (options.body !== undefined) {
@@ -56,6 +69,7 @@ export async function startTestPlatform(overrides: Partial<ServerConfig> = {}): 
     ...platform,
     config,
     dir,
+    pauses,
     call,
     login,
     async adminToken() {
