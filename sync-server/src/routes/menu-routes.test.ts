@@ -225,9 +225,35 @@ describe('top menu administration', () => {
     'data:text/html,<script>x</script>',
     '//evil.example.com',
     'ftp://x.example.com',
-  ])('refuses the unsafe link %s', async (link) => {
+    // Browsers strip tabs and newlines from URLs: these opened evil.example as if they were site paths.
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\\evil.example',
+    'https://www.sse.com.cn@evil.example/',
+  ])('refuses the unsafe link %j', async (link) => {
     const error = await refused('POST', '/api/top_menus', 400, { name: '危险', link });
     expect(error.message).toContain('链接');
+    const group = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, { name: '危险组', isGroup: true });
+    await refused('POST', `/api/top_menus/${group.data.id}/children`, 400, { name: '危险', link });
+    await refused('POST', '/api/core_menus', 400, { name: '危险', path: 'unsafe', link });
+    await send('DELETE', `/api/top_menus/${group.data.id}`, 200);
+  });
+
+  it('strips direction controls from menu names', async () => {
+    const saved = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, {
+      name: '研究\u202Efdp.exe',
+      link: '/industry-research',
+    });
+    expect(saved.data.name).toBe('研究fdp.exe');
+    const core = await send<Saved<CoreMenu>>('POST', '/api/core_menus', 201, {
+      name: '\u2067成长\u2069',
+      path: 'growth-bidi',
+      description: '说明\u200F',
+    });
+    expect(core.data).toMatchObject({ name: '成长', description: '说明' });
+    await refused('POST', '/api/top_menus', 400, { name: '\u202E', link: '/' });
+    await send('DELETE', `/api/top_menus/${saved.data.id}`, 200);
+    await send('DELETE', `/api/core_menus/${core.data.id}`, 200);
   });
 
   it('an empty name is a 400', async () => {

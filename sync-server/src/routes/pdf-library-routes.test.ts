@@ -233,6 +233,14 @@ describe('POST /api/pdf-upload', () => {
   });
 });
 
+describe('a right-to-left override in an uploaded name', () => {
+  it('is stripped: the file lists as what it is, not as "fdp.png"', async () => {
+    const stored = await uploaded('report\u202Egnp.pdf', 'bidi-name');
+    expect(stored.filename).toBe('reportgnp.pdf');
+    expect((await files('/list')).some((file) => file.filename.includes('\u202E'))).toBe(false);
+  });
+});
+
 describe('serving a stored PDF', () => {
   let file: PdfFile;
   let bytes: Uint8Array;
@@ -367,6 +375,16 @@ describe('serving a stored PDF', () => {
 });
 
 describe('categories', () => {
+  it('strips direction controls from a category name, so a look-alike is the same name (409)', async () => {
+    const added = await addCategory('\u202E研报\u202C');
+    expect(added.name).toBe('研报');
+    const twin = await platform.call('POST', '/api/pdf-menu-categories', {
+      token: admin,
+      body: { name: '研\u200F报' },
+    });
+    expect(twin.status).toBe(409);
+  });
+
   it('adds at the end (max + 1), trims, and refuses an empty, too long or duplicate name', async () => {
     const before = await categories();
     const added = await addCategory('  宏观策略  ');

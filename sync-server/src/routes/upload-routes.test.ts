@@ -647,6 +647,14 @@ describe('upload errors', () => {
     ]);
   });
 
+  it('strips direction controls from the recorded and answered file names', async () => {
+    const named = fixtureFile('lrb600298.csv', '\u2067lrb600298\u202Evsc.csv\u2069');
+    const { body } = await upload(platform, [named], token);
+    expect(body.uploaded_files[0]).toMatchObject({ filename: 'lrb600298vsc.csv', success: true });
+    const recorded = queryAll<{ file_name: string }>(platform.db, 'SELECT file_name FROM uploaded_files');
+    expect(recorded.some((row) => /[\u202a-\u202e\u2066-\u2069]/.test(row.file_name))).toBe(false);
+  });
+
   it('a corrupt .xlsx, an empty .csv and a file of no known company fail one by one', async () => {
     const before = counts(platform);
     const { status, body } = await upload(
