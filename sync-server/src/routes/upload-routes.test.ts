@@ -708,6 +708,8 @@ describe('upload errors', () => {
       ['bad.xlsx', false],
     ]);
     for (const item of body.uploaded_files) expect(item.error).toBeTruthy();
+    // The error envelope's detail, like every other error answer: each file's reason.
+    expect(body.detail).toMatch(/^a\.txt：不支持的文件类型.*；empty\.csv：.*；bad\.xlsx：/);
     expect(body.affected_companies).toEqual([]);
     expect(counts(platform)).toEqual(before);
   });

@@ -112,6 +112,8 @@ export const uploadRoutes = new Hono<AppEnv>()
         succeeded === results.length
           ? `全部上传成功，共 ${succeeded} 个文件`
           : `上传完成：成功 ${succeeded} 个，失败 ${results.length - succeeded} 个`,
+      // An error answer carries `detail` like every other: here, each file's reason.
+      ...(succeeded === 0 ? { detail: results.map((result) => `${result.filename}：${result.error}`).join('；') } : {}),
     };
     return c.json(body, succeeded > 0 ? 200 : 400);
   })
