@@ -89,7 +89,7 @@ async function signedIn(c: Context<AppEnv>, user: UserRecord, message: string) {
   });
 }
 
-/** Login, registration and password change (public-side §3, §5). */
+/** Login, registration and password change. */
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const { db } = c.var.services;
