@@ -44,6 +44,8 @@ export class SyncService {
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
+  /** The sync asked for while one ran (an edit made meanwhile was not in its push): runs after it. */
+  private followUp: Promise<void> | null = null;
 
   constructor(
     readonly client: SyncClient,
@@ -134,9 +136,15 @@ export class SyncService {
     await this.refresh();
   }
 
-  /** Syncs now unless a sync is running here or (Web Locks) in another tab of this browser. */
+  /** Syncs now unless a sync is running here (then once more after it) or (Web Locks) in another tab. */
   syncNow(): Promise<void> {
-    if (this.running) return this.running;
+    if (this.running) {
+      this.followUp ??= this.running.then(() => {
+        this.followUp = null;
+        return this.syncNow();
+      });
+      return this.followUp;
+    }
     if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve();
     const run = async () => {
       this.update({ syncing: true });
