@@ -16,14 +16,24 @@ type Pushed = PushRequest['mutations'][number];
  * A scripted server: `decide` answers each new mutation; already answered ids get their first answer
  * again; pulls bring `rows` once and acknowledge everything answered.
  */
-function scriptedServer(decide: (mutation: Pushed) => Omit<MutationResult, 'id'> = () => ({ status: 'applied' })) {
+interface ScriptedServer {
+  readonly pushes: number[][];
+  issues: OpenIssue[];
+  rows: SyncRow[];
+  /** The id the server reports as processed (settable: a client restored from an older copy). */
+  last: number;
+  readonly transport: SyncTransport;
+}
+
+function scriptedServer(
+  decide: (mutation: Pushed) => Omit<MutationResult, 'id'> = () => ({ status: 'applied' }),
+): ScriptedServer {
   const answered = new Map<number, MutationResult>();
   const pushes: number[][] = [];
-  const server = {
+  const server: ScriptedServer = {
     pushes,
-    issues: [] as OpenIssue[],
-    rows: [] as SyncRow[],
-    /** The id the server reports as processed (settable: a client restored from an older copy). */
+    issues: [],
+    rows: [],
     last: 0,
     transport: {
       push: async (request: PushRequest) => {
@@ -43,7 +53,7 @@ function scriptedServer(decide: (mutation: Pushed) => Omit<MutationResult, 'id'>
         server.rows = [];
         return { changes, cursor: 1, hasMore: false, lastMutationId: server.last, issues: server.issues };
       },
-    } satisfies SyncTransport,
+    },
   };
   return server;
 }

@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 afterEach(() => platform.close());
 
-async function call(method: string, path: string, body?: BodyInit) {
+async function call(method: string, path: string, body?: FormData) {
   const response = await platform.app.request(path, {
     method,
     headers: { Authorization: `Bearer ${admin}` },
