@@ -2,6 +2,7 @@ import { MAX_PUSH_MUTATIONS, type MutationResult, type PushRequest, SYNC_SCHEMA_
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';
+import { storedForecastValue } from '../testing/stored-forecast.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
 /** Every way one pushed mutation can end, each recorded, none failing the push (README "Sync"). */
@@ -57,13 +58,7 @@ function recorded(clientId: string) {
 }
 
 function serverValue(company: string, year: number, parameter: string): number | undefined {
-  return (
-    platform.db
-      .prepare(
-        'SELECT value FROM forecast_parameters WHERE company_code = ? AND year = ? AND parameter = ? AND deleted = 0',
-      )
-      .all([company, year, parameter]) as { value: number }[]
-  )[0]?.value;
+  return storedForecastValue(platform.db, company, year, parameter);
 }
 
 describe('push: one outcome per mutation', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { MemorySyncStore, SyncClient, type SyncTransport } from '@fcf/engine';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appTransport } from '../testing/app-transport.ts';
+import { storedForecastValue } from '../testing/stored-forecast.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
 /**
@@ -51,13 +52,7 @@ async function uploadHaierAgain() {
 }
 
 function serverValue(company: string, year: number, parameter: string): number | undefined {
-  return (
-    platform.db
-      .prepare(
-        'SELECT value FROM forecast_parameters WHERE company_code = ? AND year = ? AND parameter = ? AND deleted = 0',
-      )
-      .all([company, year, parameter]) as { value: number }[]
-  )[0]?.value;
+  return storedForecastValue(platform.db, company, year, parameter);
 }
 
 async function offlineEdits(client: SyncClient) {
