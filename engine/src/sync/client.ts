@@ -1,4 +1,6 @@
 import {
+  isTransientRejection,
+  MAX_PUSH_MUTATIONS,
   MUTATION_ARGS,
   type MutationArgs,
   type MutationName,
@@ -7,6 +9,9 @@ import {
   type PullResponse,
   type PushRequest,
   type PushResponse,
+  pushResponseSchema,
+  REJECTIONS,
+  type RejectionCode,
   SYNC_SCHEMA_VERSION,
   type SyncRow,
   type SyncTable,
@@ -21,12 +26,20 @@ export interface OutboxEntry {
   readonly createdAt: number;
 }
 
+/** An edit the server refused ("未能同步的修改"): out of the outbox, kept until retried or discarded. */
+export interface RejectedEdit extends OutboxEntry {
+  readonly code: RejectionCode;
+  /** The server's Chinese explanation. */
+  readonly message: string;
+  readonly rejectedAt: number;
+}
+
 export interface SyncState {
   readonly clientId: string;
   /** The pull cursor: the server's change sequence this client has caught up to. */
   readonly cursor: number;
   readonly nextMutationId: number;
-  /** The last of this client's mutations the server has processed, as the last full pull said. */
+  /** The last of this client's mutations the server has processed, as its last answer said. */
   readonly lastMutationId: number;
 }
 
@@ -43,6 +56,11 @@ export interface SyncStore {
   addToOutbox(entry: OutboxEntry): Promise<void>;
   /** Drops every entry whose id is at most `id`. */
   dropOutboxThrough(id: number): Promise<void>;
+  removeFromOutbox(id: number): Promise<void>;
+  /** The rejected edits, oldest first. */
+  rejected(): Promise<RejectedEdit[]>;
+  putRejected(edit: RejectedEdit): Promise<void>;
+  removeRejected(id: number): Promise<void>;
   row(table: SyncTable, key: string): Promise<SyncRow | undefined>;
   rows(table: SyncTable): Promise<SyncRow[]>;
   putRows(rows: readonly SyncRow[]): Promise<void>;
@@ -77,14 +95,16 @@ export interface SyncOutcome {
   readonly pulled: number;
   readonly unsynced: number;
   readonly issues: number;
+  readonly rejected: number;
 }
 
 /**
  * The client half of sync (after Replicache's and Actual's designs): edits go to an outbox in the same
- * store transaction; sync() pushes the outbox, then pulls pages until caught up. An entry leaves the
- * outbox only when a complete pull shows the server processed it, so a lost answer costs a re-push (which
- * the server answers from its record), never an edit. The view is the server's rows with the pending
- * entries laid over them.
+ * store transaction; sync() pushes the outbox in chunks, then pulls pages until caught up. A conflicted
+ * or rejected entry leaves the outbox with the push answer (conflicts become issues, rejections the list
+ * of rejected edits); an applied one only when a complete pull after that answer shows it processed, so a
+ * lost answer costs a re-push (which the server answers from its record), never an edit. The view is the
+ * server's rows with the pending entries laid over them.
  */
 export class SyncClient {
   constructor(
@@ -125,7 +145,7 @@ export class SyncClient {
 
   /** Pushes the outbox (if any), then pulls until caught up. Throws when the network or server fails. */
   async sync(): Promise<SyncOutcome> {
-    const pushed = await this.push();
+    const { pushed, answeredThrough } = await this.push();
     let pulled = 0;
     for (let more = true; more; ) {
       const state = await this.store.readState();
@@ -140,53 +160,108 @@ export class SyncClient {
         await this.store.putRows(page.changes);
         const current = await this.store.readState();
         const complete = !page.hasMore;
-        await this.store.writeState({
+        await this.writeState({
           ...current,
           cursor: page.cursor,
           lastMutationId: complete ? page.lastMutationId : current.lastMutationId,
         });
         if (complete) {
-          await this.store.dropOutboxThrough(page.lastMutationId);
-          await this.store.writeIssues(page.issues);
+          // Only entries this sync's push had answered: one the server recorded under an id this client
+          // reused is still waiting for its own answer (id_reused), and must not vanish.
+          await this.store.dropOutboxThrough(Math.min(page.lastMutationId, answeredThrough));
+          await this.writeIssues(page.issues);
         }
       });
       pulled += page.changes.length;
       more = page.hasMore;
     }
-    return { pushed, pulled, unsynced: (await this.store.outbox()).length, issues: (await this.store.issues()).length };
+    return {
+      pushed,
+      pulled,
+      unsynced: await this.unsyncedCount(),
+      issues: (await this.store.issues()).length,
+      rejected: (await this.store.rejected()).length,
+    };
   }
 
-  private async push(): Promise<number> {
+  /** Pushes the outbox in chunks, in order; returns how many and the highest id the server answered. */
+  private async push(): Promise<{ pushed: number; answeredThrough: number }> {
     const outbox = await this.store.outbox();
-    if (outbox.length === 0) return 0;
     const { clientId } = await this.store.readState();
-    const response = await this.transport.push({
-      clientId,
-      schemaVersion: SYNC_SCHEMA_VERSION,
-      mutations: outbox.map(({ id, name, args, baseVersion }) => ({ id, name, args, baseVersion })),
-    });
-    // Show conflicts at once; the next complete pull brings the server's authoritative list.
-    const fresh = response.results.filter((result) => result.status === 'conflict' || result.status === 'rejected');
-    if (fresh.length > 0) {
-      await this.store.transaction(async () => {
-        const known = await this.store.issues();
-        const byId = new Map(known.map((issue) => [issue.mutationId, issue]));
-        for (const result of fresh) {
-          const entry = outbox.find((candidate) => candidate.id === result.id);
-          if (!entry || byId.has(result.id)) continue;
-          byId.set(result.id, {
-            mutationId: result.id,
-            status: result.status as 'conflict' | 'rejected',
-            name: entry.name,
-            args: entry.args,
-            reason: result.reason ?? '',
-            serverRow: result.row ?? null,
+    let answeredThrough = 0;
+    for (let start = 0; start < outbox.length; start += MAX_PUSH_MUTATIONS) {
+      const chunk = outbox.slice(start, start + MAX_PUSH_MUTATIONS);
+      const answer = pushResponseSchema.safeParse(
+        await this.transport.push({
+          clientId,
+          schemaVersion: SYNC_SCHEMA_VERSION,
+          mutations: chunk.map(({ id, name, args, baseVersion }) => ({ id, name, args, baseVersion })),
+        }),
+      );
+      if (!answer.success) throw new Error('服务器的同步应答格式不正确');
+      await this.settle(chunk, answer.data);
+      const answered = answer.data.results.filter((result) => result.status !== 'gap');
+      for (const result of answered) answeredThrough = Math.max(answeredThrough, result.id);
+      // After a gap every later id is a gap too: the rest waits for the next sync.
+      if (answered.length < chunk.length) break;
+    }
+    return { pushed: outbox.length, answeredThrough };
+  }
+
+  /** Moves conflicted entries to the issues and rejected ones to the rejected list, at once. */
+  private async settle(chunk: readonly OutboxEntry[], response: PushResponse): Promise<void> {
+    await this.store.transaction(async () => {
+      const issues = new Map((await this.store.issues()).map((issue) => [issue.mutationId, issue]));
+      for (const result of response.results) {
+        const entry = chunk.find((candidate) => candidate.id === result.id);
+        if (!entry || (result.status !== 'conflict' && result.status !== 'rejected')) continue;
+        await this.store.removeFromOutbox(entry.id);
+        if (result.status === 'conflict') {
+          if (!issues.has(entry.id)) {
+            issues.set(entry.id, {
+              mutationId: entry.id,
+              status: 'conflict',
+              name: entry.name,
+              args: entry.args,
+              reason: result.message ?? '',
+              serverRow: result.row ?? null,
+            });
+          }
+        } else if (entry.name !== 'resolveConflict') {
+          // A refused dismissal is not an edit: its conflict simply stays open on the server.
+          const code = result.code ?? 'internal';
+          await this.store.putRejected({
+            ...entry,
+            code,
+            message: result.message ?? REJECTIONS[code].label,
+            rejectedAt: Date.now(),
           });
         }
-        await this.store.writeIssues([...byId.values()]);
-      });
-    }
-    return outbox.length;
+      }
+      await this.store.writeIssues([...issues.values()]);
+      await this.writeState({ ...(await this.store.readState()), lastMutationId: response.lastMutationId });
+    });
+  }
+
+  /**
+   * Writes the state, never letting the next id fall to one the server has already processed (a client
+   * restored from an old copy would otherwise reuse its ids).
+   */
+  private async writeState(state: SyncState): Promise<void> {
+    await this.store.writeState({
+      ...state,
+      nextMutationId: Math.max(state.nextMutationId, state.lastMutationId + 1),
+    });
+  }
+
+  /** The server's open conflicts, less those this client has already dismissed (dismissal still queued). */
+  private async writeIssues(issues: readonly OpenIssue[]): Promise<void> {
+    const dismissed = new Set(
+      (await this.store.outbox())
+        .filter((entry) => entry.name === 'resolveConflict')
+        .map((entry) => (entry.args as MutationArgs<'resolveConflict'>).mutationId),
+    );
+    await this.store.writeIssues(issues.filter((issue) => !dismissed.has(issue.mutationId)));
   }
 
   /** Keep mine: re-push the edit on the server's current version, and dismiss the conflict. */
@@ -213,6 +288,26 @@ export class SyncClient {
       await this.enqueue('resolveConflict', { mutationId: issue.mutationId });
       await this.store.writeIssues((await this.store.issues()).filter((open) => open.mutationId !== issue.mutationId));
     });
+  }
+
+  /** 重试: pushes a rejected edit again as a new mutation on the server's current version. */
+  async retryRejected(id: number): Promise<void> {
+    await this.store.transaction(async () => {
+      const edit = (await this.store.rejected()).find((candidate) => candidate.id === id);
+      if (!edit) return;
+      if (!isTransientRejection(edit.code)) throw new InvalidMutationError('这条修改无法重试，只能放弃');
+      await this.store.removeRejected(id);
+      await this.enqueue(edit.name, edit.args as MutationArgs<typeof edit.name>);
+    });
+  }
+
+  /** 放弃: forgets a rejected edit (the server's value stays). */
+  async discardRejected(id: number): Promise<void> {
+    await this.store.removeRejected(id);
+  }
+
+  async rejectedEdits(): Promise<RejectedEdit[]> {
+    return this.store.rejected();
   }
 
   /** The table as this client sees it: the server's rows with pending edits applied, in order. */

@@ -1,4 +1,4 @@
-import type { OutboxEntry, SyncState, SyncStore } from './client.ts';
+import type { OutboxEntry, RejectedEdit, SyncState, SyncStore } from './client.ts';
 import type { OpenIssue, SyncRow, SyncTable } from './protocol.ts';
 
 /**
@@ -10,6 +10,7 @@ export class MemorySyncStore implements SyncStore {
   private entries: OutboxEntry[] = [];
   private tables = new Map<SyncTable, Map<string, SyncRow>>();
   private openIssues: OpenIssue[] = [];
+  private rejectedEdits: RejectedEdit[] = [];
   private depth = 0;
 
   constructor(clientId: string) {
@@ -23,6 +24,7 @@ export class MemorySyncStore implements SyncStore {
       entries: [...this.entries],
       tables: new Map([...this.tables].map(([table, rows]) => [table, new Map(rows)])),
       issues: [...this.openIssues],
+      rejected: [...this.rejectedEdits],
     };
     this.depth++;
     try {
@@ -32,6 +34,7 @@ export class MemorySyncStore implements SyncStore {
       this.entries = snapshot.entries;
       this.tables = snapshot.tables;
       this.openIssues = snapshot.issues;
+      this.rejectedEdits = snapshot.rejected;
       throw error;
     } finally {
       this.depth--;
@@ -53,6 +56,20 @@ export class MemorySyncStore implements SyncStore {
   }
   async dropOutboxThrough(id: number) {
     this.entries = this.entries.filter((entry) => entry.id > id);
+  }
+  async removeFromOutbox(id: number) {
+    this.entries = this.entries.filter((entry) => entry.id !== id);
+  }
+  async rejected() {
+    return [...this.rejectedEdits];
+  }
+  async putRejected(edit: RejectedEdit) {
+    this.rejectedEdits = [...this.rejectedEdits.filter((known) => known.id !== edit.id), edit].sort(
+      (a, b) => a.id - b.id,
+    );
+  }
+  async removeRejected(id: number) {
+    this.rejectedEdits = this.rejectedEdits.filter((edit) => edit.id !== id);
   }
   async row(table: SyncTable, key: string) {
     return this.tables.get(table)?.get(key);

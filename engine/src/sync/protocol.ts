@@ -8,8 +8,14 @@ import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
  * mutation names the row version it was based on, so a concurrent edit becomes a conflict, never a loss.
  */
 
-/** Raised whenever a mutation's name or arguments change shape: an older client is refused, not misread. */
-export const SYNC_SCHEMA_VERSION = 1;
+/**
+ * Raised whenever a mutation's name or arguments or the push answer change shape: an older client is
+ * refused (and asked to reload), not misread. 2: per-mutation rejection codes, at most 100 a push.
+ */
+export const SYNC_SCHEMA_VERSION = 2;
+
+/** The most mutations one push may carry; a client sends a longer outbox in chunks, in order. */
+export const MAX_PUSH_MUTATIONS = 100;
 
 export const SYNC_TABLES = [
   'companies',
@@ -102,27 +108,80 @@ export const pushRequestSchema = z.object({
         baseVersion: z.number().int().nonnegative(),
       }),
     )
-    .max(500),
+    .max(MAX_PUSH_MUTATIONS, `一次最多同步 ${MAX_PUSH_MUTATIONS} 条修改`),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 
+/**
+ * Why the server refused a mutation, by stable code, with the Chinese label shown when the server's own
+ * message is missing. `transient`: the same edit may succeed later (the company's files are uploaded
+ * again, another admin changes WACC, …), so the client offers 重试, which pushes it again as a new
+ * mutation on the server's current version; otherwise only 放弃. `internal` (an unexpected failure on
+ * the server, rolled back) counts as transient: a retry is the admin's choice and never automatic.
+ */
+export const REJECTIONS = {
+  unknown_company: { transient: true, label: '公司不存在或已被删除' },
+  no_history: { transient: true, label: '该公司暂无历史财务数据' },
+  year_outside_horizon: { transient: true, label: '年份不在预测期内' },
+  growth_not_below_wacc: { transient: true, label: '永续增长率必须低于 WACC' },
+  out_of_range: { transient: false, label: '数值超出合理范围' },
+  invalid_args: { transient: false, label: '修改内容无效' },
+  unknown_mutation: { transient: false, label: '未知的修改类型' },
+  id_reused: { transient: true, label: '修改编号已被另一条修改使用' },
+  internal: { transient: true, label: '服务器处理出错，修改未生效' },
+} as const satisfies Record<string, { transient: boolean; label: string }>;
+export type RejectionCode = keyof typeof REJECTIONS;
+export const REJECTION_CODES = Object.keys(REJECTIONS) as [RejectionCode, ...RejectionCode[]];
+
+export function isTransientRejection(code: RejectionCode): boolean {
+  return REJECTIONS[code].transient;
+}
+
+/** The code of a rejection recorded under schema 1, which kept only the message: read from its wording. */
+export function legacyRejectionCode(message: string): RejectionCode {
+  if (message.startsWith('未找到公司')) return 'unknown_company';
+  if (message.startsWith('只能调整预测年份')) return 'year_outside_horizon';
+  if (message.startsWith('未知的修改类型')) return 'unknown_mutation';
+  if (message.startsWith('参数错误') || message.startsWith('没有编号') || message.includes('无效的数值')) {
+    return 'invalid_args';
+  }
+  if (message.includes('必须大于永续增长率')) return 'growth_not_below_wacc';
+  return message.includes('超出合理范围') ? 'out_of_range' : 'internal';
+}
+
 export type MutationStatus = 'applied' | 'conflict' | 'rejected';
 
+const syncRowSchema = z.object({
+  table: z.enum(SYNC_TABLES),
+  key: z.string(),
+  version: z.number(),
+  change_seq: z.number(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+
 /** What became of one pushed mutation; 'gap' when an earlier id never reached the server. */
-export interface MutationResult {
-  readonly id: number;
-  readonly status: MutationStatus | 'gap';
-  readonly reason?: string;
+export const mutationResultSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['applied', 'conflict', 'rejected', 'gap']),
+  /** Why it was rejected; a code this client does not know reads as `internal`. */
+  code: z.enum(REJECTION_CODES).catch('internal').optional(),
+  /** The Chinese explanation (rejected, conflict, gap). */
+  message: z.string().optional(),
   /** The row after the mutation (applied) or as the server has it (conflict). */
-  readonly row?: SyncRow | null;
-}
+  row: syncRowSchema.nullish(),
+});
+export type MutationResult = z.infer<typeof mutationResultSchema>;
 
-export interface PushResponse {
-  readonly results: MutationResult[];
-  readonly lastMutationId: number;
-}
+export const pushResponseSchema = z.object({
+  results: z.array(mutationResultSchema),
+  lastMutationId: z.number().int().nonnegative(),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;
 
-/** A conflict or rejection the server keeps for the client until it is resolved. */
+/**
+ * A conflict the server keeps for the client until it is resolved. (Schema 1 servers listed rejections
+ * here too; the browser moves any it still holds into its list of rejected edits.)
+ */
 export interface OpenIssue {
   readonly mutationId: number;
   readonly status: 'conflict' | 'rejected';
@@ -140,6 +199,6 @@ export interface PullResponse {
   readonly hasMore: boolean;
   /** The calling client's last mutation the server has processed (0: none). */
   readonly lastMutationId: number;
-  /** The calling client's unresolved conflicts and rejections. */
+  /** The calling client's unresolved conflicts. */
   readonly issues: OpenIssue[];
 }

@@ -1,23 +1,19 @@
 import type { OpenIssue } from '@fcf/engine';
-import { formatPercent } from '../lib/format.ts';
+import { describeEdit } from '../sync/describe-edit.ts';
+import { RejectedEdits } from '../sync/RejectedEdits.tsx';
 import type { SyncService, SyncStatus } from '../sync/sync-service.ts';
 
 function describeIssue(issue: OpenIssue): { label: string; mine: string; theirs: string } {
-  const args = (issue.args ?? {}) as Record<string, unknown>;
-  const parameter = String(args.parameter ?? issue.name);
-  const label = args.year ? `${args.year}E ${parameter}` : parameter;
-  const shown = (value: unknown) =>
-    typeof value === 'number'
-      ? parameter === 'total_shares_manual'
-        ? String(value)
-        : formatPercent(value)
-      : '（清除）';
+  const { label, show, dataKey } = describeEdit(String(issue.name), issue.args);
   const serverData = issue.serverRow?.data ?? null;
-  const theirs = serverData ? shown(serverData[args.year ? 'value' : parameter]) : '（无）';
-  return { label, mine: shown(args.value), theirs };
+  const theirs = serverData ? show(serverData[dataKey]) : '（无）';
+  return { label, mine: show((issue.args as { value?: unknown } | null)?.value), theirs };
 }
 
-/** Sync state for the admin: online, unsynced edits, the last sync, and each conflict to resolve. */
+/**
+ * Sync state for the admin: online, unsynced edits, the last sync, each conflict to resolve and the
+ * edits the server refused.
+ */
 export function SyncPanel({ status, service }: { status: SyncStatus; service: SyncService | null }) {
   const last = status.lastSyncedAt ? new Date(status.lastSyncedAt).toLocaleTimeString('zh-CN') : '尚未同步';
   return (
@@ -29,6 +25,12 @@ export function SyncPanel({ status, service }: { status: SyncStatus; service: Sy
           未同步修改：
           <strong data-testid="sync-unsynced-count">{status.unsynced}</strong>
         </span>
+        {status.rejected.length > 0 && (
+          <span className="fp-sync__count">
+            未能同步：
+            <strong data-testid="sync-rejected-count">{status.rejected.length}</strong>
+          </span>
+        )}
         <span className="fp-sync__last">{status.syncing ? '同步中…' : `上次同步 ${last}`}</span>
         <button type="button" className="button button--ghost" onClick={() => service?.syncNow()} disabled={!service}>
           立即同步
@@ -40,17 +42,15 @@ export function SyncPanel({ status, service }: { status: SyncStatus; service: Sy
         return (
           <div key={issue.mutationId} className="fp-conflict" data-testid="sync-conflict" role="alert">
             <p>
-              {issue.status === 'conflict' ? '修改冲突' : '修改被拒绝'}：{label} — {issue.reason}
+              修改冲突：{label} — {issue.reason}
             </p>
             <p>
               我的值 <strong>{mine}</strong> · 服务器的值 <strong>{theirs}</strong>
             </p>
             <div className="fp-conflict__actions">
-              {issue.status === 'conflict' && (
-                <button type="button" className="button button--primary" onClick={() => service?.keepMine(issue)}>
-                  保留我的
-                </button>
-              )}
+              <button type="button" className="button button--primary" onClick={() => service?.keepMine(issue)}>
+                保留我的
+              </button>
               <button type="button" className="button button--ghost" onClick={() => service?.takeTheirs(issue)}>
                 采用服务器
               </button>
@@ -58,6 +58,7 @@ export function SyncPanel({ status, service }: { status: SyncStatus; service: Sy
           </div>
         );
       })}
+      <RejectedEdits edits={status.rejected} service={service} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import type { CompanyBundle, OpenIssue, OutboxEntry, SyncRow, SyncState, WhatIf } from '@fcf/engine';
+import type { CompanyBundle, OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState, WhatIf } from '@fcf/engine';
 import Dexie, { type Table } from 'dexie';
 import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';
 import type { PdfCategory, PdfFile } from '../research/research-api.ts';
+import { moveLegacyRejections } from '../sync/legacy-rejections.ts';
 
 export interface StoredBundle {
   readonly code: string;
@@ -53,7 +54,8 @@ export interface SyncMetaRecord {
 
 /**
  * The browser's offline copy: the company list, menus, each opened company's bundle, the sync client's
- * pulled rows, outbox, cursor and open issues, and the research PDFs saved for offline reading.
+ * pulled rows, outbox, cursor, open conflicts and rejected edits, and the research PDFs saved for
+ * offline reading.
  */
 export class FcfDatabase extends Dexie {
   bundles!: Table<StoredBundle, string>;
@@ -63,6 +65,7 @@ export class FcfDatabase extends Dexie {
   syncMeta!: Table<SyncMetaRecord, string>;
   whatIfs!: Table<StoredWhatIf, string>;
   savedPdfs!: Table<SavedPdf, number>;
+  rejectedEdits!: Table<RejectedEdit, number>;
 
   constructor(name = 'fcf-valuation') {
     super(name);
@@ -70,6 +73,8 @@ export class FcfDatabase extends Dexie {
     this.version(2).stores({ syncRows: '[table+key], table', outbox: 'id', syncMeta: 'key' });
     this.version(3).stores({ whatIfs: 'code' });
     this.version(4).stores({ savedPdfs: 'id, filename' });
+    // Rejected edits get their own list; the outbox and everything else are kept as they are.
+    this.version(5).stores({ rejectedEdits: 'id' }).upgrade(moveLegacyRejections);
   }
 }
 

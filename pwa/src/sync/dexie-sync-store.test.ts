@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import type { OutboxEntry, SyncRow } from '@fcf/engine';
+import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow } from '@fcf/engine';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FcfDatabase } from '../store/db.ts';
 import { DexieSyncStore } from './dexie-sync-store.ts';
@@ -65,10 +66,82 @@ describe('the IndexedDB sync store', () => {
       store.transaction(async () => {
         await store.addToOutbox(entry(1));
         await store.putRows([row(1, 0.02)]);
+        await store.putRejected(rejected(2));
         throw new Error('crash');
       }),
     ).rejects.toThrow('crash');
     expect(await store.outbox()).toEqual([]);
     expect(await store.rows('forecast_parameters')).toEqual([]);
+    expect(await store.rejected()).toEqual([]);
+  });
+
+  it('moves an entry from the outbox to the rejected list and forgets it on discard', async () => {
+    const store = freshStore();
+    await store.addToOutbox(entry(1));
+    await store.addToOutbox(entry(2));
+    await store.transaction(async () => {
+      await store.removeFromOutbox(1);
+      await store.putRejected(rejected(1));
+    });
+    expect((await store.outbox()).map((item) => item.id)).toEqual([2]);
+    expect(await store.rejected()).toEqual([rejected(1)]);
+    await store.removeRejected(1);
+    expect(await store.rejected()).toEqual([]);
+  });
+});
+
+const rejected = (id: number): RejectedEdit => ({
+  ...entry(id),
+  code: 'no_history',
+  message: '该公司暂无历史财务数据，无法生成预测',
+  rejectedAt: 5,
+});
+
+describe('upgrading a browser that synced with schema 1', () => {
+  it('keeps the outbox and conflicts, and moves the rejections into the rejected list', async () => {
+    const name = `sync-upgrade-${++counter}`;
+    // The database as version 4 of the app left it.
+    const old = new Dexie(name);
+    old.version(1).stores({ bundles: 'code, fetchedAt', lists: 'key' });
+    old.version(2).stores({ syncRows: '[table+key], table', outbox: 'id', syncMeta: 'key' });
+    old.version(3).stores({ whatIfs: 'code' });
+    old.version(4).stores({ savedPdfs: 'id, filename' });
+    const conflict: OpenIssue = {
+      mutationId: 3,
+      status: 'conflict',
+      name: 'setForecastParameter',
+      args: entry(3).args,
+      reason: '服务器上的数据已被他人修改',
+      serverRow: row(2, 0.05),
+    };
+    const refused = (mutationId: number, name: string, reason: string): OpenIssue => ({
+      ...conflict,
+      mutationId,
+      status: 'rejected',
+      name,
+      reason,
+      serverRow: null,
+    });
+    await old.table('outbox').bulkPut([entry(5), entry(6)]);
+    await old.table('syncMeta').put({
+      key: 'issues',
+      value: [
+        refused(1, 'setForecastParameter', '未找到公司"600690"'),
+        refused(2, 'setForecastParameter', '营业收入增长率超出合理范围（-20% 至 25%）'),
+        conflict,
+        refused(4, 'dropTables', '未知的修改类型：dropTables'),
+      ],
+    });
+    old.close();
+
+    const db = new FcfDatabase(name);
+    databases.push(db);
+    const store = new DexieSyncStore(db, () => 'unused');
+    expect((await store.outbox()).map((item) => item.id)).toEqual([5, 6]);
+    expect(await store.issues()).toEqual([conflict]);
+    expect((await store.rejected()).map((edit) => [edit.id, edit.code, edit.message])).toEqual([
+      [1, 'unknown_company', '未找到公司"600690"'],
+      [2, 'out_of_range', '营业收入增长率超出合理范围（-20% 至 25%）'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { OpenIssue, OutboxEntry, SyncRow, SyncState, SyncStore, SyncTable } from '@fcf/engine';
+import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState, SyncStore, SyncTable } from '@fcf/engine';
 import type { FcfDatabase } from '../store/db.ts';
 
 /**
@@ -12,7 +12,7 @@ export class DexieSyncStore implements SyncStore {
   ) {}
 
   transaction<T>(work: () => Promise<T>): Promise<T> {
-    return this.db.transaction('rw', [this.db.syncRows, this.db.outbox, this.db.syncMeta], work);
+    return this.db.transaction('rw', [this.db.syncRows, this.db.outbox, this.db.syncMeta, this.db.rejectedEdits], work);
   }
 
   async readState(): Promise<SyncState> {
@@ -37,6 +37,22 @@ export class DexieSyncStore implements SyncStore {
 
   async dropOutboxThrough(id: number): Promise<void> {
     await this.db.outbox.where('id').belowOrEqual(id).delete();
+  }
+
+  async removeFromOutbox(id: number): Promise<void> {
+    await this.db.outbox.delete(id);
+  }
+
+  rejected(): Promise<RejectedEdit[]> {
+    return this.db.rejectedEdits.orderBy('id').toArray();
+  }
+
+  async putRejected(edit: RejectedEdit): Promise<void> {
+    await this.db.rejectedEdits.put(edit);
+  }
+
+  async removeRejected(id: number): Promise<void> {
+    await this.db.rejectedEdits.delete(id);
   }
 
   row(table: SyncTable, key: string): Promise<SyncRow | undefined> {

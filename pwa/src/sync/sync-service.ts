@@ -3,6 +3,7 @@ import {
   type MutationArgs,
   type MutationName,
   type OpenIssue,
+  type RejectedEdit,
   SyncClient,
   SyncHttpError,
   type SyncStore,
@@ -18,8 +19,11 @@ export interface SyncStatus {
   readonly online: boolean;
   readonly syncing: boolean;
   readonly lastSyncedAt: number | null;
+  /** Edits waiting to be pushed (rejected ones are not counted: they are in `rejected`). */
   readonly unsynced: number;
   readonly issues: readonly OpenIssue[];
+  /** "未能同步的修改": edits the server refused, until retried or discarded. */
+  readonly rejected: readonly RejectedEdit[];
   /** The server refused the token: the outbox is kept until the admin logs in again. */
   readonly needsLogin: boolean;
   readonly error: string | null;
@@ -40,6 +44,8 @@ export class SyncService {
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
+  /** The sync asked for while one ran (an edit made meanwhile was not in its push): runs after it. */
+  private followUp: Promise<void> | null = null;
 
   constructor(
     readonly client: SyncClient,
@@ -51,6 +57,7 @@ export class SyncService {
       lastSyncedAt: null,
       unsynced: 0,
       issues: [],
+      rejected: [],
       needsLogin: false,
       error: null,
     };
@@ -68,9 +75,13 @@ export class SyncService {
     for (const listener of this.listeners) listener();
   }
 
-  /** Re-reads the outbox and issues into the status (after a local change). */
+  /** Re-reads the outbox, issues and rejected edits into the status (after a local change). */
   async refresh(): Promise<void> {
-    this.update({ unsynced: await this.client.unsyncedCount(), issues: await this.store.issues() });
+    this.update({
+      unsynced: await this.client.unsyncedCount(),
+      issues: await this.store.issues(),
+      rejected: await this.client.rejectedEdits(),
+    });
   }
 
   start(): () => void {
@@ -112,9 +123,28 @@ export class SyncService {
     void this.syncNow();
   }
 
-  /** Syncs now unless a sync is running here or (Web Locks) in another tab of this browser. */
+  /** 重试 a rejected edit: it goes back to the outbox as a new edit on the server's current value. */
+  async retryRejected(edit: RejectedEdit): Promise<void> {
+    await this.client.retryRejected(edit.id);
+    await this.refresh();
+    void this.syncNow();
+  }
+
+  /** 放弃 a rejected edit. */
+  async discardRejected(edit: RejectedEdit): Promise<void> {
+    await this.client.discardRejected(edit.id);
+    await this.refresh();
+  }
+
+  /** Syncs now unless a sync is running here (then once more after it) or (Web Locks) in another tab. */
   syncNow(): Promise<void> {
-    if (this.running) return this.running;
+    if (this.running) {
+      this.followUp ??= this.running.then(() => {
+        this.followUp = null;
+        return this.syncNow();
+      });
+      return this.followUp;
+    }
     if (typeof navigator !== 'undefined' && !navigator.onLine) return Promise.resolve();
     const run = async () => {
       this.update({ syncing: true });

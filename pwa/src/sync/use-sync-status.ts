@@ -7,6 +7,7 @@ const IDLE: SyncStatus = {
   lastSyncedAt: null,
   unsynced: 0,
   issues: [],
+  rejected: [],
   needsLogin: false,
   error: null,
 };

@@ -70,3 +70,20 @@ export function openDatabase(location: DatabaseLocation): Database {
 export function transaction<T>(db: Database, work: () => T): T {
   return db.transaction(work).immediate();
 }
+
+/**
+ * Runs `work` inside the current transaction under a savepoint: when it throws, what it wrote is rolled
+ * back (the enclosing transaction goes on) and the error is rethrown.
+ */
+export function savepoint<T>(db: Database, name: string, work: () => T): T {
+  db.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = work();
+    db.exec(`RELEASE ${name}`);
+    return result;
+  } catch (error) {
+    db.exec(`ROLLBACK TO ${name}`);
+    db.exec(`RELEASE ${name}`);
+    throw error;
+  }
+}

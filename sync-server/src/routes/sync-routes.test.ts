@@ -25,7 +25,7 @@ async function push(body: PushRequest, token = admin) {
   return {
     status: response.status,
     body: (await response.json()) as {
-      data: { results: { status: string; reason?: string }[]; lastMutationId: number };
+      data: { results: { status: string; code?: string; message?: string }[]; lastMutationId: number };
       message: string;
     },
   };
@@ -102,8 +102,10 @@ describe('push', () => {
       'applied',
       'gap',
     ]);
-    expect(poisoned.body.data.results[0]?.reason).toContain('未知的修改类型');
-    expect(poisoned.body.data.results[1]?.reason).toContain('无效的数值');
+    expect(poisoned.body.data.results[0]).toMatchObject({ code: 'unknown_mutation' });
+    expect(poisoned.body.data.results[0]?.message).toContain('未知的修改类型');
+    expect(poisoned.body.data.results[1]).toMatchObject({ code: 'invalid_args' });
+    expect(poisoned.body.data.results[1]?.message).toContain('无效的数值');
     expect(poisoned.body.data.lastMutationId).toBe(4);
   });
 });

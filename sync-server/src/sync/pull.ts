@@ -8,18 +8,22 @@ export const MAX_PULL_LIMIT = 5000;
 
 interface IssueRow {
   mutation_id: number;
-  status: 'conflict' | 'rejected';
+  status: 'conflict';
   name: string;
   args_json: string;
   reason: string | null;
   row_json: string | null;
 }
 
+/**
+ * The client's unresolved conflicts. Rejections are not listed: the client learned each one from the
+ * push answer (it re-pushes until it has one) and keeps them in its own list.
+ */
 function openIssues(db: Database, clientId: string): OpenIssue[] {
   return queryAll<IssueRow>(
     db,
     `SELECT mutation_id, status, name, args_json, reason, row_json FROM sync_mutations
-     WHERE client_id = ? AND resolved = 0 AND status IN ('conflict', 'rejected') ORDER BY mutation_id`,
+     WHERE client_id = ? AND resolved = 0 AND status = 'conflict' ORDER BY mutation_id`,
     clientId,
   ).map((row) => ({
     mutationId: row.mutation_id,

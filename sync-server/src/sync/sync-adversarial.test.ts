@@ -91,7 +91,7 @@ describe('sync, adversarial cases', () => {
     expect((view.get(`${MIDEA}|2029|da_ratio`) as { value: number }).value).toBe(0.02);
   });
 
-  it('a poisoned mutation is rejected with its reason and the edits after it still apply', async () => {
+  it('a poisoned mutation is rejected with its code and message and the edits after it still apply', async () => {
     const store = new MemorySyncStore('poison-client-1');
     const client = new SyncClient(store, inner, { tables: TABLES });
     await client.enqueue('setForecastParameter', {
@@ -107,12 +107,14 @@ describe('sync, adversarial cases', () => {
       value: 0.09,
     });
     await client.sync();
-    const [issue] = await store.issues();
-    expect(issue?.status).toBe('rejected');
-    expect(issue?.reason).toContain('营业收入增长率超出合理范围');
+    const [rejected] = await store.rejected();
+    expect(rejected?.code).toBe('out_of_range');
+    expect(rejected?.message).toContain('营业收入增长率超出合理范围');
+    expect(await client.unsyncedCount()).toBe(0);
     expect(serverValue(2027, 'selling_expenses_pct')?.value).toBe(0.09);
-    if (issue) await client.takeTheirs(issue);
+    if (rejected) await client.discardRejected(rejected.id);
     await client.sync();
+    expect(await store.rejected()).toEqual([]);
     expect(await store.issues()).toEqual([]);
   });
 

@@ -45,26 +45,30 @@ export class ValuationService {
 
   /** The valuation of the stored data (plus a what-if); 422 when the company has no history to value. */
   value(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
-    const seq = currentChangeSeq(this.db);
-    if (!whatIf) {
-      const cached = this.cache.get(company.code);
-      if (cached && cached.seq === seq) return cached.valuation;
-    }
-    const storedOverrides = loadOverrides(this.db, company.code);
-    let valuation: CompanyValuation;
     try {
-      valuation = valueCompany({
-        statements: loadCompanyStatements(this.db, company),
-        parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
-        overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
-        waccAssumptions: loadWaccAssumptions(this.db, company),
-      });
+      return this.valuation(company, whatIf);
     } catch (error) {
       if (isValuationError(error)) {
         throw new ApiError(error.code === 'NO_HISTORY' ? 422 : 400, error.message, `${company.name}：${error.message}`);
       }
       throw error;
     }
+  }
+
+  /** The same valuation for callers outside HTTP (sync): throws the engine's ValuationError as is. */
+  valuation(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
+    const seq = currentChangeSeq(this.db);
+    if (!whatIf) {
+      const cached = this.cache.get(company.code);
+      if (cached && cached.seq === seq) return cached.valuation;
+    }
+    const storedOverrides = loadOverrides(this.db, company.code);
+    const valuation = valueCompany({
+      statements: loadCompanyStatements(this.db, company),
+      parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
+      overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
+      waccAssumptions: loadWaccAssumptions(this.db, company),
+    });
     if (!whatIf) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
       this.cache.set(company.code, { seq, valuation });
