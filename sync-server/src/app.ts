@@ -22,6 +22,7 @@ import { uploadRoutes } from './routes/upload-routes.ts';
 import { valuationRoutes } from './routes/valuation-routes.ts';
 import { valuationRunRoutes } from './routes/valuation-run-routes.ts';
 import { ValuationService } from './valuation/valuation-service.ts';
+import type { ServerPool } from './workers/server-pool.ts';
 
 export interface AppDependencies {
   readonly db: Database;
@@ -29,6 +30,7 @@ export interface AppDependencies {
   readonly jwtSecret: string;
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
+  readonly workers: ServerPool;
 }
 
 /** The CSP the app needs: its own scripts and workers, inline styles (React, uPlot), data/blob images. */

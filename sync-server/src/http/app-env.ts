@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyDirectory } from '../ingest/index.ts';
 import type { ValuationService } from '../valuation/valuation-service.ts';
+import type { ServerPool } from '../workers/server-pool.ts';
 
 /** What every handler can reach: built once in createApp. */
 export interface Services {
@@ -12,6 +13,8 @@ export interface Services {
   readonly valuations: ValuationService;
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
+  /** Worker threads for CPU-heavy work (upload parsing, PDF drawing). */
+  readonly workers: ServerPool;
 }
 
 export type AppEnv = {

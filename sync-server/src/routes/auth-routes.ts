@@ -1,11 +1,11 @@
 import { registrationErrors } from '@fcf/engine';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from '../auth/throttle.ts';
 import { issueToken } from '../auth/token.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
 import { jsonBody } from '../http/validate.ts';
 import { createUser, findUser } from '../store/users.ts';
@@ -25,15 +25,6 @@ let dummy: Promise<string> | undefined;
 function dummyHash(): Promise<string> {
   dummy ??= hashPassword('dummy-password-for-unknown-users');
   return dummy;
-}
-
-/** The caller's address for throttling; requests made in-process (tests) have none. */
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'local';
-  }
 }
 
 /** Login and registration (public-side §3, §5). */

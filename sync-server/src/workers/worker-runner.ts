@@ -1,0 +1,20 @@
+/**
+ * What a pool worker runs (loaded by worker-entry.mjs): it imports the pool's task module once, then runs
+ * each task envelope's named export, telling the pool when a task starts so its time limit counts from then.
+ */
+import { parentPort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { TaskModule } from './worker-pool.ts';
+import { TASK_STARTED, type TaskEnvelope, type WorkerEntryData } from './worker-protocol.ts';
+
+let tasks: Promise<TaskModule> | undefined;
+
+export default async function runTask({ id, name, input }: TaskEnvelope): Promise<unknown> {
+  parentPort?.postMessage({ kind: TASK_STARTED, id });
+  tasks ??= import((Piscina.workerData as WorkerEntryData).taskModule) as Promise<TaskModule>;
+  const task = (await tasks)[name];
+  if (typeof task !== 'function') throw new Error(`unknown task: ${name}`);
+  const result = await task(input);
+  // A buffer (a PDF) goes back to the event loop without a copy.
+  return result instanceof ArrayBuffer ? Piscina.move(result) : result;
+}
