@@ -33,6 +33,8 @@ export interface ServerConfig {
   readonly workerTimeLimitMs: number;
   /** Heap of each worker thread (`WORKER_MEMORY_MB`). */
   readonly workerMemoryMb: number;
+  /** An idle worker thread exits after this long, returning its memory (`WORKER_IDLE_MS`). */
+  readonly workerIdleMs: number;
   /** PDF reports one address may have made per minute (`PDF_RATE_LIMIT`). */
   readonly pdfPerMinute: number;
 }
@@ -77,6 +79,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     workerQueue: integerSetting(env, 'WORKER_QUEUE', 32, [0, 100_000]),
     workerTimeLimitMs: integerSetting(env, 'WORKER_TIME_LIMIT_MS', 30_000, [100, 3_600_000]),
     workerMemoryMb: integerSetting(env, 'WORKER_MEMORY_MB', 1024, [64, 65_536]),
+    workerIdleMs: integerSetting(env, 'WORKER_IDLE_MS', 10_000, [0, 86_400_000]),
     pdfPerMinute: integerSetting(env, 'PDF_RATE_LIMIT', 10, [1, 1_000_000]),
   };
 }

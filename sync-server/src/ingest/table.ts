@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { decodeText, looksBinary, startsWith } from './decode.ts';
 import { INGEST_ERRORS, IngestError, sheetTooLargeMessage } from './errors.ts';
 import { INGEST_LIMITS } from './limits.ts';
-import { refuseLargeUnpackedZip } from './zip-size.ts';
+import { refuseOversizedZip } from './zip-limits.ts';
 
 /** One sheet as text cells: CSV files are a single unnamed sheet. Cells are trimmed, '' when blank. */
 export interface SheetGrid {
@@ -49,7 +49,7 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
 
 function readWorkbook(bytes: Uint8Array): SheetGrid[] {
-  if (startsWith(bytes, ZIP_MAGIC)) refuseLargeUnpackedZip(bytes, INGEST_LIMITS.unpackedBytes);
+  if (startsWith(bytes, ZIP_MAGIC)) refuseOversizedZip(bytes);
   let workbook: XLSX.WorkBook;
   try {
     workbook = parseWorkbook(bytes);

@@ -12,6 +12,7 @@ export function startServerPool(config: ServerConfig): ServerPool {
     maxQueue: config.workerQueue,
     timeLimitMs: config.workerTimeLimitMs,
     memoryLimitMb: config.workerMemoryMb,
+    idleMs: config.workerIdleMs,
   });
 }
 

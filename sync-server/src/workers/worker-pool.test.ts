@@ -11,6 +11,7 @@ function testPool(options: Partial<WorkerPoolOptions> = {}) {
     maxQueue: 8,
     timeLimitMs: 10_000,
     memoryLimitMb: 64,
+    idleMs: 1_000,
     ...options,
   });
   pools.push(pool);

@@ -17,8 +17,8 @@ export interface WorkerPoolOptions {
   readonly timeLimitMs: number;
   /** Heap of each worker (old generation); a task that needs more kills its worker, not the server. */
   readonly memoryLimitMb: number;
-  /** How long an idle worker is kept before it exits (and its memory goes back to the system). */
-  readonly idleMs?: number;
+  /** How long an idle worker is kept before it exits (and all its memory goes back to the system). */
+  readonly idleMs: number;
 }
 
 export type WorkerPoolFailure = 'busy' | 'timeout' | 'memory' | 'crashed';
@@ -43,7 +43,6 @@ export function defaultWorkerThreads(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-const DEFAULT_IDLE_MS = 30_000;
 /** Workers run at a lower CPU priority than the event loop that answers every other request. */
 const WORKER_NICE_INCREMENT = 5;
 
@@ -63,6 +62,8 @@ export class WorkerPool<Tasks extends TaskModule> {
   /** Tasks submitted and not settled: what to do when their worker says it has started them. */
   private readonly onStart = new Map<number, () => void>();
   private nextId = 1;
+  /** Tasks submitted and not yet settled: running on a worker, starting one, or waiting. */
+  private inFlight = 0;
 
   constructor(options: WorkerPoolOptions) {
     this.options = options;
@@ -74,7 +75,7 @@ export class WorkerPool<Tasks extends TaskModule> {
       execArgv: [],
       minThreads: 0,
       maxThreads: options.threads,
-      idleTimeout: options.idleMs ?? DEFAULT_IDLE_MS,
+      idleTimeout: options.idleMs,
       niceIncrement: WORKER_NICE_INCREMENT,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb },
     });
@@ -85,14 +86,14 @@ export class WorkerPool<Tasks extends TaskModule> {
     this.piscina.on('error', () => {});
   }
 
-  /** Tasks waiting for a free worker. */
-  get queued(): number {
-    return this.piscina.queueSize;
+  /** Worker threads alive now (they start with the first task and exit when idle). */
+  get liveThreads(): number {
+    return this.piscina.threads.length;
   }
 
-  /** Whether a task submitted now would be refused with `busy`. */
+  /** Whether a task submitted now would be refused with `busy`: every thread taken and the queue full. */
   get full(): boolean {
-    return this.piscina.queueSize >= this.options.maxQueue;
+    return this.inFlight >= this.options.threads + this.options.maxQueue;
   }
 
   /**
@@ -107,6 +108,7 @@ export class WorkerPool<Tasks extends TaskModule> {
     transfer: readonly ArrayBuffer[] = [],
   ): Promise<Awaited<ReturnType<Tasks[Name]>>> {
     if (this.full) throw new WorkerPoolError('busy', 'task queue full');
+    this.inFlight++;
     const id = this.nextId++;
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -127,6 +129,7 @@ export class WorkerPool<Tasks extends TaskModule> {
       if (timedOut) throw new WorkerPoolError('timeout', `task ${name} ran past ${this.options.timeLimitMs} ms`);
       throw poolFailure(error) ?? error;
     } finally {
+      this.inFlight--;
       clearTimeout(timer);
       this.onStart.delete(id);
     }

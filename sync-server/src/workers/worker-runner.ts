@@ -7,12 +7,12 @@ import { Piscina } from 'piscina';
 import type { TaskModule } from './worker-pool.ts';
 import { TASK_STARTED, type TaskEnvelope, type WorkerEntryData } from './worker-protocol.ts';
 
-let tasks: Promise<TaskModule> | undefined;
+// Loaded before the worker reports ready, so a task's time limit never pays for a worker's start.
+const tasks = (await import((Piscina.workerData as WorkerEntryData).taskModule)) as TaskModule;
 
 export default async function runTask({ id, name, input }: TaskEnvelope): Promise<unknown> {
   parentPort?.postMessage({ kind: TASK_STARTED, id });
-  tasks ??= import((Piscina.workerData as WorkerEntryData).taskModule) as Promise<TaskModule>;
-  const task = (await tasks)[name];
+  const task = tasks[name];
   if (typeof task !== 'function') throw new Error(`unknown task: ${name}`);
   const result = await task(input);
   // A buffer (a PDF) goes back to the event loop without a copy.
