@@ -54,8 +54,9 @@ describe('POST /api/pdf/generate under load', () => {
       expect(statuses).toContain(200);
       expect(statuses).toContain(503);
       const busy = responses.find((response) => response.status === 503);
-      expect(busy?.headers.get('Retry-After')).toBe('5');
-      expect(((await busy?.json()) as { message: string }).message).toBe(SERVER_BUSY_MESSAGE);
+      if (!busy) throw new Error('no request was refused');
+      expect(busy.headers.get('Retry-After')).toBe('5');
+      expect(((await busy.json()) as { message: string }).message).toBe(SERVER_BUSY_MESSAGE);
     } finally {
       await platform.close();
     }
