@@ -58,6 +58,9 @@ describe('sheets, rows and cells', () => {
     expect(sheetTooLargeMessage('利润表', 'rows')).toBe('工作表“利润表”行数过多：每个工作表最多 10000 行');
     const csv = `报告日期,2019\n${'营业收入(万元),1\n'.repeat(INGEST_LIMITS.rowsPerSheet)}`;
     expect(refuse('lrb600298.csv', utf8Bytes(csv))).toBe('表格行数过多：每个工作表最多 10000 行');
+    // Blank lines are not rows: the rows after them count, and are read.
+    const spaced = `报告日期,2019\n${'\n'.repeat(INGEST_LIMITS.rowsPerSheet)}营业收入(万元),1\n`;
+    expect(outcome('lrb600298.csv', utf8Bytes(spaced)).ok).toBe(true);
   });
 
   it('refuses a sheet of more cells than the limit before parsing it, counting exactly', () => {

@@ -40,9 +40,16 @@ function readCsv(bytes: Uint8Array): SheetGrid {
   const text = decodeText(bytes);
   // papaparse guesses the delimiter, so tab-separated exports saved as .csv read as well. Reading stops
   // one row past the limit: that row is enough to refuse the file.
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', preview: INGEST_LIMITS.rowsPerSheet + 1 });
-  refuseLargeSheet('', parsed.data);
-  return { name: '', rows: parsed.data.map((row) => row.map(cleanCell)) };
+  const rows: string[][] = [];
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    step: (row, parser) => {
+      rows.push(row.data);
+      if (rows.length > INGEST_LIMITS.rowsPerSheet) parser.abort();
+    },
+  });
+  refuseLargeSheet('', rows);
+  return { name: '', rows: rows.map((row) => row.map(cleanCell)) };
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
