@@ -41,14 +41,19 @@ export async function measureHealthUnderPdfLoad(baseURL: string): Promise<Health
   let pdfErrors = 0;
   const clients = Array.from({ length: PDF_CLIENTS }, async () => {
     while (!stop) {
-      const response = await fetch(`${baseURL}/api/pdf/generate`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-      });
-      await response.arrayBuffer();
-      if (response.ok) pdfs++;
-      else pdfErrors++;
+      try {
+        const response = await fetch(`${baseURL}/api/pdf/generate`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
+        await response.arrayBuffer();
+        if (response.ok) pdfs++;
+        else pdfErrors++;
+      } catch {
+        // A reset connection is an error of the run, not the end of it.
+        pdfErrors++;
+      }
     }
   });
   const started = performance.now();

@@ -83,7 +83,7 @@ export class WorkerPool<Tasks extends TaskModule> {
       if (isStartedMessage(message)) this.onStart.get(message.id)?.();
     });
     // A worker that dies between tasks is replaced on the next task; nothing waits on it.
-    this.piscina.on('error', () => {});
+    this.piscina.on('error', (error: unknown) => console.error('工作线程异常退出（下一个任务将启动新线程）', error));
   }
 
   /** Worker threads alive now (they start with the first task and exit when idle). */
