@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentChangeSeq } from '../db/change-seq.ts';
 import { transaction } from '../db/database.ts';
-import { execute, queryOne } from '../db/query.ts';
+import { execute } from '../db/query.ts';
+import { importCounts } from '../testing/import-counts.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { CompanyNameError, findCompany, MAX_COMPANY_NAME_LENGTH, upsertCompany } from './companies.ts';
 import { importStatementFile } from './import-statement-file.ts';
@@ -16,24 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-function written() {
-  const count = (table: string) =>
-    queryOne<{ n: number }>(platform.db, `SELECT count(*) AS n FROM ${table}`)?.n ?? Number.NaN;
-  return {
-    change_seq: currentChangeSeq(platform.db),
-    companies: count('companies'),
-    statement_values: count('statement_values'),
-    uploaded_files: count('uploaded_files'),
-  };
-}
-
 function upsert(code: string, name: string) {
   return () => transaction(platform.db, () => upsertCompany(platform.db, { code, name }));
 }
 
 describe('company names', () => {
   it('refuses a second company of the same name, naming the code that has it, and changes nothing', () => {
-    const before = written();
+    const before = importCounts(platform.db);
     expect(upsert('999999', '美的集团')).toThrow(CompanyNameError);
     expect(upsert('999999', '美的集团')).toThrow(
       '公司名称“美的集团”已被股票代码 000333 使用：同名公司不能重复，请核对文件中的股票代码或公司名称',
@@ -45,7 +34,7 @@ describe('company names', () => {
     expect(upsert('999998', '格力电器')).toThrow('已被股票代码 000651 使用');
     expect(upsert('000333', '美的集团')).not.toThrow();
     expect(findCompany(platform.db, '美的集团')?.code).toBe('000333');
-    expect(written().companies).toBe(before.companies + 1);
+    expect(importCounts(platform.db).companies).toBe(before.companies + 1);
   });
 
   it("frees a deleted company's name", () => {
@@ -72,7 +61,7 @@ describe('company names', () => {
   });
 
   it('refuses a statement file that would give its company a taken or overlong name, writing nothing', () => {
-    const before = written();
+    const before = importCounts(platform.db);
     const taken = importStatementFile(
       platform.db,
       '999988.csv',
@@ -92,6 +81,6 @@ describe('company names', () => {
     );
     expect(overlong.success).toBe(false);
     expect(overlong.success ? '' : overlong.error).toMatch(/^公司名称过长：最多 50 个字符/);
-    expect(written()).toEqual(before);
+    expect(importCounts(platform.db)).toEqual(before);
   });
 });
