@@ -2,9 +2,11 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { TASK_STARTED, type TaskEnvelope, type WorkerEntryData } from './worker-protocol.ts';
 
-/** A module of tasks: each export takes one structured-cloneable input and returns (a promise of) a result. */
-// biome-ignore lint/suspicious/noExplicitAny: a task's input type is whatever its module declares.
-export type TaskModule = Record<string, (input: any) => unknown>;
+/**
+ * A module of tasks: each export takes one structured-cloneable input and returns (a promise of) a result.
+ * (`never`: any one-argument function fits; `run` reads each task's own input type back.)
+ */
+export type TaskModule = Record<string, (input: never) => unknown>;
 
 export interface WorkerPoolOptions {
   /** The module whose exports are the tasks (a .ts file: workers load it through tsx). */
@@ -59,7 +61,7 @@ const WORKER_NICE_INCREMENT = 5;
 export class WorkerPool<Tasks extends TaskModule> {
   private readonly piscina: Piscina<TaskEnvelope, unknown>;
   private readonly options: WorkerPoolOptions;
-  /** Tasks submitted and not settled: what to do when their worker says it has started them. */
+  /** By task id: what to do when its worker says it has started it (start the time limit). */
   private readonly onStart = new Map<number, () => void>();
   private nextId = 1;
   /** Tasks submitted and not yet settled: running on a worker, starting one, or waiting. */

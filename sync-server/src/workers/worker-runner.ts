@@ -14,7 +14,8 @@ export default async function runTask({ id, name, input }: TaskEnvelope): Promis
   parentPort?.postMessage({ kind: TASK_STARTED, id });
   const task = tasks[name];
   if (typeof task !== 'function') throw new Error(`unknown task: ${name}`);
-  const result = await task(input);
+  // The pool typed the input by the task it named; here it is whatever arrived.
+  const result = await task(input as never);
   // A buffer (a PDF) goes back to the event loop without a copy.
   return result instanceof ArrayBuffer ? Piscina.move(result) : result;
 }
