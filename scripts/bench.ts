@@ -15,6 +15,7 @@ import { measureEditToScreen, measureReportOpen, openSyncSession, syncPageScript
 import { CAUSES } from './bench/causes.ts';
 import { engineSection, measureEngine } from './bench/engine.ts';
 import { changeOneRow, measureIngest } from './bench/ingest.ts';
+import { measureHealthUnderPdfLoad } from './bench/pdf-load.ts';
 import {
   cleanUp,
   ensureBuild,
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
       note: 'the sample data (a fresh install)',
     },
   ];
+  const healthUnderPdfLoad = await measureHealthUnderPdfLoad(sample.baseURL);
   await sample.stop();
 
   // 5. Ingest, and 6. Sync, on the whole market.
@@ -138,7 +140,10 @@ async function main(): Promise<void> {
     section5 = skipped(5, 'Ingest', `${marketNote}.`);
     section6 = skipped(6, 'Sync', `${marketNote}; the whole-market pull needs it.`);
   }
-  const section4 = serverSection(ceiling, routes, CAUSES.server);
+  const section4 = serverSection(ceiling, routes, healthUnderPdfLoad, {
+    route: CAUSES.server,
+    healthUnderPdfLoad: CAUSES.healthUnderPdfLoad,
+  });
 
   // 7. Size.
   const section7 = sizeSection(measureSizes(), new Set(report.loadedScripts));

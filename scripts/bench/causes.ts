@@ -41,4 +41,6 @@ export const CAUSES = {
   incrementalPull:
     'An incremental pull is one request (server: the change-sequence scan of every synced table) and one small IndexedDB transaction.',
   server: serverCause,
+  healthUnderPdfLoad:
+    "The PDFs are drawn on the worker pool, so what a health check can wait for on the event loop is each PDF request's share there: reading the company's bundle from libSQL (~6 ms), building the report (< 1 ms) and sending ~115 KB. On this 2-core machine the worker thread (at a lower priority), the load generator and the server's event loop share the cores, so a late health check is mostly waiting for a core.",
 };

@@ -147,6 +147,8 @@ export async function startServer(
     ADMIN_PASSWORD: ADMIN.password,
     LOG_REQUESTS: '0',
     NODE_ENV: 'production',
+    // Section 4's PDF clients all come from one address: no per-address throttle.
+    PDF_RATE_LIMIT: '1000000',
   };
   if (options.empty) {
     // The company directory and industries the upload path needs, and nothing to seed.

@@ -12,6 +12,7 @@ import {
   summary,
 } from './browser.ts';
 import type { IngestFigures } from './ingest.ts';
+import { type HealthUnderLoad, healthUnderLoadRow, PDF_CLIENTS } from './pdf-load.ts';
 import type { Missed, Row, SectionResult } from './report.ts';
 import { verdict } from './report.ts';
 import { CONNECTIONS, ceilingRow, DURATION_SECONDS, type LoadFigures, loadRow } from './server.ts';
@@ -116,19 +117,24 @@ export function reportSection(figures: ReportOpenFigures, causeOfMiss: string): 
 export function serverSection(
   ceiling: LoadFigures,
   routes: readonly { figures: LoadFigures; note: string }[],
-  causes: (figures: LoadFigures) => string,
+  health: HealthUnderLoad,
+  causes: { route: (figures: LoadFigures) => string; healthUnderPdfLoad: string },
 ): SectionResult {
   const rows: Row[] = [ceilingRow(ceiling)];
   const missed: Missed[] = [];
   for (const route of routes) {
     const { row, missed: routeMissed } = loadRow(route.figures, ceiling, route.note);
     rows.push(row);
-    for (const entry of routeMissed) missed.push({ what: entry.what, cause: causes(route.figures) });
+    for (const entry of routeMissed) missed.push({ what: entry.what, cause: causes.route(route.figures) });
   }
+  const isolation = healthUnderLoadRow(health);
+  rows.push(isolation.row);
+  if (!isolation.met)
+    missed.push({ what: `${isolation.row.benchmark}: ${isolation.row.spread}`, cause: causes.healthUnderPdfLoad });
   return {
     number: 4,
     title: 'Server',
-    method: `autocannon 8 in the bench process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, one route at a time; the real server (\`node --import tsx sync-server/src/main.ts\`, request log off) and the ceiling each in their own Node process on this machine, so all three share its ${os.availableParallelism()} cores with the load generator. Req/s is autocannon's mean over the run; latencies are its p50/p99.`,
+    method: `autocannon 8 in the bench process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, one route at a time; the real server (\`node --import tsx sync-server/src/main.ts\`, request log off) and the ceiling each in their own Node process on this machine, so all three share its ${os.availableParallelism()} cores with the load generator. Req/s is autocannon's mean over the run; latencies are its p50/p99. The last row times health checks (one at a time) on the idle server, then while ${PDF_CLIENTS} clients request PDF reports without pause.`,
     rows,
     missed,
   };

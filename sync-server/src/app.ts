@@ -23,6 +23,7 @@ import { uploadRoutes } from './routes/upload-routes.ts';
 import { valuationRoutes } from './routes/valuation-routes.ts';
 import { valuationRunRoutes } from './routes/valuation-run-routes.ts';
 import { ValuationService } from './valuation/valuation-service.ts';
+import type { ServerPool } from './workers/server-pool.ts';
 
 export interface AppDependencies {
   readonly db: Database;
@@ -32,6 +33,7 @@ export interface AppDependencies {
   readonly industries: ReadonlyMap<string, string>;
   /** Waits before a login is checked (the slow-down of a username under attack); tests pass their own. */
   readonly pause?: (ms: number) => Promise<void>;
+  readonly workers: ServerPool;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -2,22 +2,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
-import { generateSecret, type ServerConfig } from './config.ts';
+import { companyDirectoryFile, generateSecret, type ServerConfig } from './config.ts';
 import { type Database, databaseLocation, openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
 import { seedFixtures } from './seed/seed-fixtures.ts';
 import { readMeta, writeMeta } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
+import { type ServerPool, startServerPool } from './workers/server-pool.ts';
 
 export interface Platform {
   readonly db: Database;
   readonly app: ReturnType<typeof createApp>;
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
+  /** The worker threads that parse uploads and draw PDFs. */
+  readonly workers: ServerPool;
   /** Set when this start created the admin account with a generated password (print it once). */
   readonly generatedAdminPassword: string | undefined;
   readonly seededFiles: number;
+  /** Ends the worker threads and closes the database. */
+  close(): Promise<void>;
 }
 
 /** JWT_SECRET, else the secret kept in the database (made at first start, so tokens survive restarts). */
@@ -68,18 +73,21 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   migrate(db);
   const secret = jwtSecret(db, config.jwtSecret);
   const generatedAdminPassword = await ensureAdmin(db, config);
-  const directory = loadCompanyDirectory(readFileSync(join(config.fixturesDir, 'market', 'fullStockList.csv')));
+  const directory = loadCompanyDirectory(readFileSync(companyDirectoryFile(config)));
   const industries = loadIndustries(readFileSync(join(config.fixturesDir, 'market', 'industryCoding.csv')));
   const seed = seedFixtures(db, config.fixturesDir, { directory, industries, uploadedBy: 'seed' });
   for (const result of seed.results) {
     if (!result.success) console.warn(`示例数据导入失败 ${result.filename}: ${result.error}`);
   }
+  // Workers start on the first task, so a start (and a test) that parses nothing pays nothing for them.
+  const workers = startServerPool(config);
   const app = createApp({
     db,
     config,
     jwtSecret: secret,
     directory,
     industries,
+    workers,
     ...(options.pause ? { pause: options.pause } : {}),
   });
   return {
@@ -87,7 +95,12 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
     app,
     directory,
     industries,
+    workers,
     generatedAdminPassword,
     seededFiles: seed.results.filter((result) => result.success).length,
+    async close() {
+      await workers.close();
+      db.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultWorkerThreads } from './workers/worker-pool.ts';
 
 export interface ServerConfig {
   readonly port: number;
@@ -30,6 +31,18 @@ export interface ServerConfig {
    * entry, the one the outermost of those proxies wrote. Optional so configs built by hand need not name it.
    */
   readonly trustProxy?: number;
+  /** Worker threads that parse uploads and draw PDFs off the event loop (`WORKER_THREADS`). */
+  readonly workerThreads: number;
+  /** Tasks that may wait for a worker; beyond that requests answer 503 (`WORKER_QUEUE`). */
+  readonly workerQueue: number;
+  /** Running time of one task before its worker is terminated (`WORKER_TIME_LIMIT_MS`). */
+  readonly workerTimeLimitMs: number;
+  /** Heap of each worker thread (`WORKER_MEMORY_MB`). */
+  readonly workerMemoryMb: number;
+  /** An idle worker thread exits after this long, returning its memory (`WORKER_IDLE_MS`). */
+  readonly workerIdleMs: number;
+  /** PDF reports one address may have made per minute (`PDF_RATE_LIMIT`). */
+  readonly pdfPerMinute: number;
 }
 
 /** A setting the server cannot start with; its message is the one line printed. */
@@ -50,6 +63,22 @@ function trustedProxies(value: string | undefined): number {
     throw new ConfigError(`TRUST_PROXY 无效：${value}（0 表示不信任转发头，1 表示位于一层反向代理之后）`);
   }
   return Number(value);
+}
+
+/** An integer setting within [min, max]; a bad value stops the start with a message naming the variable. */
+function integerSetting(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  [min, max]: readonly [number, number],
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} 无效：${raw}（需为 ${min} 到 ${max} 之间的整数）`);
+  }
+  return value;
 }
 
 const REPO_ROOT = new URL('../../', import.meta.url);
@@ -76,7 +105,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logRequests: env.LOG_REQUESTS !== '0',
     fontPath: resolve(env.PDF_FONT_PATH || DEFAULT_FONT_PATH),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    workerThreads: integerSetting(env, 'WORKER_THREADS', defaultWorkerThreads(), [1, 256]),
+    workerQueue: integerSetting(env, 'WORKER_QUEUE', 32, [0, 100_000]),
+    workerTimeLimitMs: integerSetting(env, 'WORKER_TIME_LIMIT_MS', 30_000, [100, 3_600_000]),
+    workerMemoryMb: integerSetting(env, 'WORKER_MEMORY_MB', 1024, [64, 65_536]),
+    workerIdleMs: integerSetting(env, 'WORKER_IDLE_MS', 10_000, [0, 86_400_000]),
+    pdfPerMinute: integerSetting(env, 'PDF_RATE_LIMIT', 10, [1, 1_000_000]),
   };
+}
+
+/** fullStockList.csv of the fixtures: the company directory (codes and names of listed companies). */
+export function companyDirectoryFile(config: ServerConfig): string {
+  return join(config.fixturesDir, 'market', 'fullStockList.csv');
 }
 
 export function generateSecret(bytes = 32): string {

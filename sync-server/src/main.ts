@@ -32,8 +32,7 @@ const server = serve({ fetch: platform.app.fetch, port: config.port, hostname: c
 function shutdown(signal: string) {
   console.log(`收到 ${signal}，正在关闭…`);
   server.close(() => {
-    platform.db.close();
-    process.exit(0);
+    void platform.close().then(() => process.exit(0));
   });
 }
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyDirectory } from '../ingest/index.ts';
 import type { ValuationService } from '../valuation/valuation-service.ts';
+import type { ServerPool } from '../workers/server-pool.ts';
 
 /** What every handler can reach: built once in createApp. */
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   readonly industries: ReadonlyMap<string, string>;
   /** Waits before a login is checked (the slow-down of a username under attack). */
   readonly pause: (ms: number) => Promise<void>;
+  /** Worker threads for CPU-heavy work (upload parsing, PDF drawing). */
+  readonly workers: ServerPool;
 }
 
 export type AppEnv = {

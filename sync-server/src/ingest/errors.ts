@@ -1,10 +1,14 @@
+import { INGEST_LIMITS, MEGABYTE } from './limits.ts';
+
 /**
  * Every reason a statement file is refused, worded for the admin who uploaded it: each says what is wrong
  * and what to change. Routes show these verbatim.
  */
 export const INGEST_ERRORS = {
   empty: '文件为空',
-  tooLarge: '文件过大：单个文件上限 10 MB',
+  tooLarge: `文件过大：单个文件上限 ${INGEST_LIMITS.fileBytes / MEGABYTE} MB`,
+  unpackedTooLarge: `文件解压后过大：Excel 文件解压后合计不得超过 ${INGEST_LIMITS.unpackedBytes / MEGABYTE} MB`,
+  tooManySheets: `工作表过多：一个文件最多 ${INGEST_LIMITS.sheets} 个工作表`,
   unsupportedType: '不支持的文件类型：仅支持 .xls、.xlsx、.csv',
   corruptWorkbook: '无法读取 Excel 文件：文件已损坏或格式不正确',
   unknownCompany: '无法识别公司：请在文件名或表格中注明股票代码或公司名称',
@@ -17,6 +21,32 @@ export const INGEST_ERRORS = {
 /** A refusal with a message for the uploader; anything else thrown during parsing is a defect. */
 export class IngestError extends Error {
   override readonly name = 'IngestError';
+}
+
+/** A sheet over the row or cell limit, named so the uploader knows which one to trim. */
+export function sheetTooLargeMessage(sheetName: string, limit: 'rows' | 'cells'): string {
+  const sheet = sheetName ? `工作表“${sheetName}”` : '表格';
+  return limit === 'rows'
+    ? `${sheet}行数过多：每个工作表最多 ${INGEST_LIMITS.rowsPerSheet} 行`
+    : `${sheet}单元格过多：每个工作表最多 ${INGEST_LIMITS.cellsPerSheet} 个单元格`;
+}
+
+export interface OutOfRangeCell {
+  sheet: string;
+  line: number;
+  label: string;
+  year: number;
+  raw: string;
+}
+
+/** Figures no company reports (1e308, or 元 declared as 亿元): the file is refused, naming where they are. */
+export function outOfRangeMessage(cells: readonly OutOfRangeCell[]): string {
+  const shown = cells.slice(0, 3).map(({ sheet, line, label, year, raw }) => {
+    const where = sheet ? `工作表“${sheet}”第 ${line} 行` : `第 ${line} 行`;
+    return `${where}“${label}” ${year} 年为 ${raw}`;
+  });
+  const more = cells.length > shown.length ? ` 等 ${cells.length} 处` : '';
+  return `数值超出范围：${shown.join('；')}${more}。数值的绝对值不得超过 ${INGEST_LIMITS.absoluteValue.toLocaleString('en-US')}（金额以亿元计），请检查数值与单位`;
 }
 
 export function malformedValuesMessage(example: { label: string; year: number; raw: string }): string {

@@ -3,6 +3,7 @@
  * (engine vocabulary, 亿元). Pure parsing, no database and no HTTP.
  */
 export { INGEST_ERRORS } from './errors.ts';
+export { INGEST_LIMITS } from './limits.ts';
 export {
   type CompanyDirectory,
   type CompanyRef,
@@ -11,7 +12,6 @@ export {
 } from './market-lists.ts';
 export {
   type IngestOutcome,
-  MAX_STATEMENT_FILE_BYTES,
   type ParsedReport,
   type ParsedStatementFile,
   parseStatementFile,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { locateTable } from './layout.ts';
 
 describe('locateTable', () => {
-  it('reads items in rows under title rows, skipping quarterly columns', () => {
+  it("reads items in rows under title rows, skipping quarterly columns, with each cell's sheet row", () => {
     const table = locateTable([
       ['美的集团 利润表'],
       ['单位：亿元'],
@@ -19,15 +19,15 @@ describe('locateTable', () => {
         {
           label: '营业收入',
           cells: [
-            { year: 2019, raw: '2782' },
-            { year: 2018, raw: '2597' },
+            { year: 2019, raw: '2782', line: 4 },
+            { year: 2018, raw: '2597', line: 4 },
           ],
         },
         {
           label: '净利润',
           cells: [
-            { year: 2019, raw: '253' },
-            { year: 2018, raw: '216' },
+            { year: 2019, raw: '253', line: 6 },
+            { year: 2018, raw: '216', line: 6 },
           ],
         },
       ],
@@ -59,15 +59,15 @@ describe('locateTable', () => {
         {
           label: '营业收入',
           cells: [
-            { year: 2019, raw: '100' },
-            { year: 2018, raw: '90' },
+            { year: 2019, raw: '100', line: 3 },
+            { year: 2018, raw: '90', line: 5 },
           ],
         },
         {
           label: '净利润',
           cells: [
-            { year: 2019, raw: '10' },
-            { year: 2018, raw: '9' },
+            { year: 2019, raw: '10', line: 3 },
+            { year: 2018, raw: '9', line: 5 },
           ],
         },
       ],

@@ -3,7 +3,8 @@ import { parsePeriod } from './periods.ts';
 /** One source item across the annual periods of a sheet, as raw cell text. */
 export interface LabelledSeries {
   label: string;
-  cells: { year: number; raw: string }[];
+  /** `line`: the cell's row in the sheet, counted from 1 as spreadsheets show it. */
+  cells: { year: number; raw: string; line: number }[];
 }
 
 export interface SheetTable {
@@ -59,15 +60,17 @@ function itemsInRowsTable(rows: string[][], anchor: PeriodCell): SheetTable | un
     return year === undefined ? [] : [{ column, year }];
   });
   if (yearColumns.length === 0) return undefined;
-  const dataRows = rows.slice(anchor.row + 1);
+  const firstDataRow = anchor.row + 1;
+  const dataRows = rows.slice(firstDataRow);
   const labelColumn = mostLabelledColumn(dataRows, anchor.column);
   const series =
     labelColumn === undefined
       ? []
-      : dataRows.flatMap((row) => {
+      : dataRows.flatMap((row, index) => {
           const label = row[labelColumn] ?? '';
           if (label === '') return [];
-          return [{ label, cells: yearColumns.map(({ column, year }) => ({ year, raw: row[column] ?? '' })) }];
+          const line = firstDataRow + index + 1;
+          return [{ label, cells: yearColumns.map(({ column, year }) => ({ year, raw: row[column] ?? '', line })) }];
         });
   return { orientation: 'items-in-rows', titleRows: rows.slice(0, anchor.row), headerRow: header, series };
 }
@@ -90,16 +93,16 @@ function isText(cell: string): boolean {
 }
 
 function itemsInColumnsTable(rows: string[][], anchor: PeriodCell): SheetTable | undefined {
-  const yearRows = rows.slice(anchor.row).flatMap((row) => {
+  const yearRows = rows.slice(anchor.row).flatMap((row, index) => {
     const year = annualYear(row[anchor.column] ?? '');
-    return year === undefined ? [] : [{ row, year }];
+    return year === undefined ? [] : [{ row, year, line: anchor.row + index + 1 }];
   });
   if (yearRows.length === 0) return undefined;
   const labelRowIndex = rows.slice(0, anchor.row).findLastIndex((row) => row.some((cell) => cell !== ''));
   const labelRow = rows[labelRowIndex] ?? [];
   const series = labelRow.flatMap((label, column) => {
     if (column === anchor.column || label === '') return [];
-    return [{ label, cells: yearRows.map(({ row, year }) => ({ year, raw: row[column] ?? '' })) }];
+    return [{ label, cells: yearRows.map(({ row, year, line }) => ({ year, raw: row[column] ?? '', line })) }];
   });
   return {
     orientation: 'items-in-columns',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INGEST_ERRORS } from './errors.ts';
-import { type IngestOutcome, MAX_STATEMENT_FILE_BYTES, parseStatementFile } from './parse-statement-file.ts';
+import { INGEST_LIMITS } from './limits.ts';
+import { type IngestOutcome, parseStatementFile } from './parse-statement-file.ts';
 import { fixtureDirectory, gbkBytes, utf8Bytes, workbookBytes } from './testing.ts';
 
 function parse(filename: string, bytes: Uint8Array) {
@@ -226,7 +227,7 @@ describe('refusals', () => {
   it.each([
     ['empty file', 'lrb600298.csv', new Uint8Array(0), INGEST_ERRORS.empty],
     ['file of blank lines', 'lrb600298.csv', utf8Bytes('\uFEFF\n,,\n'), INGEST_ERRORS.empty],
-    ['oversized file', 'lrb600298.csv', new Uint8Array(MAX_STATEMENT_FILE_BYTES + 1), INGEST_ERRORS.tooLarge],
+    ['oversized file', 'lrb600298.csv', new Uint8Array(INGEST_LIMITS.fileBytes + 1), INGEST_ERRORS.tooLarge],
     ['other extension', 'lrb600298.pdf', utf8Bytes(netEase), INGEST_ERRORS.unsupportedType],
     ['no extension', 'lrb600298', utf8Bytes(netEase), INGEST_ERRORS.unsupportedType],
     ['corrupt xlsx', 'lrb600298.xlsx', Uint8Array.of(1, 2, 3, 4, 5, 0, 0, 9, 8, 7), INGEST_ERRORS.corruptWorkbook],

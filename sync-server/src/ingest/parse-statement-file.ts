@@ -1,13 +1,18 @@
 import type { ReportType, StatementYear } from '@fcf/engine';
 import { resolveCompany } from './company.ts';
-import { INGEST_ERRORS, IngestError, malformedValuesMessage } from './errors.ts';
+import {
+  INGEST_ERRORS,
+  IngestError,
+  malformedValuesMessage,
+  type OutOfRangeCell,
+  outOfRangeMessage,
+} from './errors.ts';
 import { locateTable } from './layout.ts';
+import { INGEST_LIMITS } from './limits.ts';
 import type { CompanyDirectory, CompanyRef } from './market-lists.ts';
 import { reportTypeFromFilename, resolveReportType } from './report-type.ts';
 import { readSheetReport, type SheetReport } from './sheet-report.ts';
 import { fileKind, readSheets } from './table.ts';
-
-export const MAX_STATEMENT_FILE_BYTES = 10 * 1024 * 1024;
 
 /** Sheets without a table may still be a cover page naming the company in its first rows. */
 const COVER_ROWS = 10;
@@ -50,7 +55,7 @@ function parseOrRefuse(filename: string, bytes: Uint8Array, directory: CompanyDi
   const kind = fileKind(filename);
   if (!kind) throw new IngestError(INGEST_ERRORS.unsupportedType);
   if (bytes.length === 0) throw new IngestError(INGEST_ERRORS.empty);
-  if (bytes.length > MAX_STATEMENT_FILE_BYTES) throw new IngestError(INGEST_ERRORS.tooLarge);
+  if (bytes.length > INGEST_LIMITS.fileBytes) throw new IngestError(INGEST_ERRORS.tooLarge);
 
   const sheets = readSheets(kind, bytes);
   if (sheets.every(({ rows }) => rows.every((row) => row.every((cell) => cell === '')))) {
@@ -60,6 +65,7 @@ function parseOrRefuse(filename: string, bytes: Uint8Array, directory: CompanyDi
   const filenameType = reportTypeFromFilename(filename);
   const titleRows: string[][] = [];
   const sheetReports: SheetReport[] = [];
+  const outOfRange: OutOfRangeCell[] = [];
   let foundAnnualPeriods = false;
   for (const sheet of sheets) {
     const table = locateTable(sheet.rows);
@@ -78,6 +84,7 @@ function parseOrRefuse(filename: string, bytes: Uint8Array, directory: CompanyDi
     });
     if (!reportType) continue;
     const report = readSheetReport(table, reportType);
+    outOfRange.push(...report.outOfRange.map((figure) => ({ ...figure, sheet: sheet.name })));
     if (report.recognised.length > 0) sheetReports.push(report);
   }
   if (!foundAnnualPeriods) throw new IngestError(INGEST_ERRORS.noAnnualPeriods);
@@ -87,6 +94,8 @@ function parseOrRefuse(filename: string, bytes: Uint8Array, directory: CompanyDi
   if (!company) throw new IngestError(INGEST_ERRORS.unknownCompany);
 
   refuseMostlyMalformed(sheetReports);
+  // One impossible figure means a wrong unit or a damaged export: importing the rest would be half a file.
+  if (outOfRange.length > 0) throw new IngestError(outOfRangeMessage(outOfRange));
   const reports = mergeByReportType(sheetReports).filter((report) => Object.keys(report.years).length > 0);
   if (reports.length === 0) throw new IngestError(INGEST_ERRORS.noValues);
 

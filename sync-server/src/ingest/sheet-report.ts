@@ -1,6 +1,7 @@
 import type { ReportType, StatementItem, StatementYear } from '@fcf/engine';
-import { INGEST_ERRORS, IngestError } from './errors.ts';
+import { INGEST_ERRORS, IngestError, type OutOfRangeCell } from './errors.ts';
 import type { SheetTable } from './layout.ts';
+import { INGEST_LIMITS } from './limits.ts';
 import { parseCellValue } from './numbers.ts';
 import { parsePeriod } from './periods.ts';
 import { itemMeasure, lookupItem } from './synonyms.ts';
@@ -21,6 +22,8 @@ export interface SheetReport {
   /** Cells of recognised items that hold something other than a missing marker. */
   filledCells: number;
   malformedCells: MalformedCell[];
+  /** Figures beyond any company's (after conversion to 亿元), with the sheet row they sit on. */
+  outOfRange: Omit<OutOfRangeCell, 'sheet'>[];
 }
 
 export function readSheetReport(table: SheetTable, reportType: ReportType): SheetReport {
@@ -32,6 +35,7 @@ export function readSheetReport(table: SheetTable, reportType: ReportType): Shee
     unrecognised: [],
     filledCells: 0,
     malformedCells: [],
+    outOfRange: [],
   };
   for (const { label, cells } of table.series) {
     const item = lookupItem(reportType, label);
@@ -41,7 +45,7 @@ export function readSheetReport(table: SheetTable, reportType: ReportType): Shee
     }
     report.recognised.push(label);
     const scale = scaleFor(item, label, headerUnit);
-    for (const { year, raw } of cells) {
+    for (const { year, raw, line } of cells) {
       const cell = parseCellValue(raw);
       if (cell.kind === 'missing') continue;
       report.filledCells++;
@@ -49,9 +53,15 @@ export function readSheetReport(table: SheetTable, reportType: ReportType): Shee
         report.malformedCells.push({ label, year, raw });
         continue;
       }
+      const value = scale(cell.value);
+      // Not Number.isFinite-and-compare: '1e400' reads as Infinity, which this refuses too.
+      if (!(Math.abs(value) <= INGEST_LIMITS.absoluteValue)) {
+        report.outOfRange.push({ label, year, raw, line });
+        continue;
+      }
       const figures = report.years[year] ?? {};
       // An item listed twice (the cash-flow supplement repeats the operating total) keeps its first figure.
-      figures[item] ??= scale(cell.value);
+      figures[item] ??= value;
       report.years[year] = figures;
     }
   }

@@ -1,7 +1,9 @@
 import * as XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
 import { decodeText, looksBinary, startsWith } from './decode.ts';
-import { INGEST_ERRORS, IngestError } from './errors.ts';
+import { INGEST_ERRORS, IngestError, sheetTooLargeMessage } from './errors.ts';
+import { INGEST_LIMITS } from './limits.ts';
+import { refuseOversizedZip } from './zip-limits.ts';
 
 /** One sheet as text cells: CSV files are a single unnamed sheet. Cells are trimmed, '' when blank. */
 export interface SheetGrid {
@@ -18,37 +20,72 @@ export function fileKind(filename: string): StatementFileKind | undefined {
   return undefined;
 }
 
+/** The sheets of a file, each within the row and cell limits (else the file is refused, naming the sheet). */
 export function readSheets(kind: StatementFileKind, bytes: Uint8Array): SheetGrid[] {
   return kind === 'csv' ? [readCsv(bytes)] : readWorkbook(bytes);
 }
 
+/**
+ * Refuses a sheet with too many rows, or cells in its grid (a row reaches to its last cell, blanks
+ * included), before the grid is built: one cell in column XFD on each row would be billions of blanks.
+ */
+function refuseLargeSheet(name: string, rows: readonly ({ length: number } | undefined)[]): void {
+  if (rows.length > INGEST_LIMITS.rowsPerSheet) throw new IngestError(sheetTooLargeMessage(name, 'rows'));
+  let cells = 0;
+  for (const row of rows) cells += row?.length ?? 0;
+  if (cells > INGEST_LIMITS.cellsPerSheet) throw new IngestError(sheetTooLargeMessage(name, 'cells'));
+}
+
 function readCsv(bytes: Uint8Array): SheetGrid {
   const text = decodeText(bytes);
-  // papaparse guesses the delimiter, so tab-separated exports saved as .csv read as well.
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  return { name: '', rows: parsed.data.map((row) => row.map(cleanCell)) };
+  // papaparse guesses the delimiter, so tab-separated exports saved as .csv read as well. Reading stops
+  // one row past the limit: that row is enough to refuse the file.
+  const rows: string[][] = [];
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    step: (row, parser) => {
+      rows.push(row.data);
+      if (rows.length > INGEST_LIMITS.rowsPerSheet) parser.abort();
+    },
+  });
+  refuseLargeSheet('', rows);
+  return { name: '', rows: rows.map((row) => row.map(cleanCell)) };
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
 
 function readWorkbook(bytes: Uint8Array): SheetGrid[] {
+  if (startsWith(bytes, ZIP_MAGIC)) refuseOversizedZip(bytes);
   let workbook: XLSX.WorkBook;
   try {
     workbook = parseWorkbook(bytes);
-  } catch {
+  } catch (error) {
+    if (error instanceof IngestError) throw error;
     throw new IngestError(INGEST_ERRORS.corruptWorkbook);
   }
+  if (workbook.SheetNames.length > INGEST_LIMITS.sheets) throw new IngestError(INGEST_ERRORS.tooManySheets);
   return workbook.SheetNames.flatMap((name) => {
     const sheet = workbook.Sheets[name];
-    return sheet ? [{ name, rows: sheetRows(sheet) }] : [];
+    return sheet ? [{ name, rows: sheetRows(name, sheet) }] : [];
   });
 }
 
+/** Parsing an .xlsx stops after one sheet more than the limit: its name is all it takes to refuse. */
+const SHEETS_TO_PARSE = Array.from({ length: INGEST_LIMITS.sheets + 1 }, (_, index) => index);
+
 function parseWorkbook(bytes: Uint8Array): XLSX.WorkBook {
   // cellDates turns date-formatted cells into Dates (UTC midnight of the shown day), so a report date
-  // typed as a date reads as the date the user sees rather than as a day count.
-  const options: XLSX.ParsingOptions = { cellDates: true, cellNF: true, cellFormula: false, cellHTML: false };
+  // typed as a date reads as the date the user sees rather than as a day count. Dense sheets (rows of
+  // cells) take a fraction of the memory of cells keyed by address.
+  const options: XLSX.ParsingOptions = {
+    cellDates: true,
+    cellNF: true,
+    cellFormula: false,
+    cellHTML: false,
+    dense: true,
+    sheets: SHEETS_TO_PARSE,
+  };
   if (startsWith(bytes, ZIP_MAGIC) || startsWith(bytes, OLE_MAGIC)) {
     return XLSX.read(bytes, { ...options, type: 'array' });
   }
@@ -59,18 +96,12 @@ function parseWorkbook(bytes: Uint8Array): XLSX.WorkBook {
   return XLSX.read(text, { ...options, type: 'string' });
 }
 
-function sheetRows(sheet: XLSX.WorkSheet): string[][] {
-  const rows: string[][] = [];
-  // Walk the stored cells rather than the declared range: a stray '!ref' of A1:XFD1048576 would
-  // otherwise mean billions of empty cells.
-  for (const [address, cell] of Object.entries(sheet)) {
-    if (address.startsWith('!')) continue;
-    const { r, c } = XLSX.utils.decode_cell(address);
-    const row = rows[r] ?? [];
-    row[c] = cellText(cell as XLSX.CellObject);
-    rows[r] = row;
-  }
-  return Array.from(rows, (row) => Array.from(row ?? [], (text) => text ?? ''));
+function sheetRows(name: string, sheet: XLSX.WorkSheet): string[][] {
+  // The stored cells, not the declared range: a stray '!ref' of A1:XFD1048576 would otherwise mean
+  // billions of empty cells.
+  const data: (XLSX.CellObject | undefined)[][] = sheet['!data'] ?? [];
+  refuseLargeSheet(name, data);
+  return Array.from(data, (row) => Array.from(row ?? [], (cell) => (cell ? cellText(cell) : '')));
 }
 
 function cellText(cell: XLSX.CellObject): string {

@@ -1,22 +1,19 @@
-import { readFile } from 'node:fs/promises';
-import {
-  buildCompanyReport,
-  buildReportPdf,
-  type CompanyReport,
-  isValuationError,
-  REPORT_VERSION,
-  reportPdfFileName,
-} from '@fcf/engine';
+import { buildCompanyReport, type CompanyReport, isValuationError, reportPdfFileName } from '@fcf/engine';
 import { Hono } from 'hono';
-import { jsPDF } from 'jspdf';
 import { z } from 'zod';
 import { DEFAULT_FONT_PATH } from '../config.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';
+import { retryLater } from '../http/retry-later.ts';
 import { COMPANY_FIELD_MAX } from '../http/text-fields.ts';
 import { jsonBody } from '../http/validate.ts';
 import { PDF_CONTENT_SECURITY_POLICY } from '../pdf-library/pdf-response.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
+import { takeRateLimitSlot } from '../store/rate-limits.ts';
+import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage } from '../workers/server-pool.ts';
+import type { FontUnavailable } from '../workers/tasks.ts';
+import { isWorkerPoolError } from '../workers/worker-pool.ts';
 
 const name = z.string().trim().max(COMPANY_FIELD_MAX, '公司名称过长');
 
@@ -41,19 +38,7 @@ const pdfRequestBody = z
     path: ['userId'],
   });
 
-/** The font bytes as base64, read once per path (1.3 MB; jsPDF subsets it into each PDF). */
-const fonts = new Map<string, Promise<string>>();
-
-function reportFont(path: string): Promise<string> {
-  let font = fonts.get(path);
-  if (!font) {
-    font = readFile(path).then((bytes) => bytes.toString('base64'));
-    // A missing font is not remembered: once it is in place the next request works.
-    font.catch(() => fonts.delete(path));
-    fonts.set(path, font);
-  }
-  return font;
-}
+const PDF_UNAVAILABLE = 'PDF服务暂时不可用';
 
 function companyReport(c: { var: AppEnv['Variables'] }, company: CompanyRecord): CompanyReport {
   try {
@@ -72,27 +57,39 @@ export function pdfContentDisposition(company: CompanyRecord): string {
 
 /**
  * POST /api/pdf/generate (public-side §7): the analysis page of a company as a PDF, made by the engine's
- * report layout with jspdf from the stored data. Public, like the report it prints.
+ * report layout with jspdf from the stored data. Public, like the report it prints, so each address may
+ * have `pdfPerMinute` made a minute (429 beyond). The report is read here; the drawing (a quarter of a
+ * second of CPU) runs on the worker pool, so other requests are answered meanwhile (503 when it is full).
  */
 export const pdfRoutes = new Hono<AppEnv>().post('/pdf/generate', async (c) => {
+  const { db, config, workers } = c.var.services;
   const body = await jsonBody(c, pdfRequestBody);
   const named = body.dataSnapshot?.companyName || body.userId || '';
-  const company = findCompany(c.var.services.db, named);
+  const company = findCompany(db, named);
   if (!company) throw new ApiError(404, MESSAGES.companyNotFound(named));
-  const report = companyReport(c, company);
 
-  const fontPath = c.var.services.config.fontPath ?? DEFAULT_FONT_PATH;
-  let fontBase64: string;
-  try {
-    fontBase64 = await reportFont(fontPath);
-  } catch (error) {
-    throw new ApiError(
-      503,
-      'PDF服务暂时不可用',
-      `PDF字体无法读取：${error instanceof Error ? error.message : fontPath}`,
-    );
+  const rule = { bucket: 'pdf', limit: config.pdfPerMinute, windowMs: 60_000 };
+  const slot = takeRateLimitSlot(db, rule, clientAddress(c));
+  if (!slot.allowed) {
+    const message = `生成PDF过于频繁：每个地址每分钟最多 ${rule.limit} 份，请 ${slot.retryAfterSeconds} 秒后再试`;
+    return retryLater(c, 429, message, slot.retryAfterSeconds);
   }
-  const pdf = buildReportPdf({ jsPDF, fontBase64 }, report, { generatedAt: new Date(), version: REPORT_VERSION });
+
+  const report = companyReport(c, company);
+  let pdf: ArrayBuffer | FontUnavailable;
+  try {
+    pdf = await workers.run('renderReportPdf', {
+      report,
+      fontFile: config.fontPath ?? DEFAULT_FONT_PATH,
+      generatedAt: Date.now(),
+    });
+  } catch (error) {
+    if (!isWorkerPoolError(error)) throw error;
+    const message = poolFailureMessage(error.reason, { work: '生成PDF', advice: '请稍后重试' }, config);
+    return retryLater(c, 503, message, BUSY_RETRY_AFTER_SECONDS);
+  }
+  if (!(pdf instanceof ArrayBuffer))
+    throw new ApiError(503, PDF_UNAVAILABLE, `PDF字体无法读取：${pdf.fontUnavailable}`);
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': pdfContentDisposition(company),

@@ -1,21 +1,27 @@
 import { REPORT_TYPES, withoutBidiControls } from '@fcf/engine';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { companyDirectoryFile } from '../config.ts';
 import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
+import { retryLater } from '../http/retry-later.ts';
+import { INGEST_ERRORS, INGEST_LIMITS } from '../ingest/index.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
-import { importStatementFile } from '../store/import-statement-file.ts';
+import { type ImportResult, storeParsedStatementFile } from '../store/import-statement-file.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';
 import { reportTypesOf } from '../store/statements.ts';
 import { codesWithResults, withdrawResults } from '../store/stored-results.ts';
 import { findUploadedFile, listUploadedFiles } from '../store/uploaded-files.ts';
 import { runValuation } from '../valuation/valuation-runs.ts';
+import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
+import type { ParsedUpload } from '../workers/tasks.ts';
+import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
 
 /** Upload limits (README): per file, per request, and files per request. */
 export const UPLOAD_LIMITS = {
-  maxFileBytes: 10 * 1024 * 1024,
+  maxFileBytes: INGEST_LIMITS.fileBytes,
   maxRequestBytes: 100 * 1024 * 1024,
   maxFiles: 200,
   extensions: ['.xls', '.xlsx', '.csv'],
@@ -63,27 +69,57 @@ function revalue(c: Context<AppEnv>, companies: readonly CompanyRecord[]): { com
   return problems;
 }
 
+/** A file the pool could not take because every worker and queue place was taken. */
+const BUSY_FILE = Symbol('busy');
+
+/**
+ * Parses one uploaded file on the worker pool (within the ingest limits, the pool's time and memory
+ * limits) and stores what it returns here, in one transaction. A file the pool refuses or aborts gets
+ * its reason; the pool being full is BUSY_FILE.
+ */
+async function importUpload(c: Context<AppEnv>, file: File): Promise<ImportResult | typeof BUSY_FILE> {
+  const { db, directory, industries, workers, config } = c.var.services;
+  const filename = withoutBidiControls(file.name);
+  if (!hasAllowedExtension(filename)) return { success: false, filename, error: INGEST_ERRORS.unsupportedType };
+  if (file.size > UPLOAD_LIMITS.maxFileBytes) return { success: false, filename, error: INGEST_ERRORS.tooLarge };
+  if (workers.full) return BUSY_FILE;
+  const bytes = await file.arrayBuffer();
+  let parsed: ParsedUpload;
+  try {
+    parsed = await workers.run(
+      'parseStatementUpload',
+      { filename, bytes, directoryFile: companyDirectoryFile(config) },
+      [bytes],
+    );
+  } catch (error) {
+    if (!isWorkerPoolError(error)) throw error;
+    if (error.reason === 'busy') return BUSY_FILE;
+    const advice = '请精简文件后重试';
+    return { success: false, filename, error: poolFailureMessage(error.reason, { work: '解析文件', advice }, config) };
+  }
+  const source = { filename, size: file.size, sha256: parsed.sha256 };
+  const uploadedBy = c.var.user?.username ?? null;
+  return storeParsedStatementFile(db, source, parsed.outcome, { directory, industries, uploadedBy });
+}
+
 /** Statement upload, files, company removal and the companies' status (back-office §2, §7). */
 export const uploadRoutes = new Hono<AppEnv>()
   .post('/upload_excel', uploadBodyLimit, async (c) => {
-    const { db, directory, industries } = c.var.services;
-    const user = c.var.user?.username ?? null;
+    const { db } = c.var.services;
     const files = await uploadedFiles(c);
     const results = [];
     const affectedCodes = new Set<string>();
+    let busy = false;
     for (const file of files) {
       // A direction override in a name would make it read as something else in every list that shows it.
       const filename = withoutBidiControls(file.name);
-      if (!hasAllowedExtension(filename)) {
-        results.push({ filename, success: false, error: '不支持的文件类型：仅支持 .xls、.xlsx、.csv' });
+      // Once the pool is full, the files after it are not tried: the answer says to send them again.
+      const result = busy ? BUSY_FILE : await importUpload(c, file);
+      if (result === BUSY_FILE) {
+        busy = true;
+        results.push({ filename, success: false, error: SERVER_BUSY_MESSAGE });
         continue;
       }
-      if (file.size > UPLOAD_LIMITS.maxFileBytes) {
-        results.push({ filename, success: false, error: '文件过大：单个文件上限 10 MB' });
-        continue;
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const result = importStatementFile(db, filename, bytes, { directory, industries, uploadedBy: user });
       if (result.success) {
         affectedCodes.add(result.company.code);
         results.push({
@@ -98,11 +134,15 @@ export const uploadRoutes = new Hono<AppEnv>()
         results.push({ filename, success: false, error: result.error });
       }
     }
+    const succeeded = results.filter((result) => result.success).length;
+    if (busy && succeeded === 0) {
+      // Nothing was imported: the whole upload can simply be sent again.
+      return retryLater(c, 503, SERVER_BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, { uploaded_files: results });
+    }
     const companies = [...affectedCodes]
       .map((code) => findCompany(db, code))
       .filter((company): company is CompanyRecord => company !== undefined);
     const valuationProblems = revalue(c, companies);
-    const succeeded = results.filter((result) => result.success).length;
     const body = {
       success: succeeded > 0,
       uploaded_files: results,

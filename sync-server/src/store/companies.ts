@@ -10,13 +10,45 @@ export interface CompanyRecord {
 
 export const DEFAULT_INDUSTRY = '其他';
 
+/** Longest company name, in characters (the longest listed name has 6). */
+export const MAX_COMPANY_NAME_LENGTH = 50;
+
+/** A company name that cannot be stored: too long, or another live company's. */
+export class CompanyNameError extends Error {
+  override readonly name = 'CompanyNameError';
+}
+
+/**
+ * Why `name` cannot be this company's, or undefined. Names identify companies in links and searches
+ * (`/?company=美的集团`), so no two live companies share one, ignoring ASCII case as lookups do.
+ */
+function companyNameProblem(db: Database, code: string, name: string): string | undefined {
+  if ([...name].length > MAX_COMPANY_NAME_LENGTH) {
+    return `公司名称过长：最多 ${MAX_COMPANY_NAME_LENGTH} 个字符（“${[...name].slice(0, 20).join('')}…”）`;
+  }
+  const holder = queryOne<{ code: string }>(
+    db,
+    'SELECT code FROM companies WHERE deleted = 0 AND lower(name) = lower(?) AND code <> ?',
+    name,
+    code,
+  );
+  return holder
+    ? `公司名称“${name}”已被股票代码 ${holder.code} 使用：同名公司不能重复，请核对文件中的股票代码或公司名称`
+    : undefined;
+}
+
 /** Codes are 6 digits: '333' → '000333'. */
 export function padCode(code: string): string {
   return code.padStart(6, '0');
 }
 
-/** Inserts or renames a company; bumps version and change_seq only when something changed. */
+/**
+ * Inserts or renames a company; bumps version and change_seq only when something changed. Throws a
+ * CompanyNameError (and writes nothing) when the name is too long or taken by another live company.
+ */
 export function upsertCompany(db: Database, company: { code: string; name: string; industry?: string }): void {
+  const problem = companyNameProblem(db, company.code, company.name);
+  if (problem) throw new CompanyNameError(problem);
   const existing = queryOne<CompanyRecord & { deleted: number }>(
     db,
     'SELECT code, name, industry, deleted FROM companies WHERE code = ?',

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { ReportType } from '@fcf/engine';
 import { type Database, transaction } from '../db/database.ts';
 import { type CompanyDirectory, type IngestOutcome, parseStatementFile } from '../ingest/index.ts';
-import { upsertCompany } from './companies.ts';
+import { sha256Hex } from '../pdf-library/pdf-files.ts';
+import { CompanyNameError, upsertCompany } from './companies.ts';
 import { writeReport } from './statements.ts';
 import { recordUploadedFile } from './uploaded-files.ts';
 
@@ -11,6 +11,13 @@ export interface ImportContext {
   /** Industry by 6-digit code. */
   readonly industries: ReadonlyMap<string, string>;
   readonly uploadedBy: string | null;
+}
+
+/** What the file record keeps of the uploaded bytes (parsing may happen elsewhere, on a worker). */
+export interface StatementFileSource {
+  readonly filename: string;
+  readonly size: number;
+  readonly sha256: string;
 }
 
 export type ImportResult =
@@ -27,8 +34,8 @@ export type ImportResult =
   | { readonly success: false; readonly filename: string; readonly error: string };
 
 /**
- * Parses one statement file and stores it whole or not at all: the company, the file record and every
- * figure are written in one transaction, so a failure part-way leaves the database as it was.
+ * Parses one statement file here, on the calling thread, and stores it (see storeParsedStatementFile).
+ * For trusted files (the fixtures, the market seed); uploads parse on the worker pool.
  */
 export function importStatementFile(
   db: Database,
@@ -36,34 +43,55 @@ export function importStatementFile(
   bytes: Uint8Array,
   context: ImportContext,
 ): ImportResult {
-  const outcome: IngestOutcome = parseStatementFile(filename, bytes, context.directory);
+  const outcome = parseStatementFile(filename, bytes, context.directory);
+  return storeParsedStatementFile(db, { filename, size: bytes.byteLength, sha256: sha256Hex(bytes) }, outcome, context);
+}
+
+/**
+ * Stores a parsed statement file whole or not at all: the company, the file record and every figure are
+ * written in one transaction, so a refusal part-way (a company name another company holds) leaves the
+ * database as it was.
+ */
+export function storeParsedStatementFile(
+  db: Database,
+  source: StatementFileSource,
+  outcome: IngestOutcome,
+  context: ImportContext,
+): ImportResult {
+  const { filename } = source;
   if (!outcome.ok) return { success: false, filename, error: outcome.error };
   const { file } = outcome;
   const years = [...new Set(file.reports.flatMap((report) => Object.keys(report.years).map(Number)))].sort(
     (a, b) => a - b,
   );
   const reportTypes = [...new Set(file.reports.map((report) => report.reportType))];
-  const fileId = transaction(db, () => {
-    upsertCompany(db, {
-      code: file.company.code,
-      name: file.company.name,
-      ...(context.industries.has(file.company.code)
-        ? { industry: context.industries.get(file.company.code) as string }
-        : {}),
+  let fileId: number;
+  try {
+    fileId = transaction(db, () => {
+      upsertCompany(db, {
+        code: file.company.code,
+        name: file.company.name,
+        ...(context.industries.has(file.company.code)
+          ? { industry: context.industries.get(file.company.code) as string }
+          : {}),
+      });
+      const id = recordUploadedFile(db, {
+        companyCode: file.company.code,
+        fileName: filename,
+        reportTypes,
+        firstYear: years[0] ?? null,
+        lastYear: years[years.length - 1] ?? null,
+        size: source.size,
+        sha256: source.sha256,
+        uploadedBy: context.uploadedBy,
+      });
+      for (const report of file.reports) writeReport(db, file.company.code, report.reportType, report.years, id);
+      return id;
     });
-    const id = recordUploadedFile(db, {
-      companyCode: file.company.code,
-      fileName: filename,
-      reportTypes,
-      firstYear: years[0] ?? null,
-      lastYear: years[years.length - 1] ?? null,
-      size: bytes.byteLength,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      uploadedBy: context.uploadedBy,
-    });
-    for (const report of file.reports) writeReport(db, file.company.code, report.reportType, report.years, id);
-    return id;
-  });
+  } catch (error) {
+    if (error instanceof CompanyNameError) return { success: false, filename, error: error.message };
+    throw error;
+  }
   return {
     success: true,
     filename,

@@ -61,8 +61,8 @@ export async function startSimulationTemplate(): Promise<PlatformTemplate> {
   const template = await startPlatformTemplate({ fixturesDir });
   return {
     ...template,
-    close() {
-      template.close();
+    async close() {
+      await template.close();
       rmSync(fixturesDir, { recursive: true, force: true });
     },
   };

@@ -19,7 +19,7 @@ export interface PlatformTemplate {
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
   fork(): ForkedPlatform;
-  close(): void;
+  close(): Promise<void>;
 }
 
 const TEMPLATE_SECRET = 'platform-template-secret-for-property-tests';
@@ -55,6 +55,7 @@ export async function startPlatformTemplate(overrides: Partial<ServerConfig> = {
         jwtSecret,
         directory: platform.directory,
         industries: platform.industries,
+        workers: platform.workers,
       });
       return {
         db,
@@ -65,9 +66,9 @@ export async function startPlatformTemplate(overrides: Partial<ServerConfig> = {
         },
       };
     },
-    close() {
+    async close() {
       rmSync(forkDir, { recursive: true, force: true });
-      platform.close();
+      await platform.close();
     },
   };
 }

@@ -21,7 +21,8 @@ export interface TestPlatform extends Platform {
   adminToken(): Promise<string>;
   /** Registers (if needed) and logs in an ordinary user. */
   userToken(): Promise<string>;
-  close(): void;
+  /** Ends the workers, closes the database and removes the temp dir. */
+  close(): Promise<void>;
 }
 
 /**
@@ -85,8 +86,8 @@ export async function startTestPlatform(
       }
       return userToken;
     },
-    close() {
-      platform.db.close();
+    async close() {
+      await platform.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

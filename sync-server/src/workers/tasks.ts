@@ -1,0 +1,76 @@
+/**
+ * The tasks of the server's worker pool: the CPU-heavy work that must not hold the event loop (which
+ * answers every other request meanwhile). Inputs and results are plain data; the database stays on the
+ * main thread, which reads what a task needs and writes what it returns.
+ */
+import { readFile } from 'node:fs/promises';
+import { buildReportPdf, type CompanyReport, REPORT_VERSION } from '@fcf/engine';
+import { jsPDF } from 'jspdf';
+import {
+  type CompanyDirectory,
+  type IngestOutcome,
+  loadCompanyDirectory,
+  parseStatementFile,
+} from '../ingest/index.ts';
+import { sha256Hex } from '../pdf-library/pdf-files.ts';
+
+export interface StatementUpload {
+  readonly filename: string;
+  /** The file's bytes, handed over (transferred) by the caller. */
+  readonly bytes: ArrayBuffer;
+  /** fullStockList.csv: the company directory that names companies by code. */
+  readonly directoryFile: string;
+}
+
+export interface ParsedUpload {
+  readonly outcome: IngestOutcome;
+  readonly sha256: string;
+}
+
+/** Loaded once per worker and file. */
+const directories = new Map<string, Promise<CompanyDirectory>>();
+const fonts = new Map<string, Promise<string>>();
+
+function cachedLoad<Value>(cache: Map<string, Promise<Value>>, path: string, load: (bytes: Buffer) => Value) {
+  let value = cache.get(path);
+  if (!value) {
+    value = readFile(path).then(load);
+    // A file that is missing now may be in place for the next task.
+    value.catch(() => cache.delete(path));
+    cache.set(path, value);
+  }
+  return value;
+}
+
+/** Parses an uploaded statement file within the ingest limits (see ingest/limits.ts). */
+export async function parseStatementUpload(upload: StatementUpload): Promise<ParsedUpload> {
+  const bytes = new Uint8Array(upload.bytes);
+  const directory = await cachedLoad(directories, upload.directoryFile, loadCompanyDirectory);
+  return { outcome: parseStatementFile(upload.filename, bytes, directory), sha256: sha256Hex(bytes) };
+}
+
+export interface ReportPdfRequest {
+  readonly report: CompanyReport;
+  /** The TrueType font with the Chinese glyphs (jspdf subsets it into the PDF). */
+  readonly fontFile: string;
+  readonly generatedAt: number;
+}
+
+/** The font could not be read: the PDF service is unavailable until it is in place. */
+export interface FontUnavailable {
+  readonly fontUnavailable: string;
+}
+
+/** The company's report as PDF bytes, drawn by the engine's layout with jspdf. */
+export async function renderReportPdf(request: ReportPdfRequest): Promise<ArrayBuffer | FontUnavailable> {
+  let fontBase64: string;
+  try {
+    fontBase64 = await cachedLoad(fonts, request.fontFile, (bytes) => bytes.toString('base64'));
+  } catch (error) {
+    return { fontUnavailable: error instanceof Error ? error.message : String(error) };
+  }
+  return buildReportPdf({ jsPDF, fontBase64 }, request.report, {
+    generatedAt: new Date(request.generatedAt),
+    version: REPORT_VERSION,
+  });
+}
