@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from '../app/router.tsx';
+import { Link } from '../ui/router.tsx';
+import { MOBILE_MAX_WIDTH } from '../ui/use-viewport-width.ts';
 import './admin.css';
 
 const UploadPage = lazy(() => import('./upload/UploadPage.tsx'));
@@ -14,8 +15,6 @@ const SECTIONS = [
   { path: '/admin/articles', label: '文章管理' },
   { path: '/admin/menus', label: '菜单管理' },
 ] as const;
-
-const MOBILE_BREAKPOINT = 768;
 
 function ArticlesPlaceholder() {
   return (
@@ -35,12 +34,12 @@ function AdminPage({ path }: { path: string }) {
   return <UploadPage />;
 }
 
+const narrow = () => window.innerWidth <= MOBILE_MAX_WIDTH;
+
 /**
  * The back office's frame: a collapsible sidebar (an overlay at ≤ 768 px, where it starts collapsed) and
  * the page for the current /admin path.
  */
-const narrow = () => window.innerWidth <= MOBILE_BREAKPOINT;
-
 export default function AdminLayout({ path }: { path: string }) {
   const [collapsed, setCollapsed] = useState(narrow);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
-import { isAdminSession } from '../account/session.ts';
-import { useRouter } from './router.tsx';
+import { isAdminSession } from '../api/session.ts';
+import { useRouter } from '../ui/router.tsx';
 
 export const ADMIN_ONLY_MESSAGE = '无权限访问，请以管理员身份登录';
 

@@ -1,10 +1,10 @@
 import { type CompanyBundle, type WhatIf, whatIfView } from '@fcf/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouterProvider } from '../app/router.tsx';
 import { formatAmount } from '../lib/format.ts';
 import { blur, byText, click, mount, press, query, settle, typeInto, unmountAll } from '../testing/dom.tsx';
+import { RouterProvider } from '../ui/router.tsx';
+import { sampleBundle } from '../valuation-editor/testing/sample-bundle.ts';
 import CustomValuationPage from './CustomValuationPage.tsx';
-import { sampleBundle } from './testing/sample-bundle.ts';
 
 const fixtures = vi.hoisted(() => ({
   bundles: new Map<string, CompanyBundle>(),
@@ -22,7 +22,7 @@ vi.mock('../worker/engine-client.ts', async () => {
 });
 
 vi.mock('../store/companies.ts', async () => {
-  const { listItem: item } = await import('./testing/sample-bundle.ts');
+  const { listItem: item } = await import('../valuation-editor/testing/sample-bundle.ts');
   const { ApiRequestError: RequestError } = await import('../api/http.ts');
   return {
     loadCompanies: vi.fn(async () => ({ value: [...fixtures.bundles.values()].map(item), stale: false })),

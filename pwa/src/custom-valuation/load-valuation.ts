@@ -1,10 +1,10 @@
 import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
 import type { CompanyListItem } from '../api/schemas.ts';
-import { companyListErrorMessage } from '../company/company-list-error.ts';
-import { exactCompanyMatch } from '../company/search.ts';
 import { loadBundle, loadCompanies } from '../store/companies.ts';
 import { readWhatIf } from '../store/db.ts';
+import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
+import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { loadWhatIfEngine, type WhatIfEngine } from '../worker/engine-client.ts';
 
 /** One company opened on the page: its engine in the worker, and the reader's what-if restored. */

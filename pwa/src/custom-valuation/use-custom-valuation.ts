@@ -1,8 +1,8 @@
 import { NO_WHAT_IF, type WhatIf } from '@fcf/engine';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { clearWhatIf, writeWhatIf } from '../store/db.ts';
+import type { Notify } from '../valuation-editor/use-message.ts';
 import { LoadFailure, openValuation, type ValuationSession } from './load-valuation.ts';
-import type { Notify } from './use-message.ts';
 import { applyEdit, type WhatIfEdit } from './what-if-edit.ts';
 
 export type ValuationState =

@@ -2,14 +2,14 @@ import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/http.ts';
-import { RouterProvider } from '../app/router.tsx';
+import { fetchAllFiles, fetchCategories, fetchPdf, type PdfCategory, type PdfFile } from '../api/research-api.ts';
 import { byText, click, get, mount, settle, texts, unmountAll } from '../testing/dom.tsx';
+import { RouterProvider } from '../ui/router.tsx';
 import IndustryResearchPage from './IndustryResearchPage.tsx';
 import { readSavedPdf, removeSavedPdf } from './offline-pdfs.ts';
-import { fetchAllFiles, fetchCategories, fetchPdf, type PdfCategory, type PdfFile } from './research-api.ts';
 
-vi.mock('./research-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./research-api.ts')>()),
+vi.mock('../api/research-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/research-api.ts')>()),
   fetchCategories: vi.fn(),
   fetchAllFiles: vi.fn(),
   fetchPdf: vi.fn(),

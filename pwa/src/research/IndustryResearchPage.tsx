@@ -1,9 +1,7 @@
 import { type MouseEvent, useId, useMemo, useState } from 'react';
-import { formatMinute } from '../admin/upload/labels.ts';
-import { Pager } from '../admin/upload/Pager.tsx';
-import { usePaged } from '../admin/upload/use-paged.ts';
-import { useOnline } from '../app/use-online.ts';
+import { type PdfFile, pdfFileUrl, viewerUrl } from '../api/research-api.ts';
 import { formatBytes } from '../lib/format.ts';
+import { formatMinute } from '../lib/format-time.ts';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import {
   ALL_FILES,
@@ -15,9 +13,11 @@ import {
   panelEntries,
   selectionName,
   validSelection,
-} from './library.ts';
+} from '../lib/research-library.ts';
+import { Pager } from '../ui/Pager.tsx';
+import { useOnline } from '../ui/use-online.ts';
+import { usePaged } from '../ui/use-paged.ts';
 import { readSavedPdf, useSavedPdfIds } from './offline-pdfs.ts';
-import { type PdfFile, pdfFileUrl, viewerUrl } from './research-api.ts';
 import { SaveOfflineButton } from './SaveOfflineButton.tsx';
 import { useResearchLibrary } from './use-research-library.ts';
 import { downloadBytes } from './viewer/pdf-source.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { type FetchedPdf, fetchPdf, type PdfFile } from '../api/research-api.ts';
 import { openStore, type SavedPdf } from '../store/db.ts';
-import { type FetchedPdf, fetchPdf, type PdfFile } from './research-api.ts';
 
 /**
  * Research PDFs kept for reading offline ("离线保存"): their bytes and metadata in IndexedDB, so the viewer

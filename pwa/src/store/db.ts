@@ -1,7 +1,7 @@
 import type { CompanyBundle, OpenIssue, OutboxEntry, SyncRow, SyncState, WhatIf } from '@fcf/engine';
 import Dexie, { type Table } from 'dexie';
+import type { PdfCategory, PdfFile } from '../api/research-api.ts';
 import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';
-import type { PdfCategory, PdfFile } from '../research/research-api.ts';
 
 export interface StoredBundle {
   readonly code: string;

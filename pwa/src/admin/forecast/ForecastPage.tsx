@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
+import { Pager } from '../../ui/Pager.tsx';
+import { usePaged } from '../../ui/use-paged.ts';
+import { useRemote } from '../../ui/use-remote.ts';
 import { companiesStatus, listFiles } from '../admin-api.ts';
-import { companiesStatusError, errorText } from '../upload/labels.ts';
-import { Pager } from '../upload/Pager.tsx';
-import { usePaged } from '../upload/use-paged.ts';
-import { useRemote } from '../upload/use-remote.ts';
+import { companiesStatusError, errorText } from '../admin-messages.ts';
 import { CompanyCard } from './CompanyCard.tsx';
 import { COMPANY_FILTERS, type CompanyFilter, fileStatsByCode, filterCompanies } from './forecast-companies.ts';
 import './forecast.css';

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { canMove } from '../reorder.ts';
 import { MenuField } from './MenuField.tsx';
 import { MenuRowActions } from './MenuRowActions.tsx';
 import { LEFT_EDIT_EMPTY } from './menu-errors.ts';
 import type { AdminCoreMenu } from './menus-api.ts';
-import { canMove } from './reorder.ts';
 import type { CoreMenuDraft, CoreMenusModel } from './use-core-menus.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useRouter } from '../../app/router.tsx';
+import { Link, useRouter } from '../../ui/router.tsx';
 import { LeftMenuManager } from './LeftMenuManager.tsx';
 import type { ListStatus, LoadState } from './menu-status.ts';
 import { TopMenuManager } from './TopMenuManager.tsx';

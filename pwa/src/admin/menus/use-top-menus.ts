@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { byOrder, type Direction, moveItem, nextSortOrder } from '../reorder.ts';
 import { confirmDeleteText, topMenuActionMessage, topMenuLoadMessage } from './menu-errors.ts';
 import type { LoadState } from './menu-status.ts';
 import {
@@ -13,7 +14,6 @@ import {
   updateTopMenu,
   updateTopMenuChild,
 } from './menus-api.ts';
-import { byOrder, type Direction, moveItem, nextSortOrder } from './reorder.ts';
 import { type FlashControls, useFlashMessage } from './use-flash-message.ts';
 import { useSerialAction } from './use-serial-action.ts';
 

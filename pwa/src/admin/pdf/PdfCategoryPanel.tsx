@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ALL_FILES, UNCATEGORIZED } from '../../research/library.ts';
-import type { PdfCategory } from '../../research/research-api.ts';
-import { canMove, type Direction } from '../menus/reorder.ts';
+import type { PdfCategory } from '../../api/research-api.ts';
+import { ALL_FILES, UNCATEGORIZED } from '../../lib/research-library.ts';
+import { canMove, type Direction } from '../reorder.ts';
 
 interface PdfCategoryPanelProps {
   /** The custom categories, in sort order. */

@@ -1,10 +1,10 @@
 import { useId } from 'react';
+import type { PdfCategory, PdfFile } from '../../api/research-api.ts';
+import { formatMinute } from '../../lib/format-time.ts';
 import { openInNewTab } from '../../lib/open-in-new-tab.ts';
-import { emptyText, selectionName } from '../../research/library.ts';
-import type { PdfCategory, PdfFile } from '../../research/research-api.ts';
-import { formatMinute } from '../upload/labels.ts';
-import { Pager } from '../upload/Pager.tsx';
-import { usePaged } from '../upload/use-paged.ts';
+import { emptyText, selectionName } from '../../lib/research-library.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { usePaged } from '../../ui/use-paged.ts';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 

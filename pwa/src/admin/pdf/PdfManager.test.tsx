@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
-import { fetchCategories, fetchFiles, type PdfCategory, type PdfFile } from '../../research/research-api.ts';
+import { fetchCategories, fetchFiles, type PdfCategory, type PdfFile } from '../../api/research-api.ts';
 import { byText, click, get, mount, press, settle, texts, typeInto, unmountAll } from '../../testing/dom.tsx';
 import PdfManager from './PdfManager.tsx';
 import {
@@ -13,8 +13,8 @@ import {
   uploadPdf,
 } from './pdf-admin-api.ts';
 
-vi.mock('../../research/research-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../research/research-api.ts')>()),
+vi.mock('../../api/research-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/research-api.ts')>()),
   fetchCategories: vi.fn(),
   fetchFiles: vi.fn(),
 }));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ALL_FILES, sortedCategories, validSelection } from '../../research/library.ts';
-import { fetchCategories, fetchFiles, type PdfCategory, type PdfFile } from '../../research/research-api.ts';
-import { type Direction, moveItem, nextSortOrder } from '../menus/reorder.ts';
+import { fetchCategories, fetchFiles, type PdfCategory, type PdfFile } from '../../api/research-api.ts';
+import { ALL_FILES, sortedCategories, validSelection } from '../../lib/research-library.ts';
+import { type Direction, moveItem, nextSortOrder } from '../reorder.ts';
 import { PdfCategoryPanel } from './PdfCategoryPanel.tsx';
 import { PdfFileTable } from './PdfFileTable.tsx';
 import { PdfUploadBar } from './PdfUploadBar.tsx';

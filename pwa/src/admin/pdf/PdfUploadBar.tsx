@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatBytes } from '../../lib/format.ts';
-import type { PendingStatus } from '../upload/pending-files.ts';
+import type { PendingStatus } from '../pending-files.ts';
 import { PDF_ACCEPT, uploadButtonLabel } from './pdf-uploads.ts';
 import type { PdfUpload } from './use-pdf-upload.ts';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { getToken } from '../../account/session.ts';
 import { apiRequest } from '../../api/http.ts';
-import { type PdfCategory, pdfCategorySchema, pdfFileSchema } from '../../research/research-api.ts';
+import { type PdfCategory, pdfCategorySchema, pdfFileSchema } from '../../api/research-api.ts';
+import { getToken } from '../../api/session.ts';
 
 /** The PDF manager's writes (back-office §7); reads are in research/research-api.ts. Admin token required. */
 const done = z.object({ success: z.boolean(), message: z.optional(z.string()) });

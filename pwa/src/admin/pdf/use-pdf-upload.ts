@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { addPending, type PendingFile, uploadSummary } from '../upload/pending-files.ts';
+import { addPending, type PendingFile, uploadSummary } from '../pending-files.ts';
 import { type PdfUploadResult, uploadPdf } from './pdf-admin-api.ts';
 import { failureLines, localProblem, splitPdfs, type UploadProgress } from './pdf-uploads.ts';
 

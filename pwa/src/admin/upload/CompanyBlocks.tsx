@@ -1,10 +1,10 @@
 import { useId, useMemo, useState } from 'react';
+import { Pager } from '../../ui/Pager.tsx';
+import { usePaged } from '../../ui/use-paged.ts';
 import type { CompanyStatus } from '../admin-api.ts';
 import { CompanyBlock } from './CompanyBlock.tsx';
 import type { NewUploads } from './new-uploads.ts';
-import { Pager } from './Pager.tsx';
 import type { RateLimiter } from './rate-limit.ts';
-import { usePaged } from './use-paged.ts';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 

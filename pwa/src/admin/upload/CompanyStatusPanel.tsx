@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import type { Remote } from '../../ui/use-remote.ts';
 import type { CompaniesStatus } from '../admin-api.ts';
-import type { Remote } from './use-remote.ts';
 
 interface CompanyStatusPanelProps {
   readonly status: Remote<CompaniesStatus>;

@@ -1,10 +1,11 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatBytes } from '../../lib/format.ts';
+import { formatMinute } from '../../lib/format-time.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { usePaged } from '../../ui/use-paged.ts';
+import type { Remote } from '../../ui/use-remote.ts';
 import { deleteFile, type UploadedFile } from '../admin-api.ts';
-import { fileDeleteError, formatMinute, reportTypeText } from './labels.ts';
-import { Pager } from './Pager.tsx';
-import { usePaged } from './use-paged.ts';
-import type { Remote } from './use-remote.ts';
+import { fileDeleteError, reportTypeText } from './labels.ts';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 const TOAST_MS = 3_000;

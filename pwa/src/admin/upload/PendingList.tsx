@@ -1,5 +1,5 @@
 import { formatBytes } from '../../lib/format.ts';
-import type { PendingFile, PendingStatus } from './pending-files.ts';
+import type { PendingFile, PendingStatus } from '../pending-files.ts';
 
 const STATUS: Record<PendingStatus, { icon: string; label: string }> = {
   waiting: { icon: '○', label: '等待上传' },

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { ApiRequestError } from '../../api/http.ts';
 import { byText, click, mount, query, settle, texts, unmountAll } from '../../testing/dom.tsx';
 import { companiesStatus, deleteFile, listFiles, type UploadAnswer, uploadStatementFiles } from '../admin-api.ts';
-import { company, fileList, statusOf, uploadedFile } from './test-fixtures.ts';
+import { company, fileList, statusOf, uploadedFile } from '../testing/fixtures.ts';
 import UploadPage from './UploadPage.tsx';
 
 vi.mock('../admin-api.ts', () => ({

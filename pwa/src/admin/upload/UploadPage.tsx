@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
+import { useRemote } from '../../ui/use-remote.ts';
 import { companiesStatus, listFiles } from '../admin-api.ts';
+import { companiesStatusError, errorText } from '../admin-messages.ts';
 import { BatchActions } from './BatchActions.tsx';
 import { CompanyBlocks } from './CompanyBlocks.tsx';
 import { CompanyStatusPanel } from './CompanyStatusPanel.tsx';
 import { FileTable } from './FileTable.tsx';
-import { companiesStatusError, errorText } from './labels.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useNewUploads } from './use-new-uploads.ts';
-import { useRemote } from './use-remote.ts';
 import './upload.css';
 
 /**

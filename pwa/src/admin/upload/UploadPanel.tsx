@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { FileChooser } from './FileChooser.tsx';
 import { PendingList } from './PendingList.tsx';
-import { ProgressBar } from './ProgressBar.tsx';
 import { UploadResults } from './UploadResults.tsx';
 import { useStatementUpload } from './use-statement-upload.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText } from './labels.ts';
+import { errorText } from '../admin-messages.ts';
 
 export type ActionPhase = 'idle' | 'loading' | 'success' | 'error';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TopMenu } from '../../api/schemas.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../../ui/router.tsx';
 import { isExternalLink } from './menu-messages.ts';
 
 function MenuLink({ name, link, onNavigate }: { name: string; link: string; onNavigate: () => void }) {

@@ -1,4 +1,4 @@
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../ui/use-online.ts';
 
 /** Shown only while offline: the reader knows the figures come from the offline copy. */
 export function OfflineIndicator() {

@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
-import { RouterProvider } from '../../app/router.tsx';
+import { type FetchedPdf, fetchPdf } from '../../api/research-api.ts';
 import { click, get, mount, texts, unmountAll } from '../../testing/dom.tsx';
+import { RouterProvider } from '../../ui/router.tsx';
 import { readSavedPdf, removeSavedPdf } from '../offline-pdfs.ts';
-import { type FetchedPdf, fetchPdf } from '../research-api.ts';
 import PdfViewerPage from './PdfViewerPage.tsx';
 import { NOT_SAVED_OFFLINE } from './pdf-source.ts';
 import { loadPdfJs } from './pdfjs.ts';
@@ -40,8 +40,8 @@ vi.mock('./pdfjs.ts', async (importOriginal) => ({
   loadPdfJs: vi.fn(async () => fake.module),
 }));
 
-vi.mock('../research-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../research-api.ts')>()),
+vi.mock('../../api/research-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/research-api.ts')>()),
   fetchPdf: vi.fn(),
 }));
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useQueryParam } from '../../app/router.tsx';
 import { formatBytes } from '../../lib/format.ts';
+import { Link, useQueryParam } from '../../ui/router.tsx';
 import { useSavedPdfIds } from '../offline-pdfs.ts';
 import { SaveOfflineButton } from '../SaveOfflineButton.tsx';
 import { PdfPage } from './PdfPage.tsx';
