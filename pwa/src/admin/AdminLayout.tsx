@@ -18,7 +18,7 @@ const SECTIONS = [
 
 function ArticlesPlaceholder() {
   return (
-    <section className="admin-card">
+    <section className="panel admin-card">
       <h1>文章管理</h1>
       <p className="admin-muted">文章列表将在后续版本提供。</p>
     </section>
@@ -52,7 +52,7 @@ export default function AdminLayout({ path }: { path: string }) {
   };
   return (
     <div className={`admin${collapsed ? ' is-collapsed' : ''}`}>
-      <aside className="admin__sidebar" aria-label="管理后台导航">
+      <aside className="panel admin__sidebar" aria-label="管理后台导航">
         <button
           type="button"
           className="admin__toggle"

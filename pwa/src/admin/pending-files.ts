@@ -6,6 +6,14 @@ export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 
 export type PendingStatus = 'waiting' | 'uploading' | 'success' | 'error';
 
+/** How the pending lists show each status: an icon and its accessible name. */
+export const PENDING_STATUS: Readonly<Record<PendingStatus, { readonly icon: string; readonly label: string }>> = {
+  waiting: { icon: '○', label: '等待上传' },
+  uploading: { icon: '↻', label: '上传中' },
+  success: { icon: '✓', label: '上传成功' },
+  error: { icon: '✗', label: '上传失败' },
+};
+
 export interface PendingFile {
   readonly id: number;
   readonly file: File;

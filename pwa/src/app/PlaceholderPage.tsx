@@ -1,4 +1,5 @@
 import { Link } from '../ui/router.tsx';
+import './PlaceholderPage.css';
 
 /** The spec's under-development pages (WACC tool, comparison, US/HK valuation, models). */
 export function PlaceholderPage({ title }: { title: string }) {

@@ -6,6 +6,7 @@ import { companyListErrorMessage } from '../ui/company-picker/company-list-error
 import { AMBIGUOUS_QUERY_MESSAGE, EMPTY_QUERY_MESSAGE, searchCompany } from '../ui/company-picker/search.ts';
 import type { Notify } from '../valuation-editor/use-message.ts';
 import { notFoundMessage } from './load-valuation.ts';
+import './CompanySwitcher.css';
 
 export const SAME_COMPANY_MESSAGE = '已是当前公司';
 

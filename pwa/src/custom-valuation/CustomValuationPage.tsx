@@ -8,7 +8,6 @@ import { useMessage } from '../valuation-editor/use-message.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { useCustomValuation } from './use-custom-valuation.ts';
 import { ValuationWorkspace } from './ValuationWorkspace.tsx';
-import '../report/report.css';
 import './custom-valuation.css';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 

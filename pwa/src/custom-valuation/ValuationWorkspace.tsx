@@ -11,6 +11,7 @@ import { ValuationSummary } from '../valuation-editor/ValuationSummary.tsx';
 import type { ValuationSession } from './load-valuation.ts';
 import { ReverseDcf } from './ReverseDcf.tsx';
 import { isEmptyWhatIf, type WhatIfEdit } from './what-if-edit.ts';
+import '../valuation-editor/editor.css';
 
 export const RESET_CONFIRM_MESSAGE = '确定清除您对该公司的全部修改，恢复为系统参数吗？';
 

@@ -42,7 +42,7 @@ export function HomeDashboard() {
                 </span>
                 <span className="home-card__description">{card.description}</span>
               </span>
-              <span className="home-sr-only">（在新标签页打开）</span>
+              <span className="visually-hidden">（在新标签页打开）</span>
             </a>
           </li>
         ))}

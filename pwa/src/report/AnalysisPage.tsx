@@ -12,6 +12,7 @@ import { ReportModules } from './ReportModules.tsx';
 import { SectionNav } from './SectionNav.tsx';
 import { useCompanyList } from './use-company-list.ts';
 import { useCompanyReport } from './use-company-report.ts';
+import './AnalysisPage.css';
 
 const SELECTED_KEY = 'selectedCompany';
 

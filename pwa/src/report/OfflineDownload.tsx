@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatBytes } from '../lib/format.ts';
 import { type DownloadProgress, downloadAllCompanies, storageUsage } from '../store/offline-download.ts';
+import { ProgressPill } from '../ui/ProgressPill.tsx';
+import './OfflineDownload.css';
 
 /** '离线下载全部': every company's report kept for offline reading, with progress and storage used. */
 export function OfflineDownload() {
@@ -43,19 +45,7 @@ export function OfflineDownload() {
         {running ? '下载中…' : '离线下载全部'}
       </button>
       {running && progress && (
-        <div
-          className="progress"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-label="离线下载进度"
-        >
-          <div className="progress__bar" style={{ width: `${percent}%` }} />
-          <span className="progress__text">
-            {progress.done} / {progress.total}
-          </span>
-        </div>
+        <ProgressPill percent={percent} text={`${progress.done} / ${progress.total}`} label="离线下载进度" />
       )}
       {message && <span className="offline-download__message">{message}</span>}
       {usage && <span className="offline-download__usage">已用存储 {usage}</span>}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './SectionNav.css';
 
 /** The spec's sidebar offsets: a 70 px header plus 20 px, and a 150 px lookahead for the active one. */
 export const SCROLL_OFFSET = 90;

@@ -162,7 +162,7 @@ describe('the industry research page', () => {
     const { FcfDatabase } = await import('../store/db.ts');
     await new FcfDatabase().lists.clear();
     await open();
-    expect(get(document, '.research__notice--error').textContent).toContain('研究报告加载失败：服务器内部错误');
+    expect(get(document, '.research__notice.notice--error').textContent).toContain('研究报告加载失败：服务器内部错误');
     vi.mocked(fetchAllFiles).mockResolvedValue(structuredClone(FILES));
     vi.mocked(fetchCategories).mockResolvedValue(structuredClone(CATEGORIES));
     click(byText(document, 'button', '重试'));

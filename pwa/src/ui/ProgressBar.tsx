@@ -1,3 +1,5 @@
+import './ProgressBar.css';
+
 interface ProgressBarProps {
   readonly value: number;
   readonly max: number;

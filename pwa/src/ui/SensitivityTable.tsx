@@ -2,6 +2,7 @@ import type { SensitivityGrid } from '@fcf/engine';
 import { formatAmount, formatPercent } from '../lib/format.ts';
 import { numberCellClass } from './number-cell.ts';
 import { TableScroll } from './TableScroll.tsx';
+import './SensitivityTable.css';
 
 /** The sensitivity table's mark for a value that does not exist (WACC ≤ g). */
 const NO_VALUE = '—';
@@ -42,7 +43,7 @@ export function SensitivityTable({ grid, wacc, g }: { grid: SensitivityGrid; wac
                   return (
                     <td key={growth} className={`${numberCellClass(value)}${base ? ' is-base' : ''}`}>
                       {value === null ? NO_VALUE : formatAmount(value)}
-                      {base ? <span className="report-visually-hidden">（当前假设）</span> : null}
+                      {base ? <span className="visually-hidden">（当前假设）</span> : null}
                     </td>
                   );
                 })}

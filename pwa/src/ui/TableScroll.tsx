@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './TableScroll.css';
 
 /**
  * The box a wide table scrolls in, so the page itself never scrolls sideways. A labelled region that takes

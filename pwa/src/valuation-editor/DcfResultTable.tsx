@@ -5,6 +5,8 @@ import { TableScroll } from '../ui/TableScroll.tsx';
 import { dcfSummaryRows, dcfYearRows } from './dcf-rows.ts';
 import { EditableCell } from './EditableCell.tsx';
 import { valuationParameterRows } from './valuation-parameters.ts';
+import './editor.css';
+import './DcfResultTable.css';
 
 /** The engine's word when it gave neither a valuation nor a reason (public-side §8). */
 export const MISSING_RESULT_MESSAGE = '计算结果数据缺失';

@@ -5,6 +5,7 @@ import { numberCellClass } from '../ui/number-cell.ts';
 import { TableScroll } from '../ui/TableScroll.tsx';
 import type { DriverTable, TableRow } from './driver-tables.ts';
 import { EditableCell } from './EditableCell.tsx';
+import './editor.css';
 
 export interface DriverCommit {
   readonly year: number;

@@ -2,6 +2,7 @@ import type { AdjustableParameter, DriverSource } from '@fcf/engine';
 import { PARAMETER_RULES } from '@fcf/engine';
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cellText, parseCellInput } from './cell-input.ts';
+import './EditableCell.css';
 
 export interface EditableCellProps {
   readonly param: AdjustableParameter;

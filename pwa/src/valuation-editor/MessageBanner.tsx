@@ -1,4 +1,5 @@
 import type { PageMessage } from './use-message.ts';
+import './MessageBanner.css';
 
 const ICON: Readonly<Record<PageMessage['kind'], string>> = { info: 'ℹ', success: '✓', error: '!' };
 

@@ -1,3 +1,5 @@
+import './EditableCell.css';
+import './SourceLegend.css';
 /** What the cell styles mean; the swatches repeat the cells' own styles. */
 export function SourceLegend() {
   return (

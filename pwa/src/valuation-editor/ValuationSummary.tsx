@@ -1,5 +1,6 @@
 import { type DcfValuationView, TERMINAL_VALUE_WARNING_SHARE } from '@fcf/engine';
 import { EMPTY, formatAmount, formatPercent } from '../lib/format.ts';
+import './ValuationSummary.css';
 
 /**
  * The figures a reader watches while editing, above the tables (on a phone the DCF table's footer is a

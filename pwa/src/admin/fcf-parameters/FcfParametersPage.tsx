@@ -16,8 +16,7 @@ import { StatusCards } from './StatusCards.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
 import { useAutoSave } from './use-auto-save.ts';
 import { useFcfParameters } from './use-fcf-parameters.ts';
-import '../../custom-valuation/custom-valuation.css';
-import '../../report/report.css';
+import '../../valuation-editor/editor.css';
 import './fcf-parameters.css';
 
 /**
@@ -53,8 +52,8 @@ export default function FcfParametersPage() {
       <MessageBanner message={message} onClose={dismiss} />
       <header className="fp-header">
         <h1>FCF参数管理{ready ? `：${ready.company.name}` : ''}</h1>
-        {ready && <span className="analysis__code">{ready.company.code}</span>}
-        {ready?.stale && <span className="analysis__stale">无法连接服务器，显示的是离线缓存数据</span>}
+        {ready && <span className="fp-header__code">{ready.company.code}</span>}
+        {ready?.stale && <span className="fp-header__stale">无法连接服务器，显示的是离线缓存数据</span>}
       </header>
       <SyncPanel status={status} service={service} />
       {state.status === 'loading' && <div className="page-loading">正在加载参数…</div>}

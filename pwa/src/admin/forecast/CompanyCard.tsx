@@ -46,10 +46,8 @@ export function CompanyCard({ company, stats }: CompanyCardProps) {
         </div>
       </dl>
       <footer className="forecast-card__footer">
-        <span className={`forecast-flag${company.valued ? ' is-on' : ''}`}>{company.valued ? '已估值' : '未估值'}</span>
-        <span className={`forecast-flag${company.analyzed ? ' is-on' : ''}`}>
-          {company.analyzed ? '已分析' : '未分析'}
-        </span>
+        <span className={`flag${company.valued ? ' is-on' : ''}`}>{company.valued ? '已估值' : '未估值'}</span>
+        <span className={`flag${company.analyzed ? ' is-on' : ''}`}>{company.analyzed ? '已分析' : '未分析'}</span>
         <button
           type="button"
           className="button button--ghost forecast-card__open"

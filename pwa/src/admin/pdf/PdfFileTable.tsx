@@ -44,7 +44,7 @@ export function PdfFileTable({
   const titleId = useId();
   const paged = usePaged(files, PAGE_SIZES[0]);
   return (
-    <section className="pdf-files" aria-labelledby={titleId} aria-busy={loading}>
+    <section className="panel panel--stack pdf-files" aria-labelledby={titleId} aria-busy={loading}>
       <header className="pdf-files__header">
         <h2 id={titleId}>
           {selectionName(selected, categories)}
@@ -57,7 +57,7 @@ export function PdfFileTable({
         </button>
       </header>
       {error && (
-        <p className="pdf-notice pdf-notice--error" role="alert">
+        <p className="notice notice--error pdf-notice" role="alert">
           文件列表加载失败：{error}
         </p>
       )}

@@ -121,18 +121,18 @@ describe('uploading PDFs', () => {
       new File(['x'], 'c.xlsx', { type: 'application/vnd.ms-excel' }),
       pdf('d.pdf'),
     ]);
-    expect(texts(document, '.pdf-pending__name')).toEqual(['a.pdf', 'b.pdf', 'd.pdf']);
-    expect(texts(document, '.pdf-pending__size')).toEqual(['1.50 KB', '2.00 MB', '10.00 Bytes']);
-    expect(get(document, '.pdf-notice--warning').textContent).toContain('c.xlsx');
+    expect(texts(document, '.pending-list__name')).toEqual(['a.pdf', 'b.pdf', 'd.pdf']);
+    expect(texts(document, '.pending-list__size')).toEqual(['1.50 KB', '2.00 MB', '10.00 Bytes']);
+    expect(get(document, '.pdf-notice.notice--warning').textContent).toContain('c.xlsx');
     expect(uploadButton().textContent).toBe('批量上传 (3)');
     click(button('移除 d.pdf'));
-    expect(texts(document, '.pdf-pending__name')).toEqual(['a.pdf', 'b.pdf']);
+    expect(texts(document, '.pending-list__name')).toEqual(['a.pdf', 'b.pdf']);
 
     click(uploadButton());
     await until(() => alerts.length > 0, 'the summary');
     expect(vi.mocked(uploadPdf).mock.calls.map(([item]) => item.name)).toEqual(['a.pdf', 'b.pdf']);
     expect(alerts).toEqual(['全部上传成功，共 2 个文件']);
-    expect(document.querySelector('.pdf-pending')).toBeNull();
+    expect(document.querySelector('.pending-list')).toBeNull();
     // The files reload after an upload.
     expect(vi.mocked(fetchFiles).mock.calls.length).toBeGreaterThanOrEqual(2);
   });
@@ -152,7 +152,7 @@ describe('uploading PDFs', () => {
     expect(uploadButton().textContent).toBe('上传中... (0/2)');
     expect(uploadButton().disabled).toBe(true);
     expect(
-      document.querySelector('.pdf-pending__item[data-status="uploading"] [role="img"]')?.getAttribute('aria-label'),
+      document.querySelector('.pending-list__item[data-status="uploading"] [role="img"]')?.getAttribute('aria-label'),
     ).toBe('上传中');
     // No remove button while uploading.
     expect(document.querySelector('button[aria-label="移除 a.pdf"]')).toBeNull();
@@ -174,12 +174,12 @@ describe('uploading PDFs', () => {
     expect(alerts[0]).toBe(
       '上传完成：成功 1 个，失败 2 个\nbad.pdf: 不是有效的PDF文件：仅支持 PDF 格式\nhuge.pdf: 文件过大（20.00 MB）：单个PDF不超过 20 MB',
     );
-    const failed = document.querySelectorAll<HTMLElement>('.pdf-pending__failed');
+    const failed = document.querySelectorAll<HTMLElement>('.pending-list__failed');
     expect([...failed].map((label) => [label.textContent, label.title])).toEqual([
       ['失败', '不是有效的PDF文件：仅支持 PDF 格式'],
       ['失败', '文件过大（20.00 MB）：单个PDF不超过 20 MB'],
     ]);
-    expect(texts(document, '.pdf-notice--error li')).toHaveLength(2);
+    expect(texts(document, '.pdf-notice.notice--error li')).toHaveLength(2);
   });
 });
 
@@ -356,7 +356,7 @@ describe('the file table', () => {
     );
     await settle();
     expect(deletePdfFile).toHaveBeenCalledWith(2);
-    expect(get(document, '.pdf-notice--success').textContent).toBe('已删除文件"白色家电对比.pdf"');
+    expect(get(document, '.pdf-notice.notice--success').textContent).toBe('已删除文件"白色家电对比.pdf"');
   });
 
   it('says the file is gone when the delete finds no file', async () => {
@@ -364,7 +364,7 @@ describe('the file table', () => {
     await open();
     click(byText(document, 'tr[data-file-id="2"] button', '删除'));
     await settle();
-    expect(get(document, '.pdf-notice--error').textContent).toBe('文件不存在或已删除');
+    expect(get(document, '.pdf-notice.notice--error').textContent).toBe('文件不存在或已删除');
   });
 
   it('has different empty states for all files, uncategorised and a named category', async () => {

@@ -158,14 +158,14 @@ export default function PdfManager() {
   };
 
   return (
-    <div className="pdf-manager">
-      <header className="pdf-manager__header">
+    <div className="admin-page">
+      <header className="admin-page__header">
         <h1>PDF研报管理</h1>
         <p>上传研究报告PDF，按分类整理；读者在“行业研究报告”页面按分类浏览和阅读。</p>
       </header>
       <PdfUploadBar upload={upload} />
       {toast && (
-        <p className={`pdf-notice pdf-notice--${toast.kind === 'ok' ? 'success' : 'error'}`} role="status">
+        <p className={`notice pdf-notice notice--${toast.kind === 'ok' ? 'success' : 'error'}`} role="status">
           {toast.text}
         </p>
       )}

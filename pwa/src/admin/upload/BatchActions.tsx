@@ -2,6 +2,7 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { BatchKind, BatchSummary } from './batch-result.ts';
 import { type RateLimiter, rateLimitMessage } from './rate-limit.ts';
 import { useBatchJob } from './use-batch-job.ts';
+import './BatchActions.css';
 
 const BATCHES: Record<
   BatchKind,

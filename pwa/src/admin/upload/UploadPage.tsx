@@ -39,8 +39,8 @@ export default function UploadPage() {
 
   const statistics = status.data?.statistics;
   return (
-    <div className="upload-page">
-      <header className="upload-page__header">
+    <div className="admin-page">
+      <header className="admin-page__header">
         <h1>数据上传与估值</h1>
         <p>上传公司财务报表（Excel / CSV），检查报表完整度，并执行单个或批量估值与后分析。</p>
       </header>

@@ -6,6 +6,7 @@ import { Link, useRouter } from '../../ui/router.tsx';
 import { MOBILE_MAX_WIDTH } from '../../ui/use-viewport-width.ts';
 import { menuLoadMessage } from './menu-messages.ts';
 import { NavMenuItems } from './NavMenuItems.tsx';
+import './NavBar.css';
 
 type MenuState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; menus: TopMenu[] };
 

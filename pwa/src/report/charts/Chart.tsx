@@ -5,6 +5,7 @@ import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../../ui/us
 import { ChartLegend } from './ChartLegend.tsx';
 import { type ChartData, describePoint, isChartEmpty, latestIndex, unitCaption } from './chart-data.ts';
 import { buildChart } from './chart-options.ts';
+import './Chart.css';
 
 export interface ChartTitles {
   readonly full: string;

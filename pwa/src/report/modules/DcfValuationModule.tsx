@@ -2,6 +2,7 @@ import { type CompanyReport, type DcfValuationView, TERMINAL_VALUE_WARNING_SHARE
 import { EMPTY, formatAmount, formatPercent } from '../../lib/format.ts';
 import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
 import { DCF_MAX_COLUMNS, DcfTable } from './DcfTable.tsx';
+import './DcfValuationModule.css';
 
 type Meta = DcfValuationView['meta'];
 

@@ -1,5 +1,6 @@
 import type { CompanyReport } from '@fcf/engine';
 import { useEffect, useReducer, useRef } from 'react';
+import { ProgressPill } from '../../ui/ProgressPill.tsx';
 import {
   isGenerating,
   MESSAGES,
@@ -83,19 +84,7 @@ export function PdfDownload({ company, report }: PdfDownloadProps) {
       >
         {generating ? '正在生成PDF…' : '下载PDF报告'}
       </button>
-      {progress !== null && (
-        <div
-          className="progress"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress)}
-          aria-label="PDF生成进度"
-        >
-          <div className="progress__bar" style={{ width: `${progress}%` }} />
-          <span className="progress__text">{Math.round(progress)}%</span>
-        </div>
-      )}
+      {progress !== null && <ProgressPill percent={progress} text={`${Math.round(progress)}%`} label="PDF生成进度" />}
       {state.status === 'done' && <span className="pdf-download__done">PDF已生成</span>}
       {state.status === 'error' && (
         <span className="pdf-download__error" role="alert">

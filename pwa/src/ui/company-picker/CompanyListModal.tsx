@@ -4,7 +4,8 @@ import type { CompanyListItem } from '../../api/schemas.ts';
 import { loadCompanies } from '../../store/companies.ts';
 import { companyListErrorMessage } from './company-list-error.ts';
 import { useDialogFocus } from './use-dialog-focus.ts';
-import './company.css';
+import './company-button.css';
+import './CompanyListModal.css';
 
 export interface CompanyListModalProps {
   open: boolean;

@@ -5,7 +5,8 @@ import { optionId, SearchSuggestions } from './SearchSuggestions.tsx';
 import { searchCompany, suggestCompanies } from './search.ts';
 import { useSearchValidation } from './use-search-validation.ts';
 import { useSuggestionCap } from './use-suggestion-cap.ts';
-import './company.css';
+import './company-button.css';
+import './CompanySearchBar.css';
 
 export interface CompanySearchBarProps {
   companies: readonly CompanyListItem[];

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import './company.css';
+import './RecentCompanies.css';
 
 /** A recommended company (public-side §3): fixed sample data, not a server answer. */
 export interface RecentCompany {
@@ -44,7 +44,7 @@ export function RecentCompanies({ onPick }: { onPick: (name: string) => void }) 
   }, [refresh]);
 
   return (
-    <section className="recent-companies" aria-labelledby={titleId}>
+    <section className="panel recent-companies" aria-labelledby={titleId}>
       <header className="recent-companies__header">
         <h2 id={titleId} className="recent-companies__title">
           最近估值公司
@@ -72,7 +72,7 @@ export function RecentCompanies({ onPick }: { onPick: (name: string) => void }) 
                 <span className="recent-companies__sector">{company.sector}</span>
                 <span className={`recent-companies__trend recent-companies__trend--${company.trend}`}>
                   <span aria-hidden="true">{TREND[company.trend].arrow}</span>
-                  <span className="company-sr-only">{TREND[company.trend].label}</span>
+                  <span className="visually-hidden">{TREND[company.trend].label}</span>
                 </span>
               </button>
             </li>
