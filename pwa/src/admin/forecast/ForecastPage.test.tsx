@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../api/http.ts';
 import { POPUP_BLOCKED_MESSAGE } from '../../lib/open-in-new-tab.ts';
 import { byText, click, mount, query, settle, texts, typeInto, unmountAll } from '../../testing/dom.tsx';
 import { companiesStatus, listFiles } from '../admin-api.ts';
-import { company, statusOf, uploadedFile } from '../testing/fixtures.ts';
+import { company, statusOf, uploadedFile } from '../testing/api-answers.ts';
 import ForecastPage from './ForecastPage.tsx';
 
 vi.mock('../admin-api.ts', () => ({ companiesStatus: vi.fn(), listFiles: vi.fn() }));

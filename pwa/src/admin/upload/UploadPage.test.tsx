@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
-import { byText, click, mount, query, settle, texts, unmountAll } from '../../testing/dom.tsx';
+import { byText, chooseFiles, click, mount, query, settle, texts, unmountAll } from '../../testing/dom.tsx';
 import { companiesStatus, deleteFile, listFiles, type UploadAnswer, uploadStatementFiles } from '../admin-api.ts';
-import { company, fileList, statusOf, uploadedFile } from '../testing/fixtures.ts';
+import { company, statusOf, uploadedFile } from '../testing/api-answers.ts';
 import UploadPage from './UploadPage.tsx';
 
 vi.mock('../admin-api.ts', () => ({
@@ -22,13 +22,7 @@ const upload = vi.mocked(uploadStatementFiles);
 const GREE = company('格力电器', '000651');
 const MIDEA = company('美的集团', '000333', { report_types: ['income_statement', 'cash_flow'], valued: false });
 
-function choose(files: File[]) {
-  const input = query<HTMLInputElement>(document, '[data-testid="upload-input"]');
-  Object.defineProperty(input, 'files', { configurable: true, value: fileList(files) });
-  act(() => {
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
+const choose = (files: File[]) => chooseFiles(query<HTMLInputElement>(document, '[data-testid="upload-input"]'), files);
 
 const submit = () => query<HTMLButtonElement>(document, '[data-testid="upload-submit"]');
 

@@ -64,9 +64,3 @@ export function job(overrides: Partial<Job> = {}): Job {
     ...overrides,
   };
 }
-
-/** A FileList as an <input type=file> or a drop hands it over (jsdom cannot build one). */
-export function fileList(files: readonly File[]): FileList {
-  const list = Object.assign([...files], { item: (index: number) => files[index] ?? null });
-  return list as unknown as FileList;
-}
