@@ -21,7 +21,7 @@ export interface PendingFile {
   readonly error: string | null;
 }
 
-export function isAcceptedFile(file: File): boolean {
+function isAcceptedFile(file: File): boolean {
   const name = file.name.toLowerCase();
   return ACCEPTED_EXTENSIONS.some((extension) => name.endsWith(extension));
 }

@@ -49,10 +49,6 @@ export function pdfFileUrl(id: number, download = false): string {
   return `/api/pdf-files/${id}${download ? '?download=1' : ''}`;
 }
 
-export function servedFileUrl(filename: string): string {
-  return `/api/pdf-preview/serve/${encodeURIComponent(filename)}`;
-}
-
 /** The app's viewer page for a file (it opens in a new tab; mobile browsers do not show PDFs inline). */
 export function viewerUrl(id: number): string {
   return `/pdf-viewer?id=${id}`;
@@ -81,7 +77,7 @@ export function dispositionName(header: string | null): string | null {
   return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
 }
 
-export const PDF_FETCH_TIMEOUT_MS = 120_000;
+const PDF_FETCH_TIMEOUT_MS = 120_000;
 
 /** Fetches a stored PDF's bytes and what the response says about it (name, ETag = SHA-256, time). */
 export async function fetchPdf(id: number, signal?: AbortSignal): Promise<FetchedPdf> {

@@ -8,7 +8,7 @@ import type { Notify } from '../valuation-editor/use-message.ts';
 import { notFoundMessage } from './load-valuation.ts';
 import './CompanySwitcher.css';
 
-export const SAME_COMPANY_MESSAGE = '已是当前公司';
+const SAME_COMPANY_MESSAGE = '已是当前公司';
 
 interface CompanySwitcherProps {
   /** The company on screen, or null while none is (loading, not found). */

@@ -13,7 +13,7 @@ import { ReverseDcf } from './ReverseDcf.tsx';
 import { isEmptyWhatIf, type WhatIfEdit } from './what-if-edit.ts';
 import '../valuation-editor/editor.css';
 
-export const RESET_CONFIRM_MESSAGE = '确定清除您对该公司的全部修改，恢复为系统参数吗？';
+const RESET_CONFIRM_MESSAGE = '确定清除您对该公司的全部修改，恢复为系统参数吗？';
 
 interface WorkspaceProps {
   readonly session: ValuationSession;

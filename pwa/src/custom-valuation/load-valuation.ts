@@ -29,7 +29,7 @@ export class LoadFailure extends Error {
 }
 
 export const notFoundMessage = (company: string) => `未找到"${company}"的财务数据，请确认公司名称`;
-export const NO_HISTORY_MESSAGE = '该公司暂无历史财务数据，无法生成预测';
+const NO_HISTORY_MESSAGE = '该公司暂无历史财务数据，无法生成预测';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

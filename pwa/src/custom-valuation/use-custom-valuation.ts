@@ -11,9 +11,9 @@ export type ValuationState =
   | ({ readonly status: 'ready'; readonly query: string } & ValuationSession);
 
 /** Performance marks the benchmarks read: commit → the new value per share in the DOM. */
-export const EDIT_COMMIT_MARK = 'custom-edit-commit';
-export const VALUE_RENDERED_MARK = 'custom-value-rendered';
-export const EDIT_TO_SCREEN_MEASURE = 'custom-edit-to-screen';
+const EDIT_COMMIT_MARK = 'custom-edit-commit';
+const VALUE_RENDERED_MARK = 'custom-value-rendered';
+const EDIT_TO_SCREEN_MEASURE = 'custom-edit-to-screen';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

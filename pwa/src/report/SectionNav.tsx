@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import './SectionNav.css';
 
 /** The spec's sidebar offsets: a 70 px header plus 20 px, and a 150 px lookahead for the active one. */
-export const SCROLL_OFFSET = 90;
-export const ACTIVE_LOOKAHEAD = 150;
+const SCROLL_OFFSET = 90;
+const ACTIVE_LOOKAHEAD = 150;
 
 export interface SectionLink {
   readonly path: string;
@@ -11,7 +11,7 @@ export interface SectionLink {
 }
 
 /** The section whose top has passed the header line (plus the lookahead), as the page scrolls. */
-export function activeSection(sections: readonly SectionLink[], scrollY: number): string | null {
+function activeSection(sections: readonly SectionLink[], scrollY: number): string | null {
   let active: string | null = sections[0]?.path ?? null;
   for (const section of sections) {
     const element = document.getElementById(section.path);

@@ -8,7 +8,7 @@ import { openStore, type SavedPdf } from '../store/db.ts';
  * is never refreshed behind the reader's back, as stored files do not change (a new upload gets a new id).
  */
 
-export const SAVE_UNAVAILABLE = '当前浏览器无法离线保存（可能处于隐私模式或存储被禁用）';
+const SAVE_UNAVAILABLE = '当前浏览器无法离线保存（可能处于隐私模式或存储被禁用）';
 export const QUOTA_EXCEEDED = '浏览器存储空间不足，无法离线保存该文件';
 
 const listeners = new Set<() => void>();

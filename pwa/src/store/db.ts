@@ -131,11 +131,6 @@ export async function writeBundle(bundle: CompanyBundle): Promise<void> {
   }
 }
 
-export async function countBundles(): Promise<number> {
-  const db = await openStore();
-  return (await db?.bundles.count()) ?? 0;
-}
-
 /** A full disk must not break reading: warn and go on with what is in memory. */
 function reportStorageError(error: unknown): void {
   const quota = error instanceof Error && (error.name === 'QuotaExceededError' || error.message.includes('Quota'));

@@ -9,7 +9,7 @@ import './editor.css';
 import './DcfResultTable.css';
 
 /** The engine's word when it gave neither a valuation nor a reason (public-side §8). */
-export const MISSING_RESULT_MESSAGE = '计算结果数据缺失';
+const MISSING_RESULT_MESSAGE = '计算结果数据缺失';
 
 interface DcfResultTableProps {
   readonly view: WhatIfView;

@@ -17,7 +17,7 @@ export interface EditableCellProps {
   readonly onError: (message: string) => void;
 }
 
-export const SOURCE_CLASS: Readonly<Record<DriverSource, string>> = {
+const SOURCE_CLASS: Readonly<Record<DriverSource, string>> = {
   user_set: 'is-user-set',
   inherited: 'is-inherited',
   system_default: 'is-system',

@@ -10,7 +10,7 @@ import {
 
 /** The five tables under the DCF result: what each row shows, and which rows a reader may edit. */
 
-export type YearField = Exclude<keyof FinancialYearRow, 'year' | 'basis'>;
+type YearField = Exclude<keyof FinancialYearRow, 'year' | 'basis'>;
 
 export type TableRow =
   | { readonly kind: 'group'; readonly label: string }

@@ -5,8 +5,8 @@ import { drawDcfImage, imageHeight } from './image-draw.ts';
 
 /** Image export constants of public-side §9. */
 export const IMAGE_WIDTH = 1400;
-export const IMAGE_SCALE = 2.5;
-export const IMAGE_QUALITY = 0.95;
+const IMAGE_SCALE = 2.5;
+const IMAGE_QUALITY = 0.95;
 
 export const IMAGE_FAILED_MESSAGE = '图片下载失败';
 export const NO_TABLE_MESSAGE = '未找到估值结果表格，请确保页面已完全加载';

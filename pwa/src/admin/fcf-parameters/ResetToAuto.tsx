@@ -3,7 +3,7 @@ import { getToken, useSessionUser } from '../../api/session.ts';
 import type { Notify } from '../../valuation-editor/use-message.ts';
 import { type ResetVerification, resetToAuto } from '../admin-api.ts';
 
-export const RESET_CONFIRM = '确定将该公司的全部人工参数恢复为自动预测吗？人工调整将被清除。';
+const RESET_CONFIRM = '确定将该公司的全部人工参数恢复为自动预测吗？人工调整将被清除。';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

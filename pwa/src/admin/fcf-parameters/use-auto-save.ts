@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { saveCompleteValuation } from '../admin-api.ts';
 
 /** The spec's delay before a valid valuation is saved (back-office §4). */
-export const AUTO_SAVE_DELAY_MS = 2000;
+const AUTO_SAVE_DELAY_MS = 2000;
 
 /**
  * Saves the valuation 2 s after the page shows a valid, positive enterprise value — once the admin's

@@ -8,7 +8,7 @@ import type { CoreMenuDraft, CoreMenusModel } from './use-core-menus.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
 /** An inline edit is saved this long after the last keystroke (back-office §5, §9). */
-export const EDIT_DEBOUNCE_MS = 800;
+const EDIT_DEBOUNCE_MS = 800;
 
 type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
 const SAVE_TEXT: Record<SaveState, string> = {

@@ -13,7 +13,7 @@ export interface CoreMenuDraft {
   readonly link: string;
 }
 
-export const linkOrPath = (draft: CoreMenuDraft) => draft.link.trim() || draft.path.trim();
+const linkOrPath = (draft: CoreMenuDraft) => draft.link.trim() || draft.path.trim();
 
 const withDraft = (menu: AdminCoreMenu, draft: CoreMenuDraft): AdminCoreMenu => ({
   ...menu,

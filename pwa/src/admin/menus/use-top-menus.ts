@@ -23,13 +23,13 @@ export interface TopMenuDraft {
   readonly isGroup: boolean;
 }
 
-export interface ChildDraft {
+interface ChildDraft {
   readonly name: string;
   readonly link: string;
 }
 
 /** A new child's name until it is edited (back-office §9). */
-export const NEW_CHILD_NAME = '新子菜单';
+const NEW_CHILD_NAME = '新子菜单';
 
 const sorted = (menus: readonly TopMenu[]): TopMenu[] =>
   byOrder(menus).map((menu) => ({ ...menu, children: byOrder(menu.children) }));

@@ -22,7 +22,7 @@ interface PdfFileTableProps {
 }
 
 /** The preview page of a file: the app's viewer, in a new tab (back-office §2). */
-export function previewPath(id: number): string {
+function previewPath(id: number): string {
   return `/pdf-preview/${id}`;
 }
 

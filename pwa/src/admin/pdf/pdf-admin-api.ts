@@ -4,6 +4,7 @@ import { type PdfCategory, pdfCategorySchema, pdfFileSchema } from '../../api/re
 import { getToken } from '../../api/session.ts';
 
 /** The PDF manager's writes (back-office §7); reads are in research/research-api.ts. Admin token required. */
+
 const done = z.object({ success: z.boolean(), message: z.optional(z.string()) });
 
 export const createCategory = (name: string, sortOrder: number) =>
@@ -41,7 +42,7 @@ export interface PdfUploadResult {
   readonly error: string | null;
 }
 
-export const PDF_UPLOAD_TIMEOUT_MS = 300_000;
+const PDF_UPLOAD_TIMEOUT_MS = 300_000;
 
 /** Uploads one PDF (multipart, field `file`; one request per file). Never throws: failures are results. */
 export async function uploadPdf(file: File): Promise<PdfUploadResult> {

@@ -1,6 +1,7 @@
 import type { CompaniesStatus, CompanyStatus, Job, UploadedFile } from '../admin-api.ts';
 
 /** Test data in the shapes the admin API answers with. */
+
 export function company(name: string, code: string, overrides: Partial<CompanyStatus> = {}): CompanyStatus {
   const report_types = overrides.report_types ?? [
     'income_statement',

@@ -9,7 +9,7 @@ import { MIN_PDF_BYTES, reportPdfFileName } from '@fcf/engine';
 export const PDF_PROGRESS_TICK_MS = 800;
 export const PDF_PROGRESS_MAX = 80;
 /** The largest random rise of one tick (percentage points). */
-export const PDF_PROGRESS_STEP = 15;
+const PDF_PROGRESS_STEP = 15;
 /** At 100 the bar stays 1 s, then the area is idle again. */
 export const PDF_RESET_DELAY_MS = 1000;
 /** An error shows 5 s, then clears. */
@@ -78,7 +78,7 @@ export function progressOf(state: PdfState): number | null {
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 /** '20260501_143005' in the reader's local time. */
-export function timestampSuffix(date: Date): string {
+function timestampSuffix(date: Date): string {
   return (
     `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}_` +
     `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`

@@ -8,7 +8,7 @@ import { type PdfFile, PdfResourceError } from './pdf-file.ts';
  */
 
 /** The report font (pwa/public/fonts), precached by the service worker for offline PDFs. */
-export const REPORT_FONT_URL = '/fonts/wqy-microhei-gb2312.ttf';
+const REPORT_FONT_URL = '/fonts/wqy-microhei-gb2312.ttf';
 
 let fontBase64: Promise<string> | null = null;
 

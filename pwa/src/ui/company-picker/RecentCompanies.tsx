@@ -8,7 +8,7 @@ export interface RecentCompany {
   readonly trend: 'up' | 'down' | 'stable';
 }
 
-export const RECENT_COMPANIES: readonly RecentCompany[] = [
+const RECENT_COMPANIES: readonly RecentCompany[] = [
   { name: '美的集团', sector: '家用电器', trend: 'up' },
   { name: '格力电器', sector: '家用电器', trend: 'stable' },
   { name: '海尔智家', sector: '家用电器', trend: 'up' },
@@ -18,7 +18,7 @@ export const RECENT_COMPANIES: readonly RecentCompany[] = [
 ];
 
 /** Public-side §2: the list is filled locally after 300 ms, with no call. */
-export const RECENT_FILL_DELAY_MS = 300;
+const RECENT_FILL_DELAY_MS = 300;
 
 const TREND = {
   up: { arrow: '↑', label: '上升' },

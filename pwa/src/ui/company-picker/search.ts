@@ -5,7 +5,7 @@ import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../use-viewport-width.ts';
 
 export const EMPTY_QUERY_MESSAGE = '请输入公司名称';
 export const AMBIGUOUS_QUERY_MESSAGE = '输入不完整，请从下方建议中选择或输入完整的公司名称';
-export const notFoundMessage = (query: string) => `未找到公司：${query}，请确认名称`;
+const notFoundMessage = (query: string) => `未找到公司：${query}，请确认名称`;
 
 /** Suggestion caps of public-side §9 by viewport width (mobile ≤ 768 px, tablet ≤ 1024 px). */
 export function suggestionCap(width: number): number {

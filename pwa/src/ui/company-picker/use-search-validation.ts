@@ -8,8 +8,8 @@ export type SearchValidation =
   | { readonly state: 'invalid'; readonly message: string };
 
 /** Public-side §4 and §9: the valid indicator clears after 3 s, errors after 6 s. */
-export const VALID_CLEAR_MS = 3000;
-export const ERROR_CLEAR_MS = 6000;
+const VALID_CLEAR_MS = 3000;
+const ERROR_CLEAR_MS = 6000;
 
 const IDLE: SearchValidation = { state: 'idle' };
 
