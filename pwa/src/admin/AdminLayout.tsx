@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '../ui/router.tsx';
 import { MOBILE_MAX_WIDTH } from '../ui/use-viewport-width.ts';
-import './admin.css';
+import './AdminLayout.css';
 
 const UploadPage = lazy(() => import('./upload/UploadPage.tsx'));
 const ForecastPage = lazy(() => import('./forecast/ForecastPage.tsx'));

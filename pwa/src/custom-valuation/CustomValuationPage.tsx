@@ -8,7 +8,7 @@ import { useMessage } from '../valuation-editor/use-message.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { useCustomValuation } from './use-custom-valuation.ts';
 import { ValuationWorkspace } from './ValuationWorkspace.tsx';
-import './custom-valuation.css';
+import './CustomValuationPage.css';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 
 /**

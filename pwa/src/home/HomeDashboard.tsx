@@ -2,7 +2,7 @@ import { type MouseEvent, useId } from 'react';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { DASHBOARD_CARDS } from './dashboard-cards.ts';
 import { DashboardIcon } from './dashboard-icons.tsx';
-import './home.css';
+import './HomeDashboard.css';
 
 function onCardClick(event: MouseEvent<HTMLAnchorElement>, url: string) {
   // Modified and middle clicks keep the browser's own behaviour (background tab, new window).

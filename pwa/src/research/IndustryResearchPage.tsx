@@ -21,7 +21,7 @@ import { readSavedPdf, useSavedPdfIds } from './offline-pdfs.ts';
 import { SaveOfflineButton } from './SaveOfflineButton.tsx';
 import { useResearchLibrary } from './use-research-library.ts';
 import { downloadBytes } from './viewer/pdf-source.ts';
-import './research.css';
+import './IndustryResearchPage.css';
 
 function CategoryPanel({
   entries,

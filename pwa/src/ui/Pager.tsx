@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { pageLinks } from './pagination.ts';
 import type { Paged } from './use-paged.ts';
-import './pager.css';
+import './Pager.css';
 
 interface PagerProps {
   readonly paged: Paged<unknown>;

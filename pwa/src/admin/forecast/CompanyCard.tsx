@@ -2,6 +2,7 @@ import { REPORT_TYPE_LABELS, REPORT_TYPES } from '@fcf/engine';
 import { openInNewTab } from '../../lib/open-in-new-tab.ts';
 import type { CompanyStatus } from '../admin-api.ts';
 import { type FileStats, parametersUrl } from './forecast-companies.ts';
+import './CompanyCard.css';
 
 interface CompanyCardProps {
   readonly company: CompanyStatus;

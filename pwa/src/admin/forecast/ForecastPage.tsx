@@ -6,7 +6,7 @@ import { companiesStatus, listFiles } from '../admin-api.ts';
 import { companiesStatusError, errorText } from '../admin-messages.ts';
 import { CompanyCard } from './CompanyCard.tsx';
 import { COMPANY_FILTERS, type CompanyFilter, fileStatsByCode, filterCompanies } from './forecast-companies.ts';
-import './forecast.css';
+import './ForecastPage.css';
 
 const PAGE_SIZES = [12, 18, 24] as const;
 /** A company with no uploaded file on record. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PdfCategory } from '../../api/research-api.ts';
 import { ALL_FILES, UNCATEGORIZED } from '../../lib/research-library.ts';
 import { canMove, type Direction } from '../reorder.ts';
+import './PdfCategoryPanel.css';
 
 interface PdfCategoryPanelProps {
   /** The custom categories, in sort order. */

@@ -5,6 +5,7 @@ import { openInNewTab } from '../../lib/open-in-new-tab.ts';
 import { emptyText, selectionName } from '../../lib/research-library.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { usePaged } from '../../ui/use-paged.ts';
+import './PdfFileTable.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 

@@ -8,7 +8,7 @@ import { PdfUploadBar } from './PdfUploadBar.tsx';
 import { createCategory, deleteCategory, deletePdfFile, moveFile, saveCategoryOrder } from './pdf-admin-api.ts';
 import { confirmCategoryDelete, confirmFileDelete, type PdfAction, pdfActionMessage } from './pdf-messages.ts';
 import { usePdfUpload } from './use-pdf-upload.ts';
-import './pdf-manager.css';
+import './PdfManager.css';
 
 const TOAST_MS = 3_000;
 

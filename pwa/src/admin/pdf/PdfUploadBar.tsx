@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { PendingList } from '../PendingList.tsx';
 import { PDF_ACCEPT, uploadButtonLabel } from './pdf-uploads.ts';
 import type { PdfUpload } from './use-pdf-upload.ts';
+import './PdfUploadBar.css';
 
 /**
  * The upload bar (back-office §2): a PDF-only multiple file input, the pending list with status icons and

@@ -13,7 +13,7 @@ import {
   progressOf,
 } from './pdf-download.ts';
 import { makeCompanyPdf, pdfFailureMessage, saveFile } from './pdf-file.ts';
-import './pdf-download.css';
+import './PdfDownload.css';
 
 export interface PdfDownloadProps {
   /** The selected company (name or code), null when none is. */
