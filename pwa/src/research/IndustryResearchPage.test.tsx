@@ -98,12 +98,12 @@ describe('the industry research page', () => {
     vi.mocked(fetchAllFiles).mockResolvedValue(many);
     await open();
     expect(names()).toHaveLength(10);
-    const size = query<HTMLSelectElement>(document, '.admin-pager select');
+    const size = query<HTMLSelectElement>(document, '.pager select');
     expect([...size.options].map((option) => option.value)).toEqual(['5', '10', '20', '50']);
     expect(size.value).toBe('10');
     click(query(document, 'button[aria-label="第 3 页"]'));
     expect(names()).toEqual(['报告21.pdf', '报告22.pdf', '报告23.pdf']);
-    expect(query(document, '.admin-pager__total').textContent).toBe('共 23 份');
+    expect(query(document, '.pager__total').textContent).toBe('共 23 份');
   });
 
   it('opens a report in the viewer in a new tab, and says so when the tab is blocked', async () => {

@@ -16,11 +16,11 @@ export function Pager({ paged, pageSizes, label, unit = '条' }: PagerProps) {
   const sizeId = useId();
   const { page, pageCount, total } = paged;
   return (
-    <nav className="admin-pager" aria-label={label}>
-      <span className="admin-pager__total">
+    <nav className="pager" aria-label={label}>
+      <span className="pager__total">
         共 {total} {unit}
       </span>
-      <label className="admin-pager__size" htmlFor={sizeId}>
+      <label className="pager__size" htmlFor={sizeId}>
         每页
         <select id={sizeId} value={paged.pageSize} onChange={(event) => paged.setPageSize(Number(event.target.value))}>
           {pageSizes.map((size) => (
@@ -30,10 +30,10 @@ export function Pager({ paged, pageSizes, label, unit = '条' }: PagerProps) {
           ))}
         </select>
       </label>
-      <div className="admin-pager__pages">
+      <div className="pager__pages">
         <button
           type="button"
-          className="admin-pager__button"
+          className="pager__button"
           disabled={page <= 1}
           onClick={() => paged.setPage(page - 1)}
           aria-label="上一页"
@@ -43,14 +43,14 @@ export function Pager({ paged, pageSizes, label, unit = '条' }: PagerProps) {
         {pageLinks(page, pageCount).map((link, index) =>
           link === 'gap' ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place
-            <span key={`gap-${index}`} className="admin-pager__gap" aria-hidden="true">
+            <span key={`gap-${index}`} className="pager__gap" aria-hidden="true">
               …
             </span>
           ) : (
             <button
               key={link}
               type="button"
-              className="admin-pager__button"
+              className="pager__button"
               aria-current={link === page ? 'page' : undefined}
               aria-label={`第 ${link} 页`}
               onClick={() => paged.setPage(link)}
@@ -61,7 +61,7 @@ export function Pager({ paged, pageSizes, label, unit = '条' }: PagerProps) {
         )}
         <button
           type="button"
-          className="admin-pager__button"
+          className="pager__button"
           disabled={page >= pageCount}
           onClick={() => paged.setPage(page + 1)}
           aria-label="下一页"

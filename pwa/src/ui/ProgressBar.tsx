@@ -14,7 +14,7 @@ export function ProgressBar({ value, max, label, text, testId }: ProgressBarProp
   const share = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
   return (
     <div
-      className="admin-progress"
+      className="progress-bar"
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}
@@ -23,10 +23,10 @@ export function ProgressBar({ value, max, label, text, testId }: ProgressBarProp
       aria-valuetext={text}
       data-testid={testId}
     >
-      <div className="admin-progress__track">
-        <div className="admin-progress__bar" style={{ width: `${(share * 100).toFixed(1)}%` }} />
+      <div className="progress-bar__track">
+        <div className="progress-bar__bar" style={{ width: `${(share * 100).toFixed(1)}%` }} />
       </div>
-      <span className="admin-progress__text" aria-hidden="true">
+      <span className="progress-bar__text" aria-hidden="true">
         {text}
       </span>
     </div>

@@ -1,4 +1,4 @@
-/** Page arithmetic shared by the upload list and the forecast cards (pages are numbered from 1). */
+/** Page arithmetic of the paged lists (pages are numbered from 1). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }

@@ -3,7 +3,7 @@ import { apiRequest } from '../../api/http.ts';
 import { type PdfCategory, pdfCategorySchema, pdfFileSchema } from '../../api/research-api.ts';
 import { getToken } from '../../api/session.ts';
 
-/** The PDF manager's writes (back-office §7); reads are in research/research-api.ts. Admin token required. */
+/** The PDF manager's writes (back-office §7); reads are in api/research-api.ts. Admin token required. */
 
 const done = z.object({ success: z.boolean(), message: z.optional(z.string()) });
 
