@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, launched as DESIGN.md §7 says (the closed network refuses its background calls). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,7 +32,7 @@ export function launchProfile(userDataDir: string, baseURL: string): Promise<Bro
   });
 }
 
-export const DESKTOP = { width: 1366, height: 900 } as const;
+const DESKTOP = { width: 1366, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
 export async function newPage(

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouterProvider } from '../app/router.tsx';
+import { signOut } from '../api/session.ts';
 import { byText, click, mount, query, settle, typeInto, unmountAll } from '../testing/dom.tsx';
+import { RouterProvider } from '../ui/router.tsx';
 import LoginPage from './LoginPage.tsx';
-import { signOut } from './session.ts';
 
 const field = (name: string) => query<HTMLInputElement>(document, `input[name="${name}"]`);
 const submit = () => query<HTMLButtonElement>(document, 'button[type="submit"]');

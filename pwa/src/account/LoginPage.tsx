@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { apiRequest } from '../api/http.ts';
 import { loginSchema } from '../api/schemas.ts';
-import { Link, useRouter } from '../app/router.tsx';
+import { signIn, useSessionUser } from '../api/session.ts';
+import { Link, useRouter } from '../ui/router.tsx';
 import { loginErrorMessage } from './account-errors.ts';
 import { FormField } from './FormField.tsx';
-import { signIn, useSessionUser } from './session.ts';
 import './account.css';
 
 /** Login (public-side §2, §5, §8): submit is enabled once both fields are filled; success goes to /. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouterProvider } from '../app/router.tsx';
 import { advance, blur, byText, click, mount, query, settle, typeInto, unmountAll } from '../testing/dom.tsx';
+import { RouterProvider } from '../ui/router.tsx';
 import RegisterPage from './RegisterPage.tsx';
 
 const field = (name: string) => query<HTMLInputElement>(document, `input[name="${name}"]`);

@@ -2,7 +2,7 @@ import { type RegistrationErrors, type RegistrationInput, registrationErrors } f
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../api/http.ts';
 import { successSchema } from '../api/schemas.ts';
-import { Link, useRouter } from '../app/router.tsx';
+import { Link, useRouter } from '../ui/router.tsx';
 import { registerFailure } from './account-errors.ts';
 import { FormField } from './FormField.tsx';
 import './account.css';

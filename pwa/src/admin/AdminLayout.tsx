@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from '../app/router.tsx';
-import './admin.css';
+import { Link } from '../ui/router.tsx';
+import { MOBILE_MAX_WIDTH } from '../ui/use-viewport-width.ts';
+import './AdminLayout.css';
 
 const UploadPage = lazy(() => import('./upload/UploadPage.tsx'));
 const ForecastPage = lazy(() => import('./forecast/ForecastPage.tsx'));
@@ -15,11 +16,9 @@ const SECTIONS = [
   { path: '/admin/menus', label: '菜单管理' },
 ] as const;
 
-const MOBILE_BREAKPOINT = 768;
-
 function ArticlesPlaceholder() {
   return (
-    <section className="admin-card">
+    <section className="panel admin-card">
       <h1>文章管理</h1>
       <p className="admin-muted">文章列表将在后续版本提供。</p>
     </section>
@@ -35,12 +34,12 @@ function AdminPage({ path }: { path: string }) {
   return <UploadPage />;
 }
 
+const narrow = () => window.innerWidth <= MOBILE_MAX_WIDTH;
+
 /**
  * The back office's frame: a collapsible sidebar (an overlay at ≤ 768 px, where it starts collapsed) and
  * the page for the current /admin path.
  */
-const narrow = () => window.innerWidth <= MOBILE_BREAKPOINT;
-
 export default function AdminLayout({ path }: { path: string }) {
   const [collapsed, setCollapsed] = useState(narrow);
   useEffect(() => {
@@ -53,7 +52,7 @@ export default function AdminLayout({ path }: { path: string }) {
   };
   return (
     <div className={`admin${collapsed ? ' is-collapsed' : ''}`}>
-      <aside className="admin__sidebar" aria-label="管理后台导航">
+      <aside className="panel admin__sidebar" aria-label="管理后台导航">
         <button
           type="button"
           className="admin__toggle"

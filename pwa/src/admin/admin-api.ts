@@ -5,11 +5,12 @@ import { ApiRequestError, apiRequest } from '../api/http.ts';
  * The back office's calls (back-office §7), each checked with a schema of what the page reads. Admin
  * pages call these; the token comes from local storage (apiRequest).
  */
+
 const envelope = <Data extends z.ZodMiniType>(data: Data) =>
   z.object({ success: z.boolean(), data, message: z.optional(z.string()) });
 const done = z.object({ success: z.boolean(), message: z.optional(z.string()) });
 
-export const uploadedFileSchema = z.object({
+const uploadedFileSchema = z.object({
   id: z.number(),
   company_code: z.string(),
   company_name: z.string(),
@@ -22,7 +23,7 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-export const companyStatusSchema = z.object({
+const companyStatusSchema = z.object({
   code: z.string(),
   name: z.string(),
   industry: z.string(),
@@ -49,7 +50,7 @@ const statusSchema = envelope(
 );
 export type CompaniesStatus = z.infer<typeof statusSchema>['data'];
 
-export const uploadResultSchema = z.object({
+const uploadResultSchema = z.object({
   filename: z.string(),
   success: z.boolean(),
   error: z.optional(z.nullable(z.string())),
@@ -75,7 +76,6 @@ const batchSchema = z.object({
   summary: z.object({ success_count: z.number(), failure_count: z.number(), companies_analyzed: z.number() }),
   message: z.optional(z.string()),
 });
-export type BatchAnswer = z.infer<typeof batchSchema>;
 
 const jobStartSchema = envelope(z.object({ job_id: z.string(), total: z.number() }));
 const jobSchema = envelope(
@@ -129,7 +129,7 @@ export function startBatch(kind: 'valuation' | 'fcf_ratio', companies: readonly 
   );
 }
 
-export const readJob = (id: string) => apiRequest(`/api/jobs/${id}`, { schema: jobSchema }).then((body) => body.data);
+const readJob = (id: string) => apiRequest(`/api/jobs/${id}`, { schema: jobSchema }).then((body) => body.data);
 
 /** Polls a job until it ends, reporting progress; resolves with the finished job. */
 export async function followJob(id: string, onProgress: (job: Job) => void, intervalMs = 400): Promise<Job> {

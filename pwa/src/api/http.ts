@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { getToken } from '../account/session.ts';
+import { getToken } from './session.ts';
 
 /** The spec's API timeout (public-side §9). */
 export const API_TIMEOUT_MS = 10_000;

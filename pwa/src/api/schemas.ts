@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 const envelope = <Data extends z.ZodMiniType>(data: Data) =>
   z.object({ success: z.boolean(), data, message: z.optional(z.string()) });
 
-export const companySchema = z.object({
+const companySchema = z.object({
   id: z.string(),
   name: z.string(),
   code: z.string(),
@@ -15,7 +15,7 @@ export const companySchema = z.object({
 export type CompanyListItem = z.infer<typeof companySchema>;
 export const companyListSchema = envelope(z.array(companySchema));
 
-export const topMenuSchema = z.object({
+const topMenuSchema = z.object({
   id: z.number(),
   name: z.string(),
   link: z.nullable(z.string()),
@@ -26,7 +26,7 @@ export const topMenuSchema = z.object({
 export type TopMenu = z.infer<typeof topMenuSchema>;
 export const topMenusSchema = z.array(topMenuSchema);
 
-export const coreMenuSchema = z.object({
+const coreMenuSchema = z.object({
   id: z.number(),
   name: z.string(),
   path: z.string(),

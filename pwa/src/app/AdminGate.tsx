@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
-import { isAdminSession } from '../account/session.ts';
-import { useRouter } from './router.tsx';
+import { isAdminSession } from '../api/session.ts';
+import { useRouter } from '../ui/router.tsx';
 
-export const ADMIN_ONLY_MESSAGE = '无权限访问，请以管理员身份登录';
+const ADMIN_ONLY_MESSAGE = '无权限访问，请以管理员身份登录';
 
 /** The admin area needs a token and an admin user in local storage; anyone else is sent to /login. */
 export function AdminGate({ children }: { children: ReactNode }) {

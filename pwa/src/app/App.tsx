@@ -1,19 +1,19 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { HomeDashboard } from '../home/HomeDashboard.tsx';
-import { AnalysisPage } from '../pages/AnalysisPage.tsx';
-import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
+import { AnalysisPage } from '../report/AnalysisPage.tsx';
+import { RouterProvider, useRouter } from '../ui/router.tsx';
 import { AdminGate } from './AdminGate.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { NavBar } from './layout/NavBar.tsx';
 import { OfflineIndicator } from './layout/OfflineIndicator.tsx';
 import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
-import { RouterProvider, useRouter } from './router.tsx';
+import { PlaceholderPage } from './PlaceholderPage.tsx';
 import { matchRoute, type RouteMatch } from './routes.ts';
 
 const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
 const AdminLayout = lazy(() => import('../admin/AdminLayout.tsx'));
 const CustomValuationPage = lazy(() => import('../custom-valuation/CustomValuationPage.tsx'));
-const FcfParametersPage = lazy(() => import('../fcf-parameters/FcfParametersPage.tsx'));
+const FcfParametersPage = lazy(() => import('../admin/fcf-parameters/FcfParametersPage.tsx'));
 const IndustryResearchPage = lazy(() => import('../research/IndustryResearchPage.tsx'));
 const PdfViewerPage = lazy(() => import('../research/viewer/PdfViewerPage.tsx'));
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));

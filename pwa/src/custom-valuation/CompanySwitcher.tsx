@@ -1,13 +1,14 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { CompanyListItem } from '../api/schemas.ts';
-import { CompanyListModal } from '../company/CompanyListModal.tsx';
-import { companyListErrorMessage } from '../company/company-list-error.ts';
-import { AMBIGUOUS_QUERY_MESSAGE, EMPTY_QUERY_MESSAGE, searchCompany } from '../company/search.ts';
 import { loadCompanies } from '../store/companies.ts';
+import { CompanyListModal } from '../ui/company-picker/CompanyListModal.tsx';
+import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
+import { AMBIGUOUS_QUERY_MESSAGE, EMPTY_QUERY_MESSAGE, searchCompany } from '../ui/company-picker/search.ts';
+import type { Notify } from '../valuation-editor/use-message.ts';
 import { notFoundMessage } from './load-valuation.ts';
-import type { Notify } from './use-message.ts';
+import './CompanySwitcher.css';
 
-export const SAME_COMPANY_MESSAGE = '已是当前公司';
+const SAME_COMPANY_MESSAGE = '已是当前公司';
 
 interface CompanySwitcherProps {
   /** The company on screen, or null while none is (loading, not found). */

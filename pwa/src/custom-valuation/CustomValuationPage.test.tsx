@@ -1,10 +1,10 @@
 import { type CompanyBundle, type WhatIf, whatIfView } from '@fcf/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouterProvider } from '../app/router.tsx';
 import { formatAmount } from '../lib/format.ts';
-import { blur, byText, click, mount, press, query, settle, typeInto, unmountAll } from '../testing/dom.tsx';
+import { blur, byText, click, mount, press, query, settle, typeInto, unmountAll, waitUntil } from '../testing/dom.tsx';
+import { RouterProvider } from '../ui/router.tsx';
+import { sampleBundle } from '../valuation-editor/testing/sample-bundle.ts';
 import CustomValuationPage from './CustomValuationPage.tsx';
-import { sampleBundle } from './testing/sample-bundle.ts';
 
 const fixtures = vi.hoisted(() => ({
   bundles: new Map<string, CompanyBundle>(),
@@ -22,7 +22,7 @@ vi.mock('../worker/engine-client.ts', async () => {
 });
 
 vi.mock('../store/companies.ts', async () => {
-  const { listItem: item } = await import('./testing/sample-bundle.ts');
+  const { listItem: item } = await import('../valuation-editor/testing/sample-bundle.ts');
   const { ApiRequestError: RequestError } = await import('../api/http.ts');
   return {
     loadCompanies: vi.fn(async () => ({ value: [...fixtures.bundles.values()].map(item), stale: false })),
@@ -46,11 +46,6 @@ const SAMPLE = sampleBundle();
 const SECOND = sampleBundle('000002', '第二公司');
 const OFFLINE = sampleBundle('000009', '离线公司');
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let round = 0; round < 40 && !condition(); round += 1) await settle();
-  if (!condition()) throw new Error('condition not met');
-}
-
 async function openPage(company = SAMPLE.company.name) {
   window.history.replaceState(null, '', `/valuation-custom?company=${encodeURIComponent(company)}`);
   const { container } = mount(
@@ -58,7 +53,7 @@ async function openPage(company = SAMPLE.company.name) {
       <CustomValuationPage />
     </RouterProvider>,
   );
-  await until(() => !container.querySelector('.cv-status'));
+  await waitUntil(() => !container.querySelector('.cv-status'), 'the valuation');
   return container;
 }
 
@@ -215,7 +210,10 @@ describe('custom valuation page', () => {
 
     typeInto(input, SECOND.company.name);
     click(byText(page, 'button', '切换'));
-    await until(() => page.querySelector('.cv-head__company')?.textContent?.includes('第二公司') ?? false);
+    await waitUntil(
+      () => page.querySelector('.cv-head__company')?.textContent?.includes('第二公司') ?? false,
+      'the second company',
+    );
     expect(clearWhatIf).toHaveBeenCalledWith(SECOND.company.code);
     expect(new URLSearchParams(window.location.search).get('company')).toBe('第二公司');
     expect(byTestId(page, 'param-wacc').value).toBe('7.48');
@@ -241,7 +239,10 @@ describe('custom valuation page', () => {
     expect(price.labels?.[0]?.textContent).toBe('当前股价（元）');
     typeInto(price, perShare({ parameters: {}, overrides: {} }));
     click(byText(page, 'button', '计算'));
-    await until(() => page.querySelector('.cv-reverse__result')?.textContent?.includes('隐含FCF增长率') ?? false);
+    await waitUntil(
+      () => page.querySelector('.cv-reverse__result')?.textContent?.includes('隐含FCF增长率') ?? false,
+      'the implied growth',
+    );
     expect(query(page, '.cv-reverse__result').textContent).toMatch(/^隐含FCF增长率 -?\d+\.\d{2}%$/);
   });
 });

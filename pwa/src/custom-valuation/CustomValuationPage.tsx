@@ -1,15 +1,14 @@
 import { useCallback } from 'react';
 import type { CompanyListItem } from '../api/schemas.ts';
-import { useQueryParam, useRouter } from '../app/router.tsx';
 import { yearLabel } from '../lib/format.ts';
 import { clearWhatIf } from '../store/db.ts';
+import { useQueryParam, useRouter } from '../ui/router.tsx';
+import { MessageBanner } from '../valuation-editor/MessageBanner.tsx';
+import { useMessage } from '../valuation-editor/use-message.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
-import { MessageBanner } from './MessageBanner.tsx';
 import { useCustomValuation } from './use-custom-valuation.ts';
-import { useMessage } from './use-message.ts';
 import { ValuationWorkspace } from './ValuationWorkspace.tsx';
-import '../report/report.css';
-import './custom-valuation.css';
+import './CustomValuationPage.css';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 
 /**

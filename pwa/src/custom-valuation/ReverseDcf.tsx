@@ -1,8 +1,10 @@
 import type { WhatIf } from '@fcf/engine';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatPercent } from '../lib/format.ts';
+import { INVALID_NUMBER_MESSAGE, parseNumberText } from '../valuation-editor/cell-input.ts';
 import type { WhatIfEngine } from '../worker/engine-client.ts';
-import { INVALID_NUMBER_MESSAGE, parseNumberText } from './cell-input.ts';
+import '../valuation-editor/editor.css';
+import './ReverseDcf.css';
 
 type Answer =
   | { readonly kind: 'none' }

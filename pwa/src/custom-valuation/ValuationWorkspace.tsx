@@ -1,18 +1,19 @@
 import type { ValuationParameterKey } from '@fcf/engine';
 import { useCallback, useState } from 'react';
-import { SensitivityTable } from '../report/modules/SensitivityTable.tsx';
-import { DcfResultTable } from './DcfResultTable.tsx';
-import { type DriverCommit, DriverTableView } from './DriverTableView.tsx';
-import { DRIVER_TABLES } from './driver-tables.ts';
-import { exportDcfImage, IMAGE_FAILED_MESSAGE, ImageExportError } from './image-export.ts';
+import { SensitivityTable } from '../ui/SensitivityTable.tsx';
+import { DcfResultTable } from '../valuation-editor/DcfResultTable.tsx';
+import { type DriverCommit, DriverTableView } from '../valuation-editor/DriverTableView.tsx';
+import { DRIVER_TABLES } from '../valuation-editor/driver-tables.ts';
+import { exportDcfImage, IMAGE_FAILED_MESSAGE, ImageExportError } from '../valuation-editor/image-export.ts';
+import { SourceLegend } from '../valuation-editor/SourceLegend.tsx';
+import type { Notify } from '../valuation-editor/use-message.ts';
+import { ValuationSummary } from '../valuation-editor/ValuationSummary.tsx';
 import type { ValuationSession } from './load-valuation.ts';
 import { ReverseDcf } from './ReverseDcf.tsx';
-import { SourceLegend } from './SourceLegend.tsx';
-import type { Notify } from './use-message.ts';
-import { ValuationSummary } from './ValuationSummary.tsx';
 import { isEmptyWhatIf, type WhatIfEdit } from './what-if-edit.ts';
+import '../valuation-editor/editor.css';
 
-export const RESET_CONFIRM_MESSAGE = '确定清除您对该公司的全部修改，恢复为系统参数吗？';
+const RESET_CONFIRM_MESSAGE = '确定清除您对该公司的全部修改，恢复为系统参数吗？';
 
 interface WorkspaceProps {
   readonly session: ValuationSession;

@@ -1,10 +1,10 @@
 import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
 import type { CompanyListItem } from '../api/schemas.ts';
-import { companyListErrorMessage } from '../company/company-list-error.ts';
-import { exactCompanyMatch } from '../company/search.ts';
 import { loadBundle, loadCompanies } from '../store/companies.ts';
 import { readWhatIf } from '../store/db.ts';
+import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
+import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { loadWhatIfEngine, type WhatIfEngine } from '../worker/engine-client.ts';
 
 /** One company opened on the page: its engine in the worker, and the reader's what-if restored. */
@@ -29,7 +29,7 @@ export class LoadFailure extends Error {
 }
 
 export const notFoundMessage = (company: string) => `未找到"${company}"的财务数据，请确认公司名称`;
-export const NO_HISTORY_MESSAGE = '该公司暂无历史财务数据，无法生成预测';
+const NO_HISTORY_MESSAGE = '该公司暂无历史财务数据，无法生成预测';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,8 +1,8 @@
 import { NO_WHAT_IF, type WhatIf } from '@fcf/engine';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { clearWhatIf, writeWhatIf } from '../store/db.ts';
+import type { Notify } from '../valuation-editor/use-message.ts';
 import { LoadFailure, openValuation, type ValuationSession } from './load-valuation.ts';
-import type { Notify } from './use-message.ts';
 import { applyEdit, type WhatIfEdit } from './what-if-edit.ts';
 
 export type ValuationState =
@@ -11,9 +11,9 @@ export type ValuationState =
   | ({ readonly status: 'ready'; readonly query: string } & ValuationSession);
 
 /** Performance marks the benchmarks read: commit → the new value per share in the DOM. */
-export const EDIT_COMMIT_MARK = 'custom-edit-commit';
-export const VALUE_RENDERED_MARK = 'custom-value-rendered';
-export const EDIT_TO_SCREEN_MEASURE = 'custom-edit-to-screen';
+const EDIT_COMMIT_MARK = 'custom-edit-commit';
+const VALUE_RENDERED_MARK = 'custom-value-rendered';
+const EDIT_TO_SCREEN_MEASURE = 'custom-edit-to-screen';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -2,7 +2,7 @@ import { type MouseEvent, useId } from 'react';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { DASHBOARD_CARDS } from './dashboard-cards.ts';
 import { DashboardIcon } from './dashboard-icons.tsx';
-import './home.css';
+import './HomeDashboard.css';
 
 function onCardClick(event: MouseEvent<HTMLAnchorElement>, url: string) {
   // Modified and middle clicks keep the browser's own behaviour (background tab, new window).
@@ -42,7 +42,7 @@ export function HomeDashboard() {
                 </span>
                 <span className="home-card__description">{card.description}</span>
               </span>
-              <span className="home-sr-only">（在新标签页打开）</span>
+              <span className="visually-hidden">（在新标签页打开）</span>
             </a>
           </li>
         ))}

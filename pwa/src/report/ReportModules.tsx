@@ -5,7 +5,7 @@ import { FcfRatioModule } from './modules/FcfRatioModule.tsx';
 import { FcfStructureModule } from './modules/FcfStructureModule.tsx';
 import { ProfitabilityModule } from './modules/ProfitabilityModule.tsx';
 import { RoeRoicModule } from './modules/RoeRoicModule.tsx';
-import './report.css';
+import './ReportModules.css';
 import type { ReportState } from './use-company-report.ts';
 
 export interface ReportModuleEntry {

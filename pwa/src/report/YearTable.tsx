@@ -1,5 +1,6 @@
-import { TableScroll } from './TableScroll.tsx';
-import { useViewportWidth } from './use-viewport-width.ts';
+import { numberCellClass } from '../ui/number-cell.ts';
+import { TableScroll } from '../ui/TableScroll.tsx';
+import { useViewportWidth } from '../ui/use-viewport-width.ts';
 import { yearColumnCount } from './year-window.ts';
 
 export interface YearTableRow {
@@ -7,12 +8,6 @@ export interface YearTableRow {
   /** One value per year, oldest first, aligned with the table's years. */
   readonly values: readonly (number | null)[];
   readonly format: (value: number | null) => string;
-}
-
-/** Right-aligned tabular figure; negatives red, empties muted. */
-export function numberCellClass(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return 'num is-empty';
-  return value < 0 ? 'num is-negative' : 'num';
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { CompanyBundle, CompanyReport } from '@fcf/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
-import { exactCompanyMatch } from '../company/search.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
+import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { computeReport } from '../worker/engine-client.ts';
 
 export type ReportState =

@@ -1,5 +1,5 @@
 import { REPORT_HISTORY_YEARS, TREND_HISTORY_YEARS } from '@fcf/engine';
-import { MOBILE_MAX_WIDTH } from './use-viewport-width.ts';
+import { MOBILE_MAX_WIDTH } from '../ui/use-viewport-width.ts';
 
 /** How many years a chart shows: the latest `history` reported years, then the first `forecast` estimates. */
 export interface YearWindow {

@@ -1,15 +1,14 @@
 import 'fake-indexeddb/auto';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../api/http.ts';
-import { RouterProvider } from '../app/router.tsx';
-import { byText, click, get, mount, settle, texts, unmountAll } from '../testing/dom.tsx';
+import { fetchAllFiles, fetchCategories, fetchPdf, type PdfCategory, type PdfFile } from '../api/research-api.ts';
+import { byText, click, mount, query, settle, texts, unmountAll, waitUntil } from '../testing/dom.tsx';
+import { RouterProvider } from '../ui/router.tsx';
 import IndustryResearchPage from './IndustryResearchPage.tsx';
 import { readSavedPdf, removeSavedPdf } from './offline-pdfs.ts';
-import { fetchAllFiles, fetchCategories, fetchPdf, type PdfCategory, type PdfFile } from './research-api.ts';
 
-vi.mock('./research-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./research-api.ts')>()),
+vi.mock('../api/research-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/research-api.ts')>()),
   fetchCategories: vi.fn(),
   fetchAllFiles: vi.fn(),
   fetchPdf: vi.fn(),
@@ -36,15 +35,6 @@ const FILES: PdfFile[] = [
 const names = () => texts(document, '.research-table__name a');
 const category = (name: string) => byText(document, '.research-categories__item', name);
 
-/** Waits (IndexedDB answers on timers, not microtasks) until `check` holds. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let round = 0; round < 100; round += 1) {
-    if (check()) return;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function open(
   ready = () => document.querySelector('.research-table, .research-list__empty:not(:empty)') !== null,
 ) {
@@ -54,7 +44,7 @@ async function open(
     </RouterProvider>,
   );
   await settle();
-  await until(() => ready() && !document.querySelector('[aria-busy="true"]'), 'the list');
+  await waitUntil(() => ready() && !document.querySelector('[aria-busy="true"]'), 'the list');
 }
 
 beforeEach(() => {
@@ -81,7 +71,7 @@ describe('the industry research page', () => {
       '宏观策略',
     ]);
     expect(texts(document, '.research-categories__count')).toEqual(['4', '1', '2', '1', '0']);
-    expect(get(document, '.research-list h2').textContent).toBe('全部文件（4）');
+    expect(query(document, '.research-list h2').textContent).toBe('全部文件（4）');
     expect(names()).toEqual(FILES.map((item) => item.filename));
     const download = byText(document, '.research-table__actions a', '下载') as HTMLAnchorElement;
     expect(download.getAttribute('href')).toBe('/api/pdf-files/4?download=1');
@@ -98,7 +88,7 @@ describe('the industry research page', () => {
     expect(names()).toEqual(['自由现金流估值方法说明.pdf']);
     click(category('宏观策略'));
     expect(names()).toEqual([]);
-    expect(get(document, '.research-list__empty').textContent).toBe('分类"宏观策略"下暂无文件');
+    expect(query(document, '.research-list__empty').textContent).toBe('分类"宏观策略"下暂无文件');
     click(category('全部文件'));
     expect(names()).toHaveLength(4);
   });
@@ -108,12 +98,12 @@ describe('the industry research page', () => {
     vi.mocked(fetchAllFiles).mockResolvedValue(many);
     await open();
     expect(names()).toHaveLength(10);
-    const size = get<HTMLSelectElement>(document, '.admin-pager select');
+    const size = query<HTMLSelectElement>(document, '.pager select');
     expect([...size.options].map((option) => option.value)).toEqual(['5', '10', '20', '50']);
     expect(size.value).toBe('10');
-    click(get(document, 'button[aria-label="第 3 页"]'));
+    click(query(document, 'button[aria-label="第 3 页"]'));
     expect(names()).toEqual(['报告21.pdf', '报告22.pdf', '报告23.pdf']);
-    expect(get(document, '.admin-pager__total').textContent).toBe('共 23 份');
+    expect(query(document, '.pager__total').textContent).toBe('共 23 份');
   });
 
   it('opens a report in the viewer in a new tab, and says so when the tab is blocked', async () => {
@@ -135,7 +125,7 @@ describe('the industry research page', () => {
     await open();
     const row = byText(document, 'tr', '家电行业2024年度研究报告.pdf');
     click(byText(row, 'button', '离线保存'));
-    await until(() => document.querySelector('.research-table__badge') !== null, 'the saved badge');
+    await waitUntil(() => document.querySelector('.research-table__badge') !== null, 'the saved badge');
     expect(fetchPdf).toHaveBeenCalledWith(2);
     expect(
       byText(document, 'tr', '家电行业2024年度研究报告.pdf').querySelector('.research-table__badge')?.textContent,
@@ -153,7 +143,7 @@ describe('the industry research page', () => {
     vi.mocked(fetchAllFiles).mockRejectedValue(new ApiRequestError('network', '网络连接失败'));
     await open();
     expect(names()).toHaveLength(4);
-    expect(get(document, '.research__notice').textContent).toContain('无法连接服务器');
+    expect(query(document, '.research__notice').textContent).toContain('无法连接服务器');
   });
 
   it('says so when there is no list at all, and retries', async () => {
@@ -162,10 +152,12 @@ describe('the industry research page', () => {
     const { FcfDatabase } = await import('../store/db.ts');
     await new FcfDatabase().lists.clear();
     await open();
-    expect(get(document, '.research__notice--error').textContent).toContain('研究报告加载失败：服务器内部错误');
+    expect(query(document, '.research__notice.notice--error').textContent).toContain(
+      '研究报告加载失败：服务器内部错误',
+    );
     vi.mocked(fetchAllFiles).mockResolvedValue(structuredClone(FILES));
     vi.mocked(fetchCategories).mockResolvedValue(structuredClone(CATEGORIES));
     click(byText(document, 'button', '重试'));
-    await until(() => names().length === 4, 'the list after retrying');
+    await waitUntil(() => names().length === 4, 'the list after retrying');
   });
 });

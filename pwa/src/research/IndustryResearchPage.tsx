@@ -1,9 +1,7 @@
 import { type MouseEvent, useId, useMemo, useState } from 'react';
-import { formatMinute } from '../admin/upload/labels.ts';
-import { Pager } from '../admin/upload/Pager.tsx';
-import { usePaged } from '../admin/upload/use-paged.ts';
-import { useOnline } from '../app/use-online.ts';
+import { type PdfFile, pdfFileUrl, viewerUrl } from '../api/research-api.ts';
 import { formatBytes } from '../lib/format.ts';
+import { formatMinute } from '../lib/format-time.ts';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import {
   ALL_FILES,
@@ -15,13 +13,15 @@ import {
   panelEntries,
   selectionName,
   validSelection,
-} from './library.ts';
+} from '../lib/research-library.ts';
+import { Pager } from '../ui/Pager.tsx';
+import { useOnline } from '../ui/use-online.ts';
+import { usePaged } from '../ui/use-paged.ts';
 import { readSavedPdf, useSavedPdfIds } from './offline-pdfs.ts';
-import { type PdfFile, pdfFileUrl, viewerUrl } from './research-api.ts';
 import { SaveOfflineButton } from './SaveOfflineButton.tsx';
 import { useResearchLibrary } from './use-research-library.ts';
 import { downloadBytes } from './viewer/pdf-source.ts';
-import './research.css';
+import './IndustryResearchPage.css';
 
 function CategoryPanel({
   entries,
@@ -33,7 +33,7 @@ function CategoryPanel({
   onSelect(id: number): void;
 }) {
   return (
-    <nav className="research-categories" aria-label="报告分类">
+    <nav className="panel research-categories" aria-label="报告分类">
       <h2 className="research-categories__title">报告分类</h2>
       <ul>
         {entries.map((entry) => (
@@ -48,7 +48,7 @@ function CategoryPanel({
               data-category-id={entry.id}
             >
               <span className="research-categories__name">{entry.name}</span>
-              {entry.count !== null && <span className="research-categories__count">{entry.count}</span>}
+              {entry.count !== null && <span className="count research-categories__count">{entry.count}</span>}
             </button>
           </li>
         ))}
@@ -143,13 +143,13 @@ export default function IndustryResearchPage() {
         <p>按分类浏览研究报告；点击文件名在新标签页中阅读，“离线保存”后无网络时也能打开。</p>
       </header>
       {library?.stale && (
-        <p className="research__notice" role="status">
+        <p className="notice notice--warning research__notice" role="status">
           无法连接服务器，显示的是上次获取的列表；已离线保存的报告可以直接阅读。
         </p>
       )}
       <div className="research__body">
         <CategoryPanel entries={entries} selected={selected} onSelect={select} />
-        <section className="research-list" aria-labelledby={titleId} aria-busy={loading}>
+        <section className="panel panel--stack research-list" aria-labelledby={titleId} aria-busy={loading}>
           <header className="research-list__header">
             <h2 id={titleId}>
               {selectionName(selected, categories)}
@@ -160,9 +160,9 @@ export default function IndustryResearchPage() {
             </button>
           </header>
           {error && (
-            <p className="research__notice research__notice--error" role="alert">
+            <p className="notice notice--error research__notice" role="alert">
               研究报告加载失败：{error}{' '}
-              <button type="button" className="research__retry" onClick={reload}>
+              <button type="button" className="link-button" onClick={reload}>
                 重试
               </button>
             </p>

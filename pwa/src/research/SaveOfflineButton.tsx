@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import type { FetchedPdf, PdfFile } from '../api/research-api.ts';
 import { keepPdf, removeSavedPdf, savePdfOffline } from './offline-pdfs.ts';
-import type { FetchedPdf, PdfFile } from './research-api.ts';
+import './SaveOfflineButton.css';
 
 type Target =
   /** The viewer: the bytes are in memory already. */

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
+import type { FetchedPdf } from '../api/research-api.ts';
 import { openStore } from '../store/db.ts';
 import { keepPdf, QUOTA_EXCEEDED, readSavedPdf, removeSavedPdf, savedPdfIds } from './offline-pdfs.ts';
-import type { FetchedPdf } from './research-api.ts';
 
 function sample(id: number): FetchedPdf {
   const data = new TextEncoder().encode(`%PDF-1.4 report ${id}`).buffer;

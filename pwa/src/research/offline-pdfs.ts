@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { type FetchedPdf, fetchPdf, type PdfFile } from '../api/research-api.ts';
 import { openStore, type SavedPdf } from '../store/db.ts';
-import { type FetchedPdf, fetchPdf, type PdfFile } from './research-api.ts';
 
 /**
  * Research PDFs kept for reading offline ("离线保存"): their bytes and metadata in IndexedDB, so the viewer
@@ -8,7 +8,7 @@ import { type FetchedPdf, fetchPdf, type PdfFile } from './research-api.ts';
  * is never refreshed behind the reader's back, as stored files do not change (a new upload gets a new id).
  */
 
-export const SAVE_UNAVAILABLE = '当前浏览器无法离线保存（可能处于隐私模式或存储被禁用）';
+const SAVE_UNAVAILABLE = '当前浏览器无法离线保存（可能处于隐私模式或存储被禁用）';
 export const QUOTA_EXCEEDED = '浏览器存储空间不足，无法离线保存该文件';
 
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
+import { fetchAllFiles, fetchCategories, type PdfCategory, type PdfFile } from '../api/research-api.ts';
 import { cachedFetch } from '../store/cached-resource.ts';
 import { readList, writeList } from '../store/db.ts';
-import { fetchAllFiles, fetchCategories, type PdfCategory, type PdfFile } from './research-api.ts';
 
 export interface ResearchLibrary {
   readonly categories: readonly PdfCategory[];

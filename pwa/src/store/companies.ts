@@ -4,7 +4,7 @@ import { type CompanyListItem, companyBundleSchema, companyListSchema } from '..
 import { type CachedResult, cachedFetch } from './cached-resource.ts';
 import { readBundle, readList, writeBundle, writeList } from './db.ts';
 
-export function fetchCompanyList(): Promise<CompanyListItem[]> {
+function fetchCompanyList(): Promise<CompanyListItem[]> {
   return apiRequest('/api/data/available-companies', { schema: companyListSchema }).then((body) => body.data);
 }
 

@@ -1,7 +1,7 @@
 import type { CompanyBundle, OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState, WhatIf } from '@fcf/engine';
 import Dexie, { type Table } from 'dexie';
+import type { PdfCategory, PdfFile } from '../api/research-api.ts';
 import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';
-import type { PdfCategory, PdfFile } from '../research/research-api.ts';
 import { moveLegacyRejections } from '../sync/legacy-rejections.ts';
 
 export interface StoredBundle {
@@ -134,11 +134,6 @@ export async function writeBundle(bundle: CompanyBundle): Promise<void> {
   } catch (error) {
     reportStorageError(error);
   }
-}
-
-export async function countBundles(): Promise<number> {
-  const db = await openStore();
-  return (await db?.bundles.count()) ?? 0;
 }
 
 /** A full disk must not break reading: warn and go on with what is in memory. */

@@ -1,5 +1,5 @@
 /** The spec's cache lifetime (public-side §7): data younger than this is used without asking the server. */
-export const CACHE_LIFETIME_MS = 5 * 60 * 1000;
+const CACHE_LIFETIME_MS = 5 * 60 * 1000;
 
 export function isFresh(fetchedAt: number | undefined, now = Date.now()): boolean {
   return fetchedAt !== undefined && now - fetchedAt < CACHE_LIFETIME_MS;

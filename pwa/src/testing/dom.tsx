@@ -6,7 +6,8 @@ import { vi } from 'vitest';
  * A minimal DOM harness for component tests (react-dom/client + act; no testing library): mount, then
  * drive the real DOM the way a user would.
  */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface Mounted {
   readonly container: HTMLElement;
@@ -60,6 +61,15 @@ export function click(target: Element): void {
   });
 }
 
+/** Chooses files in an <input type=file>: a FileList as the browser hands it over (jsdom cannot build one). */
+export function chooseFiles(input: HTMLInputElement, files: readonly File[]): void {
+  const list = Object.assign([...files], { item: (index: number) => files[index] ?? null });
+  Object.defineProperty(input, 'files', { configurable: true, value: list });
+  act(() => {
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 /** Presses a pointer down on `target`, as the first event of a tap or click. */
 export function pointerDown(target: Element): void {
   act(() => {
@@ -78,6 +88,26 @@ export function blur(target: HTMLElement): void {
   act(() => {
     target.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
   });
+}
+
+/**
+ * Waits until `check` holds (vi.waitFor: polled, 2 s at most), for what arrives on timers rather than
+ * microtasks (IndexedDB answers, pdf.js). While it polls React renders on its own scheduler, as in a
+ * browser (the act environment is off, as Testing Library's waitFor does); what is left settles in act.
+ */
+export async function waitUntil(check: () => boolean, what: string): Promise<void> {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    await vi.waitFor(
+      () => {
+        if (!check()) throw new Error(`still waiting for ${what}`);
+      },
+      { timeout: 2000, interval: 5 },
+    );
+  } finally {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  }
+  await settle();
 }
 
 /** Lets pending promises (a mocked load or fetch) settle inside act. */
@@ -107,12 +137,6 @@ export function resizeTo(width: number): void {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
     window.dispatchEvent(new Event('resize'));
   });
-}
-
-export function get<Found extends Element = HTMLElement>(root: ParentNode, selector: string): Found {
-  const found = root.querySelector<Found>(selector);
-  if (!found) throw new Error(`no element matches ${selector}`);
-  return found;
 }
 
 export function texts(root: ParentNode, selector: string): string[] {

@@ -2,6 +2,7 @@ import { REPORT_TYPE_LABELS, REPORT_TYPES } from '@fcf/engine';
 import { openInNewTab } from '../../lib/open-in-new-tab.ts';
 import type { CompanyStatus } from '../admin-api.ts';
 import { type FileStats, parametersUrl } from './forecast-companies.ts';
+import './CompanyCard.css';
 
 interface CompanyCardProps {
   readonly company: CompanyStatus;
@@ -46,10 +47,8 @@ export function CompanyCard({ company, stats }: CompanyCardProps) {
         </div>
       </dl>
       <footer className="forecast-card__footer">
-        <span className={`forecast-flag${company.valued ? ' is-on' : ''}`}>{company.valued ? '已估值' : '未估值'}</span>
-        <span className={`forecast-flag${company.analyzed ? ' is-on' : ''}`}>
-          {company.analyzed ? '已分析' : '未分析'}
-        </span>
+        <span className={`flag${company.valued ? ' is-on' : ''}`}>{company.valued ? '已估值' : '未估值'}</span>
+        <span className={`flag${company.analyzed ? ' is-on' : ''}`}>{company.analyzed ? '已分析' : '未分析'}</span>
         <button
           type="button"
           className="button button--ghost forecast-card__open"

@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../api/http.ts';
 import { POPUP_BLOCKED_MESSAGE } from '../../lib/open-in-new-tab.ts';
 import { byText, click, mount, query, settle, texts, typeInto, unmountAll } from '../../testing/dom.tsx';
 import { companiesStatus, listFiles } from '../admin-api.ts';
-import { company, statusOf, uploadedFile } from '../upload/test-fixtures.ts';
+import { company, statusOf, uploadedFile } from '../testing/api-answers.ts';
 import ForecastPage from './ForecastPage.tsx';
 
 vi.mock('../admin-api.ts', () => ({ companiesStatus: vi.fn(), listFiles: vi.fn() }));
@@ -56,7 +56,7 @@ describe('ForecastPage', () => {
     expect(query(first, '.forecast-badge').textContent).toBe('不完整 3/4');
     expect(texts(first, '.forecast-card__counts dd')).toEqual(['2', '2019–2023']);
     expect(query(byText(document, '.forecast-card', '公司02'), '.forecast-badge').textContent).toBe('完整 4/4');
-    expect(texts(first, '.forecast-flag')).toEqual(['已估值', '已分析']);
+    expect(texts(first, '.flag')).toEqual(['已估值', '已分析']);
 
     const sizes = query<HTMLSelectElement>(document, '[aria-label="公司卡片分页"] select');
     expect([...sizes.options].map((option) => option.value)).toEqual(['12', '18', '24']);

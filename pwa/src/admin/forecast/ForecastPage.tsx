@@ -1,12 +1,12 @@
 import { useId, useMemo, useState } from 'react';
+import { Pager } from '../../ui/Pager.tsx';
+import { usePaged } from '../../ui/use-paged.ts';
+import { useRemote } from '../../ui/use-remote.ts';
 import { companiesStatus, listFiles } from '../admin-api.ts';
-import { companiesStatusError, errorText } from '../upload/labels.ts';
-import { Pager } from '../upload/Pager.tsx';
-import { usePaged } from '../upload/use-paged.ts';
-import { useRemote } from '../upload/use-remote.ts';
+import { companiesStatusError, errorText } from '../admin-messages.ts';
 import { CompanyCard } from './CompanyCard.tsx';
 import { COMPANY_FILTERS, type CompanyFilter, fileStatsByCode, filterCompanies } from './forecast-companies.ts';
-import './forecast.css';
+import './ForecastPage.css';
 
 const PAGE_SIZES = [12, 18, 24] as const;
 /** A company with no uploaded file on record. */
@@ -31,12 +31,12 @@ export default function ForecastPage() {
   const statistics = status.data?.statistics;
 
   return (
-    <div className="forecast-page">
-      <header className="forecast-page__header">
+    <div className="admin-page">
+      <header className="admin-page__header forecast-page__header">
         <div>
           <h1>预测管理</h1>
           {statistics && (
-            <p className="forecast-page__summary">
+            <p>
               共 {statistics.total_companies} 家公司 · 报表齐全 {statistics.complete_count} 家 · 未估值{' '}
               {statistics.unvalued_count} 家
             </p>
@@ -49,7 +49,7 @@ export default function ForecastPage() {
           <input
             id={searchId}
             type="search"
-            className="forecast-toolbar__search"
+            className="field forecast-toolbar__search"
             placeholder="搜索公司名称或代码"
             value={query}
             onChange={(event) => {
@@ -62,7 +62,7 @@ export default function ForecastPage() {
           </label>
           <select
             id={filterId}
-            className="forecast-toolbar__filter"
+            className="field forecast-toolbar__filter"
             value={filter}
             onChange={(event) => {
               setFilter(event.target.value as CompanyFilter);

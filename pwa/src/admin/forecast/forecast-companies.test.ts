@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { company, uploadedFile } from '../upload/test-fixtures.ts';
+import { company, uploadedFile } from '../testing/api-answers.ts';
 import { fileStatsByCode, filterCompanies, parametersUrl } from './forecast-companies.ts';
 
 describe('forecast companies', () => {

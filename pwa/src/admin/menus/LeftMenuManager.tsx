@@ -18,7 +18,7 @@ export function LeftMenuManager({ onStatus }: { onStatus?: OnListStatus }) {
   }, [onStatus, state, menus.length]);
 
   return (
-    <section className="menu-manager" aria-labelledby="left-menu-title" aria-busy={saving || state === 'loading'}>
+    <section className="panel menu-manager" aria-labelledby="left-menu-title" aria-busy={saving || state === 'loading'}>
       <h2 id="left-menu-title" className="menu-manager__title">
         左侧菜单
       </h2>

@@ -1,14 +1,14 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { canMove } from '../reorder.ts';
 import { MenuField } from './MenuField.tsx';
 import { MenuRowActions } from './MenuRowActions.tsx';
 import { LEFT_EDIT_EMPTY } from './menu-errors.ts';
 import type { AdminCoreMenu } from './menus-api.ts';
-import { canMove } from './reorder.ts';
 import type { CoreMenuDraft, CoreMenusModel } from './use-core-menus.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
 /** An inline edit is saved this long after the last keystroke (back-office §5, §9). */
-export const EDIT_DEBOUNCE_MS = 800;
+const EDIT_DEBOUNCE_MS = 800;
 
 type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
 const SAVE_TEXT: Record<SaveState, string> = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouterProvider } from '../../app/router.tsx';
 import { byText, click, mount, query, settle, texts, unmountAll } from '../../testing/dom.tsx';
+import { RouterProvider } from '../../ui/router.tsx';
 import MenuCenter, { menuTab } from './MenuCenter.tsx';
 import { fetchCoreMenus, fetchTopMenus } from './menus-api.ts';
 

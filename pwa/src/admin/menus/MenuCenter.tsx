@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useRouter } from '../../app/router.tsx';
+import { Link, useRouter } from '../../ui/router.tsx';
 import { LeftMenuManager } from './LeftMenuManager.tsx';
 import type { ListStatus, LoadState } from './menu-status.ts';
 import { TopMenuManager } from './TopMenuManager.tsx';
@@ -42,7 +42,7 @@ export default function MenuCenter() {
           ))}
         </nav>
       </header>
-      <dl className="menu-status" aria-label="菜单数据状态">
+      <dl className="panel menu-status" aria-label="菜单数据状态">
         <div className="menu-status__item">
           <dt>数据来源</dt>
           <dd>服务器</dd>

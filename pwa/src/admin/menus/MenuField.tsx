@@ -36,7 +36,7 @@ export function MenuField({
       <input
         ref={inputRef}
         id={id}
-        className="menu-field__input"
+        className="field menu-field__input"
         type="text"
         value={value}
         onChange={(event) => onChange(event.target.value)}

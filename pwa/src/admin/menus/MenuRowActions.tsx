@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Direction } from './reorder.ts';
+import type { Direction } from '../reorder.ts';
 
 export interface MenuRowActionsProps {
   /** The item's name, for the buttons' accessible names ('上移 X'). */

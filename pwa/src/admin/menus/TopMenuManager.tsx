@@ -18,7 +18,7 @@ export function TopMenuManager({ onStatus }: { onStatus?: OnListStatus }) {
   }, [onStatus, state, menus.length]);
 
   return (
-    <section className="menu-manager" aria-labelledby="top-menu-title" aria-busy={saving || state === 'loading'}>
+    <section className="panel menu-manager" aria-labelledby="top-menu-title" aria-busy={saving || state === 'loading'}>
       <h2 id="top-menu-title" className="menu-manager__title">
         顶部菜单
       </h2>

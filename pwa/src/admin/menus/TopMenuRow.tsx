@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { canMove } from '../reorder.ts';
 import { MenuRowActions } from './MenuRowActions.tsx';
 import type { TopMenu, TopMenuChild } from './menus-api.ts';
-import { canMove } from './reorder.ts';
 import { TopMenuEditor } from './TopMenuEditor.tsx';
 import type { TopMenuDraft, TopMenusModel } from './use-top-menus.ts';
 

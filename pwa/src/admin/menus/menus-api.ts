@@ -9,7 +9,7 @@ export type { TopMenu };
 export type TopMenuChild = TopMenu['children'][number];
 
 /** The admin view of a report-section menu: the whole row, since a PUT sends the full item back. */
-export const adminCoreMenuSchema = z.object({
+const adminCoreMenuSchema = z.object({
   id: z.number(),
   name: z.string(),
   path: z.string(),

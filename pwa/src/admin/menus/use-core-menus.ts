@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { byOrder, type Direction, nextSortOrder, swapNeighbours } from '../reorder.ts';
 import { confirmDeleteText, LEFT_LOAD_FAILED, leftMenuActionMessage } from './menu-errors.ts';
 import type { LoadState } from './menu-status.ts';
 import { type AdminCoreMenu, createCoreMenu, deleteCoreMenu, fetchCoreMenus, updateCoreMenu } from './menus-api.ts';
-import { byOrder, type Direction, nextSortOrder, swapNeighbours } from './reorder.ts';
 import { type FlashControls, useFlashMessage } from './use-flash-message.ts';
 import { useSerialAction } from './use-serial-action.ts';
 
@@ -13,7 +13,7 @@ export interface CoreMenuDraft {
   readonly link: string;
 }
 
-export const linkOrPath = (draft: CoreMenuDraft) => draft.link.trim() || draft.path.trim();
+const linkOrPath = (draft: CoreMenuDraft) => draft.link.trim() || draft.path.trim();
 
 const withDraft = (menu: AdminCoreMenu, draft: CoreMenuDraft): AdminCoreMenu => ({
   ...menu,

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** The spec's message lifetimes (back-office §4, §9): success 3 s, error 5 s. */
-export const SUCCESS_MS = 3_000;
-export const ERROR_MS = 5_000;
+const SUCCESS_MS = 3_000;
+const ERROR_MS = 5_000;
 
 export interface Flash {
   readonly kind: 'success' | 'error';

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { byOrder, type Direction, moveItem, nextSortOrder } from '../reorder.ts';
 import { confirmDeleteText, topMenuActionMessage, topMenuLoadMessage } from './menu-errors.ts';
 import type { LoadState } from './menu-status.ts';
 import {
@@ -13,7 +14,6 @@ import {
   updateTopMenu,
   updateTopMenuChild,
 } from './menus-api.ts';
-import { byOrder, type Direction, moveItem, nextSortOrder } from './reorder.ts';
 import { type FlashControls, useFlashMessage } from './use-flash-message.ts';
 import { useSerialAction } from './use-serial-action.ts';
 
@@ -23,13 +23,13 @@ export interface TopMenuDraft {
   readonly isGroup: boolean;
 }
 
-export interface ChildDraft {
+interface ChildDraft {
   readonly name: string;
   readonly link: string;
 }
 
 /** A new child's name until it is edited (back-office §9). */
-export const NEW_CHILD_NAME = '新子菜单';
+const NEW_CHILD_NAME = '新子菜单';
 
 const sorted = (menus: readonly TopMenu[]): TopMenu[] =>
   byOrder(menus).map((menu) => ({ ...menu, children: byOrder(menu.children) }));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ALL_FILES, UNCATEGORIZED } from '../../research/library.ts';
-import type { PdfCategory } from '../../research/research-api.ts';
-import { canMove, type Direction } from '../menus/reorder.ts';
+import type { PdfCategory } from '../../api/research-api.ts';
+import { ALL_FILES, UNCATEGORIZED } from '../../lib/research-library.ts';
+import { canMove, type Direction } from '../reorder.ts';
+import './PdfCategoryPanel.css';
 
 interface PdfCategoryPanelProps {
   /** The custom categories, in sort order. */
@@ -56,7 +57,7 @@ export function PdfCategoryPanel({
   );
 
   return (
-    <nav className="pdf-categories" aria-label="PDF分类">
+    <nav className="panel panel--stack pdf-categories" aria-label="PDF分类">
       <h2 className="pdf-categories__title">分类</h2>
       <ul>
         <li className="pdf-categories__item">{entry(ALL_FILES, '全部文件')}</li>
@@ -69,7 +70,7 @@ export function PdfCategoryPanel({
               <span className="pdf-categories__actions">
                 <button
                   type="button"
-                  className="pdf-icon-button"
+                  className="icon-button pdf-icon-button"
                   aria-label={`上移 ${category.name}`}
                   title="上移"
                   disabled={isBusy || !canMove(index, categories.length, 'up')}
@@ -79,7 +80,7 @@ export function PdfCategoryPanel({
                 </button>
                 <button
                   type="button"
-                  className="pdf-icon-button"
+                  className="icon-button pdf-icon-button"
                   aria-label={`下移 ${category.name}`}
                   title="下移"
                   disabled={isBusy || !canMove(index, categories.length, 'down')}
@@ -89,7 +90,7 @@ export function PdfCategoryPanel({
                 </button>
                 <button
                   type="button"
-                  className="pdf-icon-button pdf-icon-button--danger"
+                  className="icon-button pdf-icon-button pdf-icon-button--danger"
                   aria-label={`删除 ${category.name}`}
                   title="删除"
                   disabled={isBusy}

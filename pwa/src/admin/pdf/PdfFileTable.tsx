@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import type { PdfCategory, PdfFile } from '../../api/research-api.ts';
+import { formatMinute } from '../../lib/format-time.ts';
 import { openInNewTab } from '../../lib/open-in-new-tab.ts';
-import { emptyText, selectionName } from '../../research/library.ts';
-import type { PdfCategory, PdfFile } from '../../research/research-api.ts';
-import { formatMinute } from '../upload/labels.ts';
-import { Pager } from '../upload/Pager.tsx';
-import { usePaged } from '../upload/use-paged.ts';
+import { emptyText, selectionName } from '../../lib/research-library.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { usePaged } from '../../ui/use-paged.ts';
+import './PdfFileTable.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 
@@ -22,7 +23,7 @@ interface PdfFileTableProps {
 }
 
 /** The preview page of a file: the app's viewer, in a new tab (back-office §2). */
-export function previewPath(id: number): string {
+function previewPath(id: number): string {
   return `/pdf-preview/${id}`;
 }
 
@@ -44,7 +45,7 @@ export function PdfFileTable({
   const titleId = useId();
   const paged = usePaged(files, PAGE_SIZES[0]);
   return (
-    <section className="pdf-files" aria-labelledby={titleId} aria-busy={loading}>
+    <section className="panel panel--stack pdf-files" aria-labelledby={titleId} aria-busy={loading}>
       <header className="pdf-files__header">
         <h2 id={titleId}>
           {selectionName(selected, categories)}
@@ -57,7 +58,7 @@ export function PdfFileTable({
         </button>
       </header>
       {error && (
-        <p className="pdf-notice pdf-notice--error" role="alert">
+        <p className="notice notice--error pdf-notice" role="alert">
           文件列表加载失败：{error}
         </p>
       )}

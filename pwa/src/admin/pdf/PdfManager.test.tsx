@@ -1,8 +1,20 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
-import { fetchCategories, fetchFiles, type PdfCategory, type PdfFile } from '../../research/research-api.ts';
-import { byText, click, get, mount, press, settle, texts, typeInto, unmountAll } from '../../testing/dom.tsx';
+import { fetchCategories, fetchFiles, type PdfCategory, type PdfFile } from '../../api/research-api.ts';
+import {
+  byText,
+  chooseFiles,
+  click,
+  mount,
+  press,
+  query,
+  settle,
+  texts,
+  typeInto,
+  unmountAll,
+  waitUntil,
+} from '../../testing/dom.tsx';
 import PdfManager from './PdfManager.tsx';
 import {
   createCategory,
@@ -13,8 +25,8 @@ import {
   uploadPdf,
 } from './pdf-admin-api.ts';
 
-vi.mock('../../research/research-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../research/research-api.ts')>()),
+vi.mock('../../api/research-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/research-api.ts')>()),
   fetchCategories: vi.fn(),
   fetchFiles: vi.fn(),
 }));
@@ -61,24 +73,11 @@ function filesOf(selection: number): PdfFile[] {
 const pdf = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
 const categoryNames = () => texts(document, '.pdf-categories__select');
 const fileNames = () => texts(document, '.pdf-files__name');
-const button = (label: string) => get<HTMLButtonElement>(document, `button[aria-label="${label}"]`);
-const uploadButton = () => get<HTMLButtonElement>(document, '[data-testid="pdf-upload-button"]');
+const button = (label: string) => query<HTMLButtonElement>(document, `button[aria-label="${label}"]`);
+const uploadButton = () => query<HTMLButtonElement>(document, '[data-testid="pdf-upload-button"]');
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let round = 0; round < 100; round += 1) {
-    if (check()) return;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function choose(files: File[]) {
-  const input = get<HTMLInputElement>(document, '[data-testid="pdf-upload-input"]');
-  Object.defineProperty(input, 'files', { configurable: true, value: files });
-  act(() => {
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
+const choose = (files: File[]) =>
+  chooseFiles(query<HTMLInputElement>(document, '[data-testid="pdf-upload-input"]'), files);
 
 async function open() {
   mount(<PdfManager />);
@@ -121,18 +120,18 @@ describe('uploading PDFs', () => {
       new File(['x'], 'c.xlsx', { type: 'application/vnd.ms-excel' }),
       pdf('d.pdf'),
     ]);
-    expect(texts(document, '.pdf-pending__name')).toEqual(['a.pdf', 'b.pdf', 'd.pdf']);
-    expect(texts(document, '.pdf-pending__size')).toEqual(['1.50 KB', '2.00 MB', '10.00 Bytes']);
-    expect(get(document, '.pdf-notice--warning').textContent).toContain('c.xlsx');
+    expect(texts(document, '.pending-list__name')).toEqual(['a.pdf', 'b.pdf', 'd.pdf']);
+    expect(texts(document, '.pending-list__size')).toEqual(['1.50 KB', '2.00 MB', '10.00 Bytes']);
+    expect(query(document, '.pdf-notice.notice--warning').textContent).toContain('c.xlsx');
     expect(uploadButton().textContent).toBe('批量上传 (3)');
     click(button('移除 d.pdf'));
-    expect(texts(document, '.pdf-pending__name')).toEqual(['a.pdf', 'b.pdf']);
+    expect(texts(document, '.pending-list__name')).toEqual(['a.pdf', 'b.pdf']);
 
     click(uploadButton());
-    await until(() => alerts.length > 0, 'the summary');
+    await waitUntil(() => alerts.length > 0, 'the summary');
     expect(vi.mocked(uploadPdf).mock.calls.map(([item]) => item.name)).toEqual(['a.pdf', 'b.pdf']);
     expect(alerts).toEqual(['全部上传成功，共 2 个文件']);
-    expect(document.querySelector('.pdf-pending')).toBeNull();
+    expect(document.querySelector('.pending-list')).toBeNull();
     // The files reload after an upload.
     expect(vi.mocked(fetchFiles).mock.calls.length).toBeGreaterThanOrEqual(2);
   });
@@ -152,12 +151,12 @@ describe('uploading PDFs', () => {
     expect(uploadButton().textContent).toBe('上传中... (0/2)');
     expect(uploadButton().disabled).toBe(true);
     expect(
-      document.querySelector('.pdf-pending__item[data-status="uploading"] [role="img"]')?.getAttribute('aria-label'),
+      document.querySelector('.pending-list__item[data-status="uploading"] [role="img"]')?.getAttribute('aria-label'),
     ).toBe('上传中');
     // No remove button while uploading.
     expect(document.querySelector('button[aria-label="移除 a.pdf"]')).toBeNull();
     release?.();
-    await until(() => alerts.length > 0, 'the summary');
+    await waitUntil(() => alerts.length > 0, 'the summary');
   });
 
   it('keeps failed files with a 失败 label (the reason as tooltip) and lists failures in the summary', async () => {
@@ -169,17 +168,17 @@ describe('uploading PDFs', () => {
     await open();
     choose([pdf('good.pdf'), pdf('bad.pdf'), pdf('huge.pdf', 20 * 1024 * 1024 + 1)]);
     click(uploadButton());
-    await until(() => alerts.length > 0, 'the summary');
+    await waitUntil(() => alerts.length > 0, 'the summary');
     expect(vi.mocked(uploadPdf).mock.calls.map(([item]) => item.name)).toEqual(['good.pdf', 'bad.pdf']);
     expect(alerts[0]).toBe(
       '上传完成：成功 1 个，失败 2 个\nbad.pdf: 不是有效的PDF文件：仅支持 PDF 格式\nhuge.pdf: 文件过大（20.00 MB）：单个PDF不超过 20 MB',
     );
-    const failed = document.querySelectorAll<HTMLElement>('.pdf-pending__failed');
+    const failed = document.querySelectorAll<HTMLElement>('.pending-list__failed');
     expect([...failed].map((label) => [label.textContent, label.title])).toEqual([
       ['失败', '不是有效的PDF文件：仅支持 PDF 格式'],
       ['失败', '文件过大（20.00 MB）：单个PDF不超过 20 MB'],
     ]);
-    expect(texts(document, '.pdf-notice--error li')).toHaveLength(2);
+    expect(texts(document, '.pdf-notice.notice--error li')).toHaveLength(2);
   });
 });
 
@@ -222,18 +221,18 @@ describe('the category panel', () => {
     vi.mocked(saveCategoryOrder).mockRejectedValueOnce(new ApiRequestError('http', 'x', 500));
     await open();
     click(button('上移 晨会纪要'));
-    await until(() => alerts.length > 0, 'the alert');
+    await waitUntil(() => alerts.length > 0, 'the alert');
     expect(alerts).toEqual(['服务器错误，请稍后重试']);
     expect(categoryNames().slice(2)).toEqual(['行业研究', '公司深度', '晨会纪要']);
     vi.mocked(saveCategoryOrder).mockRejectedValueOnce(new Error('x'));
     click(button('上移 晨会纪要'));
-    await until(() => alerts.length > 1, 'the second alert');
+    await waitUntil(() => alerts.length > 1, 'the second alert');
     expect(alerts[1]).toBe('排序失败！');
   });
 
   it('adds with Enter at the end (max + 1); an empty name cannot be added', async () => {
     await open();
-    const box = get<HTMLInputElement>(document, '[data-testid="pdf-category-name"]');
+    const box = query<HTMLInputElement>(document, '[data-testid="pdf-category-name"]');
     const add = byText(document, '.pdf-categories__add button', '添加') as HTMLButtonElement;
     expect(box.placeholder).toBe('新分类名称');
     typeInto(box, '   ');
@@ -243,17 +242,17 @@ describe('the category panel', () => {
     typeInto(box, '  宏观策略 ');
     expect(add.disabled).toBe(false);
     press(box, 'Enter');
-    await until(() => box.value === '', 'the box to clear');
+    await waitUntil(() => box.value === '', 'the box to clear');
     expect(createCategory).toHaveBeenCalledWith('宏观策略', 4);
   });
 
   it('alerts the server reason when adding fails, and keeps the name', async () => {
     vi.mocked(createCategory).mockRejectedValueOnce(new ApiRequestError('http', '添加失败', 409, '分类"宏观"已存在'));
     await open();
-    const box = get<HTMLInputElement>(document, '[data-testid="pdf-category-name"]');
+    const box = query<HTMLInputElement>(document, '[data-testid="pdf-category-name"]');
     typeInto(box, '宏观');
     press(box, 'Enter');
-    await until(() => alerts.length > 0, 'the alert');
+    await waitUntil(() => alerts.length > 0, 'the alert');
     expect(alerts).toEqual(['分类"宏观"已存在']);
     expect(box.value).toBe('宏观');
   });
@@ -266,10 +265,10 @@ describe('the category panel', () => {
     vi.mocked(fetchCategories).mockImplementation(async () => CATEGORIES.filter((item) => item.id !== 5));
     click(button('删除 公司深度'));
     expect(window.confirm).toHaveBeenCalledWith('确定删除分类"公司深度"吗？其中的 1 个文件将移至"未分类"。');
-    await until(() => !categoryNames().includes('公司深度'), 'the category to go');
+    await waitUntil(() => !categoryNames().includes('公司深度'), 'the category to go');
     expect(deleteCategory).toHaveBeenCalledWith(5);
-    await until(() => fileNames().length === 3, 'all files');
-    expect(get(document, '.pdf-categories__select.is-active').textContent).toBe('全部文件');
+    await waitUntil(() => fileNames().length === 3, 'all files');
+    expect(query(document, '.pdf-categories__select.is-active').textContent).toBe('全部文件');
   });
 
   it('does nothing when the delete is not confirmed', async () => {
@@ -292,10 +291,10 @@ describe('the category panel', () => {
 describe('the file table', () => {
   it('shows ID, name, a category select, the upload time to the minute, preview and delete, with the count', async () => {
     await open();
-    expect(get(document, '.pdf-files h2').textContent).toBe('全部文件（3）');
+    expect(query(document, '.pdf-files h2').textContent).toBe('全部文件（3）');
     expect(texts(document, '.pdf-files__table th')).toEqual(['ID', '文件名', '分类', '上传时间', '预览', '操作']);
     expect(texts(document, '.pdf-files__id')).toEqual(['3', '2', '1']);
-    const select = get<HTMLSelectElement>(document, 'tr[data-file-id="3"] select');
+    const select = query<HTMLSelectElement>(document, 'tr[data-file-id="3"] select');
     expect([...select.options].map((option) => option.textContent)).toEqual([
       '未分类',
       '行业研究',
@@ -303,7 +302,7 @@ describe('the file table', () => {
       '晨会纪要',
     ]);
     expect(select.value).toBe('4');
-    expect(get<HTMLSelectElement>(document, 'tr[data-file-id="1"] select').value).toBe('0');
+    expect(query<HTMLSelectElement>(document, 'tr[data-file-id="1"] select').value).toBe('0');
     expect(texts(document, '.pdf-files__time')[0]).toMatch(/^2025\/03\/13 \d{2}:05$/);
     const preview = byText(document, 'tr[data-file-id="3"] a', '预览') as HTMLAnchorElement;
     expect(preview.getAttribute('href')).toBe('/pdf-preview/3');
@@ -314,14 +313,14 @@ describe('the file table', () => {
 
   it('moves a file to a category or back to uncategorised, then reloads', async () => {
     await open();
-    const select = get<HTMLSelectElement>(document, 'tr[data-file-id="1"] select');
+    const select = query<HTMLSelectElement>(document, 'tr[data-file-id="1"] select');
     act(() => {
       select.value = '8';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await settle();
     expect(moveFile).toHaveBeenCalledWith(1, 8);
-    const other = get<HTMLSelectElement>(document, 'tr[data-file-id="3"] select');
+    const other = query<HTMLSelectElement>(document, 'tr[data-file-id="3"] select');
     act(() => {
       other.value = '0';
       other.dispatchEvent(new Event('change', { bubbles: true }));
@@ -337,12 +336,12 @@ describe('the file table', () => {
     );
     await open();
     const calls = vi.mocked(fetchFiles).mock.calls.length;
-    const select = get<HTMLSelectElement>(document, 'tr[data-file-id="1"] select');
+    const select = query<HTMLSelectElement>(document, 'tr[data-file-id="1"] select');
     act(() => {
       select.value = '8';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    await until(() => alerts.length > 0, 'the alert');
+    await waitUntil(() => alerts.length > 0, 'the alert');
     expect(alerts).toEqual(['分类不存在或已删除']);
     await settle();
     expect(vi.mocked(fetchFiles).mock.calls.length).toBeGreaterThan(calls);
@@ -356,7 +355,7 @@ describe('the file table', () => {
     );
     await settle();
     expect(deletePdfFile).toHaveBeenCalledWith(2);
-    expect(get(document, '.pdf-notice--success').textContent).toBe('已删除文件"白色家电对比.pdf"');
+    expect(query(document, '.pdf-notice.notice--success').textContent).toBe('已删除文件"白色家电对比.pdf"');
   });
 
   it('says the file is gone when the delete finds no file', async () => {
@@ -364,20 +363,20 @@ describe('the file table', () => {
     await open();
     click(byText(document, 'tr[data-file-id="2"] button', '删除'));
     await settle();
-    expect(get(document, '.pdf-notice--error').textContent).toBe('文件不存在或已删除');
+    expect(query(document, '.pdf-notice.notice--error').textContent).toBe('文件不存在或已删除');
   });
 
   it('has different empty states for all files, uncategorised and a named category', async () => {
     vi.mocked(fetchFiles).mockResolvedValue([]);
     await open();
-    expect(get(document, '.pdf-files__empty').textContent).toBe('暂无PDF文件，请先上传');
+    expect(query(document, '.pdf-files__empty').textContent).toBe('暂无PDF文件，请先上传');
     click(byText(document, '.pdf-categories__select', '未分类'));
     await settle();
-    expect(get(document, '.pdf-files__empty').textContent).toBe('没有未分类的文件');
+    expect(query(document, '.pdf-files__empty').textContent).toBe('没有未分类的文件');
     click(byText(document, '.pdf-categories__select', '晨会纪要'));
     await settle();
-    expect(get(document, '.pdf-files__empty').textContent).toBe('分类"晨会纪要"下暂无文件');
-    expect(get(document, '.pdf-files h2').textContent).toBe('晨会纪要（0）');
+    expect(query(document, '.pdf-files__empty').textContent).toBe('分类"晨会纪要"下暂无文件');
+    expect(query(document, '.pdf-files h2').textContent).toBe('晨会纪要（0）');
     expect(vi.mocked(fetchFiles).mock.calls.map(([selection]) => selection)).toEqual([-1, 0, 8]);
   });
 });

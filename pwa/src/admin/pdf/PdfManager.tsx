@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ALL_FILES, sortedCategories, validSelection } from '../../research/library.ts';
-import { fetchCategories, fetchFiles, type PdfCategory, type PdfFile } from '../../research/research-api.ts';
-import { type Direction, moveItem, nextSortOrder } from '../menus/reorder.ts';
+import { fetchCategories, fetchFiles, type PdfCategory, type PdfFile } from '../../api/research-api.ts';
+import { ALL_FILES, sortedCategories, validSelection } from '../../lib/research-library.ts';
+import { type Direction, moveItem, nextSortOrder } from '../reorder.ts';
 import { PdfCategoryPanel } from './PdfCategoryPanel.tsx';
 import { PdfFileTable } from './PdfFileTable.tsx';
 import { PdfUploadBar } from './PdfUploadBar.tsx';
 import { createCategory, deleteCategory, deletePdfFile, moveFile, saveCategoryOrder } from './pdf-admin-api.ts';
 import { confirmCategoryDelete, confirmFileDelete, type PdfAction, pdfActionMessage } from './pdf-messages.ts';
 import { usePdfUpload } from './use-pdf-upload.ts';
-import './pdf-manager.css';
+import './PdfManager.css';
 
 const TOAST_MS = 3_000;
 
@@ -158,14 +158,14 @@ export default function PdfManager() {
   };
 
   return (
-    <div className="pdf-manager">
-      <header className="pdf-manager__header">
+    <div className="admin-page">
+      <header className="admin-page__header">
         <h1>PDF研报管理</h1>
         <p>上传研究报告PDF，按分类整理；读者在“行业研究报告”页面按分类浏览和阅读。</p>
       </header>
       <PdfUploadBar upload={upload} />
       {toast && (
-        <p className={`pdf-notice pdf-notice--${toast.kind === 'ok' ? 'success' : 'error'}`} role="status">
+        <p className={`notice pdf-notice notice--${toast.kind === 'ok' ? 'success' : 'error'}`} role="status">
           {toast.text}
         </p>
       )}

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import { getToken } from '../../account/session.ts';
 import { apiRequest } from '../../api/http.ts';
-import { type PdfCategory, pdfCategorySchema, pdfFileSchema } from '../../research/research-api.ts';
+import { type PdfCategory, pdfCategorySchema, pdfFileSchema } from '../../api/research-api.ts';
+import { getToken } from '../../api/session.ts';
 
-/** The PDF manager's writes (back-office §7); reads are in research/research-api.ts. Admin token required. */
+/** The PDF manager's writes (back-office §7); reads are in api/research-api.ts. Admin token required. */
+
 const done = z.object({ success: z.boolean(), message: z.optional(z.string()) });
 
 export const createCategory = (name: string, sortOrder: number) =>
@@ -41,7 +42,7 @@ export interface PdfUploadResult {
   readonly error: string | null;
 }
 
-export const PDF_UPLOAD_TIMEOUT_MS = 300_000;
+const PDF_UPLOAD_TIMEOUT_MS = 300_000;
 
 /** Uploads one PDF (multipart, field `file`; one request per file). Never throws: failures are results. */
 export async function uploadPdf(file: File): Promise<PdfUploadResult> {

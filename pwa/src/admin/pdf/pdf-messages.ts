@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../api/http.ts';
  * The PDF manager's failure texts (back-office §8): no answer → network; 5xx → server error; a file's 404
  * → gone; otherwise the server's words (detail, else message), else the action's fallback.
  */
-export const FALLBACKS = {
+const FALLBACKS = {
   add: '添加失败！',
   deleteCategory: '删除失败！',
   sort: '排序失败！',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../../lib/format.ts';
-import { moveItem } from '../menus/reorder.ts';
+import { moveItem } from '../reorder.ts';
 import { failureLines, isPdfFile, localProblem, PDF_MAX_BYTES, splitPdfs, uploadButtonLabel } from './pdf-uploads.ts';
 
 const named = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });

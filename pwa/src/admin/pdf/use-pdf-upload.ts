@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { addPending, type PendingFile, uploadSummary } from '../upload/pending-files.ts';
+import { addPending, type PendingFile, uploadSummary } from '../pending-files.ts';
 import { type PdfUploadResult, uploadPdf } from './pdf-admin-api.ts';
 import { failureLines, localProblem, splitPdfs, type UploadProgress } from './pdf-uploads.ts';
 
-export interface UploadSummary {
+interface UploadSummary {
   readonly allOk: boolean;
   readonly text: string;
   readonly failures: readonly string[];

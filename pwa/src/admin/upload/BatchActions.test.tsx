@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { ApiRequestError } from '../../api/http.ts';
 import { click, mount, query, settle, texts, unmountAll } from '../../testing/dom.tsx';
 import { followJob, type Job, startBatch } from '../admin-api.ts';
+import { job } from '../testing/api-answers.ts';
 import { BatchActions } from './BatchActions.tsx';
 import { createRateLimiter } from './rate-limit.ts';
-import { job } from './test-fixtures.ts';
 
 vi.mock('../admin-api.ts', () => ({ startBatch: vi.fn(), followJob: vi.fn() }));
 

@@ -1,7 +1,8 @@
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { BatchKind, BatchSummary } from './batch-result.ts';
-import { ProgressBar } from './ProgressBar.tsx';
 import { type RateLimiter, rateLimitMessage } from './rate-limit.ts';
 import { useBatchJob } from './use-batch-job.ts';
+import './BatchActions.css';
 
 const BATCHES: Record<
   BatchKind,

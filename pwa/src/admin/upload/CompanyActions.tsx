@@ -1,6 +1,7 @@
 import { analyzeCompanyNow, deleteCompany, valueCompanyNow } from '../admin-api.ts';
 import { type RateLimiter, rateLimitMessage } from './rate-limit.ts';
 import { type ActionPhase, type ActionState, useActionPhase } from './use-action-phase.ts';
+import './CompanyActions.css';
 
 interface CompanyActionsProps {
   readonly company: string;

@@ -38,10 +38,8 @@ export function CompanyBlock({ company, isNew, limiter, onChanged, onDeleted }: 
         >
           {company.completeness}
         </span>
-        <span className={`upload-flag${company.valued ? ' is-on' : ''}`}>{company.valued ? '已估值' : '未估值'}</span>
-        <span className={`upload-flag${company.analyzed ? ' is-on' : ''}`}>
-          {company.analyzed ? '已分析' : '未分析'}
-        </span>
+        <span className={`flag${company.valued ? ' is-on' : ''}`}>{company.valued ? '已估值' : '未估值'}</span>
+        <span className={`flag${company.analyzed ? ' is-on' : ''}`}>{company.analyzed ? '已分析' : '未分析'}</span>
       </button>
       <ul id={detailsId} className="company-block__types" hidden={!open} aria-label={`${company.name} 报表`}>
         {REPORT_TYPES.map((type) => (

@@ -1,10 +1,11 @@
 import { useId, useMemo, useState } from 'react';
+import { Pager } from '../../ui/Pager.tsx';
+import { usePaged } from '../../ui/use-paged.ts';
 import type { CompanyStatus } from '../admin-api.ts';
 import { CompanyBlock } from './CompanyBlock.tsx';
 import type { NewUploads } from './new-uploads.ts';
-import { Pager } from './Pager.tsx';
 import type { RateLimiter } from './rate-limit.ts';
-import { usePaged } from './use-paged.ts';
+import './CompanyBlocks.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 
@@ -36,7 +37,7 @@ export function CompanyBlocks({ companies, newUploads, limiter, onChanged, onDel
   const fresh = companies.filter((company) => newUploads.has(company.name)).length;
 
   return (
-    <section className="upload-card" aria-labelledby={titleId}>
+    <section className="panel panel--stack upload-card" aria-labelledby={titleId}>
       <header className="upload-card__header">
         <h2 id={titleId}>公司数据与估值</h2>
         <span className="upload-card__meta">
@@ -44,7 +45,7 @@ export function CompanyBlocks({ companies, newUploads, limiter, onChanged, onDel
         </span>
         <input
           type="search"
-          className="upload-search"
+          className="field upload-search"
           placeholder="按名称或代码筛选"
           aria-label="按名称或代码筛选公司"
           value={query}

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
+import type { Remote } from '../../ui/use-remote.ts';
 import type { CompaniesStatus } from '../admin-api.ts';
-import type { Remote } from './use-remote.ts';
+import './CompanyStatusPanel.css';
 
 interface CompanyStatusPanelProps {
   readonly status: Remote<CompaniesStatus>;
@@ -13,7 +14,11 @@ export function CompanyStatusPanel({ status, children }: CompanyStatusPanelProps
   const titleId = useId();
   const data = status.data;
   return (
-    <section className="upload-card status-panel" aria-labelledby={titleId} aria-busy={status.loading}>
+    <section
+      className="panel panel--stack upload-card status-panel"
+      aria-labelledby={titleId}
+      aria-busy={status.loading}
+    >
       <header className="upload-card__header">
         <h2 id={titleId}>公司状态</h2>
         <button type="button" className="upload-action" onClick={status.reload} disabled={status.loading}>
@@ -23,7 +28,7 @@ export function CompanyStatusPanel({ status, children }: CompanyStatusPanelProps
       {status.error && (
         <p className="upload-notice upload-notice--error" role="alert">
           {status.error}{' '}
-          <button type="button" className="upload-link" onClick={status.reload}>
+          <button type="button" className="link-button" onClick={status.reload}>
             重试
           </button>
         </p>
@@ -59,7 +64,7 @@ function NameList({ title, names }: { title: string; names: readonly string[] })
   return (
     <details className="status-panel__names">
       <summary>
-        {title} <span className="status-panel__count">{names.length}</span>
+        {title} <span className="count status-panel__count">{names.length}</span>
       </summary>
       {names.length === 0 ? (
         <p className="upload-empty">无</p>

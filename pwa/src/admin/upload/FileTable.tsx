@@ -1,10 +1,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatBytes } from '../../lib/format.ts';
+import { formatMinute } from '../../lib/format-time.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { usePaged } from '../../ui/use-paged.ts';
+import type { Remote } from '../../ui/use-remote.ts';
 import { deleteFile, type UploadedFile } from '../admin-api.ts';
-import { fileDeleteError, formatMinute, reportTypeText } from './labels.ts';
-import { Pager } from './Pager.tsx';
-import { usePaged } from './use-paged.ts';
-import type { Remote } from './use-remote.ts';
+import { fileDeleteError, reportTypeText } from './labels.ts';
+import './FileTable.css';
 
 const PAGE_SIZES = [10, 20, 50] as const;
 const TOAST_MS = 3_000;
@@ -52,7 +54,7 @@ export function FileTable({ files, onDeleted }: FileTableProps) {
   };
 
   return (
-    <section className="upload-card" aria-labelledby={titleId} aria-busy={files.loading}>
+    <section className="panel panel--stack upload-card" aria-labelledby={titleId} aria-busy={files.loading}>
       <header className="upload-card__header">
         <h2 id={titleId}>已上传文件</h2>
         <button type="button" className="upload-action" onClick={files.reload} disabled={files.loading}>
@@ -60,7 +62,7 @@ export function FileTable({ files, onDeleted }: FileTableProps) {
         </button>
         <input
           type="search"
-          className="upload-search"
+          className="field upload-search"
           placeholder="按公司或文件名筛选"
           aria-label="按公司或文件名筛选文件"
           value={query}
@@ -78,7 +80,7 @@ export function FileTable({ files, onDeleted }: FileTableProps) {
       {files.error && (
         <p className="upload-notice upload-notice--error" role="alert">
           文件列表加载失败：{files.error}{' '}
-          <button type="button" className="upload-link" onClick={files.reload}>
+          <button type="button" className="link-button" onClick={files.reload}>
             重试
           </button>
         </p>

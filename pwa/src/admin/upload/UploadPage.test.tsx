@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
-import { byText, click, mount, query, settle, texts, unmountAll } from '../../testing/dom.tsx';
+import { byText, chooseFiles, click, mount, query, settle, texts, unmountAll } from '../../testing/dom.tsx';
 import { companiesStatus, deleteFile, listFiles, type UploadAnswer, uploadStatementFiles } from '../admin-api.ts';
-import { company, fileList, statusOf, uploadedFile } from './test-fixtures.ts';
+import { company, statusOf, uploadedFile } from '../testing/api-answers.ts';
 import UploadPage from './UploadPage.tsx';
 
 vi.mock('../admin-api.ts', () => ({
@@ -22,13 +22,7 @@ const upload = vi.mocked(uploadStatementFiles);
 const GREE = company('格力电器', '000651');
 const MIDEA = company('美的集团', '000333', { report_types: ['income_statement', 'cash_flow'], valued: false });
 
-function choose(files: File[]) {
-  const input = query<HTMLInputElement>(document, '[data-testid="upload-input"]');
-  Object.defineProperty(input, 'files', { configurable: true, value: fileList(files) });
-  act(() => {
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-}
+const choose = (files: File[]) => chooseFiles(query<HTMLInputElement>(document, '[data-testid="upload-input"]'), files);
 
 const submit = () => query<HTMLButtonElement>(document, '[data-testid="upload-submit"]');
 
@@ -56,13 +50,13 @@ describe('UploadPage upload flow', () => {
     expect(submit().disabled).toBe(true);
     choose([new File(['a,b'], '格力电器_利润表.csv'), new File(['%PDF'], '年报.pdf'), new File(['x'], '美的.xlsx')]);
     expect(query(document, '[role="alert"]').textContent).toContain('已忽略 1 个不支持的文件：年报.pdf');
-    expect(texts(document, '.upload-pending__name')).toEqual(['格力电器_利润表.csv', '美的.xlsx']);
-    expect(texts(document, '.upload-pending__size')).toEqual(['3.00 Bytes', '1.00 Bytes']);
-    expect(query(document, '.upload-pending__icon').getAttribute('aria-label')).toBe('等待上传');
+    expect(texts(document, '.pending-list__name')).toEqual(['格力电器_利润表.csv', '美的.xlsx']);
+    expect(texts(document, '.pending-list__size')).toEqual(['3.00 Bytes', '1.00 Bytes']);
+    expect(query(document, '.pending-list__icon').getAttribute('aria-label')).toBe('等待上传');
     expect(submit().textContent).toBe('上传 (2)');
 
     click(query(document, '[aria-label="移除 美的.xlsx"]'));
-    expect(texts(document, '.upload-pending__name')).toEqual(['格力电器_利润表.csv']);
+    expect(texts(document, '.pending-list__name')).toEqual(['格力电器_利润表.csv']);
     expect(submit().textContent).toBe('上传 (1)');
   });
 
@@ -104,7 +98,7 @@ describe('UploadPage upload flow', () => {
     const results = query(document, '[data-testid="upload-results"]');
     expect(texts(results, '.upload-results__failures li')).toEqual(['x.csv: 无法识别公司名称']);
     expect(results.textContent).toContain('识别到 1 家公司');
-    expect(query(document, '.upload-pending__item.is-error').textContent).toContain('无法识别公司名称');
+    expect(query(document, '.pending-list__item.is-error').textContent).toContain('无法识别公司名称');
     // The touched company is listed first and marked, and the page's data is read again.
     expect(query(document, '.company-block').textContent).toContain('新上传');
     expect(query(document, '.company-block__name').textContent).toBe('格力电器');
@@ -126,7 +120,7 @@ describe('UploadPage upload flow', () => {
     click(submit());
     await settle();
     expect(alert).toHaveBeenCalledWith('全部上传成功，共 2 个文件');
-    expect(document.querySelector('.upload-pending')).toBeNull();
+    expect(document.querySelector('.pending-list')).toBeNull();
     expect(query(document, '[data-testid="upload-results"]').textContent).toContain('全部上传成功，共 2 个文件');
   });
 
@@ -139,7 +133,7 @@ describe('UploadPage upload flow', () => {
     expect(alert).toHaveBeenCalledWith('批量上传失败：网络连接失败，请检查网络');
     const results = query(document, '[data-testid="upload-results"]');
     expect(query(results, '[role="alert"]').textContent).toBe('批量上传失败：网络连接失败，请检查网络');
-    expect(query(document, '.upload-pending__item').className).toContain('is-error');
+    expect(query(document, '.pending-list__item').className).toContain('is-error');
   });
 });
 

@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
+import { useRemote } from '../../ui/use-remote.ts';
 import { companiesStatus, listFiles } from '../admin-api.ts';
+import { companiesStatusError, errorText } from '../admin-messages.ts';
 import { BatchActions } from './BatchActions.tsx';
 import { CompanyBlocks } from './CompanyBlocks.tsx';
 import { CompanyStatusPanel } from './CompanyStatusPanel.tsx';
 import { FileTable } from './FileTable.tsx';
-import { companiesStatusError, errorText } from './labels.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useNewUploads } from './use-new-uploads.ts';
-import { useRemote } from './use-remote.ts';
 import './upload.css';
 
 /**
@@ -39,8 +39,8 @@ export default function UploadPage() {
 
   const statistics = status.data?.statistics;
   return (
-    <div className="upload-page">
-      <header className="upload-page__header">
+    <div className="admin-page">
+      <header className="admin-page__header">
         <h1>数据上传与估值</h1>
         <p>上传公司财务报表（Excel / CSV），检查报表完整度，并执行单个或批量估值与后分析。</p>
       </header>

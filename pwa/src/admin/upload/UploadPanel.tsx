@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { PendingList } from '../PendingList.tsx';
 import { FileChooser } from './FileChooser.tsx';
-import { PendingList } from './PendingList.tsx';
-import { ProgressBar } from './ProgressBar.tsx';
 import { UploadResults } from './UploadResults.tsx';
 import { useStatementUpload } from './use-statement-upload.ts';
 
@@ -20,7 +20,7 @@ export function UploadPanel({ onUploaded }: UploadPanelProps) {
   const percent = Math.round((upload.progress ?? 0) * 100);
 
   return (
-    <section className="upload-card" aria-labelledby={titleId}>
+    <section className="panel panel--stack upload-card" aria-labelledby={titleId}>
       <header className="upload-card__header">
         <h2 id={titleId}>上传财务报表</h2>
         <span className="upload-card__meta">利润表 · 资产负债表 · 现金流量表 · 财务摘要</span>

@@ -1,4 +1,5 @@
 import type { UploadOutcome } from './use-statement-upload.ts';
+import './UploadResults.css';
 
 interface UploadResultsProps {
   readonly outcome: UploadOutcome;
@@ -57,7 +58,7 @@ function DismissButton({ onDismiss }: { onDismiss(): void }) {
   return (
     <button
       type="button"
-      className="upload-results__dismiss upload-icon-button"
+      className="icon-button icon-button--close upload-results__dismiss"
       aria-label="关闭上传结果"
       onClick={onDismiss}
     >

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText } from './labels.ts';
+import { errorText } from '../admin-messages.ts';
 
 export type ActionPhase = 'idle' | 'loading' | 'success' | 'error';
 
 /** How long a button shows its outcome before it returns to idle (back-office §4, §9). */
-export const PHASE_HOLD_MS = { success: 3_000, error: 5_000 } as const;
+const PHASE_HOLD_MS = { success: 3_000, error: 5_000 } as const;
 
 export interface ActionState {
   readonly phase: ActionPhase;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { followJob, startBatch } from '../admin-api.ts';
+import { errorText } from '../admin-messages.ts';
 import { type BatchKind, type BatchSummary, summarizeJob } from './batch-result.ts';
-import { errorText } from './labels.ts';
 
 export type BatchState =
   | { readonly phase: 'idle' }

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { getToken } from '../../account/session.ts';
+import { getToken } from '../../api/session.ts';
 import { type UploadAnswer, uploadStatementFiles } from '../admin-api.ts';
-import { errorText } from './labels.ts';
-import { addPending, type PendingFile, settleItems, uploadSummary } from './pending-files.ts';
+import { errorText } from '../admin-messages.ts';
+import { addPending, type PendingFile, settleItems, uploadSummary } from '../pending-files.ts';
 
 export type UploadOutcome =
   | { readonly kind: 'answered'; readonly answer: UploadAnswer; readonly allOk: boolean; readonly summary: string }

@@ -1,3 +1,4 @@
+import './Footer.css';
 /** The spec's footer: the copyright and placeholder links without targets. */
 export function Footer() {
   const year = new Date().getFullYear();

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { signOut, useSessionUser } from '../../account/session.ts';
 import type { TopMenu } from '../../api/schemas.ts';
+import { signOut, useSessionUser } from '../../api/session.ts';
 import { loadTopMenus, TOP_MENUS_CHANGED } from '../../store/menus.ts';
-import { Link, useRouter } from '../router.tsx';
+import { Link, useRouter } from '../../ui/router.tsx';
+import { MOBILE_MAX_WIDTH } from '../../ui/use-viewport-width.ts';
 import { menuLoadMessage } from './menu-messages.ts';
 import { NavMenuItems } from './NavMenuItems.tsx';
-
-const MOBILE_BREAKPOINT = 768;
+import './NavBar.css';
 
 type MenuState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; menus: TopMenu[] };
 
@@ -39,7 +39,7 @@ export function NavBar() {
       if (barRef.current && !barRef.current.contains(event.target as Node)) setMobileOpen(false);
     };
     const onResize = () => {
-      if (window.innerWidth > MOBILE_BREAKPOINT) setMobileOpen(false);
+      if (window.innerWidth > MOBILE_MAX_WIDTH) setMobileOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
     window.addEventListener('resize', onResize);

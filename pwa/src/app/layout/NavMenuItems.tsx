@@ -1,7 +1,7 @@
 import { isExternalLink, isSafeMenuLink } from '@fcf/engine';
 import { useState } from 'react';
 import type { TopMenu } from '../../api/schemas.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../../ui/router.tsx';
 
 function MenuLink({ name, link, onNavigate }: { name: string; link: string; onNavigate: () => void }) {
   // The server refuses such links when a menu is saved; one stored before that rule is shown, not followed.

@@ -1,4 +1,5 @@
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../../ui/use-online.ts';
+import './OfflineIndicator.css';
 
 /** Shown only while offline: the reader knows the figures come from the offline copy. */
 export function OfflineIndicator() {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
+import './UpdatePrompt.css';
 
 /**
  * Registers the service worker (production builds) and, when a new version is waiting, offers to reload

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../use-viewport-width.ts';
+import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../../ui/use-viewport-width.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { type ChartData, describePoint, isChartEmpty, latestIndex, unitCaption } from './chart-data.ts';
 import { buildChart } from './chart-options.ts';
+import './Chart.css';
 
 export interface ChartTitles {
   readonly full: string;

@@ -1,5 +1,6 @@
 import { type ChartData, unitCaption } from './chart-data.ts';
 import { ESTIMATE_ALPHA, seriesColors, withAlpha } from './palette.ts';
+import './ChartLegend.css';
 
 interface LegendItem {
   readonly key: string;

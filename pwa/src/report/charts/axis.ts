@@ -5,11 +5,11 @@
  * decimals as the step needs.
  */
 export const AXIS_SAFETY_MARGIN = 0.08;
-export const AXIS_TARGET_UTILIZATION = 0.75;
+const AXIS_TARGET_UTILIZATION = 0.75;
 export const MIN_TICKS = 4;
 export const MAX_TICKS = 7;
 export const DEFAULT_TICKS = 5;
-export const EMPTY_AXIS_RANGE = [0, 100] as const;
+const EMPTY_AXIS_RANGE = [0, 100] as const;
 
 export type TickDecimals = 0 | 1 | 2;
 

@@ -2,7 +2,7 @@ import { formatAmount, formatPercent } from '../../lib/format.ts';
 
 /** amount: 亿元; percent: a fraction shown as percent; times: a plain multiple (FCF / capex). */
 export type ChartUnit = 'amount' | 'percent' | 'times';
-export type SeriesKind = 'bar' | 'line' | 'benchmark';
+type SeriesKind = 'bar' | 'line' | 'benchmark';
 
 export interface ChartSeries {
   readonly label: string;

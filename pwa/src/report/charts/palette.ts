@@ -15,7 +15,7 @@ export const PALETTE = {
 } as const;
 
 /** Colours of a chart's non-benchmark series, in order. */
-export const SERIES_COLORS: readonly string[] = [PALETTE.primary, PALETTE.amber, PALETTE.teal];
+const SERIES_COLORS: readonly string[] = [PALETTE.primary, PALETTE.amber, PALETTE.teal];
 
 /** Forecast bars are drawn in their colour at this opacity with a solid outline. */
 export const ESTIMATE_ALPHA = 0.3;

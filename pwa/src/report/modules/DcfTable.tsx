@@ -1,8 +1,9 @@
 import type { DcfValuationView } from '@fcf/engine';
 import type { ReactNode } from 'react';
 import { EMPTY, formatAmount, formatPercent, formatPrecise, yearLabel } from '../../lib/format.ts';
-import { TableScroll } from '../TableScroll.tsx';
-import { numberCellClass } from '../YearTable.tsx';
+import { numberCellClass } from '../../ui/number-cell.ts';
+import { TableScroll } from '../../ui/TableScroll.tsx';
+import './DcfTable.css';
 
 /** Spec §9: the DCF table shows at most 5 forecast columns. */
 export const DCF_MAX_COLUMNS = 5;

@@ -1,7 +1,8 @@
 import { type CompanyReport, type DcfValuationView, TERMINAL_VALUE_WARNING_SHARE } from '@fcf/engine';
 import { EMPTY, formatAmount, formatPercent } from '../../lib/format.ts';
+import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
 import { DCF_MAX_COLUMNS, DcfTable } from './DcfTable.tsx';
-import { SensitivityTable } from './SensitivityTable.tsx';
+import './DcfValuationModule.css';
 
 type Meta = DcfValuationView['meta'];
 

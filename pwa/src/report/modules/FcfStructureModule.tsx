@@ -1,10 +1,10 @@
 import type { CompanyReport, FcfStructureView } from '@fcf/engine';
 import { useMemo } from 'react';
 import { formatAmount, yearLabel } from '../../lib/format.ts';
+import { useViewportWidth } from '../../ui/use-viewport-width.ts';
 import { Chart } from '../charts/Chart.tsx';
 import type { ChartData } from '../charts/chart-data.ts';
 import { PALETTE } from '../charts/palette.ts';
-import { useViewportWidth } from '../use-viewport-width.ts';
 import { YearTable } from '../YearTable.tsx';
 import { isNarrow, SMALL_CHART_WINDOW, trendWindow, windowYears, type YearWindow } from '../year-window.ts';
 

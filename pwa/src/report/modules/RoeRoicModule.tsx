@@ -1,10 +1,10 @@
 import { type CompanyReport, REPORT_HISTORY_YEARS, type ReturnsRow } from '@fcf/engine';
 import { useMemo } from 'react';
 import { formatPercent } from '../../lib/format.ts';
+import { useViewportWidth } from '../../ui/use-viewport-width.ts';
 import { Chart } from '../charts/Chart.tsx';
 import type { ChartData } from '../charts/chart-data.ts';
 import { PALETTE } from '../charts/palette.ts';
-import { useViewportWidth } from '../use-viewport-width.ts';
 import { YearTable } from '../YearTable.tsx';
 import { isNarrow } from '../year-window.ts';
 

@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
-import { RouterProvider } from '../../app/router.tsx';
-import { click, get, mount, texts, unmountAll } from '../../testing/dom.tsx';
+import { type FetchedPdf, fetchPdf } from '../../api/research-api.ts';
+import { click, mount, query, texts, unmountAll, waitUntil } from '../../testing/dom.tsx';
+import { RouterProvider } from '../../ui/router.tsx';
 import { readSavedPdf, removeSavedPdf } from '../offline-pdfs.ts';
-import { type FetchedPdf, fetchPdf } from '../research-api.ts';
 import PdfViewerPage from './PdfViewerPage.tsx';
 import { NOT_SAVED_OFFLINE } from './pdf-source.ts';
 import { loadPdfJs } from './pdfjs.ts';
@@ -40,8 +40,8 @@ vi.mock('./pdfjs.ts', async (importOriginal) => ({
   loadPdfJs: vi.fn(async () => fake.module),
 }));
 
-vi.mock('../research-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../research-api.ts')>()),
+vi.mock('../../api/research-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/research-api.ts')>()),
   fetchPdf: vi.fn(),
 }));
 
@@ -58,14 +58,6 @@ function fetched(id: number): FetchedPdf {
   };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let round = 0; round < 200; round += 1) {
-    if (check()) return;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** A click whose follow-up (pages drawn again) settles inside act. */
 async function clickAndSettle(target: Element): Promise<void> {
   await act(async () => {
@@ -73,7 +65,7 @@ async function clickAndSettle(target: Element): Promise<void> {
   });
 }
 
-const saveControl = () => get<HTMLButtonElement>(document, '[data-testid="pdf-save-offline"]');
+const saveControl = () => query<HTMLButtonElement>(document, '[data-testid="pdf-save-offline"]');
 const firstPage = () => document.querySelector<HTMLElement>('.pdf-page[data-page-number="1"]');
 
 async function open(url: string, routeId: string | null = null) {
@@ -83,7 +75,7 @@ async function open(url: string, routeId: string | null = null) {
       <PdfViewerPage routeId={routeId} />
     </RouterProvider>,
   );
-  await until(
+  await waitUntil(
     () => firstPage()?.dataset.rendered === 'true' || document.querySelector('.pdf-viewer__status--error') !== null,
     'the viewer',
   );
@@ -104,18 +96,18 @@ describe('the PDF viewer', () => {
     await open('/pdf-viewer?id=2');
     expect(fetchPdf).toHaveBeenCalledWith(2, expect.any(AbortSignal));
     expect(loadPdfJs).toHaveBeenCalled();
-    expect(get(document, '.pdf-viewer__title').textContent).toBe('家电行业2024年度研究报告.pdf');
-    expect(get(document, '.pdf-viewer__meta').textContent).toBe('3 页 · 24.00 Bytes');
+    expect(query(document, '.pdf-viewer__title').textContent).toBe('家电行业2024年度研究报告.pdf');
+    expect(query(document, '.pdf-viewer__meta').textContent).toBe('3 页 · 24.00 Bytes');
     expect(document.querySelectorAll('.pdf-page')).toHaveLength(3);
-    const canvas = get<HTMLCanvasElement>(document, '.pdf-page[data-page-number="1"] canvas');
+    const canvas = query<HTMLCanvasElement>(document, '.pdf-page[data-page-number="1"] canvas');
     expect(canvas.width).toBeGreaterThan(0);
     expect(canvas.height).toBeGreaterThan(0);
-    expect(get(document, '.pdf-page[data-page-number="1"] .textLayer').textContent).toContain('家电行业');
+    expect(query(document, '.pdf-page[data-page-number="1"] .textLayer').textContent).toContain('家电行业');
     // pdf.js gets a copy of the bytes and the data files' places.
     const params = fake.getDocument.mock.calls[0]?.[0] as unknown as Record<string, unknown>;
     expect(params).toMatchObject({ cMapUrl: '/pdfjs/cmaps/', cMapPacked: true, isEvalSupported: false });
     expect(new TextDecoder().decode(params.data as Uint8Array)).toBe('%PDF-1.4 a sample report');
-    expect(get(document, '.pdf-viewer__page span:last-child').textContent).toBe('/ 3');
+    expect(query(document, '.pdf-viewer__page span:last-child').textContent).toBe('/ 3');
   });
 
   it('opens /pdf-preview/{id} the same way', async () => {
@@ -125,15 +117,15 @@ describe('the PDF viewer', () => {
 
   it('zooms in and out, and back to the automatic width', async () => {
     await open('/pdf-viewer?id=2');
-    const zoom = () => get(document, '.pdf-viewer__zoom').textContent;
+    const zoom = () => query(document, '.pdf-viewer__zoom').textContent;
     const start = zoom();
-    const auto = get<HTMLButtonElement>(document, 'button[title="按窗口宽度自动缩放"]');
+    const auto = query<HTMLButtonElement>(document, 'button[title="按窗口宽度自动缩放"]');
     expect(auto.disabled).toBe(true);
-    await clickAndSettle(get(document, 'button[aria-label="放大"]'));
+    await clickAndSettle(query(document, 'button[aria-label="放大"]'));
     expect(zoom()).toBe('120%');
-    expect(get<HTMLElement>(document, '.pdf-page').style.width).toBe('720px');
-    await clickAndSettle(get(document, 'button[aria-label="缩小"]'));
-    await clickAndSettle(get(document, 'button[aria-label="缩小"]'));
+    expect(query<HTMLElement>(document, '.pdf-page').style.width).toBe('720px');
+    await clickAndSettle(query(document, 'button[aria-label="缩小"]'));
+    await clickAndSettle(query(document, 'button[aria-label="缩小"]'));
     expect(zoom()).toBe('83%');
     await clickAndSettle(auto);
     expect(zoom()).toBe(start);
@@ -144,7 +136,7 @@ describe('the PDF viewer', () => {
     expect(saveControl().getAttribute('aria-pressed')).toBe('false');
     expect(saveControl().textContent).toBe('离线保存');
     click(saveControl());
-    await until(() => saveControl().getAttribute('aria-pressed') === 'true', 'the saved state');
+    await waitUntil(() => saveControl().getAttribute('aria-pressed') === 'true', 'the saved state');
     expect(saveControl().textContent).toBe('✓ 已离线保存');
     const saved = await readSavedPdf(2);
     expect(new TextDecoder().decode(saved?.data)).toBe('%PDF-1.4 a sample report');
@@ -156,31 +148,31 @@ describe('the PDF viewer', () => {
     await open('/pdf-viewer?id=2');
     expect(fetchPdf).not.toHaveBeenCalled();
     expect(firstPage()?.dataset.rendered).toBe('true');
-    expect(get(document, '.pdf-viewer__meta').textContent).toContain('本机离线副本');
+    expect(query(document, '.pdf-viewer__meta').textContent).toContain('本机离线副本');
 
     // Pressed again, the copy goes.
     click(saveControl());
-    await until(() => saveControl().getAttribute('aria-pressed') === 'false', 'the removed state');
+    await waitUntil(() => saveControl().getAttribute('aria-pressed') === 'false', 'the removed state');
     expect(await readSavedPdf(2)).toBeUndefined();
   });
 
   it('explains why a report cannot be opened, and retries', async () => {
     vi.mocked(fetchPdf).mockRejectedValueOnce(new ApiRequestError('network', '网络连接失败'));
     await open('/pdf-viewer?id=2');
-    expect(get(document, '.pdf-viewer__status--error p').textContent).toBe(NOT_SAVED_OFFLINE);
+    expect(query(document, '.pdf-viewer__status--error p').textContent).toBe(NOT_SAVED_OFFLINE);
     expect(saveControl().disabled).toBe(true);
-    click(get(document, '.pdf-viewer__status--error button'));
-    await until(() => firstPage()?.dataset.rendered === 'true', 'the retried viewer');
+    click(query(document, '.pdf-viewer__status--error button'));
+    await waitUntil(() => firstPage()?.dataset.rendered === 'true', 'the retried viewer');
     expect(fetchPdf).toHaveBeenCalledTimes(2);
   });
 
   it('says a missing report is gone, and a missing id is missing', async () => {
     vi.mocked(fetchPdf).mockRejectedValueOnce(new ApiRequestError('http', '文件不存在或已删除', 404));
     await open('/pdf-viewer?id=404');
-    expect(get(document, '.pdf-viewer__status--error p').textContent).toBe('文件不存在或已删除');
+    expect(query(document, '.pdf-viewer__status--error p').textContent).toBe('文件不存在或已删除');
     unmountAll();
     await open('/pdf-viewer');
-    expect(get(document, '.pdf-viewer__status--error p').textContent).toBe(MISSING_ID);
+    expect(query(document, '.pdf-viewer__status--error p').textContent).toBe(MISSING_ID);
     expect(document.querySelector('.pdf-viewer__status--error button')).toBeNull();
     expect(texts(document, '.pdf-viewer__title')).toEqual(['无法打开报告']);
   });

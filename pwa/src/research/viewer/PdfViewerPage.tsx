@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useQueryParam } from '../../app/router.tsx';
 import { formatBytes } from '../../lib/format.ts';
+import { Link, useQueryParam } from '../../ui/router.tsx';
 import { useSavedPdfIds } from '../offline-pdfs.ts';
 import { SaveOfflineButton } from '../SaveOfflineButton.tsx';
 import { PdfPage } from './PdfPage.tsx';
 import { downloadBytes } from './pdf-source.ts';
 import { type PdfDocumentState, usePdfDocument } from './use-pdf-document.ts';
 import { fitWidthScale, percent, zoomIn, zoomOut } from './zoom.ts';
-import './viewer.css';
+import './PdfViewerPage.css';
 
 /** A positive integer id from the route (/pdf-preview/{id}) or the query (?id=), else null. */
 export function parseReportId(raw: string | null): number | null {

@@ -1,6 +1,6 @@
 import { ApiRequestError } from '../../api/http.ts';
+import { type FetchedPdf, fetchPdf } from '../../api/research-api.ts';
 import { readSavedPdf } from '../offline-pdfs.ts';
-import { type FetchedPdf, fetchPdf } from '../research-api.ts';
 
 export const NOT_SAVED_OFFLINE =
   '当前处于离线状态，该报告尚未离线保存，无法打开。联网后打开报告并点击"离线保存"，即可离线阅读。';

@@ -1,6 +1,6 @@
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist';
 import { useCallback, useEffect, useState } from 'react';
-import type { FetchedPdf } from '../research-api.ts';
+import type { FetchedPdf } from '../../api/research-api.ts';
 import { openPdfSource } from './pdf-source.ts';
 import { documentParams, loadPdfJs, openErrorMessage, type PdfJsModule } from './pdfjs.ts';
 

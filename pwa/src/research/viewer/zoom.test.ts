@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispositionName } from '../research-api.ts';
+import { dispositionName } from '../../api/research-api.ts';
 import { parseReportId } from './PdfViewerPage.tsx';
 import { clampScale, fitWidthScale, MAX_AUTO_SCALE, MAX_SCALE, MIN_SCALE, percent, zoomIn, zoomOut } from './zoom.ts';
 

@@ -1,0 +1,133 @@
+import {
+  type CompanyBundle,
+  type DriverKey,
+  NO_MANUAL_PARAMETERS,
+  type ValuationParameterKey,
+  type WhatIf,
+  type WhatIfView,
+} from '@fcf/engine';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { reportLoadMessage } from '../../api/http.ts';
+import { loadBundle, loadCompanies } from '../../store/companies.ts';
+import type { SyncService } from '../../sync/sync-service.ts';
+import { exactCompanyMatch } from '../../ui/company-picker/search.ts';
+import type { Notify } from '../../valuation-editor/use-message.ts';
+import { loadWhatIfEngine, type WhatIfEngine } from '../../worker/engine-client.ts';
+import { whatIfFromSync } from './synced-what-if.ts';
+
+export type FcfPageState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'failed'; readonly message: string }
+  | {
+      readonly status: 'ready';
+      readonly company: CompanyBundle['company'];
+      readonly stale: boolean;
+      readonly whatIf: WhatIf;
+      readonly view: WhatIfView;
+    };
+
+interface Session {
+  readonly bundle: CompanyBundle;
+  readonly engine: WhatIfEngine;
+  readonly stale: boolean;
+}
+
+async function openCompany(query: string): Promise<Session> {
+  let code = query;
+  try {
+    const { value } = await loadCompanies();
+    const found = exactCompanyMatch(value, query);
+    if (!found) throw new Error(`未找到"${query}"的财务数据，请确认公司名称`);
+    code = found.code;
+  } catch (error) {
+    if (!/^\d{1,6}$/.test(query)) throw error;
+    code = query.padStart(6, '0');
+  }
+  const { value: bundle, stale } = await loadBundle(code);
+  // The admin's values come from the sync view (server rows + this browser's pending edits), so the
+  // engine starts from the statements alone.
+  const engine = await loadWhatIfEngine({ ...bundle, overrides: {}, parameters: NO_MANUAL_PARAMETERS });
+  return { bundle, engine, stale };
+}
+
+/**
+ * The FCF parameter page's data: the company's statements valued by the engine in the worker with the
+ * admin's forecast as the sync client sees it. Every edit goes to the outbox (offline too) and the
+ * figures follow at once; pulls and conflicts re-render the page.
+ */
+export function useFcfParameters(query: string, service: SyncService | null, notify: Notify) {
+  const [state, setState] = useState<FcfPageState>({ status: 'loading' });
+  const session = useRef<Session | null>(null);
+  const sequence = useRef(0);
+
+  const recompute = useCallback(async () => {
+    const current = session.current;
+    if (!current) return;
+    const ticket = ++sequence.current;
+    let whatIf: WhatIf = { parameters: current.bundle.parameters, overrides: current.bundle.overrides };
+    if (service && (await service.client.hasPulled())) {
+      whatIf = whatIfFromSync(
+        current.bundle.company.code,
+        await service.client.view('forecast_parameters'),
+        await service.client.view('valuation_inputs'),
+      );
+    }
+    const view = await current.engine.whatIf(whatIf);
+    if (ticket !== sequence.current) return;
+    setState({ status: 'ready', company: current.bundle.company, stale: current.stale, whatIf, view });
+  }, [service]);
+
+  useEffect(() => {
+    let active = true;
+    session.current = null;
+    setState({ status: 'loading' });
+    openCompany(query).then(
+      (opened) => {
+        if (!active) return;
+        session.current = opened;
+        void recompute();
+      },
+      (error: unknown) => {
+        if (active) setState({ status: 'failed', message: `数据获取失败：${reportLoadMessage(error, query)}` });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [query, recompute]);
+
+  // Pulls, pushes and conflict resolutions change the sync view: follow them.
+  useEffect(() => service?.subscribe(() => void recompute()), [service, recompute]);
+
+  const commitDriver = useCallback(
+    async (year: number, parameter: DriverKey, value: number) => {
+      const current = session.current;
+      if (!current || !service) return;
+      try {
+        // One edit, one mutation: the engine carries the value into every later forecast year until a
+        // year has its own (the spec's cascade), so a later year's own value is never overwritten.
+        await service.enqueue('setForecastParameter', { company: current.bundle.company.code, year, parameter, value });
+        await recompute();
+      } catch (error) {
+        notify('error', `保存失败：${(error as Error).message}`);
+      }
+    },
+    [service, recompute, notify],
+  );
+
+  const commitParameter = useCallback(
+    async (parameter: ValuationParameterKey, value: number) => {
+      const current = session.current;
+      if (!current || !service) return;
+      try {
+        await service.enqueue('setValuationParameter', { company: current.bundle.company.code, parameter, value });
+        await recompute();
+      } catch (error) {
+        notify('error', `保存失败：${(error as Error).message}`);
+      }
+    },
+    [service, recompute, notify],
+  );
+
+  return { state, commitDriver, commitParameter, recompute };
+}

@@ -1,0 +1,23 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CompanyListItem } from '../api/schemas.ts';
+import { loadCompanies } from '../store/companies.ts';
+import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
+
+/** The company list for the search bar: cache-first, with loading, error and retry. */
+export function useCompanyList() {
+  const [companies, setCompanies] = useState<CompanyListItem[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback((force: boolean) => {
+    setLoading(true);
+    loadCompanies(force)
+      .then(({ value }) => {
+        setCompanies(value);
+        setError(null);
+      })
+      .catch((caught: unknown) => setError(companyListErrorMessage(caught)))
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(() => load(false), [load]);
+  return { companies, loading, error, retry: () => load(true) };
+}

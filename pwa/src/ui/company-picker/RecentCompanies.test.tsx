@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, byText, click, mount, query, unmountAll } from '../../testing/dom.tsx';
+import { RecentCompanies } from './RecentCompanies.tsx';
+
+const names = () => [...document.querySelectorAll('.recent-companies__name')].map((name) => name.textContent);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('fetch', vi.fn());
+});
+afterEach(() => {
+  unmountAll();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('RecentCompanies', () => {
+  it('fills the sample list after 300 ms without a call', () => {
+    mount(<RecentCompanies onPick={() => {}} />);
+    expect(query(document, '[role="status"]').textContent).toBe('加载中…');
+    advance(299);
+    expect(names()).toEqual([]);
+    advance(1);
+    expect(names()).toEqual(['美的集团', '格力电器', '海尔智家', '安琪酵母', '顺丰控股', '大华股份']);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows each trend with an arrow and a spoken label', () => {
+    mount(<RecentCompanies onPick={() => {}} />);
+    advance(300);
+    const gree = byText(document, '.recent-companies__item', '格力电器');
+    expect(gree.textContent).toBe('格力电器家用电器→持平');
+    expect(byText(document, '.recent-companies__item', '安琪酵母').textContent).toContain('↓下降');
+    expect(document.querySelectorAll('.recent-companies__trend--up')).toHaveLength(3);
+  });
+
+  it('picks a company by name and refreshes on request', () => {
+    const onPick = vi.fn();
+    mount(<RecentCompanies onPick={onPick} />);
+    advance(300);
+    click(byText(document, '.recent-companies__item', '顺丰控股'));
+    expect(onPick).toHaveBeenCalledWith('顺丰控股');
+
+    click(byText(document, 'button', '刷新'));
+    expect(names()).toEqual([]);
+    expect(byText(document, 'button', '刷新').hasAttribute('disabled')).toBe(true);
+    advance(300);
+    expect(names()).toHaveLength(6);
+  });
+});

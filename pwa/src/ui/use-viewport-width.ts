@@ -1,0 +1,27 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec §9: mobile layout at 768 px or narrower; the phone steps (shortest titles, lower charts) at 480. */
+export const MOBILE_MAX_WIDTH = 768;
+export const PHONE_MAX_WIDTH = 480;
+/** Tablets: wider than a phone, up to 1024 px (the search bar's suggestion cap). */
+export const TABLET_MAX_WIDTH = 1024;
+
+/** Width assumed where there is no window (server rendering): the desktop layout. */
+const NO_WINDOW_WIDTH = 1024;
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  window.addEventListener('orientationchange', onChange);
+  return () => {
+    window.removeEventListener('resize', onChange);
+    window.removeEventListener('orientationchange', onChange);
+  };
+}
+
+const readWidth = () => window.innerWidth;
+const serverWidth = () => NO_WINDOW_WIDTH;
+
+/** The window's inner width in CSS pixels, re-rendering the caller when it changes. */
+export function useViewportWidth(): number {
+  return useSyncExternalStore(subscribe, readWidth, serverWidth);
+}

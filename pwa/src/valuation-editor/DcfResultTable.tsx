@@ -1,0 +1,139 @@
+import type { ValuationParameterKey, WhatIf, WhatIfView } from '@fcf/engine';
+import { formatAmount, yearLabel } from '../lib/format.ts';
+import { numberCellClass } from '../ui/number-cell.ts';
+import { TableScroll } from '../ui/TableScroll.tsx';
+import { dcfSummaryRows, dcfYearRows } from './dcf-rows.ts';
+import { EditableCell } from './EditableCell.tsx';
+import { valuationParameterRows } from './valuation-parameters.ts';
+import './editor.css';
+import './DcfResultTable.css';
+
+/** The engine's word when it gave neither a valuation nor a reason (public-side §8). */
+const MISSING_RESULT_MESSAGE = '计算结果数据缺失';
+
+interface DcfResultTableProps {
+  readonly view: WhatIfView;
+  readonly whatIf: WhatIf;
+  readonly downloading: boolean;
+  readonly onCommit: (param: ValuationParameterKey, value: number) => void;
+  readonly onError: (message: string) => void;
+  readonly onDownload: () => void;
+}
+
+/**
+ * The valuation: the three parameters (editable), the discounting by forecast year, then the bridge
+ * from enterprise value to value per share. When the inputs admit no valuation, the engine's reason
+ * stands where the figures would be.
+ */
+export function DcfResultTable({ view, whatIf, downloading, onCommit, onError, onDownload }: DcfResultTableProps) {
+  const { dcf } = view;
+  const years = view.forecastYears.map((year) => yearLabel(year, true));
+  const span = Math.max(1, years.length);
+  const fcf = view.financialData.forecast.map((row) => row.FCFF);
+  const parameters = valuationParameterRows(view, whatIf);
+  return (
+    <section className="cv-card cv-dcf" aria-labelledby="cv-dcf-title">
+      <div className="cv-card__header">
+        <h2 className="cv-card__title" id="cv-dcf-title">
+          DCF估值结果
+        </h2>
+        <button
+          type="button"
+          className="button button--ghost cv-download"
+          onClick={onDownload}
+          disabled={downloading}
+          aria-busy={downloading}
+        >
+          {downloading ? '生成中…' : '下载为图片'}
+        </button>
+      </div>
+      <TableScroll label="DCF估值结果">
+        <table className="data-table cv-table cv-dcf-table">
+          <thead>
+            <tr>
+              <th scope="col">项目</th>
+              {years.map((year) => (
+                <th key={year} scope="col" className="num cv-forecast">
+                  {year}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {parameters.map((row, index) => (
+              <tr key={row.param} className={index === parameters.length - 1 ? 'cv-param-row is-last' : 'cv-param-row'}>
+                <th scope="row">
+                  {row.label}
+                  <span className="cv-unit">{row.unit}</span>
+                </th>
+                <td colSpan={span}>
+                  <div className="cv-param">
+                    <span className="cv-param__input">
+                      <EditableCell
+                        param={row.param}
+                        value={row.value}
+                        label={`${row.label}（${row.unit}）`}
+                        source={row.userSet ? 'user_set' : 'system_default'}
+                        testId={row.testId}
+                        placeholder={row.unit === '亿股' ? '请输入' : undefined}
+                        onCommit={(value) => onCommit(row.param, value)}
+                        onError={onError}
+                      />
+                    </span>
+                    <span className="cv-param__note">{row.note}</span>
+                  </div>
+                </td>
+              </tr>
+            ))}
+            {dcf ? (
+              dcfYearRows(dcf).map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  {row.values.map((text, index) => (
+                    <td key={years[index]} className={numberCellClass(row.numbers[index])}>
+                      {text}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : (
+              <>
+                <tr>
+                  <th scope="row">预测自由现金流（亿元）</th>
+                  {fcf.map((value, index) => (
+                    <td key={years[index]} className={numberCellClass(value)}>
+                      {formatAmount(value)}
+                    </td>
+                  ))}
+                </tr>
+                <tr className="cv-dcf-error">
+                  <th scope="row">估值结果</th>
+                  <td colSpan={span} data-testid="custom-dcf-error">
+                    无法估值：{view.dcfError ?? MISSING_RESULT_MESSAGE}
+                  </td>
+                </tr>
+              </>
+            )}
+          </tbody>
+          {dcf ? (
+            <tfoot>
+              {dcfSummaryRows(dcf).map((row) => (
+                <tr key={row.label} className={row.key ? 'is-key' : undefined}>
+                  <th scope="row">{row.label}</th>
+                  <td className={numberCellClass(row.number)}>
+                    <span data-testid={row.testId}>{row.value}</span>
+                  </td>
+                  {span > 1 ? (
+                    <td colSpan={span - 1} className="cv-how">
+                      {row.how}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tfoot>
+          ) : null}
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
