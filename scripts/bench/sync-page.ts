@@ -3,7 +3,7 @@
  * sync client (SyncClient over DexieSyncStore and the HTTP transport) pulling into a fresh IndexedDB.
  * Exposes `window.fcfBenchSync`; every figure is measured in the page.
  */
-import { SYNC_TABLES, SyncClient, type SyncTransport } from '@fcf/engine';
+import { SYNC_TABLES, SyncClient, type SyncTransport } from '@fcf/engine/sync';
 import { FcfDatabase } from '../../pwa/src/store/db.ts';
 import { DexieSyncStore } from '../../pwa/src/sync/dexie-sync-store.ts';
 import { httpSyncTransport } from '../../pwa/src/sync/http-transport.ts';

@@ -1,4 +1,4 @@
-import type { CompanyReport } from '../api/company-bundle.ts';
+import type { CompanyReport } from '../report/company-bundle.ts';
 import { COLORS, CONTENT_WIDTH, PAGE, type PdfCanvas } from './pdf-canvas.ts';
 import { EMPTY, formatAmount, formatGeneratedAt, formatPercent, yearLabel } from './pdf-format.ts';
 

@@ -1,4 +1,4 @@
-import type { DcfValuationView } from '../api/report-views.ts';
+import type { DcfValuationView } from '../report/report-views.ts';
 import type { SensitivityGrid } from '../valuation/sensitivity.ts';
 import { COLORS, type PdfCanvas } from './pdf-canvas.ts';
 import { EMPTY, formatAmount, formatPercent, formatPrecise, yearLabel } from './pdf-format.ts';

@@ -1,6 +1,6 @@
-import type { CompanyReport } from '../api/company-bundle.ts';
-import { REPORT_HISTORY_YEARS, TREND_HISTORY_YEARS } from '../api/report-views.ts';
 import { FCF_RATIO_KEYS, type FcfRatioKey } from '../history/fcf-ratios.ts';
+import type { CompanyReport } from '../report/company-bundle.ts';
+import { REPORT_HISTORY_YEARS, TREND_HISTORY_YEARS } from '../report/report-views.ts';
 import type { ChartUnit } from './pdf-axis.ts';
 import { COLORS, type PdfCanvas } from './pdf-canvas.ts';
 import { type BarPoint, type ChartBox, drawBarChart, drawChartRow, drawLineChart } from './pdf-charts.ts';

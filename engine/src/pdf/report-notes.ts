@@ -1,4 +1,4 @@
-import type { CompanyReport } from '../api/company-bundle.ts';
+import type { CompanyReport } from '../report/company-bundle.ts';
 import { COLORS, type PdfCanvas } from './pdf-canvas.ts';
 import { formatPercent } from './pdf-format.ts';
 import { DISCLAIMER } from './report-cover.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsPDF } from 'jspdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildCompanyReport, type CompanyReport } from '../api/company-bundle.ts';
+import { buildCompanyReport, type CompanyReport } from '../report/company-bundle.ts';
 import type { StatementYear } from '../statements/items.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { NO_MANUAL_PARAMETERS, type ValuationParameters, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';

@@ -1,4 +1,4 @@
-import type { CompanyReport } from '../api/company-bundle.ts';
+import type { CompanyReport } from '../report/company-bundle.ts';
 import { COLORS, PAGE, PdfCanvas } from './pdf-canvas.ts';
 import type { ReportPdfDeps } from './pdf-doc.ts';
 import { REPORT_FONT_FILE, REPORT_FONT_NAME, REPORT_VERSION } from './report-constants.ts';

@@ -1,5 +1,5 @@
-import type { CompanyReport } from '../api/company-bundle.ts';
-import { REPORT_HISTORY_YEARS } from '../api/report-views.ts';
+import type { CompanyReport } from '../report/company-bundle.ts';
+import { REPORT_HISTORY_YEARS } from '../report/report-views.ts';
 import { COLORS, CONTENT_WIDTH, PAGE, type PdfCanvas } from './pdf-canvas.ts';
 import { type ChartBox, drawBarChart, drawChartRow, drawLineChart } from './pdf-charts.ts';
 import type { Rgb } from './pdf-doc.ts';

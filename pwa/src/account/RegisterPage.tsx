@@ -1,4 +1,4 @@
-import { type RegistrationErrors, type RegistrationInput, registrationErrors } from '@fcf/engine';
+import { type RegistrationErrors, type RegistrationInput, registrationErrors } from '@fcf/engine/report';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../api/http.ts';
 import { successSchema } from '../api/schemas.ts';

@@ -1,4 +1,4 @@
-import type { RegistrationErrors } from '@fcf/engine';
+import type { RegistrationErrors } from '@fcf/engine/report';
 import { ApiRequestError } from '../api/http.ts';
 
 /** Login failure text (public-side §8): the server's detail (a 429 says when to retry), else 登录失败. */

@@ -1,4 +1,4 @@
-import { type CompanyBundle, type WhatIf, whatIfView } from '@fcf/engine';
+import { type CompanyBundle, type WhatIf, whatIfView } from '@fcf/engine/report';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatAmount } from '../lib/format.ts';
 import { blur, byText, click, mount, press, query, settle, typeInto, unmountAll, waitUntil } from '../testing/dom.tsx';
@@ -12,7 +12,7 @@ const fixtures = vi.hoisted(() => ({
 }));
 
 vi.mock('../worker/engine-client.ts', async () => {
-  const { whatIfView: view, impliedGrowthFor } = await import('@fcf/engine');
+  const { whatIfView: view, impliedGrowthFor } = await import('@fcf/engine/report');
   return {
     loadWhatIfEngine: async (bundle: CompanyBundle) => ({
       whatIf: async (whatIf: WhatIf) => view(bundle, whatIf),

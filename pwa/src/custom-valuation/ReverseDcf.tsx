@@ -1,4 +1,4 @@
-import type { WhatIf } from '@fcf/engine';
+import type { WhatIf } from '@fcf/engine/report';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatPercent } from '../lib/format.ts';
 import { INVALID_NUMBER_MESSAGE, parseNumberText } from '../valuation-editor/cell-input.ts';

@@ -1,4 +1,4 @@
-import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine';
+import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
 import type { CompanyListItem } from '../api/schemas.ts';
 import { loadBundle, loadCompanies } from '../store/companies.ts';

@@ -1,4 +1,4 @@
-import { NO_WHAT_IF, type WhatIf } from '@fcf/engine';
+import { NO_WHAT_IF, type WhatIf } from '@fcf/engine/report';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { clearWhatIf, writeWhatIf } from '../store/db.ts';
 import type { Notify } from '../valuation-editor/use-message.ts';

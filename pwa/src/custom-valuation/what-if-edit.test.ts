@@ -1,4 +1,4 @@
-import { NO_WHAT_IF } from '@fcf/engine';
+import { NO_WHAT_IF } from '@fcf/engine/report';
 import { describe, expect, it } from 'vitest';
 import { applyEdit, isEmptyWhatIf } from './what-if-edit.ts';
 

@@ -1,4 +1,5 @@
-import type { DriverKey, ValuationParameterKey, WhatIf } from '@fcf/engine';
+import type { DriverKey, ValuationParameterKey } from '@fcf/engine';
+import type { WhatIf } from '@fcf/engine/report';
 
 /** One committed cell: a forecast driver of one year, or a valuation parameter. */
 export type WhatIfEdit =

@@ -1,4 +1,4 @@
-import type { CompanyReport } from '@fcf/engine';
+import type { CompanyReport } from '@fcf/engine/report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatAmount, formatPercent } from '../lib/format.ts';
 import { click, mount, query, resizeTo, texts, unmountAll } from '../testing/dom.tsx';

@@ -1,4 +1,4 @@
-import { type CompanyReport, REPORT_MODULE_PATHS, type ReportModulePath } from '@fcf/engine';
+import { type CompanyReport, REPORT_MODULE_PATHS, type ReportModulePath } from '@fcf/engine/report';
 import type { ReactNode } from 'react';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { FcfRatioModule } from './modules/FcfRatioModule.tsx';

@@ -1,4 +1,4 @@
-import type { CompanyBundle, CompanyReport } from '@fcf/engine';
+import type { CompanyBundle, CompanyReport } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';

@@ -1,4 +1,4 @@
-import { REPORT_HISTORY_YEARS, TREND_HISTORY_YEARS } from '@fcf/engine';
+import { REPORT_HISTORY_YEARS, TREND_HISTORY_YEARS } from '@fcf/engine/report';
 import { MOBILE_MAX_WIDTH } from '../ui/use-viewport-width.ts';
 
 /** How many years a chart shows: the latest `history` reported years, then the first `forecast` estimates. */

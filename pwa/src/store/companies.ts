@@ -1,4 +1,4 @@
-import type { CompanyBundle } from '@fcf/engine';
+import type { CompanyBundle } from '@fcf/engine/report';
 import { apiRequest } from '../api/http.ts';
 import { type CompanyListItem, companyBundleSchema, companyListSchema } from '../api/schemas.ts';
 import { type CachedResult, cachedFetch } from './cached-resource.ts';

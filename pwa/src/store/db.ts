@@ -1,4 +1,5 @@
-import type { CompanyBundle, OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState, WhatIf } from '@fcf/engine';
+import type { CompanyBundle, WhatIf } from '@fcf/engine/report';
+import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState } from '@fcf/engine/sync';
 import Dexie, { type Table } from 'dexie';
 import type { PdfCategory, PdfFile } from '../api/research-api.ts';
 import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';

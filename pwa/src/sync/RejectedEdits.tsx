@@ -1,4 +1,4 @@
-import { isTransientRejection, type RejectedEdit } from '@fcf/engine';
+import { isTransientRejection, type RejectedEdit } from '@fcf/engine/sync';
 import { describeEdit } from './describe-edit.ts';
 import type { SyncService } from './sync-service.ts';
 import './rejected-edits.css';

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow } from '@fcf/engine';
+import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow } from '@fcf/engine/sync';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FcfDatabase } from '../store/db.ts';

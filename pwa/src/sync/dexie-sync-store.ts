@@ -1,4 +1,4 @@
-import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState, SyncStore, SyncTable } from '@fcf/engine';
+import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState, SyncStore, SyncTable } from '@fcf/engine/sync';
 import type { FcfDatabase } from '../store/db.ts';
 
 /**

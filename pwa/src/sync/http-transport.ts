@@ -1,4 +1,4 @@
-import { type PullResponse, type PushResponse, SyncHttpError, type SyncTransport } from '@fcf/engine';
+import { type PullResponse, type PushResponse, SyncHttpError, type SyncTransport } from '@fcf/engine/sync';
 import * as z from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 

@@ -1,4 +1,10 @@
-import { legacyRejectionCode, MUTATION_NAMES, type MutationName, type OpenIssue, type RejectedEdit } from '@fcf/engine';
+import {
+  legacyRejectionCode,
+  MUTATION_NAMES,
+  type MutationName,
+  type OpenIssue,
+  type RejectedEdit,
+} from '@fcf/engine/sync';
 import type { Transaction } from 'dexie';
 
 function isMutationName(name: string): name is MutationName {

@@ -5,7 +5,7 @@ import {
   SyncClient,
   SyncHttpError,
   type SyncTransport,
-} from '@fcf/engine';
+} from '@fcf/engine/sync';
 import { describe, expect, it } from 'vitest';
 import { SyncService } from './sync-service.ts';
 

@@ -9,7 +9,7 @@ import {
   type SyncStore,
   type SyncTable,
   type SyncTransport,
-} from '@fcf/engine';
+} from '@fcf/engine/sync';
 import { openStore } from '../store/db.ts';
 import { DexieSyncStore } from './dexie-sync-store.ts';
 import { httpSyncTransport } from './http-transport.ts';

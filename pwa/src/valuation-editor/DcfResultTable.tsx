@@ -1,4 +1,5 @@
-import type { ValuationParameterKey, WhatIf, WhatIfView } from '@fcf/engine';
+import type { ValuationParameterKey } from '@fcf/engine';
+import type { WhatIf, WhatIfView } from '@fcf/engine/report';
 import { formatAmount, yearLabel } from '../lib/format.ts';
 import { numberCellClass } from '../ui/number-cell.ts';
 import { TableScroll } from '../ui/TableScroll.tsx';

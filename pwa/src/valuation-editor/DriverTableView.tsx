@@ -1,4 +1,5 @@
-import { type DriverKey, type DriverSource, type FinancialDataView, PARAMETER_RULES } from '@fcf/engine';
+import { type DriverKey, type DriverSource, PARAMETER_RULES } from '@fcf/engine';
+import type { FinancialDataView } from '@fcf/engine/report';
 import { memo, type RefObject, useLayoutEffect, useRef } from 'react';
 import { formatAmount, yearLabel } from '../lib/format.ts';
 import { numberCellClass } from '../ui/number-cell.ts';

@@ -1,4 +1,5 @@
-import { type DcfValuationView, TERMINAL_VALUE_WARNING_SHARE } from '@fcf/engine';
+import { TERMINAL_VALUE_WARNING_SHARE } from '@fcf/engine';
+import type { DcfValuationView } from '@fcf/engine/report';
 import { EMPTY, formatAmount, formatPercent } from '../lib/format.ts';
 import './ValuationSummary.css';
 

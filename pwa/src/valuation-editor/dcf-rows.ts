@@ -1,4 +1,4 @@
-import type { DcfValuationView } from '@fcf/engine';
+import type { DcfValuationView } from '@fcf/engine/report';
 import { EMPTY, formatAmount, formatPrecise, yearLabel } from '../lib/format.ts';
 
 /**

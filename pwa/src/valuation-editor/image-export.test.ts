@@ -1,4 +1,4 @@
-import { NO_WHAT_IF, whatIfView } from '@fcf/engine';
+import { NO_WHAT_IF, whatIfView } from '@fcf/engine/report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatAmount } from '../lib/format.ts';
 import { drawDcfImage, imageHeight } from './image-draw.ts';

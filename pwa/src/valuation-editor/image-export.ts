@@ -1,4 +1,4 @@
-import type { WhatIfView } from '@fcf/engine';
+import type { WhatIfView } from '@fcf/engine/report';
 import { formatAmount, formatPercent } from '../lib/format.ts';
 import { dcfSummaryRows, dcfYearLabels, dcfYearRows } from './dcf-rows.ts';
 import { drawDcfImage, imageHeight } from './image-draw.ts';

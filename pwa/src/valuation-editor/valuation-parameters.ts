@@ -1,4 +1,5 @@
-import type { ValuationParameterKey, WhatIf, WhatIfView } from '@fcf/engine';
+import type { ValuationParameterKey } from '@fcf/engine';
+import type { WhatIf, WhatIfView } from '@fcf/engine/report';
 import { formatAmount, formatPercent } from '../lib/format.ts';
 
 /** The three valuation parameters of the DCF table: effective value and where it comes from. */

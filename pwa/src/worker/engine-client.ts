@@ -1,4 +1,4 @@
-import type { CompanyBundle, CompanyReport, WhatIf, WhatIfView } from '@fcf/engine';
+import type { CompanyBundle, CompanyReport, WhatIf, WhatIfView } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker.ts';
 

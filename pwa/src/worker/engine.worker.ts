@@ -1,11 +1,5 @@
-import {
-  buildCompanyReport,
-  type CompanyBundle,
-  createAnalyticsCache,
-  impliedGrowthFor,
-  type WhatIf,
-  whatIfView,
-} from '@fcf/engine';
+import { createAnalyticsCache } from '@fcf/engine';
+import { buildCompanyReport, type CompanyBundle, impliedGrowthFor, type WhatIf, whatIfView } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 
 let loaded: CompanyBundle | null = null;

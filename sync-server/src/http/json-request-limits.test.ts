@@ -1,4 +1,5 @@
-import { DRIVER_KEYS, SYNC_SCHEMA_VERSION } from '@fcf/engine';
+import { DRIVER_KEYS } from '@fcf/engine';
+import { SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { isJsonMediaType, isUploadPath, JSON_BODY_LIMIT } from './json-request-limits.ts';

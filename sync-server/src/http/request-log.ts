@@ -1,4 +1,4 @@
-import { BIDI_CONTROL_RANGES } from '@fcf/engine';
+import { BIDI_CONTROL_RANGES } from '@fcf/engine/report';
 import { createMiddleware } from 'hono/factory';
 
 /** C0 and C1 controls, DEL, the line and paragraph separators, direction controls and the backslash. */

@@ -1,4 +1,4 @@
-import { withoutBidiControls } from '@fcf/engine';
+import { withoutBidiControls } from '@fcf/engine/report';
 import { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { withoutBidiControls } from '@fcf/engine';
+import { withoutBidiControls } from '@fcf/engine/report';
 
 /** The research-PDF limits (README "Research PDFs"). */
 export const PDF_LIMITS = {

@@ -4,7 +4,7 @@ import {
   passwordError,
   registrationErrors,
   USERNAME_MAX_LENGTH,
-} from '@fcf/engine';
+} from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { retryAfterSeconds } from '../auth/attempt-window.ts';

@@ -1,4 +1,4 @@
-import { isSafeMenuLink, MENU_LINK_ERROR } from '@fcf/engine';
+import { isSafeMenuLink, MENU_LINK_ERROR } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';

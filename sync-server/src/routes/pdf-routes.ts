@@ -1,4 +1,6 @@
-import { buildCompanyReport, type CompanyReport, isValuationError, reportPdfFileName } from '@fcf/engine';
+import { isValuationError } from '@fcf/engine';
+import { reportPdfFileName } from '@fcf/engine/pdf';
+import { buildCompanyReport, type CompanyReport } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_FONT_PATH } from '../config.ts';

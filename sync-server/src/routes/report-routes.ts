@@ -1,4 +1,4 @@
-import { dcfValuationView, fcfRatioView, fcfStructureView, financialAnalysisView } from '@fcf/engine';
+import { dcfValuationView, fcfRatioView, fcfStructureView, financialAnalysisView } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';

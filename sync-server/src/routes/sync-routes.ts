@@ -1,4 +1,4 @@
-import { pushRequestSchema, SYNC_SCHEMA_VERSION, SYNC_TABLES, type SyncTable } from '@fcf/engine';
+import { pushRequestSchema, SYNC_SCHEMA_VERSION, SYNC_TABLES, type SyncTable } from '@fcf/engine/sync';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';

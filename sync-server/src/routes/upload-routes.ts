@@ -1,4 +1,5 @@
-import { REPORT_TYPES, withoutBidiControls } from '@fcf/engine';
+import { REPORT_TYPES } from '@fcf/engine';
+import { withoutBidiControls } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { companyDirectoryFile } from '../config.ts';

@@ -1,14 +1,11 @@
+import { DRIVER_KEYS, type DriverKey, type ValuationParameters, type YearOverrides } from '@fcf/engine';
 import {
-  DRIVER_KEYS,
-  type DriverKey,
   dcfValuationView,
   financialDataView,
   multiYearFcf,
-  type ValuationParameters,
   valuationParamsView,
   valuationResultsView,
-  type YearOverrides,
-} from '@fcf/engine';
+} from '@fcf/engine/report';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';

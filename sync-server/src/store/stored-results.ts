@@ -1,4 +1,4 @@
-import type { DcfValuationView, FcfRatioView } from '@fcf/engine';
+import type { DcfValuationView, FcfRatioView } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';

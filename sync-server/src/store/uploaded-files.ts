@@ -1,4 +1,5 @@
-import { type ReportType, withoutBidiControls } from '@fcf/engine';
+import type { ReportType } from '@fcf/engine';
+import { withoutBidiControls } from '@fcf/engine/report';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
 

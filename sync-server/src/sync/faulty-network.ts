@@ -1,4 +1,4 @@
-import type { SyncTransport } from '@fcf/engine';
+import type { SyncTransport } from '@fcf/engine/sync';
 
 /** What the fake network does to one request. */
 export type Fault = 'deliver' | 'drop' | 'lose-answer' | 'duplicate' | 'delay';

@@ -2,13 +2,10 @@ import {
   type CompanyValuation,
   DEFAULT_TERMINAL_GROWTH_RATE,
   isValuationError,
-  type MutationArgs,
-  type MutationName,
   parameterError,
-  type RejectionCode,
-  type SyncRow,
   waccGrowthError,
 } from '@fcf/engine';
+import type { MutationArgs, MutationName, RejectionCode, SyncRow } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';

@@ -1,4 +1,4 @@
-import type { OpenIssue, PullResponse, SyncRow, SyncTable } from '@fcf/engine';
+import type { OpenIssue, PullResponse, SyncRow, SyncTable } from '@fcf/engine/sync';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';

@@ -1,4 +1,4 @@
-import { MAX_PUSH_MUTATIONS, type MutationResult, type PushRequest, SYNC_SCHEMA_VERSION } from '@fcf/engine';
+import { MAX_PUSH_MUTATIONS, type MutationResult, type PushRequest, SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';

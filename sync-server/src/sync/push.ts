@@ -9,7 +9,7 @@ import {
   REJECTIONS,
   type RejectionCode,
   type SyncRow,
-} from '@fcf/engine';
+} from '@fcf/engine/sync';
 import { type Database, savepoint, transaction } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
 import type { ValuationService } from '../valuation/valuation-service.ts';

@@ -1,4 +1,4 @@
-import { MemorySyncStore, SyncClient, type SyncTransport } from '@fcf/engine';
+import { MemorySyncStore, SyncClient, type SyncTransport } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appTransport } from '../testing/app-transport.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';

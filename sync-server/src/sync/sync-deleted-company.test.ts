@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MemorySyncStore, SyncClient, type SyncTransport } from '@fcf/engine';
+import { MemorySyncStore, SyncClient, type SyncTransport } from '@fcf/engine/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appTransport } from '../testing/app-transport.ts';
 import { storedForecastValue } from '../testing/stored-forecast.ts';

@@ -1,4 +1,4 @@
-import { forecastParameterKey, type SyncRow, type SyncTable } from '@fcf/engine';
+import { forecastParameterKey, type SyncRow, type SyncTable } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { queryAll } from '../db/query.ts';
 

@@ -1,8 +1,8 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DriverKey } from '@fcf/engine';
 import {
-  type DriverKey,
   isTransientRejection,
   MemorySyncStore,
   REJECTION_CODES,
@@ -10,7 +10,7 @@ import {
   SyncClient,
   type SyncTable,
   type SyncTransport,
-} from '@fcf/engine';
+} from '@fcf/engine/sync';
 import { expect } from 'vitest';
 import { transaction } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';

@@ -1,4 +1,4 @@
-import type { SyncClient } from '@fcf/engine';
+import type { SyncClient } from '@fcf/engine/sync';
 import { queryAll } from '../db/query.ts';
 import type { ForkedPlatform } from '../testing/platform-fork.ts';
 

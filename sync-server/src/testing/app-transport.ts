@@ -1,4 +1,10 @@
-import { type PullResponse, type PushRequest, type PushResponse, SyncHttpError, type SyncTransport } from '@fcf/engine';
+import {
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+  SyncHttpError,
+  type SyncTransport,
+} from '@fcf/engine/sync';
 
 type RequestApp = { request(path: string, init?: RequestInit): Response | Promise<Response> };
 

@@ -1,4 +1,4 @@
-import { dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine';
+import { dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine/report';
 import { type Database, transaction } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';

@@ -1,12 +1,11 @@
 import {
-  type CompanyBundle,
   type CompanyValuation,
   isValuationError,
-  mergeOverrides,
   type ValuationParameters,
   valueCompany,
   type YearOverrides,
 } from '@fcf/engine';
+import { type CompanyBundle, mergeOverrides } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';

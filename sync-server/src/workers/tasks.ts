@@ -4,7 +4,8 @@
  * main thread, which reads what a task needs and writes what it returns.
  */
 import { readFile } from 'node:fs/promises';
-import { buildReportPdf, type CompanyReport, REPORT_VERSION } from '@fcf/engine';
+import { buildReportPdf, REPORT_VERSION } from '@fcf/engine/pdf';
+import type { CompanyReport } from '@fcf/engine/report';
 import { jsPDF } from 'jspdf';
 import {
   type CompanyDirectory,

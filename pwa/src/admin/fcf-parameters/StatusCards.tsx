@@ -1,4 +1,4 @@
-import type { WhatIfView } from '@fcf/engine';
+import type { WhatIfView } from '@fcf/engine/report';
 
 /** The spec's status cards: historical, manual and auto forecast rows. */
 export function StatusCards({ view }: { view: WhatIfView }) {

@@ -5,7 +5,7 @@ import {
   type RejectionCode,
   SyncClient,
   type SyncTransport,
-} from '@fcf/engine';
+} from '@fcf/engine/sync';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncService } from '../../sync/sync-service.ts';

@@ -1,4 +1,4 @@
-import type { OpenIssue } from '@fcf/engine';
+import type { OpenIssue } from '@fcf/engine/sync';
 import { describeEdit } from '../../sync/describe-edit.ts';
 import { RejectedEdits } from '../../sync/RejectedEdits.tsx';
 import type { SyncService, SyncStatus } from '../../sync/sync-service.ts';

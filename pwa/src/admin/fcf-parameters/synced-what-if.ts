@@ -3,9 +3,9 @@ import {
   isDriverKey,
   NO_MANUAL_PARAMETERS,
   type ValuationParameters,
-  type WhatIf,
   type YearOverrides,
 } from '@fcf/engine';
+import type { WhatIf } from '@fcf/engine/report';
 
 type RowData = Record<string, unknown> | null;
 

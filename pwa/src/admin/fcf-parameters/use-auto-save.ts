@@ -1,4 +1,4 @@
-import type { WhatIfView } from '@fcf/engine';
+import type { WhatIfView } from '@fcf/engine/report';
 import { useEffect, useRef } from 'react';
 import { saveCompleteValuation } from '../admin-api.ts';
 

@@ -1,11 +1,5 @@
-import {
-  type CompanyBundle,
-  type DriverKey,
-  NO_MANUAL_PARAMETERS,
-  type ValuationParameterKey,
-  type WhatIf,
-  type WhatIfView,
-} from '@fcf/engine';
+import { type DriverKey, NO_MANUAL_PARAMETERS, type ValuationParameterKey } from '@fcf/engine';
+import type { CompanyBundle, WhatIf, WhatIfView } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../../api/http.ts';
 import { loadBundle, loadCompanies } from '../../store/companies.ts';

@@ -1,4 +1,4 @@
-import { isExternalLink, isSafeMenuLink } from '@fcf/engine';
+import { isExternalLink, isSafeMenuLink } from '@fcf/engine/report';
 import { useState } from 'react';
 import type { TopMenu } from '../../api/schemas.ts';
 import { Link } from '../../ui/router.tsx';

@@ -1,4 +1,4 @@
-import type { DcfValuationView } from '@fcf/engine';
+import type { DcfValuationView } from '@fcf/engine/report';
 import type { ReactNode } from 'react';
 import { EMPTY, formatAmount, formatPercent, formatPrecise, yearLabel } from '../../lib/format.ts';
 import { numberCellClass } from '../../ui/number-cell.ts';

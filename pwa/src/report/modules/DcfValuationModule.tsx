@@ -1,4 +1,5 @@
-import { type CompanyReport, type DcfValuationView, TERMINAL_VALUE_WARNING_SHARE } from '@fcf/engine';
+import { TERMINAL_VALUE_WARNING_SHARE } from '@fcf/engine';
+import type { CompanyReport, DcfValuationView } from '@fcf/engine/report';
 import { EMPTY, formatAmount, formatPercent } from '../../lib/format.ts';
 import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
 import { DCF_MAX_COLUMNS, DcfTable } from './DcfTable.tsx';

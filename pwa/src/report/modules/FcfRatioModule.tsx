@@ -1,4 +1,5 @@
-import { type CompanyReport, FCF_RATIO_KEYS, type FcfRatioKey, type FcfRatioPoint } from '@fcf/engine';
+import { FCF_RATIO_KEYS, type FcfRatioKey, type FcfRatioPoint } from '@fcf/engine';
+import type { CompanyReport } from '@fcf/engine/report';
 import { useMemo } from 'react';
 import { Chart, type ChartTitles } from '../charts/Chart.tsx';
 import { type ChartData, type ChartUnit, formatWithUnit } from '../charts/chart-data.ts';

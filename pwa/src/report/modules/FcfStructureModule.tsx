@@ -1,4 +1,4 @@
-import type { CompanyReport, FcfStructureView } from '@fcf/engine';
+import type { CompanyReport, FcfStructureView } from '@fcf/engine/report';
 import { useMemo } from 'react';
 import { formatAmount, yearLabel } from '../../lib/format.ts';
 import { useViewportWidth } from '../../ui/use-viewport-width.ts';

@@ -1,4 +1,5 @@
-import { type CompanyReport, type ProfitabilityRow, REPORT_HISTORY_YEARS } from '@fcf/engine';
+import type { ProfitabilityRow } from '@fcf/engine';
+import { type CompanyReport, REPORT_HISTORY_YEARS } from '@fcf/engine/report';
 import { useMemo } from 'react';
 import { formatAmount, formatPercent } from '../../lib/format.ts';
 import { useViewportWidth } from '../../ui/use-viewport-width.ts';

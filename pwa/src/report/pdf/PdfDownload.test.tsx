@@ -1,4 +1,4 @@
-import type { CompanyReport } from '@fcf/engine';
+import type { CompanyReport } from '@fcf/engine/report';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, click, mount, query, settle, unmountAll } from '../../testing/dom.tsx';
 import { sampleReport } from '../testing/sample-report.ts';

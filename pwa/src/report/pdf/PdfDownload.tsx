@@ -1,4 +1,4 @@
-import type { CompanyReport } from '@fcf/engine';
+import type { CompanyReport } from '@fcf/engine/report';
 import { useEffect, useReducer, useRef } from 'react';
 import { ProgressPill } from '../../ui/ProgressPill.tsx';
 import {

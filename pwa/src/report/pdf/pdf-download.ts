@@ -1,4 +1,4 @@
-import { MIN_PDF_BYTES, reportPdfFileName } from '@fcf/engine';
+import { MIN_PDF_BYTES, reportPdfFileName } from '@fcf/engine/pdf';
 
 /**
  * The pure parts of the PDF download area (public-side §4, §5, §7, §8): the progress state machine, the

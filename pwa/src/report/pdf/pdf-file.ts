@@ -1,4 +1,5 @@
-import { type CompanyReport, REPORT_VERSION } from '@fcf/engine';
+import { REPORT_VERSION } from '@fcf/engine/pdf';
+import type { CompanyReport } from '@fcf/engine/report';
 import { API_TIMEOUT_MS } from '../../api/http.ts';
 import { fileNameFromContentDisposition, MESSAGES, pdfDownloadName, pdfErrorMessage } from './pdf-download.ts';
 

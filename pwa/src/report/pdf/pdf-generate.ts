@@ -1,4 +1,5 @@
-import { buildReportPdf, type CompanyReport, type JsPdfConstructor, REPORT_VERSION } from '@fcf/engine';
+import { buildReportPdf, type JsPdfConstructor, REPORT_VERSION } from '@fcf/engine/pdf';
+import type { CompanyReport } from '@fcf/engine/report';
 import { base64FromBytes, MESSAGES, pdfDownloadName } from './pdf-download.ts';
 import { type PdfFile, PdfResourceError } from './pdf-file.ts';
 

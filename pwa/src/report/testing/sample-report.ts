@@ -1,4 +1,5 @@
-import { buildCompanyReport, type CompanyReport, type ValuationParameters, WACC_ASSUMPTIONS } from '@fcf/engine';
+import { type ValuationParameters, WACC_ASSUMPTIONS } from '@fcf/engine';
+import { buildCompanyReport, type CompanyReport } from '@fcf/engine/report';
 import { SAMPLE_COMPANY } from '../../../../engine/src/testing/sample-company.ts';
 
 /**

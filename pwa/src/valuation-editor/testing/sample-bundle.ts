@@ -1,4 +1,5 @@
-import { type CompanyBundle, NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '@fcf/engine';
+import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '@fcf/engine';
+import type { CompanyBundle } from '@fcf/engine/report';
 import { SAMPLE_COMPANY } from '../../../../engine/src/testing/sample-company.ts';
 import type { CompanyListItem } from '../../api/schemas.ts';
 

@@ -1,0 +1,8 @@
+/**
+ * @fcf/engine/sync — the sync protocol between a browser's IndexedDB and the server, and the client half
+ * (outbox, pulls, conflicts, rejected edits), shared by both sides.
+ */
+
+export * from './client.ts';
+export * from './memory-store.ts';
+export * from './protocol.ts';
