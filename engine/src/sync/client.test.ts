@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidMutationError, SyncClient, type SyncTransport } from './client.ts';
 import { MemorySyncStore } from './memory-store.ts';
-import {
-  MAX_PUSH_MUTATIONS,
-  type MutationResult,
-  type OpenIssue,
-  type PushRequest,
-  type RejectionCode,
-  type SyncRow,
-} from './protocol.ts';
+import { MAX_PUSH_MUTATIONS, type MutationResult, type OpenIssue, type PushRequest, type SyncRow } from './protocol.ts';
+import type { RejectionCode } from './rejections.ts';
 
 type Pushed = PushRequest['mutations'][number];
 

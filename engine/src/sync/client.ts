@@ -1,21 +1,19 @@
+import type { MutationName } from './mutation-names.ts';
 import {
-  isTransientRejection,
   MAX_PUSH_MUTATIONS,
   MUTATION_ARGS,
   type MutationArgs,
-  type MutationName,
   mutationRow,
   type OpenIssue,
   type PullResponse,
   type PushRequest,
   type PushResponse,
   pushResponseSchema,
-  REJECTIONS,
-  type RejectionCode,
   SYNC_SCHEMA_VERSION,
   type SyncRow,
   type SyncTable,
 } from './protocol.ts';
+import { isTransientRejection, REJECTIONS, type RejectionCode } from './rejections.ts';
 
 /** A local edit waiting to be confirmed by the server. */
 export interface OutboxEntry {
