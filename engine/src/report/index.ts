@@ -9,6 +9,7 @@ export * from './company-bundle.ts';
 export * from './contract/account-contract.ts';
 export * from './contract/account-rules.ts';
 export * from './contract/adjustment-contract.ts';
+export * from './contract/api-docs-contract.ts';
 export * from './contract/bidi-controls.ts';
 export * from './contract/company-contract.ts';
 export * from './contract/envelope.ts';

@@ -15,8 +15,8 @@ describe('the pull’s schemas', () => {
       limit: 50,
       tables: 'companies',
     });
-    expect(pullQuerySchema.safeParse({ cursor: '-1' }).error?.issues[0]?.message).toBe('cursor 必须是非负整数');
-    expect(pullQuerySchema.safeParse({ cursor: 'x' }).error?.issues[0]?.message).toBe('cursor 必须是非负整数');
-    expect(pullQuerySchema.safeParse({ limit: '0' }).error?.issues[0]?.message).toBe('limit 必须是正整数');
+    expect(pullQuerySchema.safeParse({ cursor: '-1' }).error?.issues[0]?.message).toBe('必须是非负整数');
+    expect(pullQuerySchema.safeParse({ cursor: 'x' }).error?.issues[0]?.message).toBe('必须是非负整数');
+    expect(pullQuerySchema.safeParse({ limit: '0' }).error?.issues[0]?.message).toBe('必须是正整数');
   });
 });

@@ -190,8 +190,8 @@ const wholeNumber = (min: number, message: string) =>
 
 /** GET /api/sync/pull's query: where to start, how many rows at most, whose outbox, which tables. */
 export const pullQuerySchema = z.object({
-  cursor: wholeNumber(0, 'cursor 必须是非负整数').default(0).describe('上次拉取得到的 cursor；首次为 0'),
-  limit: wholeNumber(1, 'limit 必须是正整数').default(1000).describe('每页最多行数'),
+  cursor: wholeNumber(0, '必须是非负整数').default(0).describe('上次拉取得到的 cursor；首次为 0'),
+  limit: wholeNumber(1, '必须是正整数').default(1000).describe('每页最多行数'),
   clientId: z.string().max(64).optional().describe('本浏览器的客户端编号：回答附带它的已处理修改与冲突'),
   tables: z
     .string()

@@ -1,33 +1,16 @@
+import type { ResetToAutoBody } from '@fcf/engine/report';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX, USER_FIELD_MAX } from '../http/text-fields.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { clearOverrides, listOverrideRows, setValuationInputs } from '../store/forecast-parameters.ts';
 import { runValuation } from '../valuation/valuation-runs.ts';
-
-export const resetBody = z.object({
-  company_name: boundedText(COMPANY_FIELD_MAX).optional(),
-  reset_mode: boundedText(KEYWORD_FIELD_MAX).optional(),
-  include_valuation_params: z.boolean().optional(),
-  reset_scope: z
-    .object({
-      fcf_parameters: z.boolean().optional(),
-      wacc_parameters: z.boolean().optional(),
-      terminal_growth_rate: z.boolean().optional(),
-      total_shares: z.boolean().optional(),
-    })
-    .optional(),
-  modified_by: boundedText(USER_FIELD_MAX).nullish(),
-  confirm_separation: z.boolean().optional(),
-});
 
 /**
  * Reset to auto: clears the chosen manual values (all by default), regenerates the auto forecast and the
  * valuation from history, and answers the spec's verification object with what is true afterwards.
  */
-export function resetToAuto(c: Context<AppEnv>, company: CompanyRecord, body: z.infer<typeof resetBody>) {
+export function resetToAuto(c: Context<AppEnv>, company: CompanyRecord, body: ResetToAutoBody) {
   const { db, valuations } = c.var.services;
   const scope = body.reset_scope ?? {};
   const withValuationParams = body.include_valuation_params ?? true;

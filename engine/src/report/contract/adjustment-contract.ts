@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { envelope } from './envelope.ts';
+import { envelope, named } from './envelope.ts';
 import { dcfResultSchema } from './model-schemas.ts';
 import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX, USER_FIELD_MAX } from './text-fields.ts';
 import { valuationResultsViewSchema } from './valuation-contract.ts';
@@ -106,18 +106,21 @@ export const adjustmentStatusAnswer = envelope(
   }),
 );
 
-export const auditEntrySchema = z.object({
-  id: z.number(),
-  company_code: z.string(),
-  year: z.nullable(z.number()),
-  parameter: z.string(),
-  old_value: z.nullable(z.number()),
-  new_value: z.nullable(z.number()),
-  action: z.enum(['set', 'clear', 'reset', 'save_valuation']),
-  reason: z.nullable(z.string()),
-  modified_by: z.string(),
-  at: z.string(),
-});
+export const auditEntrySchema = named(
+  'AuditEntry',
+  z.object({
+    id: z.number(),
+    company_code: z.string(),
+    year: z.nullable(z.number()),
+    parameter: z.string(),
+    old_value: z.nullable(z.number()),
+    new_value: z.nullable(z.number()),
+    action: z.enum(['set', 'clear', 'reset', 'save_valuation']),
+    reason: z.nullable(z.string()),
+    modified_by: z.string(),
+    at: z.string(),
+  }),
+);
 export const auditLogAnswer = envelope(z.array(auditEntrySchema));
 
 /** A bad `limit` reads as the default: the log is for people browsing, not a place to refuse. */

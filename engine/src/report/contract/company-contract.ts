@@ -1,16 +1,19 @@
 import * as z from 'zod/mini';
 import { DRIVER_KEYS } from '../../forecast/drivers.ts';
-import { envelope } from './envelope.ts';
+import { envelope, named } from './envelope.ts';
 
 /** Company lists, existence, health and the company bundle a browser caches to compute offline. */
 
-export const companyListItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  code: z.string().check(z.describe('6位股票代码')),
-  industry: z.string(),
-  has_forecast_data: z.boolean(),
-});
+export const companyListItemSchema = named(
+  'CompanyListItem',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    code: z.string().check(z.describe('6位股票代码')),
+    industry: z.string(),
+    has_forecast_data: z.boolean(),
+  }),
+);
 export type CompanyListItem = z.infer<typeof companyListItemSchema>;
 export const companyListAnswer = envelope(z.array(companyListItemSchema));
 
@@ -43,23 +46,26 @@ const manualValue = z.nullable(z.number());
 export const driverValuesSchema = z.partialRecord(z.enum(DRIVER_KEYS), z.number({ error: '无效的数值' }));
 
 /** Everything the model needs to value one company (the engine's CompanyBundle). */
-export const companyBundleSchema = z.object({
-  company: z.object({ code: z.string(), name: z.string(), industry: z.string() }),
-  statements: z.object({ code: z.string(), name: z.string(), years: z.record(yearKeySchema, statementYearSchema) }),
-  parameters: z.object({
-    wacc_manual: manualValue,
-    terminal_growth_rate_manual: manualValue,
-    total_shares_manual: manualValue,
+export const companyBundleSchema = named(
+  'CompanyBundle',
+  z.object({
+    company: z.object({ code: z.string(), name: z.string(), industry: z.string() }),
+    statements: z.object({ code: z.string(), name: z.string(), years: z.record(yearKeySchema, statementYearSchema) }),
+    parameters: z.object({
+      wacc_manual: manualValue,
+      terminal_growth_rate_manual: manualValue,
+      total_shares_manual: manualValue,
+    }),
+    overrides: z.record(yearKeySchema, driverValuesSchema),
+    waccAssumptions: z.object({
+      riskFreeRate: z.number(),
+      beta: z.number(),
+      marketRiskPremium: z.number(),
+      defaultCostOfDebt: z.number(),
+      costOfDebtRange: z.tuple([z.number(), z.number()]),
+      waccRange: z.tuple([z.number(), z.number()]),
+    }),
+    version: z.number().check(z.describe('读取时服务器的变更序号：更大即更新')),
   }),
-  overrides: z.record(yearKeySchema, driverValuesSchema),
-  waccAssumptions: z.object({
-    riskFreeRate: z.number(),
-    beta: z.number(),
-    marketRiskPremium: z.number(),
-    defaultCostOfDebt: z.number(),
-    costOfDebtRange: z.tuple([z.number(), z.number()]),
-    waccRange: z.tuple([z.number(), z.number()]),
-  }),
-  version: z.number().check(z.describe('读取时服务器的变更序号：更大即更新')),
-});
+);
 export const companyBundleAnswer = envelope(companyBundleSchema);

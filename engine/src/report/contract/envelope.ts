@@ -6,6 +6,16 @@ import * as z from 'zod/mini';
  * detail}` on failure, with a Chinese message a person can act on.
  */
 
+/**
+ * Gives a schema its name in the API's documents: the OpenAPI document lists it once under that name and
+ * refers to it wherever an answer holds it.
+ */
+export function named<Schema extends z.ZodMiniType>(id: string, schema: Schema): Schema {
+  const documented: z.ZodMiniType = schema;
+  z.globalRegistry.add(documented, { id });
+  return schema;
+}
+
 /** `{success, data, message}` around `data`. */
 export function envelope<Data extends z.ZodMiniType>(data: Data) {
   return z.object({ success: z.boolean(), data, message: z.string() });

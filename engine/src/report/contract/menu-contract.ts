@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { envelope } from './envelope.ts';
+import { envelope, named } from './envelope.ts';
 import { isSafeMenuLink, MENU_LINK_ERROR } from './menu-links.ts';
 import { displayText, numberField } from './text-fields.ts';
 
@@ -11,28 +11,34 @@ export const topMenuChildSchema = z.object({
   link: z.string(),
   sort_order: z.number(),
 });
-export const topMenuItemSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  link: z.nullable(z.string()).check(z.describe('分组没有链接（null）')),
-  isGroup: z.boolean(),
-  sort_order: z.number(),
-  children: z.array(topMenuChildSchema),
-});
+export const topMenuItemSchema = named(
+  'TopMenuItem',
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    link: z.nullable(z.string()).check(z.describe('分组没有链接（null）')),
+    isGroup: z.boolean(),
+    sort_order: z.number(),
+    children: z.array(topMenuChildSchema),
+  }),
+);
 export type TopMenuItem = z.infer<typeof topMenuItemSchema>;
 export type TopMenuChild = z.infer<typeof topMenuChildSchema>;
 /** GET /api/top_menus answers the bare list (the spec's shape). */
 export const topMenusAnswer = z.array(topMenuItemSchema);
 
-export const coreMenuItemSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  path: z.string().check(z.describe('报告章节的锚点')),
-  link: z.string(),
-  description: z.nullable(z.string()),
-  order_index: z.number().check(z.describe('与 sort_order 相同')),
-  sort_order: z.number(),
-});
+export const coreMenuItemSchema = named(
+  'CoreMenuItem',
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    path: z.string().check(z.describe('报告章节的锚点')),
+    link: z.string(),
+    description: z.nullable(z.string()),
+    order_index: z.number().check(z.describe('与 sort_order 相同')),
+    sort_order: z.number(),
+  }),
+);
 export type CoreMenuItem = z.infer<typeof coreMenuItemSchema>;
 /** GET /api/core_menus answers the bare list (the spec's shape). */
 export const coreMenusAnswer = z.array(coreMenuItemSchema);
@@ -58,6 +64,7 @@ export const topMenuBody = z.object({
   is_group: z.optional(z.boolean()),
   sort_order: z.optional(numberField),
 });
+export type TopMenuBody = z.infer<typeof topMenuBody>;
 
 export const topMenuChildBody = z.object({
   name: z.optional(menuName),

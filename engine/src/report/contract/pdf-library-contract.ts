@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { envelope } from './envelope.ts';
+import { envelope, named } from './envelope.ts';
 import { displayText } from './text-fields.ts';
 
 /** The research-PDF library: categories, files, uploads and the bytes. Reads are public, writes an admin's. */
@@ -7,23 +7,29 @@ import { displayText } from './text-fields.ts';
 /** A category name, in characters. */
 export const PDF_CATEGORY_NAME_MAX = 50;
 
-export const pdfCategorySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  sort_order: z.number(),
-  file_count: z.number().check(z.describe('分类下的文件数')),
-});
+export const pdfCategorySchema = named(
+  'PdfCategory',
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    sort_order: z.number(),
+    file_count: z.number().check(z.describe('分类下的文件数')),
+  }),
+);
 export type PdfCategory = z.infer<typeof pdfCategorySchema>;
 
-export const pdfFileSchema = z.object({
-  id: z.number(),
-  filename: z.string(),
-  category_id: z.nullable(z.number()).check(z.describe('null：未分类')),
-  category_name: z.nullable(z.string()),
-  size: z.number(),
-  sha256: z.string(),
-  upload_time: z.string().check(z.describe('ISO 8601')),
-});
+export const pdfFileSchema = named(
+  'PdfFile',
+  z.object({
+    id: z.number(),
+    filename: z.string(),
+    category_id: z.nullable(z.number()).check(z.describe('null：未分类')),
+    category_name: z.nullable(z.string()),
+    size: z.number(),
+    sha256: z.string(),
+    upload_time: z.string().check(z.describe('ISO 8601')),
+  }),
+);
 export type PdfFile = z.infer<typeof pdfFileSchema>;
 
 export const pdfCategoriesAnswer = envelope(z.array(pdfCategorySchema));
@@ -62,9 +68,10 @@ export const pdfFilesQuery = z.object({
   category_id: z.optional(z.string().check(z.describe('-1（或不填）为全部，0 为未分类，否则为分类编号'))),
 });
 
+/** How a PDF's bytes are answered: `inline=1` to show in the browser, otherwise as a download. */
 export const pdfBytesQuery = z.object({
-  inline: z.optional(z.literal('1').check(z.describe('1：在浏览器中显示（否则为下载）'))),
-  download: z.optional(z.literal('1')),
+  inline: z.optional(z.string().check(z.describe('为 1 时在浏览器中显示，否则作为附件下载'))),
+  download: z.optional(z.string().check(z.describe('为 1 时作为附件下载（默认）'))),
 });
 
 /** One upload's outcome (the spec's per-file shape) beside the envelope; a failure also has `detail`. */

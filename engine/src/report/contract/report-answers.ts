@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { REPORT_MODULE_PATHS } from '../report-views.ts';
-import { envelope } from './envelope.ts';
+import { envelope, named } from './envelope.ts';
 import {
   dcfResultSchema,
   fcfRatioSeriesSchema,
@@ -23,21 +23,24 @@ export const financialAnalysisAnswer = z.object({
   message: z.string(),
 });
 
-export const dcfValuationViewSchema = z.object({
-  ...dcfResultSchema.shape,
-  sensitivity: z.nullable(sensitivityGridSchema),
-  meta: z.object({
-    isUsingFallback: z.literal(false),
-    company: z.string(),
-    code: z.string(),
-    latest_report_year: z.number(),
-    wacc_source: z.enum(['manual', 'calculated', 'fallback']),
-    terminal_growth_source: z.enum(['manual', 'default']),
-    total_shares_source: z.enum(['manual', 'calculated', 'missing']),
-    basis: z.enum(['statements', 'summary']),
-    limitations: z.array(z.string()).check(z.describe('数据不足、模型改用假设之处（无则为空）')),
+export const dcfValuationViewSchema = named(
+  'DcfValuation',
+  z.object({
+    ...dcfResultSchema.shape,
+    sensitivity: z.nullable(sensitivityGridSchema),
+    meta: z.object({
+      isUsingFallback: z.literal(false),
+      company: z.string(),
+      code: z.string(),
+      latest_report_year: z.number(),
+      wacc_source: z.enum(['manual', 'calculated', 'fallback']),
+      terminal_growth_source: z.enum(['manual', 'default']),
+      total_shares_source: z.enum(['manual', 'calculated', 'missing']),
+      basis: z.enum(['statements', 'summary']),
+      limitations: z.array(z.string()).check(z.describe('数据不足、模型改用假设之处（无则为空）')),
+    }),
   }),
-});
+);
 export const dcfValuationAnswer = envelope(dcfValuationViewSchema);
 
 const chartPointSchema = z.object({ year: z.number(), value: z.nullable(z.number()), isEstimate: z.boolean() });

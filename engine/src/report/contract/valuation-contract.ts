@@ -1,22 +1,28 @@
 import * as z from 'zod/mini';
 import { DRIVER_KEYS } from '../../forecast/drivers.ts';
 import { driverValuesSchema, yearKeySchema } from './company-contract.ts';
-import { envelope } from './envelope.ts';
+import { envelope, named } from './envelope.ts';
 import { dcfResultSchema, driverSourceSchema, equityBridgeSchema, financialYearRowSchema } from './model-schemas.ts';
 import { dcfValuationViewSchema } from './report-answers.ts';
 import { numberField } from './text-fields.ts';
 
 /** The custom valuation and FCF parameter pages: their data, the WACC, and the what-if that stores nothing. */
 
-export const historicalRowViewSchema = z.object({
-  ...financialYearRowSchema.shape,
-  data_status: z.literal('historical'),
-});
-export const forecastRowViewSchema = z.object({
-  ...financialYearRowSchema.shape,
-  data_status: z.enum(['manual', 'auto']),
-  sources: z.optional(z.record(z.enum(DRIVER_KEYS), driverSourceSchema)),
-});
+export const historicalRowViewSchema = named(
+  'HistoricalRow',
+  z.object({
+    ...financialYearRowSchema.shape,
+    data_status: z.literal('historical'),
+  }),
+);
+export const forecastRowViewSchema = named(
+  'ForecastRow',
+  z.object({
+    ...financialYearRowSchema.shape,
+    data_status: z.enum(['manual', 'auto']),
+    sources: z.optional(z.record(z.enum(DRIVER_KEYS), driverSourceSchema)),
+  }),
+);
 export const financialDataViewSchema = z.object({
   historical: z.array(historicalRowViewSchema),
   forecast: z.array(forecastRowViewSchema),
@@ -49,36 +55,42 @@ export const waccDataAnswer = envelope(
   }),
 );
 
-export const valuationResultsViewSchema = z.object({
-  forecast_fcf_sum: z.number(),
-  terminal_value: z.number(),
-  terminal_pv: z.number(),
-  enterprise_value: z.number(),
-  equity_value: z.number(),
-  value_per_share: z.number(),
-});
+export const valuationResultsViewSchema = named(
+  'ValuationResults',
+  z.object({
+    forecast_fcf_sum: z.number(),
+    terminal_value: z.number(),
+    terminal_pv: z.number(),
+    enterprise_value: z.number(),
+    equity_value: z.number(),
+    value_per_share: z.number(),
+  }),
+);
 export const valuationResultsAnswer = envelope(valuationResultsViewSchema);
 
 export const financialParamsAnswer = envelope(equityBridgeSchema);
 
 const manual = z.nullable(z.number());
-export const valuationParamsViewSchema = z.object({
-  effective_values: z.object({
-    wacc: z.number(),
-    terminal_growth_rate: z.number(),
-    total_shares_manual: manual,
-    total_shares: z.number(),
+export const valuationParamsViewSchema = named(
+  'ValuationParams',
+  z.object({
+    effective_values: z.object({
+      wacc: z.number(),
+      terminal_growth_rate: z.number(),
+      total_shares_manual: manual,
+      total_shares: z.number(),
+    }),
+    wacc_data: z.object({ wacc_calculated: manual, wacc_manual: manual, wacc: z.number() }),
+    valuation_inputs: z.object({
+      ...equityBridgeSchema.shape,
+      terminal_growth_rate: z.number(),
+      terminal_growth_rate_manual: manual,
+      total_shares: z.number(),
+      total_shares_calculated: manual,
+      total_shares_manual: manual,
+    }),
   }),
-  wacc_data: z.object({ wacc_calculated: manual, wacc_manual: manual, wacc: z.number() }),
-  valuation_inputs: z.object({
-    ...equityBridgeSchema.shape,
-    terminal_growth_rate: z.number(),
-    terminal_growth_rate_manual: manual,
-    total_shares: z.number(),
-    total_shares_calculated: manual,
-    total_shares_manual: manual,
-  }),
-});
+);
 export const valuationParamsAnswer = envelope(valuationParamsViewSchema);
 
 export const multiYearFcfEntrySchema = z.object({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { envelope } from './envelope.ts';
+import { envelope, named } from './envelope.ts';
 import { dcfValuationViewSchema } from './report-answers.ts';
 import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX } from './text-fields.ts';
 import { valuationResultsViewSchema } from './valuation-contract.ts';
@@ -40,28 +40,34 @@ export const batchOutcomeSchema = z.object({
 });
 
 /** A batch that ran to the end: who succeeded, who failed and why. */
-export const batchAnswer = z.object({
-  success: z.boolean(),
-  data: batchOutcomeSchema,
-  summary: z.object({ success_count: z.number(), failure_count: z.number(), companies_analyzed: z.number() }),
-  message: z.string(),
-});
+export const batchAnswer = named(
+  'BatchAnswer',
+  z.object({
+    success: z.boolean(),
+    data: batchOutcomeSchema,
+    summary: z.object({ success_count: z.number(), failure_count: z.number(), companies_analyzed: z.number() }),
+    message: z.string(),
+  }),
+);
 export type BatchAnswer = z.infer<typeof batchAnswer>;
 
 /** 202: the batch runs as a job. */
 export const jobStartedAnswer = envelope(z.object({ job_id: z.string(), total: z.number() }));
 
-export const jobSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  status: z.enum(['running', 'done', 'failed']),
-  done: z.number(),
-  total: z.number(),
-  result: z.nullable(batchAnswer).check(z.describe('结束后：与同步执行时的回答相同')),
-  error: z.nullable(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const jobSchema = named(
+  'Job',
+  z.object({
+    id: z.string(),
+    kind: z.string(),
+    status: z.enum(['running', 'done', 'failed']),
+    done: z.number(),
+    total: z.number(),
+    result: z.nullable(batchAnswer).check(z.describe('结束后：与同步执行时的回答相同')),
+    error: z.nullable(z.string()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 export type Job = z.infer<typeof jobSchema>;
 export const jobAnswer = envelope(jobSchema);
 
