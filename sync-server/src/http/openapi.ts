@@ -152,7 +152,8 @@ function withAccessAndErrors(document: Pick<ApiDocument, 'paths'>): void {
     operation['x-access'] = access;
     operation.security = access === 'public' ? [] : [{ bearerAuth: [] }];
     operation.description = [`权限：${ACCESS_TEXT[access]}。`, operation.description].filter(Boolean).join('\n\n');
-    const responses = (operation.responses ??= {});
+    const responses = operation.responses ?? {};
+    operation.responses = responses;
     for (const status of errorStatuses(path, operation, access)) {
       responses[status] ??= {
         description: ERROR_MEANINGS[status],
