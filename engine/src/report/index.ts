@@ -15,6 +15,7 @@ export * from './contract/company-contract.ts';
 export * from './contract/envelope.ts';
 export * from './contract/menu-contract.ts';
 export * from './contract/menu-links.ts';
+export * from './contract/menu-requests.ts';
 export * from './contract/model-schemas.ts';
 export * from './contract/pdf-library-contract.ts';
 export * from './contract/pdf-report-contract.ts';

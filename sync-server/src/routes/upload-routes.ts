@@ -158,7 +158,10 @@ export const uploadRoutes = new Hono<AppEnv>()
       const succeeded = results.filter((result) => result.success).length;
       if (busy && succeeded === 0) {
         // Nothing was imported: the whole upload can simply be sent again.
-        return retryLater(c, 503, SERVER_BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, { uploaded_files: results });
+        return retryLater(c, 503, SERVER_BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, {
+          uploaded_files: results,
+          affected_companies: [],
+        });
       }
       const companies = [...affectedCodes]
         .map((code) => findCompany(db, code))

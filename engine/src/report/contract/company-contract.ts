@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { DRIVER_KEYS } from '../../forecast/drivers.ts';
 import { envelope, named } from './envelope.ts';
 
 /** Company lists, existence, health and the company bundle a browser caches to compute offline. */
@@ -42,9 +41,6 @@ export const yearKeySchema = z
 const statementYearSchema = z.record(z.string(), z.number());
 const manualValue = z.nullable(z.number());
 
-/** Some drivers of one year, by name (a name that is not a driver is refused). */
-export const driverValuesSchema = z.partialRecord(z.enum(DRIVER_KEYS), z.number({ error: '无效的数值' }));
-
 /** Everything the model needs to value one company (the engine's CompanyBundle). */
 export const companyBundleSchema = named(
   'CompanyBundle',
@@ -56,7 +52,8 @@ export const companyBundleSchema = named(
       terminal_growth_rate_manual: manualValue,
       total_shares_manual: manualValue,
     }),
-    overrides: z.record(yearKeySchema, driverValuesSchema),
+    // By year, the drivers a person set (their names are checked where they are written, not on every read).
+    overrides: z.record(yearKeySchema, z.record(z.string(), z.number())),
     waccAssumptions: z.object({
       riskFreeRate: z.number(),
       beta: z.number(),

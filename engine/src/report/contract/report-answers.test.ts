@@ -44,8 +44,10 @@ describe('what the engine builds passes the contract it is sent under', () => {
     expect(valuationParamsViewSchema.parse(overTheWire(view.params))).toEqual(view.params);
   });
 
-  it('refuses a bundle whose override names no driver', () => {
-    const bad = { ...bundle, overrides: { 2026: { not_a_driver: 0.1 } } };
-    expect(companyBundleSchema.safeParse(overTheWire(bad)).success).toBe(false);
+  it('refuses a bundle whose override is not a number, or whose year is not a year', () => {
+    const notANumber = { ...bundle, overrides: { 2026: { da_ratio: '0.1' } } };
+    expect(companyBundleSchema.safeParse(overTheWire(notANumber)).success).toBe(false);
+    const notAYear = { ...bundle, overrides: { next: { da_ratio: 0.1 } } };
+    expect(companyBundleSchema.safeParse(overTheWire(notAYear)).success).toBe(false);
   });
 });

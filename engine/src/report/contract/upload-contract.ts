@@ -27,7 +27,7 @@ const valuationProblem = z.object({ company: z.string(), reason: z.string() });
 export const uploadAnswer = z.object({
   success: z.boolean(),
   uploaded_files: z.array(uploadedFileResultSchema),
-  affected_companies: z.optional(z.array(z.string())),
+  affected_companies: z.array(z.string()),
   valuation_problems: z.optional(z.array(valuationProblem)),
   message: z.string(),
   detail: z.optional(z.string()),

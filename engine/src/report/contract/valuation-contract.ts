@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
 import { DRIVER_KEYS } from '../../forecast/drivers.ts';
-import { driverValuesSchema, yearKeySchema } from './company-contract.ts';
+import { yearKeySchema } from './company-contract.ts';
 import { envelope, named } from './envelope.ts';
 import { dcfResultSchema, driverSourceSchema, equityBridgeSchema, financialYearRowSchema } from './model-schemas.ts';
 import { dcfValuationViewSchema } from './report-answers.ts';
 import { numberField } from './text-fields.ts';
 
 /** The custom valuation and FCF parameter pages: their data, the WACC, and the what-if that stores nothing. */
+
+/** Some drivers of one year, by name (a name that is not a driver is refused). */
+export const driverValuesSchema = z.partialRecord(z.enum(DRIVER_KEYS), z.number({ error: '无效的数值' }));
 
 export const historicalRowViewSchema = named(
   'HistoricalRow',
