@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BYTES_PER_BOMB_CELL, LONG_TEXT_CELL, repeatedCellsWorkbook } from '../ingest/bomb-workbooks.ts';
 import { INGEST_ERRORS, sheetTooLargeMessage } from '../ingest/errors.ts';
 import { INGEST_LIMITS } from '../ingest/limits.ts';
+import { BYTES_PER_BOMB_CELL, LONG_TEXT_CELL, repeatedCellsWorkbook } from '../ingest/testing/bomb-workbooks.ts';
 import { importCounts } from '../testing/import-counts.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
