@@ -2,6 +2,7 @@ import { type ErrorAnswer, errorAnswer } from '@fcf/engine/report';
 import { expect } from 'vitest';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
+import type { TestPlatform } from './test-platform.ts';
 
 /**
  * Route tests read answers through the API contract's schemas (`@fcf/engine/report`): an answer of the
@@ -48,4 +49,15 @@ export async function refusalOf(response: Response, status: number): Promise<Err
   const body = await answerOf(response, errorAnswer, status);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
+}
+
+/** GET `path` (with `token`): a 200 whose envelope `schema` checks; its `data`. */
+export async function readData<Schema extends $ZodType<{ data: unknown }>>(
+  platform: Pick<TestPlatform, 'call'>,
+  path: string,
+  schema: Schema,
+  token?: string,
+): Promise<output<Schema>['data']> {
+  const answer = await answerOf(await platform.call('GET', path, token ? { token } : {}), schema);
+  return answer.data;
 }
