@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { accessFor } from './access-policy.ts';
 
@@ -7,12 +8,6 @@ import { accessFor } from './access-policy.ts';
  * does not list as public answers 401 without a token and 403 to an ordinary user, so a newly added
  * route cannot slip by unguarded.
  */
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
 
 interface Route {
   method: string;
@@ -70,10 +65,7 @@ function call(route: Route, token?: string): Promise<Response> {
 async function expectRefused(response: Response, status: 401 | 403, label: string): Promise<void> {
   expect(response.status, label).toBe(status);
   expect(response.headers.get('content-type'), label).toContain('application/json');
-  const body = (await response.json()) as ErrorBody;
-  expect(body.success, label).toBe(false);
-  expect(body.message.length, label).toBeGreaterThan(0);
-  expect(typeof body.detail, label).toBe('string');
+  await refusalOf(response, status);
 }
 
 describe('the route table', () => {
@@ -202,7 +194,6 @@ describe('public routes', () => {
     const wrong = await platform.call('POST', '/api/login', {
       body: { username: 'nobody_at_all', password: 'Nope12345' },
     });
-    expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as ErrorBody).message).toBe('用户名或密码错误');
+    expect((await refusalOf(wrong, 401)).message).toBe('用户名或密码错误');
   });
 });
