@@ -1,5 +1,5 @@
 import { FULL_RESET } from '@fcf/engine';
-import { type CompanyBundle, type WhatIf, whatIfView } from '@fcf/engine/report';
+import { whatIfView } from '@fcf/engine/report';
 import {
   forecastParameterKey,
   MemorySyncStore,
@@ -28,15 +28,7 @@ import FcfParametersPage from './FcfParametersPage.tsx';
 
 const fixtures = vi.hoisted(() => ({ service: null as SyncService | null }));
 
-vi.mock('../../worker/engine-client.ts', async () => {
-  const { whatIfView: view, impliedGrowthFor } = await import('@fcf/engine/report');
-  return {
-    loadWhatIfEngine: async (bundle: CompanyBundle) => ({
-      whatIf: async (whatIf: WhatIf) => view(bundle, whatIf),
-      impliedGrowth: async (whatIf: WhatIf, price: number) => impliedGrowthFor(bundle, whatIf, price),
-    }),
-  };
-});
+vi.mock('../../worker/engine-client.ts', () => import('../../valuation-editor/testing/engine-in-process.ts'));
 
 vi.mock('../../store/companies.ts', async () => {
   const { listItem, sampleBundle: bundle } = await import('../../valuation-editor/testing/sample-bundle.ts');
