@@ -25,5 +25,6 @@ export * from './valuation/dcf.ts';
 export * from './valuation/fcf-source.ts';
 export * from './valuation/parameter-rules.ts';
 export * from './valuation/parameters.ts';
+export * from './valuation/reset-scope.ts';
 export * from './valuation/reverse-dcf.ts';
 export * from './valuation/sensitivity.ts';

@@ -4,6 +4,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { MergeSchemaPath } from 'hono/types';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { ForecastError } from './forecast/forecast-error.ts';
+import { ForecastService } from './forecast/forecast-service.ts';
 import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
 import { ApiError, errorBody, MESSAGES } from './http/errors.ts';
@@ -17,6 +19,7 @@ import { adjustmentRoutes } from './routes/adjustment-routes.ts';
 import { apiDocsRoutes } from './routes/api-docs-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { companyRoutes, SERVER_VERSION } from './routes/company-routes.ts';
+import { forecastHttpError } from './routes/forecast-errors.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
 import { pdfRoutes } from './routes/pdf-routes.ts';
@@ -88,10 +91,12 @@ export type App = Hono<
  * with `app.request()` against a real database file. Its type carries every /api route (`hc<App>`).
  */
 export function createApp(dependencies: AppDependencies): App {
+  const valuations = new ValuationService(dependencies.db);
   const services: Services = {
     ...dependencies,
     pause: dependencies.pause ?? sleep,
-    valuations: new ValuationService(dependencies.db),
+    valuations,
+    forecasts: new ForecastService(dependencies.db, valuations),
   };
   const app = new Hono<AppEnv>();
 
@@ -140,7 +145,8 @@ export function createApp(dependencies: AppDependencies): App {
       ? c.json(errorBody(MESSAGES.notFound, `${c.req.method} ${c.req.path}`), 404)
       : c.text('Not Found', 404),
   );
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = thrown instanceof ForecastError ? forecastHttpError(thrown) : thrown;
     if (error instanceof ApiError) {
       return c.json(errorBody(error.message, error.detail), error.status, error.headers);
     }

@@ -96,6 +96,14 @@ function copyDrivers(source: Drivers): Drivers {
 }
 
 export const FORECAST_YEARS = 5;
+
+/**
+ * The forecast horizon: the FORECAST_YEARS years after the latest annual report (2024 → 2025–2029). The
+ * server checks edits against it without valuing the company.
+ */
+export function forecastYearsAfter(latestYear: number): number[] {
+  return Array.from({ length: FORECAST_YEARS }, (_, index) => latestYear + 1 + index);
+}
 export const REVENUE_GROWTH_FLOOR = -0.2;
 export const REVENUE_GROWTH_CAP = 0.25;
 /** How many of the latest historical years the auto drivers average. */

@@ -6,6 +6,12 @@ import {
 } from '../statements/items.ts';
 import { emptyRow, type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
 
+/** The items that carry a year's revenue, the first one reported winning: they decide the reported years. */
+export const REVENUE_ITEMS = [
+  'operating_revenue',
+  'total_operating_revenue',
+] as const satisfies readonly StatementItem[];
+
 /** Fiscal years that have a positive operating revenue, oldest first. */
 export function reportedYears(statements: CompanyStatements): number[] {
   return Object.keys(statements.years)
@@ -26,7 +32,8 @@ export function latestReportedYear(statements: CompanyStatements): number | null
 
 function revenueOf(year: StatementYear | undefined): number | null {
   if (!year) return null;
-  const revenue = year.operating_revenue ?? year.total_operating_revenue;
+  const [primary, fallback] = REVENUE_ITEMS;
+  const revenue = year[primary] ?? year[fallback];
   return revenue !== undefined && Number.isFinite(revenue) ? revenue : null;
 }
 

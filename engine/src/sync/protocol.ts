@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DRIVER_KEYS } from '../forecast/drivers.ts';
 import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
+import type { ResetScope } from '../valuation/reset-scope.ts';
 import type { MutationName } from './mutation-names.ts';
 import { REJECTION_CODES } from './rejections.ts';
 
@@ -13,8 +14,9 @@ import { REJECTION_CODES } from './rejections.ts';
 /**
  * Raised whenever a mutation's name or arguments or the push answer change shape: an older client is
  * refused (and asked to reload), not misread. 2: per-mutation rejection codes, at most 100 a push.
+ * 3: `resetToAuto`.
  */
-export const SYNC_SCHEMA_VERSION = 2;
+export const SYNC_SCHEMA_VERSION = 3;
 
 /** The most mutations one push may carry; a client sends a longer outbox in chunks, in order. */
 export const MAX_PUSH_MUTATIONS = 100;
@@ -51,6 +53,12 @@ const companyCode = z
   .max(6, '公司代码应为6位数字')
   .regex(/^\d{6}$/, '公司代码应为6位数字');
 const numberOrClear = z.number({ error: '无效的数值' }).nullable();
+const resetScope = z.strictObject({
+  fcf_parameters: z.boolean(),
+  wacc_parameters: z.boolean(),
+  terminal_growth_rate: z.boolean(),
+  total_shares: z.boolean(),
+}) satisfies z.ZodType<ResetScope>;
 
 /** The mutations a client may push, by name: argument schemas and the row each one edits. */
 export const MUTATION_ARGS = {
@@ -67,6 +75,11 @@ export const MUTATION_ARGS = {
     parameter: z.enum(VALUATION_PARAMETER_KEYS),
     value: numberOrClear,
   }),
+  /**
+   * Clears a company's manual values in the scope (its forecast drivers, WACC, g, shares) so the auto
+   * forecast applies again. It edits a set of rows, versioned as one: see `mutationTarget`.
+   */
+  resetToAuto: z.strictObject({ company: companyCode, scope: resetScope }),
   /** Dismisses one of this client's conflicts or rejections (after "keep mine" re-pushed, or "take theirs"). */
   resolveConflict: z.strictObject({ mutationId: z.number().int().positive() }),
 } as const satisfies Record<MutationName, z.ZodType>;
@@ -82,18 +95,47 @@ export interface Mutation<Name extends MutationName = MutationName> {
   readonly baseVersion: number;
 }
 
-/** The row a mutation edits, as the pull names it; null for mutations that edit no synced row. */
-export function mutationRow(mutation: Pick<Mutation, 'name' | 'args'>): { table: SyncTable; key: string } | null {
+/**
+ * What a mutation edits, by the pull's names: one row (its version is the row's), or a company's rows of
+ * some tables (`resetToAuto`), versioned as one set: the sum of their versions, tombstones included. Every
+ * write of one of those rows adds exactly one to that sum, so it equals the client's only when the client
+ * has seen every write. Null for mutations that edit no synced row.
+ */
+export type MutationTarget =
+  | { readonly kind: 'row'; readonly table: SyncTable; readonly key: string }
+  | { readonly kind: 'company'; readonly company: string; readonly tables: readonly SyncTable[] };
+
+export function mutationTarget(mutation: Pick<Mutation, 'name' | 'args'>): MutationTarget | null {
   switch (mutation.name) {
     case 'setForecastParameter': {
       const args = mutation.args as MutationArgs<'setForecastParameter'>;
-      return { table: 'forecast_parameters', key: forecastParameterKey(args.company, args.year, args.parameter) };
+      return {
+        kind: 'row',
+        table: 'forecast_parameters',
+        key: forecastParameterKey(args.company, args.year, args.parameter),
+      };
     }
     case 'setValuationParameter':
-      return { table: 'valuation_inputs', key: (mutation.args as MutationArgs<'setValuationParameter'>).company };
+      return {
+        kind: 'row',
+        table: 'valuation_inputs',
+        key: (mutation.args as MutationArgs<'setValuationParameter'>).company,
+      };
+    case 'resetToAuto': {
+      const { company, scope } = mutation.args as MutationArgs<'resetToAuto'>;
+      const tables: SyncTable[] = [];
+      if (scope.fcf_parameters) tables.push('forecast_parameters');
+      if (scope.wacc_parameters || scope.terminal_growth_rate || scope.total_shares) tables.push('valuation_inputs');
+      return { kind: 'company', company, tables };
+    }
     default:
       return null;
   }
+}
+
+/** Whether a row of a company-keyed table belongs to the company (forecast keys start with its code). */
+export function isCompanyRow(table: SyncTable, key: string, company: string): boolean {
+  return table === 'forecast_parameters' ? key.startsWith(`${company}|`) : key === company;
 }
 
 export const pushRequestSchema = z.object({

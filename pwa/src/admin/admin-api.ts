@@ -5,14 +5,10 @@ import {
   type Job,
   jobAnswer,
   jobStartedAnswer,
-  resetToAutoAnswer,
-  saveValuationAnswer,
-  type saveValuationBody,
   type UploadAnswer,
   uploadAnswer,
   uploadedFilesAnswer,
 } from '@fcf/engine/report';
-import type * as z from 'zod/mini';
 import { safeParse } from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 
@@ -113,27 +109,3 @@ export function uploadStatementFiles(
     request.send(form);
   });
 }
-
-/** Reset to auto (back-office §7): every manual value of the company cleared and regenerated. */
-export const resetToAuto = (company: string, username: string) =>
-  apiRequest(`/api/admin/reset-to-auto-complete/${encodeURIComponent(company)}`, {
-    method: 'POST',
-    body: {
-      company_name: company,
-      reset_mode: 'complete',
-      include_valuation_params: true,
-      reset_scope: { fcf_parameters: true, wacc_parameters: true, terminal_growth_rate: true, total_shares: true },
-      modified_by: username,
-      confirm_separation: true,
-    },
-    schema: resetToAutoAnswer,
-    timeoutMs: 30_000,
-  }).then((body) => body.data.verification);
-
-/** Saves the valuation the page shows (the server recomputes it and says whether they agree). */
-export const saveCompleteValuation = (company: string, body: z.input<typeof saveValuationBody>) =>
-  apiRequest(`/api/admin/save-complete-valuation/${encodeURIComponent(company)}`, {
-    method: 'POST',
-    body,
-    schema: saveValuationAnswer,
-  });

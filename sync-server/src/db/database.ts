@@ -87,3 +87,11 @@ export function savepoint<T>(db: Database, name: string, work: () => T): T {
     throw error;
   }
 }
+
+/**
+ * Runs `work` atomically: in a new transaction, or under a savepoint of the one already open (a sync push
+ * applies each mutation inside its own), so the same service code serves both.
+ */
+export function atomically<T>(db: Database, name: string, work: () => T): T {
+  return db.inTransaction ? savepoint(db, name, work) : transaction(db, work);
+}

@@ -1,6 +1,7 @@
 import type { AuthenticatedUser } from '../auth/token.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { ForecastService } from '../forecast/forecast-service.ts';
 import type { CompanyDirectory } from '../ingest/index.ts';
 import type { ValuationService } from '../valuation/valuation-service.ts';
 import type { ServerPool } from '../workers/server-pool.ts';
@@ -11,6 +12,8 @@ export interface Services {
   readonly config: ServerConfig;
   readonly jwtSecret: string;
   readonly valuations: ValuationService;
+  /** Forecast edits (REST and sync): checked, written and revalued in one transaction. */
+  readonly forecasts: ForecastService;
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
   /** Waits before a login is checked (the slow-down of a username under attack). */

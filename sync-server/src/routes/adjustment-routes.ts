@@ -1,14 +1,4 @@
 import {
-  type AdjustableParameter,
-  DEFAULT_TERMINAL_GROWTH_RATE,
-  type DriverKey,
-  isAdjustableParameter,
-  isDriverKey,
-  parameterError,
-  type ValuationParameterKey,
-  waccGrowthError,
-} from '@fcf/engine';
-import {
   adjustmentStatusAnswer,
   adjustParametersAnswer,
   adjustParametersBody,
@@ -18,17 +8,16 @@ import {
   resetToAutoBody,
   saveValuationAnswer,
   saveValuationBody,
+  valuationResultsView,
 } from '@fcf/engine/report';
 import { Hono } from 'hono';
-import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';
-import { appendAudit, listAudit } from '../store/audit-log.ts';
+import { listAudit } from '../store/audit-log.ts';
 import { findCompany } from '../store/companies.ts';
-import { listOverrideRows, setOverride, setValuationInputs } from '../store/forecast-parameters.ts';
-import { runValuation } from '../valuation/valuation-runs.ts';
+import { listOverrideRows } from '../store/forecast-parameters.ts';
 import { companyFromPath } from './company-param.ts';
 import { resetToAuto } from './reset-to-auto.ts';
 
@@ -60,7 +49,7 @@ const doc = {
 
 const INCOMPLETE = '估值参数不完整，无法保存';
 
-/** Forecast adjustments, their status and audit, saving and resetting valuations. */
+/** Forecast adjustments, their status and audit, saving and resetting valuations . */
 export const adjustmentRoutes = new Hono<AppEnv>()
   .get('/admin/adjustment-status/:company', doc.status, (c) => {
     const company = companyFromPath(c);
@@ -83,68 +72,25 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       message: '获取成功',
     });
   })
-  .post('/admin/adjust-parameters/:company', doc.adjust, jsonBody(adjustParametersBody), async (c) => {
-    const { db, valuations } = c.var.services;
+  .post('/admin/adjust-parameters/:company', doc.adjust, jsonBody(adjustParametersBody), (c) => {
+    const { forecasts, valuations } = c.var.services;
     const company = companyFromPath(c);
     const body = c.req.valid('json');
-    const modifiedBy = c.var.user?.username ?? 'admin';
-    const entries = Object.entries(body.parameters);
-    if (entries.length === 0) throw new ApiError(400, '请提供要调整的参数');
-    for (const [name, value] of entries) {
-      if (!isAdjustableParameter(name)) throw new ApiError(400, `未知的参数：${name}`);
-      // null clears a manual valuation parameter; anything else must be a number in range.
-      if (value === null && !isDriverKey(name)) continue;
-      const problem = parameterError(name, value);
-      if (problem) throw new ApiError(400, problem);
-    }
-    const current = valuations.value(company);
-    const context = { modifiedBy, reason: body.adjustment_reason ?? null };
-    let applied: { year: number | null; parameter: string; value: number | null }[] = [];
-
-    if (body.year === null) {
-      const values: Partial<Record<ValuationParameterKey, number | null>> = {};
-      for (const [name, value] of entries) {
-        if (isDriverKey(name)) throw new ApiError(400, `预测参数 ${name} 需要指定年份（year）`);
-        values[name as ValuationParameterKey] = value as number | null;
-      }
-      const wacc =
-        values.wacc_manual === undefined
-          ? current.parameters.wacc
-          : (values.wacc_manual ?? current.parameters.wacc_calculated ?? current.parameters.wacc);
-      const growth =
-        values.terminal_growth_rate_manual === undefined
-          ? current.parameters.terminal_growth_rate
-          : (values.terminal_growth_rate_manual ?? DEFAULT_TERMINAL_GROWTH_RATE);
-      const conflict = waccGrowthError(wacc, growth);
-      if (conflict) throw new ApiError(400, conflict);
-      transaction(db, () => setValuationInputs(db, company.code, values, context));
-      applied = Object.entries(values).map(([parameter, value]) => ({ year: null, parameter, value: value ?? null }));
-    } else {
-      const years = current.forecastYears;
-      if (!years.includes(body.year)) {
-        throw new ApiError(400, `只能调整预测年份（${years[0]}–${years[years.length - 1]}）`);
-      }
-      const targetYears = body.cascade_update ? years.filter((year) => year >= (body.year as number)) : [body.year];
-      transaction(db, () => {
-        for (const [name, value] of entries) {
-          if (!isDriverKey(name)) throw new ApiError(400, `估值参数 ${name} 请以 year: null 提交`);
-          for (const year of targetYears) {
-            if (setOverride(db, company.code, year, name as DriverKey, value as number, context)) {
-              applied.push({ year, parameter: name, value: value as number });
-            }
-          }
-        }
-      });
-    }
-    const recalculated = body.auto_recalculate ? runValuation(db, valuations, company).results : null;
+    const outcome = forecasts.adjust(
+      company,
+      { year: body.year, parameters: body.parameters, cascade: body.cascade_update ?? false },
+      { modifiedBy: c.var.user?.username ?? 'admin', reason: body.adjustment_reason ?? null },
+    );
+    const applied = outcome.status === 'applied' ? outcome.applied : [];
+    const valuation = outcome.status === 'applied' ? outcome.valuation : null;
+    const recalculated = body.auto_recalculate ? valuationResultsView(valuation ?? valuations.value(company)) : null;
     return c.json({
       success: true,
       data: { applied, valuation_results: recalculated },
       message: `参数已保存（${applied.length} 项）`,
     });
   })
-  .post('/admin/save-complete-valuation/:company', doc.save, jsonBody(saveValuationBody), async (c) => {
-    const { db, valuations } = c.var.services;
+  .post('/admin/save-complete-valuation/:company', doc.save, jsonBody(saveValuationBody), (c) => {
     const company = companyFromPath(c);
     const body = c.req.valid('json');
     const flows = body.discounted_cashflows ?? [];
@@ -153,30 +99,21 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       throw new ApiError(400, INCOMPLETE);
     }
     // The stored valuation is the engine's own on the stored inputs; the page's figures are checked against it.
-    const { valuation, dcf, results } = runValuation(db, valuations, company, 'manual_save');
-    const posted = body.valuation_results.value_per_share;
-    const agrees =
-      typeof posted === 'number' &&
-      Math.abs(posted - dcf.valuation.value_per_share) <= 1e-6 * Math.max(1, Math.abs(posted));
-    transaction(db, () =>
-      appendAudit(db, {
-        company_code: company.code,
-        year: body.valuation_year ?? valuation.latestYear + 1,
-        parameter: 'valuation',
-        old_value: null,
-        new_value: dcf.valuation.value_per_share,
-        action: 'save_valuation',
-        reason: agrees ? null : `页面提交的每股价值 ${posted ?? '-'} 与服务器计算不一致，已按服务器计算保存`,
-        modified_by: c.var.user?.username ?? 'admin',
-      }),
+    const { valuation, dcf, agrees } = c.var.services.forecasts.saveValuation(
+      company,
+      { valuePerShare: body.valuation_results.value_per_share ?? null, year: body.valuation_year ?? null },
+      { modifiedBy: c.var.user?.username ?? 'admin', reason: null },
+      'manual_save',
     );
+    const results = valuationResultsView(valuation);
+    if (!dcf || !results) throw new ApiError(422, `${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
     return c.json({
       success: true,
       data: { valuation_results: results, valuation: dcf.valuation, verified: agrees },
       message: agrees ? '估值结果已保存' : '估值结果已保存（已按服务器计算结果校正）',
     });
   })
-  .post('/admin/reset-to-auto-complete/:company', doc.reset, jsonBody(resetToAutoBody), async (c) => {
+  .post('/admin/reset-to-auto-complete/:company', doc.reset, jsonBody(resetToAutoBody), (c) => {
     const company = companyFromPath(c);
     const body = c.req.valid('json');
     return c.json(resetToAuto(c, company, body));
@@ -192,5 +129,3 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       message: '获取成功',
     });
   });
-
-export type { AdjustableParameter };

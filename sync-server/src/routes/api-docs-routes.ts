@@ -22,7 +22,7 @@ const START_SCRIPT = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   // Its default posts the document to a validator on the internet.
   validatorUrl: null,
-  docExpansion: 'none',
+  docExpansion: 'list',
   defaultModelsExpandDepth: 0,
 });
 `;
@@ -33,6 +33,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>自由现金流估值平台 API</title>
+    <link rel="icon" href="/icons/favicon.svg" type="image/svg+xml" />
     <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
   </head>
   <body>

@@ -1,10 +1,4 @@
-import {
-  companyBundleAnswer,
-  companyExistsAnswer,
-  companyListAnswer,
-  companyNamesAnswer,
-  healthAnswer,
-} from '@fcf/engine/report';
+import { companyExistsAnswer, companyListAnswer, companyNamesAnswer, healthAnswer } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { answerOf } from '../testing/answers.ts';

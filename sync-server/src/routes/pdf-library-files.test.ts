@@ -12,16 +12,14 @@ import { bodyOf, libraryCalls, samplePdf } from './testing/pdf-library.ts';
 
 let platform: TestPlatform;
 let admin: string;
-let user: string;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   admin = await platform.adminToken();
-  user = await platform.userToken();
 });
 afterAll(() => platform.close());
 
-const { upload, uploaded, get, categories, files, addCategory } = libraryCalls(() => ({ platform, admin }));
+const { upload, uploaded, get, categories, files } = libraryCalls(() => ({ platform, admin }));
 
 describe('the seeded library', () => {
   it('has the sample reports with Chinese titles in two categories, one uncategorised', async () => {

@@ -70,8 +70,8 @@ export const syncRoutes = new Hono<AppEnv>()
           `schemaVersion ${body.schemaVersion}, server ${SYNC_SCHEMA_VERSION}`,
         );
       }
-      const { db, valuations } = c.var.services;
-      const answer = pushMutations(db, valuations, body, c.var.user?.username ?? 'admin');
+      const { db, forecasts } = c.var.services;
+      const answer = pushMutations(db, forecasts, body, c.var.user?.username ?? 'admin');
       return c.json({ success: true, data: answer, message: '同步完成' });
     },
   );

@@ -1,11 +1,5 @@
 import { envelope } from '@fcf/engine/report';
-import {
-  MAX_PUSH_MUTATIONS,
-  type MutationResult,
-  type PushRequest,
-  pushResponseSchema,
-  SYNC_SCHEMA_VERSION,
-} from '@fcf/engine/sync';
+import { MAX_PUSH_MUTATIONS, type PushRequest, pushResponseSchema, SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';

@@ -1,8 +1,14 @@
-import { dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine/report';
+import type { CompanyValuation } from '@fcf/engine';
+import { type DcfValuationView, dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine/report';
 import { type Database, transaction } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
-import { saveFcfRatioResult, saveValuationResult, type ValuationSource } from '../store/stored-results.ts';
+import {
+  saveFcfRatioResult,
+  saveValuationResult,
+  type ValuationSource,
+  withdrawResults,
+} from '../store/stored-results.ts';
 import type { ValuationService } from './valuation-service.ts';
 
 export interface FailedCompany {
@@ -17,6 +23,22 @@ export interface BatchOutcome {
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Stores a valuation as the lists show it: its DCF when it has one, else the stored results are withdrawn
+ * (a figure from other inputs must not stay live). Call inside the write's transaction.
+ */
+export function storeValuation(
+  db: Database,
+  company: CompanyRecord,
+  valuation: CompanyValuation,
+  source: ValuationSource,
+): DcfValuationView | null {
+  const dcf = dcfValuationView(valuation);
+  if (dcf) saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
+  else withdrawResults(db, company.code);
+  return dcf;
 }
 
 /**

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { Fault } from './faulty-network.ts';
 
 /**
- * What happens in one run of the sync simulation: three admins' edits, syncs and resolutions over a
+ * What happens in one run of the sync simulation: three admins' edits and resets to auto, syncs and
+ * resolutions over a
  * faulty network, and, between them, what else changes on the server — companies and uploaded files
  * deleted, files uploaded again, replays of used mutation ids with other payloads, and spells during
  * which every write fails unexpectedly.
@@ -19,6 +20,8 @@ export const PARAMETERS = [DRIVER_KEYS[0], DRIVER_KEYS[7], DRIVER_KEYS[10]] as c
 export type Command =
   | { kind: 'forecast'; client: number; company: number; year: number; parameter: number; value: number | null }
   | { kind: 'valuation'; client: number; company: number; wacc: boolean; value: number | null }
+  /** Reset to auto: everything, the drivers only, or WACC and g only. */
+  | { kind: 'reset'; client: number; company: number; scope: 'all' | 'drivers' | 'discounting' }
   | { kind: 'sync'; client: number }
   | { kind: 'toggle'; client: number }
   | { kind: 'resolve'; client: number; keepMine: boolean }
@@ -64,6 +67,15 @@ export const command: fc.Arbitrary<Command> = fc.oneof(
       company,
       wacc: fc.boolean(),
       value: fc.oneof(fc.double({ min: 0.01, max: 0.12, noNaN: true }), fc.constant(null)),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('reset' as const),
+      client,
+      company,
+      scope: fc.constantFrom('all' as const, 'drivers' as const, 'discounting' as const),
     }),
   },
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('sync' as const), client }) },

@@ -183,6 +183,17 @@ export async function runSimulation(
             value: step.wacc || step.value === null ? step.value : step.value / 4,
           });
           break;
+        case 'reset':
+          await target?.sync.enqueue('resetToAuto', {
+            company: code,
+            scope: {
+              fcf_parameters: step.scope !== 'discounting',
+              wacc_parameters: step.scope !== 'drivers',
+              terminal_growth_rate: step.scope !== 'drivers',
+              total_shares: step.scope !== 'drivers',
+            },
+          });
+          break;
         case 'sync':
           await attempt(target?.sync.sync() ?? Promise.resolve());
           break;

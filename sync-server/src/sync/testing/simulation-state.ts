@@ -1,3 +1,4 @@
+import type { ResetScope } from '@fcf/engine';
 import type { SyncClient } from '@fcf/engine/sync';
 import { queryAll } from '../../db/query.ts';
 import type { ForkedPlatform } from '../../testing/platform-fork.ts';
@@ -95,6 +96,14 @@ export function serialReplay(
       else state.forecast.set(key, args.value as number);
     } else if (mutation.name === 'setValuationParameter') {
       setValuation(state, args.company as string, args.parameter as string, args.value as number | null);
+    } else if (mutation.name === 'resetToAuto') {
+      const company = args.company as string;
+      const scope = args.scope as ResetScope;
+      if (scope.fcf_parameters) {
+        for (const key of [...state.forecast.keys()]) if (key.startsWith(`${company}|`)) state.forecast.delete(key);
+      }
+      if (scope.wacc_parameters) setValuation(state, company, 'wacc_manual', null);
+      if (scope.terminal_growth_rate) setValuation(state, company, 'terminal_growth_rate_manual', null);
     }
   }
   for (const removal of pending) remove(removal.company);
