@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import type { MergeSchemaPath } from 'hono/types';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { ForecastError } from './forecast/forecast-error.ts';
@@ -9,13 +10,15 @@ import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
 import { ApiError, errorBody, MESSAGES } from './http/errors.ts';
 import { jsonRequestLimits } from './http/json-request-limits.ts';
+import { openApiDocument } from './http/openapi.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveApp } from './http/static-files.ts';
 import { strictTransportSecurity } from './http/strict-transport.ts';
 import type { CompanyDirectory } from './ingest/index.ts';
 import { adjustmentRoutes } from './routes/adjustment-routes.ts';
+import { apiDocsRoutes } from './routes/api-docs-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
-import { companyRoutes } from './routes/company-routes.ts';
+import { companyRoutes, SERVER_VERSION } from './routes/company-routes.ts';
 import { forecastHttpError } from './routes/forecast-errors.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
@@ -58,11 +61,36 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
+/** The routes a Hono app (or sub-app) carries. */
+type RoutesOf<App> = App extends Hono<AppEnv, infer Routes, '/'> ? Routes : never;
+type MountedAtApi<Routes> = MergeSchemaPath<RoutesOf<Routes>, '/api'>;
+
+/**
+ * The app's type: every /api route with its request and answer, so `hc<App>` infers a typed client.
+ * Spelled out by name because the compiler cannot write the inferred type of the whole chain down.
+ */
+export type App = Hono<
+  AppEnv,
+  | MountedAtApi<typeof companyRoutes>
+  | MountedAtApi<typeof reportRoutes>
+  | MountedAtApi<typeof valuationRoutes>
+  | MountedAtApi<typeof authRoutes>
+  | MountedAtApi<typeof menuRoutes>
+  | MountedAtApi<typeof uploadRoutes>
+  | MountedAtApi<typeof valuationRunRoutes>
+  | MountedAtApi<typeof adjustmentRoutes>
+  | MountedAtApi<typeof syncRoutes>
+  | MountedAtApi<typeof pdfRoutes>
+  | MountedAtApi<typeof pdfLibraryRoutes>
+  | MountedAtApi<ReturnType<typeof apiDocsRoutes>>,
+  '/'
+>;
+
 /**
  * Builds the whole HTTP app from a database handle and config (no listening socket), so tests drive it
- * with `app.request()` against a real database file.
+ * with `app.request()` against a real database file. Its type carries every /api route (`hc<App>`).
  */
-export function createApp(dependencies: AppDependencies) {
+export function createApp(dependencies: AppDependencies): App {
   const valuations = new ValuationService(dependencies.db);
   const services: Services = {
     ...dependencies,
@@ -105,8 +133,12 @@ export function createApp(dependencies: AppDependencies) {
     .route('/', adjustmentRoutes)
     .route('/', syncRoutes)
     .route('/', pdfRoutes)
-    .route('/', pdfLibraryRoutes);
-  app.route('/api', api);
+    .route('/', pdfLibraryRoutes)
+    .route(
+      '/',
+      apiDocsRoutes(() => openApiDocument(app, SERVER_VERSION)),
+    );
+  const routed = app.route('/api', api);
 
   app.notFound((c) =>
     c.req.path.startsWith('/api')
@@ -127,7 +159,5 @@ export function createApp(dependencies: AppDependencies) {
     return c.json(errorBody(MESSAGES.internal, error instanceof Error ? error.message : String(error)), 500);
   });
   serveApp(app, dependencies.config.staticDir);
-  return app;
+  return routed;
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -207,3 +207,37 @@ export interface PullResponse {
   /** The calling client's unresolved conflicts. */
   readonly issues: OpenIssue[];
 }
+
+const openIssueSchema = z.object({
+  mutationId: z.number().int(),
+  status: z.enum(['conflict', 'rejected']),
+  name: z.string(),
+  args: z.unknown(),
+  reason: z.string(),
+  serverRow: syncRowSchema.nullable(),
+});
+
+/** The pull answer's `data` (sync-contract.test.ts proves it describes PullResponse). */
+export const pullResponseSchema = z.object({
+  changes: z.array(syncRowSchema),
+  cursor: z.number().int().nonnegative().describe('下一次拉取从这里开始'),
+  hasMore: z.boolean(),
+  lastMutationId: z.number().int().nonnegative().describe('服务器已处理的本客户端最后一条修改（0：没有）'),
+  issues: z.array(openIssueSchema).describe('本客户端尚未解决的冲突'),
+});
+
+/** A whole number of at least `min` in a query string, with one message for anything else. */
+const wholeNumber = (min: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message);
+
+/** GET /api/sync/pull's query: where to start, how many rows at most, whose outbox, which tables. */
+export const pullQuerySchema = z.object({
+  cursor: wholeNumber(0, '必须是非负整数').default(0).describe('上次拉取得到的 cursor；首次为 0'),
+  limit: wholeNumber(1, '必须是正整数').default(1000).describe('每页最多行数'),
+  clientId: z.string().max(64).optional().describe('本浏览器的客户端编号：回答附带它的已处理修改与冲突'),
+  tables: z
+    .string()
+    .max(500)
+    .optional()
+    .describe(`逗号分隔的表名；不填为全部：${SYNC_TABLES.join(', ')}`),
+});

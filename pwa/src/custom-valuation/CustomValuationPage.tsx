@@ -1,5 +1,5 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { useCallback } from 'react';
-import type { CompanyListItem } from '../api/schemas.ts';
 import { yearLabel } from '../lib/format.ts';
 import { clearWhatIf } from '../store/db.ts';
 import { useQueryParam, useRouter } from '../ui/router.tsx';

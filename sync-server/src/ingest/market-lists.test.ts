@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCompanyDirectory, loadIndustries } from './market-lists.ts';
-import { fixtureDirectory, readFixture, utf8Bytes } from './testing.ts';
+import { fixtureDirectory, readFixture, utf8Bytes } from './testing/ingest-fixtures.ts';
 
 describe('loadCompanyDirectory', () => {
   const directory = fixtureDirectory();

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseStatementFile } from './parse-statement-file.ts';
-import { fixtureDirectory } from './testing.ts';
+import { fixtureDirectory } from './testing/ingest-fixtures.ts';
 
 /** The full-market 主要财务指标 set lives in shared/, beside the repository root, not in fixtures/. */
 const SUMMARY_URL = new URL('../../../../shared/data/market/summary/', import.meta.url);

@@ -1,60 +1,57 @@
-import { valuationResultsView } from '@fcf/engine/report';
+import {
+  adjustmentStatusAnswer,
+  adjustParametersAnswer,
+  adjustParametersBody,
+  auditLogAnswer,
+  auditLogQuery,
+  resetToAutoAnswer,
+  resetToAutoBody,
+  saveValuationAnswer,
+  saveValuationBody,
+  valuationResultsView,
+} from '@fcf/engine/report';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
-import { boundedText, COMPANY_FIELD_MAX, USER_FIELD_MAX } from '../http/text-fields.ts';
-import { jsonBody } from '../http/validate.ts';
+import { documented } from '../http/openapi.ts';
+import { jsonBody, queryOf } from '../http/validate.ts';
 import { listAudit } from '../store/audit-log.ts';
 import { findCompany } from '../store/companies.ts';
 import { listOverrideRows } from '../store/forecast-parameters.ts';
 import { companyFromPath } from './company-param.ts';
-import { resetBody, resetToAuto } from './reset-to-auto.ts';
+import { resetToAuto } from './reset-to-auto.ts';
 
-const adjustBody = z.object({
-  company_name: boundedText(COMPANY_FIELD_MAX).optional(),
-  year: z.number().int().nullable(),
-  parameters: z.record(boundedText(64), z.unknown()),
-  adjustment_reason: boundedText(500).nullish(),
-  auto_recalculate: z.boolean().optional(),
-  cascade_update: z.boolean().optional(),
-  // Ignored: who changed it is taken from the token.
-  modified_by: boundedText(USER_FIELD_MAX).nullish(),
-});
-
-const saveValuationBody = z.object({
-  valuation_results: z
-    .object({
-      forecast_fcf_sum: z.number(),
-      terminal_value: z.number(),
-      terminal_pv: z.number(),
-      enterprise_value: z.number(),
-      equity_value: z.number(),
-      value_per_share: z.number(),
-    })
-    .partial()
-    .nullish(),
-  discounted_cashflows: z
-    .array(
-      z.object({
-        year: z.number().int(),
-        fcf: z.number().nullish(),
-        wacc: z.number().nullish(),
-        discount_factor: z.number().nullish(),
-        discounted_fcf: z.number().nullish(),
-      }),
-    )
-    .nullish(),
-  valuation_year: z.number().int().nullish(),
-  wacc: z.number().nullish(),
-  terminal_growth_rate: z.number().nullish(),
-});
+const doc = {
+  status: documented({
+    tag: 'adjustments',
+    summary: '公司是否有人工调整及其范围',
+    answers: { 200: adjustmentStatusAnswer },
+  }),
+  adjust: documented({
+    tag: 'adjustments',
+    summary: '调整预测参数（某年或逐年向后）或估值参数（year 为 null）',
+    answers: { 200: adjustParametersAnswer },
+  }),
+  save: documented({
+    tag: 'adjustments',
+    summary: '保存估值：服务器按已保存的参数重算并与页面数值核对',
+    answers: { 200: saveValuationAnswer },
+    errors: [422],
+  }),
+  reset: documented({
+    tag: 'adjustments',
+    summary: '重置为自动预测：清除所选的人工值，重新生成预测与估值',
+    answers: { 200: resetToAutoAnswer },
+    errors: [422],
+  }),
+  audit: documented({ tag: 'adjustments', summary: '参数修改记录（最新在前）', answers: { 200: auditLogAnswer } }),
+};
 
 const INCOMPLETE = '估值参数不完整，无法保存';
 
-/** Forecast adjustments, their status and audit, saving and resetting valuations (back-office §4, §7). */
+/** Forecast adjustments, their status and audit, saving and resetting valuations . */
 export const adjustmentRoutes = new Hono<AppEnv>()
-  .get('/admin/adjustment-status/:company', (c) => {
+  .get('/admin/adjustment-status/:company', doc.status, (c) => {
     const company = companyFromPath(c);
     const rows = listOverrideRows(c.var.services.db, company.code);
     const { parameters } = c.var.services.valuations.value(company);
@@ -75,10 +72,10 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       message: '获取成功',
     });
   })
-  .post('/admin/adjust-parameters/:company', async (c) => {
+  .post('/admin/adjust-parameters/:company', doc.adjust, jsonBody(adjustParametersBody), (c) => {
     const { forecasts, valuations } = c.var.services;
     const company = companyFromPath(c);
-    const body = await jsonBody(c, adjustBody);
+    const body = c.req.valid('json');
     const outcome = forecasts.adjust(
       company,
       { year: body.year, parameters: body.parameters, cascade: body.cascade_update ?? false },
@@ -93,9 +90,9 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       message: `参数已保存（${applied.length} 项）`,
     });
   })
-  .post('/admin/save-complete-valuation/:company', async (c) => {
+  .post('/admin/save-complete-valuation/:company', doc.save, jsonBody(saveValuationBody), (c) => {
     const company = companyFromPath(c);
-    const body = await jsonBody(c, saveValuationBody);
+    const body = c.req.valid('json');
     const flows = body.discounted_cashflows ?? [];
     const waccGiven = body.wacc ?? flows.find((flow) => typeof flow.wacc === 'number')?.wacc;
     if (!body.valuation_results || flows.length === 0 || waccGiven === undefined || waccGiven === null) {
@@ -116,16 +113,16 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       message: agrees ? '估值结果已保存' : '估值结果已保存（已按服务器计算结果校正）',
     });
   })
-  .post('/admin/reset-to-auto-complete/:company', async (c) => {
+  .post('/admin/reset-to-auto-complete/:company', doc.reset, jsonBody(resetToAutoBody), (c) => {
     const company = companyFromPath(c);
-    const body = await jsonBody(c, resetBody);
+    const body = c.req.valid('json');
     return c.json(resetToAuto(c, company, body));
   })
-  .get('/admin/audit-log', (c) => {
-    const named = c.req.query('company');
+  .get('/admin/audit-log', doc.audit, queryOf(auditLogQuery), (c) => {
+    const named = c.req.valid('query').company;
     const company = named ? findCompany(c.var.services.db, named) : undefined;
     if (named && !company) throw new ApiError(404, `未找到公司"${named}"的数据，请确认名称或代码`);
-    const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 200) || 200));
+    const limit = Math.min(1000, Math.max(1, Number(c.req.valid('query').limit ?? 200) || 200));
     return c.json({
       success: true,
       data: listAudit(c.var.services.db, company?.code ?? null, limit),

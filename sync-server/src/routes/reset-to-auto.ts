@@ -1,29 +1,12 @@
 import type { ResetScope } from '@fcf/engine';
+import type { ResetToAutoBody } from '@fcf/engine/report';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
-import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX, USER_FIELD_MAX } from '../http/text-fields.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { listOverrideRows } from '../store/forecast-parameters.ts';
 
-export const resetBody = z.object({
-  company_name: boundedText(COMPANY_FIELD_MAX).optional(),
-  reset_mode: boundedText(KEYWORD_FIELD_MAX).optional(),
-  include_valuation_params: z.boolean().optional(),
-  reset_scope: z
-    .object({
-      fcf_parameters: z.boolean().optional(),
-      wacc_parameters: z.boolean().optional(),
-      terminal_growth_rate: z.boolean().optional(),
-      total_shares: z.boolean().optional(),
-    })
-    .optional(),
-  modified_by: boundedText(USER_FIELD_MAX).nullish(),
-  confirm_separation: z.boolean().optional(),
-});
-
 /** The body's scope: everything unless it says otherwise; `include_valuation_params: false` keeps WACC, g, shares. */
-function scopeOf(body: z.infer<typeof resetBody>): ResetScope {
+function scopeOf(body: ResetToAutoBody): ResetScope {
   const scope = body.reset_scope ?? {};
   const withValuationParams = body.include_valuation_params ?? true;
   return {
@@ -39,7 +22,7 @@ function scopeOf(body: z.infer<typeof resetBody>): ResetScope {
  * chosen manual values (all by default), revalues, and answers the spec's verification object with what
  * is true afterwards.
  */
-export function resetToAuto(c: Context<AppEnv>, company: CompanyRecord, body: z.infer<typeof resetBody>) {
+export function resetToAuto(c: Context<AppEnv>, company: CompanyRecord, body: ResetToAutoBody) {
   const { db, forecasts, valuations } = c.var.services;
   const change = { modifiedBy: c.var.user?.username ?? 'admin', reason: '重置为自动预测' };
   const outcome = forecasts.reset(company, scopeOf(body), change);

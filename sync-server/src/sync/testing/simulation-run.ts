@@ -12,28 +12,20 @@ import {
   type SyncTransport,
 } from '@fcf/engine/sync';
 import { expect } from 'vitest';
-import { transaction } from '../db/database.ts';
-import { queryAll, queryOne } from '../db/query.ts';
-import { findCompany } from '../store/companies.ts';
-import { importStatementFile } from '../store/import-statement-file.ts';
-import { removeCompany, removeUploadedFile } from '../store/removal.ts';
-import { appTransport } from '../testing/app-transport.ts';
-import { type ForkedPlatform, type PlatformTemplate, startPlatformTemplate } from '../testing/platform-fork.ts';
+import { transaction } from '../../db/database.ts';
+import { queryAll, queryOne } from '../../db/query.ts';
+import { findCompany } from '../../store/companies.ts';
+import { importStatementFile } from '../../store/import-statement-file.ts';
+import { removeCompany, removeUploadedFile } from '../../store/removal.ts';
+import { appTransport } from '../../testing/app-transport.ts';
+import { type ForkedPlatform, type PlatformTemplate, startPlatformTemplate } from '../../testing/platform-fork.ts';
 import { type Fault, FaultyNetwork } from './faulty-network.ts';
-import {
-  CLIENTS,
-  COMPANIES,
-  type Command,
-  faults,
-  PARAMETERS,
-  STATEMENT_FILES,
-  YEARS,
-} from './sync-simulation-commands.ts';
-import { clientState, type Recorded, serialReplay, serverState } from './sync-simulation-state.ts';
+import { CLIENTS, COMPANIES, type Command, faults, PARAMETERS, STATEMENT_FILES, YEARS } from './simulation-commands.ts';
+import { clientState, type Recorded, serialReplay, serverState } from './simulation-state.ts';
 
 const TABLES: readonly SyncTable[] = ['forecast_parameters', 'valuation_inputs'];
 const PAGE_SIZE = 4;
-const FIXTURES = new URL('../../../fixtures/', import.meta.url).pathname;
+const FIXTURES = new URL('../../../../fixtures/', import.meta.url).pathname;
 const fileBytes = new Map<string, Uint8Array>();
 
 function statementFile(name: string): Uint8Array {

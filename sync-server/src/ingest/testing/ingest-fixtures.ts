@@ -1,10 +1,10 @@
 /** Helpers for the ingest tests: fixtures located from this file, workbooks and GBK bytes built in memory. */
 import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import { type CompanyDirectory, loadCompanyDirectory } from './market-lists.ts';
+import { type CompanyDirectory, loadCompanyDirectory } from '../market-lists.ts';
 
-/** The repository root is three levels up from sync-server/src/ingest/. */
-export const FIXTURES_URL = new URL('../../../fixtures/', import.meta.url);
+/** The repository root is four levels up from sync-server/src/ingest/testing/. */
+export const FIXTURES_URL = new URL('../../../../fixtures/', import.meta.url);
 
 export function readFixture(path: string): Uint8Array {
   return readFileSync(new URL(path, FIXTURES_URL));

@@ -1,99 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { errorAnswer, type PdfCategory, type PdfFile, pdfUploadAnswer } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_LIMITS } from '../pdf-library/pdf-files.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+import { bodyOf, libraryCalls, samplePdf } from './testing/pdf-library.ts';
 
-interface Category {
-  id: number;
-  name: string;
-  sort_order: number;
-  file_count: number;
-}
-
-interface PdfFile {
-  id: number;
-  filename: string;
-  category_id: number | null;
-  category_name: string | null;
-  size: number;
-  sha256: string;
-  upload_time: string;
-}
-
-interface Envelope<Data> {
-  success: boolean;
-  data: Data;
-  message: string;
-  detail?: string;
-}
-
-interface UploadAnswer {
-  success: boolean;
-  filename: string | null;
-  error: string | null;
-  message: string;
-  data?: PdfFile;
-}
+/**
+ * The research library's files: the seeded reports, uploads (and what is refused), names, and serving
+ * the bytes (ranges, ETags, inline or attachment).
+ */
 
 let platform: TestPlatform;
 let admin: string;
-let user: string;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   admin = await platform.adminToken();
-  user = await platform.userToken();
 });
 afterAll(() => platform.close());
 
-/** A small, well-formed PDF whose bytes differ by `marker`. */
-function samplePdf(marker: string): Uint8Array {
-  const objects = [
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-  ];
-  return new TextEncoder().encode(`%PDF-1.4\n% ${marker}\n${objects.join('\n')}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-}
-
-function upload(file: Blob, name: string, token: string = admin, field = 'file'): Promise<Response> {
-  const form = new FormData();
-  form.append(field, file, name);
-  return Promise.resolve(
-    platform.app.request('/api/pdf-upload', {
-      method: 'POST',
-      body: form,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    }),
-  );
-}
-
-async function uploaded(name: string, marker = name): Promise<PdfFile> {
-  const response = await upload(new Blob([samplePdf(marker)], { type: 'application/pdf' }), name);
-  expect(response.status, name).toBe(201);
-  return ((await response.json()) as UploadAnswer).data as PdfFile;
-}
-
-async function json<Body>(response: Response | Promise<Response>): Promise<Body> {
-  return (await (await response).json()) as Body;
-}
-
-const get = (path: string, headers: Record<string, string> = {}) =>
-  Promise.resolve(platform.app.request(path, { headers }));
-
-async function categories(): Promise<Category[]> {
-  return (await json<Envelope<Category[]>>(platform.call('GET', '/api/pdf-menu-categories'))).data;
-}
-
-async function files(query = ''): Promise<PdfFile[]> {
-  return (await json<Envelope<PdfFile[]>>(platform.call('GET', `/api/pdf-files${query}`))).data;
-}
-
-async function addCategory(name: string): Promise<Category> {
-  const response = await platform.call('POST', '/api/pdf-menu-categories', { token: admin, body: { name } });
-  expect(response.status, name).toBe(201);
-  return (await json<Envelope<Category>>(response)).data;
-}
+const { upload, uploaded, get, categories, files } = libraryCalls(() => ({ platform, admin }));
 
 describe('the seeded library', () => {
   it('has the sample reports with Chinese titles in two categories, one uncategorised', async () => {
@@ -125,7 +51,7 @@ describe('the seeded library', () => {
     const times = all.map((file) => Date.parse(file.upload_time));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(await files()).toEqual(all);
-    const industry = (await categories()).find((category) => category.name === '行业研究') as Category;
+    const industry = (await categories()).find((category) => category.name === '行业研究') as PdfCategory;
     const inIndustry = await files(`?category_id=${industry.id}`);
     expect(inIndustry).toHaveLength(2);
     expect(inIndustry.every((file) => file.category_id === industry.id && file.category_name === '行业研究')).toBe(
@@ -138,7 +64,7 @@ describe('the seeded library', () => {
     expect((await platform.call('GET', '/api/pdf-files?category_id=-2')).status).toBe(400);
     const unknown = await platform.call('GET', '/api/pdf-files?category_id=9999');
     expect(unknown.status).toBe(404);
-    expect((await json<Envelope<null>>(unknown)).message).toBe('分类不存在或已删除');
+    expect((await bodyOf(unknown, errorAnswer)).message).toBe('分类不存在或已删除');
   });
 });
 
@@ -148,7 +74,7 @@ describe('POST /api/pdf-upload', () => {
     const before = Date.now();
     const response = await upload(new Blob([bytes], { type: 'application/pdf' }), '新能源汽车行业点评.pdf');
     expect(response.status).toBe(201);
-    const body = await json<UploadAnswer>(response);
+    const body = await bodyOf(response, pdfUploadAnswer);
     expect(body).toMatchObject({ success: true, filename: '新能源汽车行业点评.pdf', error: null });
     const file = body.data as PdfFile;
     expect(file).toMatchObject({ filename: '新能源汽车行业点评.pdf', category_id: null, size: bytes.length });
@@ -167,7 +93,7 @@ describe('POST /api/pdf-upload', () => {
   it('decides by content, not by name or type: a renamed non-PDF is refused', async () => {
     const response = await upload(new Blob(['hello'], { type: 'application/pdf' }), 'x.pdf');
     expect(response.status).toBe(400);
-    const body = await json<UploadAnswer>(response);
+    const body = await bodyOf(response, pdfUploadAnswer);
     expect(body).toMatchObject({ success: false, filename: 'x.pdf' });
     expect(body.error).toContain('不是有效的PDF文件');
     expect(body.message).toBe(body.error);
@@ -180,16 +106,16 @@ describe('POST /api/pdf-upload', () => {
       '../../报告:草稿?.txt',
     );
     expect(response.status).toBe(201);
-    expect((await json<UploadAnswer>(response)).filename).toBe('报告_草稿_.txt.pdf');
+    expect((await bodyOf(response, pdfUploadAnswer)).filename).toBe('报告_草稿_.txt.pdf');
   });
 
   it('refuses an empty file, a missing file field and a second file in one request', async () => {
     const empty = await upload(new Blob([]), 'empty.pdf');
     expect(empty.status).toBe(400);
-    expect((await json<UploadAnswer>(empty)).error).toBe('文件为空');
+    expect((await bodyOf(empty, pdfUploadAnswer)).error).toBe('文件为空');
     const wrongField = await upload(new Blob([samplePdf('field')]), 'a.pdf', admin, 'files');
     expect(wrongField.status).toBe(400);
-    expect((await json<UploadAnswer>(wrongField)).error).toContain('字段名 file');
+    expect((await bodyOf(wrongField, pdfUploadAnswer)).error).toContain('字段名 file');
     const form = new FormData();
     form.append('file', new Blob([samplePdf('two-a')]), 'a.pdf');
     form.append('file', new Blob([samplePdf('two-b')]), 'b.pdf');
@@ -199,7 +125,7 @@ describe('POST /api/pdf-upload', () => {
       headers: { Authorization: `Bearer ${admin}` },
     });
     expect(two.status).toBe(400);
-    expect((await json<UploadAnswer>(two)).error).toBe('一次请求只能上传一个文件');
+    expect((await bodyOf(two, pdfUploadAnswer)).error).toBe('一次请求只能上传一个文件');
     const notMultipart = await platform.call('POST', '/api/pdf-upload', { token: admin, body: { file: 'x' } });
     expect(notMultipart.status).toBe(400);
   });
@@ -209,7 +135,7 @@ describe('POST /api/pdf-upload', () => {
     justOver.set(samplePdf('big'));
     const response = await upload(new Blob([justOver]), 'big.pdf');
     expect(response.status).toBe(413);
-    const body = await json<UploadAnswer>(response);
+    const body = await bodyOf(response, pdfUploadAnswer);
     expect(body).toMatchObject({ success: false, filename: 'big.pdf' });
     expect(body.error).toContain('20 MB');
 
@@ -217,7 +143,7 @@ describe('POST /api/pdf-upload', () => {
     farOver.set(samplePdf('huge'));
     const refused = await upload(new Blob([farOver]), 'huge.pdf');
     expect(refused.status).toBe(413);
-    expect((await json<UploadAnswer>(refused)).message).toContain('20 MB');
+    expect((await bodyOf(refused, pdfUploadAnswer)).message).toContain('20 MB');
     expect(
       (await files('/list')).some((file) => file.filename.startsWith('big') || file.filename.startsWith('huge')),
     ).toBe(false);
@@ -227,7 +153,7 @@ describe('POST /api/pdf-upload', () => {
     const first = await uploaded('重复.pdf', 'dup-1');
     const again = await upload(new Blob([samplePdf('dup-1')]), '另一个名字.pdf');
     expect(again.status).toBe(409);
-    expect((await json<UploadAnswer>(again)).error).toBe(`文件已存在：与"${first.filename}"内容相同`);
+    expect((await bodyOf(again, pdfUploadAnswer)).error).toBe(`文件已存在：与"${first.filename}"内容相同`);
     const sameName = await uploaded('重复.pdf', 'dup-2');
     expect(sameName.filename).toBe('重复 (2).pdf');
   });
@@ -371,164 +297,5 @@ describe('serving a stored PDF', () => {
     expect((await files('/list')).some((item) => item.id === doomed.id)).toBe(false);
     const bytesLeft = platform.db.prepare('SELECT count(*) AS n FROM pdf_file_data WHERE file_id = ?').all([doomed.id]);
     expect(bytesLeft).toEqual([{ n: 0 }]);
-  });
-});
-
-describe('categories', () => {
-  it('strips direction controls from a category name, so a look-alike is the same name (409)', async () => {
-    const added = await addCategory('\u202E研报\u202C');
-    expect(added.name).toBe('研报');
-    const twin = await platform.call('POST', '/api/pdf-menu-categories', {
-      token: admin,
-      body: { name: '研\u200F报' },
-    });
-    expect(twin.status).toBe(409);
-  });
-
-  it('adds at the end (max + 1), trims, and refuses an empty, too long or duplicate name', async () => {
-    const before = await categories();
-    const added = await addCategory('  宏观策略  ');
-    expect(added.name).toBe('宏观策略');
-    expect(added.sort_order).toBe(Math.max(...before.map((category) => category.sort_order)) + 1);
-    expect(added.file_count).toBe(0);
-    const bad = [{ name: '   ' }, {}, { name: '长'.repeat(51) }, { name: '宏观策略' }];
-    const statuses = [];
-    for (const body of bad) {
-      statuses.push((await platform.call('POST', '/api/pdf-menu-categories', { token: admin, body })).status);
-    }
-    expect(statuses).toEqual([400, 400, 400, 409]);
-  });
-
-  it('moves a file between categories and back to uncategorised (null or 0)', async () => {
-    const target = await addCategory('晨会纪要');
-    const file = await uploaded('晨会纪要0601.pdf');
-    const move = (categoryId: number | null) =>
-      platform.call('PUT', `/api/pdf-files/${file.id}/category`, { token: admin, body: { category_id: categoryId } });
-    const moved = await move(target.id);
-    expect(moved.status).toBe(200);
-    expect((await json<Envelope<PdfFile>>(moved)).data).toMatchObject({
-      category_id: target.id,
-      category_name: '晨会纪要',
-    });
-    expect((await files(`?category_id=${target.id}`)).map((item) => item.id)).toEqual([file.id]);
-    expect((await json<Envelope<PdfFile>>(move(0))).data.category_id).toBeNull();
-    await move(target.id);
-    expect((await json<Envelope<PdfFile>>(move(null))).data.category_id).toBeNull();
-    expect((await move(99999)).status).toBe(400);
-    const badBody = await platform.call('PUT', `/api/pdf-files/${file.id}/category`, {
-      token: admin,
-      body: { category_id: 'x' },
-    });
-    expect(badBody.status).toBe(400);
-    const unknownFile = await platform.call('PUT', '/api/pdf-files/99999/category', {
-      token: admin,
-      body: { category_id: null },
-    });
-    expect(unknownFile.status).toBe(404);
-  });
-
-  it('deleting a category makes its files uncategorised, as synced changes', async () => {
-    const category = await addCategory('待删除分类');
-    const a = await uploaded('待删除分类-a.pdf');
-    const b = await uploaded('待删除分类-b.pdf');
-    for (const file of [a, b]) {
-      await platform.call('PUT', `/api/pdf-files/${file.id}/category`, {
-        token: admin,
-        body: { category_id: category.id },
-      });
-    }
-    const cursor = (platform.db.prepare('SELECT seq FROM change_counter').all([])[0] as { seq: number }).seq;
-    const response = await platform.call('DELETE', `/api/pdf-menu-categories/${category.id}`, { token: admin });
-    expect(response.status).toBe(200);
-    expect((await json<Envelope<{ moved_files: number }>>(response)).data.moved_files).toBe(2);
-    expect((await categories()).some((item) => item.id === category.id)).toBe(false);
-    const uncategorised = (await files('?category_id=0')).map((file) => file.id);
-    expect(uncategorised).toEqual(expect.arrayContaining([a.id, b.id]));
-    expect((await platform.call('GET', `/api/pdf-files?category_id=${category.id}`)).status).toBe(404);
-    expect((await platform.call('DELETE', `/api/pdf-menu-categories/${category.id}`, { token: admin })).status).toBe(
-      404,
-    );
-
-    // Clients pull the tombstone and the two moved files, written together under one change sequence.
-    const pull = await json<
-      Envelope<{ changes: { table: string; key: string; change_seq: number; data: Record<string, unknown> | null }[] }>
-    >(platform.call('GET', `/api/sync/pull?cursor=${cursor}&tables=pdf_categories,pdf_files`));
-    const changes = pull.data.changes;
-    expect(changes.find((row) => row.table === 'pdf_categories' && row.key === String(category.id))?.data).toBeNull();
-    const movedRows = changes.filter((row) => row.table === 'pdf_files');
-    expect(movedRows.map((row) => row.key).sort()).toEqual([String(a.id), String(b.id)].sort());
-    expect(movedRows.every((row) => row.data?.category_id === null)).toBe(true);
-    expect(new Set(changes.map((row) => row.change_seq)).size).toBe(1);
-  });
-
-  it('sorting takes the full ordered array and renumbers 1..n', async () => {
-    const current = await categories();
-    const reversed = [...current].reverse();
-    const response = await platform.call('POST', '/api/pdf-menu-categories/sort', {
-      token: admin,
-      body: reversed.map((category, index) => ({ ...category, sort_order: index + 1 })),
-    });
-    expect(response.status).toBe(200);
-    const sorted = (await json<Envelope<Category[]>>(response)).data;
-    expect(sorted.map((category) => category.id)).toEqual(reversed.map((category) => category.id));
-    expect(sorted.map((category) => category.sort_order)).toEqual(sorted.map((_, index) => index + 1));
-    expect(await categories()).toEqual(sorted);
-
-    // Ids alone, or wrapped in an object, work too; the ones left out keep their order after the rest.
-    const [first, second] = sorted as [Category, Category];
-    const wrapped = await json<Envelope<Category[]>>(
-      platform.call('POST', '/api/pdf-menu-categories/sort', {
-        token: admin,
-        body: { categories: [second.id, first.id] },
-      }),
-    );
-    expect(wrapped.data.slice(0, 2).map((category) => category.id)).toEqual([second.id, first.id]);
-    expect(wrapped.data.map((category) => category.sort_order)).toEqual(wrapped.data.map((_, index) => index + 1));
-  });
-
-  it('sorting refuses duplicates, unknown ids and a malformed body', async () => {
-    const [first] = (await categories()) as [Category];
-    const sort = (body: unknown) => platform.call('POST', '/api/pdf-menu-categories/sort', { token: admin, body });
-    expect((await sort([first.id, first.id])).status).toBe(400);
-    expect((await sort([first.id, 99999])).status).toBe(404);
-    expect((await sort({ nope: true })).status).toBe(400);
-    expect((await sort('not json{')).status).toBe(400);
-  });
-
-  it('a category with a non-numeric or unknown id is a 404', async () => {
-    expect((await platform.call('DELETE', '/api/pdf-menu-categories/abc', { token: admin })).status).toBe(404);
-    expect((await platform.call('DELETE', '/api/pdf-menu-categories/99999', { token: admin })).status).toBe(404);
-  });
-});
-
-describe('access', () => {
-  const writes: [string, string, unknown][] = [
-    ['POST', '/api/pdf-menu-categories', { name: '无权限' }],
-    ['POST', '/api/pdf-menu-categories/sort', [1]],
-    ['DELETE', '/api/pdf-menu-categories/1', undefined],
-    ['PUT', '/api/pdf-files/1/category', { category_id: null }],
-    ['DELETE', '/api/pdf-files/1', undefined],
-    ['POST', '/api/pdf-upload', undefined],
-  ];
-
-  it.each(writes)('%s %s needs a token (401) and an admin (403)', async (method, path, body) => {
-    const anonymous = await platform.call(method, path, body === undefined ? {} : { body });
-    expect(anonymous.status).toBe(401);
-    const ordinary = await platform.call(method, path, { token: user, ...(body === undefined ? {} : { body }) });
-    expect(ordinary.status).toBe(403);
-    expect((await json<Envelope<null>>(ordinary)).message).toBe('无权限访问，请以管理员身份登录');
-  });
-
-  it('an upload without admin rights stores nothing', async () => {
-    const before = (await files('/list')).length;
-    expect((await upload(new Blob([samplePdf('anon')]), 'anon.pdf', '')).status).toBe(401);
-    expect((await upload(new Blob([samplePdf('user')]), 'user.pdf', user)).status).toBe(403);
-    expect((await files('/list')).length).toBe(before);
-  });
-
-  it('reads are public', async () => {
-    for (const path of ['/api/pdf-menu-categories', '/api/pdf-files', '/api/pdf-files/list', '/api/pdf-files/1']) {
-      expect((await get(path)).status, path).toBe(200);
-    }
   });
 });

@@ -1,7 +1,7 @@
 import type { ResetScope } from '@fcf/engine';
 import type { SyncClient } from '@fcf/engine/sync';
-import { queryAll } from '../db/query.ts';
-import type { ForkedPlatform } from '../testing/platform-fork.ts';
+import { queryAll } from '../../db/query.ts';
+import type { ForkedPlatform } from '../../testing/platform-fork.ts';
 
 /** The simulation's view of the edited tables, on the server, on a client, and as a serial replay. */
 /** The edited tables as values: forecast drivers by key, manual WACC and g by company. */
