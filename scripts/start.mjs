@@ -9,7 +9,8 @@ import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pwaBuilt = existsSync(new URL('../pwa/dist/index.html', import.meta.url));
+// With STATIC_DIR the server serves a build made elsewhere: nothing to build here.
+const pwaBuilt = Boolean(process.env.STATIC_DIR) || existsSync(new URL('../pwa/dist/index.html', import.meta.url));
 const pwaSource = existsSync(new URL('../pwa/index.html', import.meta.url));
 const FORWARDED_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 

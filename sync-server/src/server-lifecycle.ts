@@ -65,15 +65,18 @@ export function serveUntilSignalled(platform: Platform, config: ServerConfig): S
   const shutdown = async (why: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${why}，正在关闭：不再接受新连接，等待进行中的请求（最多 ${graceMs / 1000} 秒）…`);
     const closed = waitForClose(server);
-    server.closeIdleConnections();
+    // A keep-alive connection whose request has finished would otherwise hold the close up for its
+    // idle timeout.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    console.log(`${why}，正在关闭：不再接受新连接，等待进行中的请求（最多 ${graceMs / 1000} 秒）…`);
     const cutOff = setTimeout(() => {
       console.log('等待超时，断开仍未完成的请求');
       server.closeAllConnections();
     }, graceMs);
     await closed;
     clearTimeout(cutOff);
+    clearInterval(sweep);
     try {
       await platform.close();
     } catch (error) {
