@@ -83,13 +83,8 @@ export function configuredDatabaseLocation(
 /** Only the server's own user may read or write a file (it holds password hashes and the token secret). */
 const PRIVATE_MODE = 0o600;
 
-/**
- * Creates the database file empty with mode 0600 before SQLite opens it (SQLite gives the -wal and -shm
- * files it makes the database file's mode), and takes group and other access away from files an earlier
- * version created readable (an embedded replica's index of the primary's log too).
- */
-function keepPrivate(path: string): void {
-  closeSync(openSync(path, 'a', PRIVATE_MODE));
+/** Takes group and other access away from the database's files (an earlier version made them readable). */
+function restrictAccess(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-client_wal_index`]) {
     let mode: number;
     try {
@@ -99,6 +94,15 @@ function keepPrivate(path: string): void {
     }
     if ((mode & 0o077) !== 0) chmodSync(file, PRIVATE_MODE);
   }
+}
+
+/**
+ * Creates the database file empty with mode 0600 before SQLite opens it (SQLite gives the -wal and -shm
+ * files it makes the database file's mode), and restricts the files an earlier version made readable.
+ */
+function keepPrivate(path: string): void {
+  closeSync(openSync(path, 'a', PRIVATE_MODE));
+  restrictAccess(path);
 }
 
 /** What libsql's constructor reads beyond its (better-sqlite3) typings. */
@@ -122,21 +126,19 @@ export function openDatabase(location: DatabaseLocation): Database {
     });
   }
   const file = location.path !== ':memory:';
-  if (file) {
-    mkdirSync(dirname(location.path), { recursive: true });
-    keepPrivate(location.path);
-  }
+  if (file) mkdirSync(dirname(location.path), { recursive: true });
   if (location.syncUrl) {
     // An embedded replica: libsql keeps the file in step with the primary and sends writes there (and, by
     // default, waits to read them back). Journal mode, syncing and locking are the primary's: the replica
-    // refuses those pragmas.
+    // refuses those pragmas. libsql makes the files itself (it refuses an empty file made beforehand).
     const options: LibsqlOptions = { ...authToken, syncUrl: location.syncUrl };
     if (location.syncPeriodSeconds) options.syncPeriod = location.syncPeriodSeconds;
     const replica = new Libsql(location.path, options);
-    keepPrivate(location.path);
+    restrictAccess(location.path);
     prepareConnection(replica);
     return replica;
   }
+  if (file) keepPrivate(location.path);
   const db = new Libsql(location.path);
   if (file) {
     db.exec('PRAGMA journal_mode = WAL');
