@@ -13,7 +13,6 @@ import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
-import { createJob, finishJob, readJob, reportJobProgress } from '../store/jobs.ts';
 import { codesWithResults } from '../store/stored-results.ts';
 import { type BatchOutcome, runBatch, runFcfRatioAnalysis, runValuation } from '../valuation/valuation-runs.ts';
 import { companyFromPath } from './company-param.ts';
@@ -63,18 +62,15 @@ async function batch(
   work: (company: CompanyRecord) => unknown,
   runAsync: boolean,
 ) {
-  const { db } = c.var.services;
   const withUnknown = (outcome: BatchOutcome): BatchOutcome => ({
     successful_companies: outcome.successful_companies,
     failed: [...unknown.map((company) => ({ company, reason: `未找到公司"${company}"` })), ...outcome.failed],
   });
   if (!runAsync) return c.json(batchAnswer(withUnknown(await runBatch(companies, work))));
-  const jobId = createJob(db, kind, companies.length, c.var.user?.username ?? 'admin');
-  setImmediate(() => {
-    runBatch(companies, work, (done) => reportJobProgress(db, jobId, done))
-      .then((outcome) => finishJob(db, jobId, { result: batchAnswer(withUnknown(outcome)) }))
-      .catch((error: unknown) => finishJob(db, jobId, { error: String(error) }));
-  });
+  const job = { kind, total: companies.length, createdBy: c.var.user?.username ?? 'admin' };
+  const jobId = c.var.services.jobs.start(job, async ({ progress, signal }) =>
+    batchAnswer(withUnknown(await runBatch(companies, work, progress, signal))),
+  );
   return c.json({ success: true, data: { job_id: jobId, total: companies.length }, message: '任务已开始' }, 202);
 }
 
@@ -158,7 +154,7 @@ export const valuationRunRoutes = new Hono<AppEnv>()
     },
   )
   .get('/jobs/:id', documented({ tag: 'runs', summary: '批量任务的进度与结果', answers: { 200: jobAnswer } }), (c) => {
-    const job = readJob(c.var.services.db, c.req.param('id'));
+    const job = c.var.services.jobs.read(c.req.param('id'));
     if (!job) throw new ApiError(404, '任务不存在');
     return c.json({ success: true, data: job, message: job.status === 'running' ? '进行中' : '已结束' });
   });

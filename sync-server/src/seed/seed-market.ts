@@ -6,14 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { configFromEnv } from '../config.ts';
-import { databaseLocation, openDatabase } from '../db/database.ts';
+import { configuredDatabaseLocation, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadCompanyDirectory, loadIndustries } from '../ingest/index.ts';
 import { importStatementFile } from '../store/import-statement-file.ts';
 
 const config = configFromEnv();
 const marketDir = resolve(process.argv[2] ?? new URL('../../../../shared/data/market/', import.meta.url).pathname);
-const db = openDatabase(databaseLocation(config.databaseUrl, config.databaseAuthToken, config.databaseSyncUrl));
+const db = openDatabase(configuredDatabaseLocation(config));
 migrate(db);
 
 const directory = loadCompanyDirectory(readFileSync(join(marketDir, 'fullStockList.csv')));

@@ -68,16 +68,19 @@ export function runFcfRatioAnalysis(db: Database, valuations: ValuationService, 
 
 /**
  * Runs `work` for every company; one failing company is recorded with its reason and never stops the
- * batch. `onProgress` is told after each company (for the progress bar).
+ * batch. `onProgress` is told after each company (for the progress bar). An aborted `signal` stops the
+ * batch before the next company, throwing the signal's reason.
  */
 export async function runBatch(
   companies: readonly CompanyRecord[],
   work: (company: CompanyRecord) => unknown,
   onProgress: (done: number) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<BatchOutcome> {
   const successful_companies: string[] = [];
   const failed: FailedCompany[] = [];
   for (const [index, company] of companies.entries()) {
+    signal?.throwIfAborted();
     try {
       work(company);
       successful_companies.push(company.name);
