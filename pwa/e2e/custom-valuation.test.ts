@@ -101,6 +101,57 @@ describe('the custom valuation page', () => {
 });
 
 describe('the custom valuation page on a phone', () => {
+  it('updates the value per share within 300 ms of a WACC digit, without Enter', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);
+    await page.getByTestId('custom-value-per-share').waitFor({ timeout: 20_000 });
+    const expected = await expectedPerShare({ wacc_manual: 0.09 });
+    expect(await perShare(page)).not.toBe(expected);
+
+    await page.getByTestId('param-wacc').focus();
+    // Timed inside the page: from the key going down to the new figure in the DOM.
+    await page.evaluate((target) => {
+      const state = window as unknown as { latency?: Promise<number> };
+      state.latency = new Promise((resolve) => {
+        let start = 0;
+        document.addEventListener('keydown', () => void (start = performance.now()), { capture: true, once: true });
+        const observer = new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="custom-value-per-share"]')?.textContent;
+          if (start > 0 && text === target) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    }, expected);
+    await page.keyboard.press('9');
+    const latency = await page.evaluate(() => (window as unknown as { latency: Promise<number> }).latency);
+    expect(latency).toBeLessThan(300);
+    // A draft only: leaving without Enter commits it, Escape would have dropped it.
+    expect(await page.getByTestId('param-wacc').inputValue()).toBe('9');
+    await context.close();
+  });
+
+  it('keeps the result bar in view below the last row being edited', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);
+    await page.getByTestId('custom-value-per-share').waitFor({ timeout: 20_000 });
+    const last = page.locator('.cv-table').last().locator('input').last();
+    await last.focus();
+    const bar = await page.getByTestId('sticky-result').boundingBox();
+    const cell = await last.boundingBox();
+    expect(bar).not.toBeNull();
+    expect(cell).not.toBeNull();
+    if (!bar || !cell) return;
+    expect(bar.y).toBeGreaterThanOrEqual(0);
+    expect(bar.y + bar.height).toBeLessThanOrEqual(MOBILE.height + 0.5);
+    // The bar does not hide the cell being typed into.
+    expect(cell.y + cell.height).toBeLessThanOrEqual(bar.y + 0.5);
+    expect(await page.getByTestId('sticky-result').getByTestId('custom-value-per-share').count()).toBe(1);
+    await context.close();
+  });
+
   it('fits 390 px without horizontal page scroll', async () => {
     const { context, page } = await newPage(browser, baseURL, MOBILE);
     await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);

@@ -19,6 +19,10 @@ interface DcfResultTableProps {
   readonly onCommit: (param: ValuationParameterKey, value: number) => void;
   readonly onError: (message: string) => void;
   readonly onDownload: () => void;
+  /** False where the page shows the value per share elsewhere (the custom page's result bar holds the hook). */
+  readonly valuePerShareHook?: boolean;
+  /** Live what-ifs: a parameter draft being typed (null: the draft is gone). */
+  readonly onPreview?: (param: ValuationParameterKey, value: number | null) => void;
 }
 
 /**
@@ -26,7 +30,16 @@ interface DcfResultTableProps {
  * from enterprise value to value per share. When the inputs admit no valuation, the engine's reason
  * stands where the figures would be.
  */
-export function DcfResultTable({ view, whatIf, downloading, onCommit, onError, onDownload }: DcfResultTableProps) {
+export function DcfResultTable({
+  view,
+  whatIf,
+  downloading,
+  onCommit,
+  onError,
+  onDownload,
+  onPreview,
+  valuePerShareHook = true,
+}: DcfResultTableProps) {
   const { dcf } = view;
   const years = view.forecastYears.map((year) => yearLabel(year, true));
   const span = Math.max(1, years.length);
@@ -79,6 +92,7 @@ export function DcfResultTable({ view, whatIf, downloading, onCommit, onError, o
                         placeholder={row.unit === '亿股' ? '请输入' : undefined}
                         onCommit={(value) => onCommit(row.param, value)}
                         onError={onError}
+                        onPreview={onPreview && ((value) => onPreview(row.param, value))}
                       />
                     </span>
                     <span className="cv-param__note">{row.note}</span>
@@ -122,7 +136,9 @@ export function DcfResultTable({ view, whatIf, downloading, onCommit, onError, o
                 <tr key={row.label} className={row.key ? 'is-key' : undefined}>
                   <th scope="row">{row.label}</th>
                   <td className={numberCellClass(row.number)}>
-                    <span data-testid={row.testId}>{row.value}</span>
+                    <span className="nowrap" data-testid={valuePerShareHook ? row.testId : undefined}>
+                      {row.value}
+                    </span>
                   </td>
                   {span > 1 ? (
                     <td colSpan={span - 1} className="cv-how">
