@@ -114,7 +114,10 @@ describe('the custom valuation page on a phone', () => {
       const state = window as unknown as { latency?: Promise<number> };
       state.latency = new Promise((resolve) => {
         let start = 0;
-        document.addEventListener('keydown', () => void (start = performance.now()), { capture: true, once: true });
+        const onKey = () => {
+          start = performance.now();
+        };
+        document.addEventListener('keydown', onKey, { capture: true, once: true });
         const observer = new MutationObserver(() => {
           const text = document.querySelector('[data-testid="custom-value-per-share"]')?.textContent;
           if (start > 0 && text === target) {
