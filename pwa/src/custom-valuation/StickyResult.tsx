@@ -1,5 +1,6 @@
 import type { DcfValuationView } from '@fcf/engine/report';
 import { EMPTY, formatAmount, formatPercent } from '../lib/format.ts';
+import { marginOfSafety, perShareDelta } from './result-figures.ts';
 import './StickyResult.css';
 
 interface StickyResultProps {
@@ -13,22 +14,6 @@ interface StickyResultProps {
   readonly onRestoreAll: () => void;
   /** Offered right after 全部恢复: puts the reader's inputs back. */
   readonly onUndo: (() => void) | null;
-}
-
-const signed = (text: string, value: number) => (value > 0 ? `+${text}` : text);
-
-/** How the value per share compares with the automatic one: '+1.23 元（+3.30%）'. */
-export function perShareDelta(value: number | null, automatic: number | null): string | null {
-  if (value === null || automatic === null) return null;
-  const delta = value - automatic;
-  const percent = automatic > 0 ? `（${signed(formatPercent(delta / automatic), delta)}）` : '';
-  return `${signed(formatAmount(delta), delta)} 元${percent}`;
-}
-
-/** Margin of safety = value / price − 1; null without a positive price or value. */
-export function marginOfSafety(value: number | null, price: number | null | undefined): number | null {
-  if (value === null || price === null || price === undefined || !(price > 0)) return null;
-  return value / price - 1;
 }
 
 /**

@@ -5,10 +5,10 @@ import { SensitivityTable } from '../ui/SensitivityTable.tsx';
 import { DcfResultTable } from '../valuation-editor/DcfResultTable.tsx';
 import { type DriverCommit, DriverTableView } from '../valuation-editor/DriverTableView.tsx';
 import { DRIVER_TABLES } from '../valuation-editor/driver-tables.ts';
-import { exportDcfImage, IMAGE_FAILED_MESSAGE, ImageExportError } from '../valuation-editor/image-export.ts';
 import { SourceLegend } from '../valuation-editor/SourceLegend.tsx';
 import type { Notify } from '../valuation-editor/use-message.ts';
 import { ValuationSummary } from '../valuation-editor/ValuationSummary.tsx';
+import { ExportActions } from './ExportActions.tsx';
 import type { ValuationSession } from './load-valuation.ts';
 import { ReverseDcf } from './ReverseDcf.tsx';
 import { StickyResult } from './StickyResult.tsx';
@@ -39,7 +39,6 @@ export function ValuationWorkspace({
 }: WorkspaceProps) {
   const { view, whatIf, engine } = session;
   const { dcf } = view;
-  const [downloading, setDownloading] = useState(false);
   // The what-if 全部恢复 dropped, offered back until the next edit.
   const [undo, setUndo] = useState<WhatIf | null>(null);
   const onError = useCallback((message: string) => notify('error', message), [notify]);
@@ -69,18 +68,6 @@ export function ValuationWorkspace({
     [onPreview],
   );
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const fileName = await exportDcfImage(view);
-      notify('success', `已下载 ${fileName}`);
-    } catch (error) {
-      notify('error', error instanceof ImageExportError ? error.message : IMAGE_FAILED_MESSAGE);
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   // One tap, no confirmation: the reader's inputs can be put back with 撤销恢复.
   const restoreAll = () => {
     setUndo(whatIf);
@@ -97,15 +84,20 @@ export function ValuationWorkspace({
       <ValuationSummary dcf={dcf} />
       <div className="cv-toolbar">
         <SourceLegend />
+        <ExportActions
+          view={view}
+          whatIf={whatIf}
+          automaticPerShare={session.automaticPerShare}
+          price={price}
+          notify={notify}
+        />
       </div>
       <DcfResultTable
         view={view}
         whatIf={whatIf}
-        downloading={downloading}
         onCommit={commitParameter}
         onPreview={previewParameter}
         onError={onError}
-        onDownload={download}
         valuePerShareHook={false}
       />
       {dcf?.sensitivity && dcf.valuation.share_capital > 0 ? (

@@ -15,10 +15,11 @@ const MISSING_RESULT_MESSAGE = '计算结果数据缺失';
 interface DcfResultTableProps {
   readonly view: WhatIfView;
   readonly whatIf: WhatIf;
-  readonly downloading: boolean;
+  /** The DCF image download, where the page offers it. */
+  readonly downloading?: boolean;
   readonly onCommit: (param: ValuationParameterKey, value: number) => void;
   readonly onError: (message: string) => void;
-  readonly onDownload: () => void;
+  readonly onDownload?: () => void;
   /** False where the page shows the value per share elsewhere (the custom page's result bar holds the hook). */
   readonly valuePerShareHook?: boolean;
   /** Live what-ifs: a parameter draft being typed (null: the draft is gone). */
@@ -33,7 +34,7 @@ interface DcfResultTableProps {
 export function DcfResultTable({
   view,
   whatIf,
-  downloading,
+  downloading = false,
   onCommit,
   onError,
   onDownload,
@@ -51,15 +52,17 @@ export function DcfResultTable({
         <h2 className="cv-card__title" id="cv-dcf-title">
           DCF估值结果
         </h2>
-        <button
-          type="button"
-          className="button button--ghost cv-download"
-          onClick={onDownload}
-          disabled={downloading}
-          aria-busy={downloading}
-        >
-          {downloading ? '生成中…' : '下载为图片'}
-        </button>
+        {onDownload ? (
+          <button
+            type="button"
+            className="button button--ghost cv-download"
+            onClick={onDownload}
+            disabled={downloading}
+            aria-busy={downloading}
+          >
+            {downloading ? '生成中…' : '下载为图片'}
+          </button>
+        ) : null}
       </div>
       <TableScroll label="DCF估值结果">
         <table className="data-table cv-table cv-dcf-table">

@@ -8,9 +8,9 @@ import {
   IMAGE_FAILED_MESSAGE,
   IMAGE_WIDTH,
   imageFileName,
-  localDate,
   NO_TABLE_MESSAGE,
 } from './image-export.ts';
+import { localDate } from './save-file.ts';
 import { sampleBundle } from './testing/sample-bundle.ts';
 
 const DAY = new Date(2025, 2, 7, 23, 30);

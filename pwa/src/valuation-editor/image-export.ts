@@ -2,6 +2,7 @@ import type { WhatIfView } from '@fcf/engine/report';
 import { formatAmount, formatPercent } from '../lib/format.ts';
 import { dcfSummaryRows, dcfYearLabels, dcfYearRows } from './dcf-rows.ts';
 import { drawDcfImage, imageHeight } from './image-draw.ts';
+import { datedFileName, localDate, saveBlob } from './save-file.ts';
 
 /** Image export constants of public-side §9. */
 export const IMAGE_WIDTH = 1400;
@@ -34,16 +35,9 @@ export interface DcfImage {
   readonly rows: readonly ImageRow[];
 }
 
-/** YYYY-MM-DD in the reader's time zone: the day they saved it. */
-export function localDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** `{company}_DCF估值报告_{YYYY-MM-DD}.png`, without characters file systems refuse. */
 export function imageFileName(company: string, date: Date): string {
-  const safe = company.replace(/[\\/:*?"<>|]/g, '_').trim() || '公司';
-  return `${safe}_DCF估值报告_${localDate(date)}.png`;
+  return datedFileName(company, 'DCF估值报告', date, 'png');
 }
 
 /** The picture's content: the DCF result table's rows and figures, as the page shows them. */
@@ -77,19 +71,6 @@ function canvasBlob(canvas: HTMLCanvasElement): Promise<Blob> {
       IMAGE_QUALITY,
     );
   });
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Safari starts the download asynchronously: revoking at once can cancel it.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
