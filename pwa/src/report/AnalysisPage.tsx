@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
-import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import type { ReportSectionMenu } from '../store/menus.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
+import { useOpenPage } from '../ui/open-page.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
@@ -23,6 +23,7 @@ function initialCompany(fromQuery: string | null): string {
 /** The analysis page: search, the report's modules in menu order, section navigation, quick picks. */
 export function AnalysisPage() {
   const { location, navigate } = useRouter();
+  const openPage = useOpenPage();
   const fromQuery = useQueryParam('company');
   const [company, setCompany] = useState<string | null>(() => initialCompany(fromQuery));
   const [sections, setSections] = useState<readonly ReportSectionMenu[]>(FALLBACK_CORE_MENUS);
@@ -92,7 +93,7 @@ export function AnalysisPage() {
           state={state}
           modules={modules}
           onReload={refresh}
-          onOpenCustom={(name) => openInNewTab(`/valuation-custom?company=${encodeURIComponent(name)}`)}
+          onOpenCustom={(name) => openPage(`/valuation-custom?company=${encodeURIComponent(name)}`)}
         />
       </div>
       <aside className="analysis__side">

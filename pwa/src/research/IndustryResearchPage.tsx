@@ -2,7 +2,6 @@ import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { type PdfFile, pdfFileUrl, viewerUrl } from '../api/research-api.ts';
 import { formatBytes } from '../lib/format.ts';
 import { formatMinute } from '../lib/format-time.ts';
-import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import {
   ALL_FILES,
   DEFAULT_PAGE_SIZE,
@@ -14,6 +13,7 @@ import {
   selectionName,
   validSelection,
 } from '../lib/research-library.ts';
+import { PageLink } from '../ui/open-page.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { useOnline } from '../ui/use-online.ts';
 import { usePaged } from '../ui/use-paged.ts';
@@ -59,11 +59,6 @@ function CategoryPanel({
 
 function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; online: boolean }) {
   const unavailable = !online && !saved;
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    openInNewTab(viewerUrl(file.id));
-  };
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (online) return;
     // Offline: the saved copy, from this device.
@@ -74,15 +69,14 @@ function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; onl
   return (
     <tr className={unavailable ? 'is-unavailable' : undefined}>
       <td data-label="文件名" className="research-table__name">
-        <a
-          href={viewerUrl(file.id)}
-          target="_blank"
-          rel="noopener"
-          onClick={open}
-          title={unavailable ? '离线时只能打开已离线保存的报告' : `在新标签页中阅读 ${file.filename}`}
+        <PageLink
+          to={viewerUrl(file.id)}
+          className="research-table__link"
+          newTabHint={false}
+          title={unavailable ? '离线时只能打开已离线保存的报告' : `阅读 ${file.filename}`}
         >
           {file.filename}
-        </a>
+        </PageLink>
         {saved && <span className="research-table__badge">已离线保存</span>}
       </td>
       <td data-label="上传时间" className="research-table__time">
