@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
+import { launchBrowser, MOBILE, newPage, signInContext, waitForServiceWorker } from './browser.ts';
 
 const MIDEA = encodeURIComponent('美的集团');
 const baseURL = inject('baseURL');
@@ -105,22 +105,6 @@ async function seriousViolations(page: Page) {
   });
 }
 
-async function signIn(context: BrowserContext): Promise<void> {
-  const response = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
-  });
-  const { access_token, user } = (await response.json()) as { access_token: string; user: unknown };
-  await context.addInitScript(
-    ([token, account]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', account);
-    },
-    [access_token, JSON.stringify(user)] as const,
-  );
-}
-
 describe('accessibility (axe-core) at 390 px', () => {
   for (const target of AXE_PAGES) {
     it(`${target.path} has no serious or critical violation`, async () => {
@@ -135,7 +119,7 @@ describe('accessibility (axe-core) at 390 px', () => {
 
   it('the back office pages have none either', async () => {
     const { context, page } = await newPage(browser, baseURL, MOBILE);
-    await signIn(context);
+    await signInContext(context, baseURL, inject('adminPassword'));
     for (const path of [
       '/admin/upload',
       '/admin/forecast',
