@@ -48,6 +48,11 @@ export default function CustomValuationPage() {
               {current.code ? <span className="cv-head__code">{current.code}</span> : null}
               {current.industry ? <span className="cv-head__industry">{current.industry}</span> : null}
             </p>
+          ) : state.status === 'loading' ? (
+            // The line the company will take, held while it loads: the page below does not jump.
+            <p className="cv-head__company">
+              <strong>{state.query}</strong>
+            </p>
           ) : null}
         </div>
         <CompanySwitcher current={current} query={query} onSwitch={switchTo} notify={notify} />

@@ -51,6 +51,7 @@ export function AnalysisPage() {
 
   const modules = useMemo(() => sections.map(({ path, name }) => ({ path, name })), [sections]);
   const shownCompany = state.status === 'ready' ? state.report.company : null;
+  const heading = shownCompany ?? (state.status === 'loading' ? { name: state.company, code: '', industry: '' } : null);
 
   return (
     <div className="analysis">
@@ -69,13 +70,16 @@ export function AnalysisPage() {
           <PdfDownload company={company} report={state.status === 'ready' ? state.report : null} />
           <OfflineDownload />
         </div>
-        {shownCompany && (
+        {heading && (
           <div className="analysis__heading">
             <h2>
-              {shownCompany.name}
-              <span className="analysis__code">{shownCompany.code}</span>
+              {heading.name}
+              <span className="analysis__code">{heading.code}</span>
             </h2>
-            <span className="analysis__industry">{shownCompany.industry}</span>
+            {/* While loading, an invisible pill keeps the heading the height it will have. */}
+            <span className={heading.industry ? 'analysis__industry' : 'analysis__industry is-placeholder'}>
+              {heading.industry || '行业'}
+            </span>
             {state.status === 'ready' && state.stale && (
               <span className="analysis__stale">无法连接服务器，显示的是离线缓存数据</span>
             )}
@@ -94,6 +98,7 @@ export function AnalysisPage() {
           modules={modules}
           onReload={refresh}
           onOpenCustom={(name) => openPage(`/valuation-custom?company=${encodeURIComponent(name)}`)}
+          onPick={choose}
         />
       </div>
       <aside className="analysis__side">
