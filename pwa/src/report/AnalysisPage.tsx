@@ -33,6 +33,11 @@ export function AnalysisPage() {
   useEffect(() => {
     loadCoreMenus().then(setSections);
   }, []);
+  // The app icon's 搜索 shortcut (/?focus=search) lands in the search box.
+  const focus = useQueryParam('focus');
+  useEffect(() => {
+    if (focus === 'search') document.querySelector<HTMLInputElement>('[data-testid="company-search-input"]')?.focus();
+  }, [focus]);
   // A deep link (/?company=…) followed while the page is open switches the company.
   useEffect(() => {
     if (fromQuery?.trim()) setCompany(fromQuery.trim());
