@@ -149,3 +149,26 @@ describe('accessibility (axe-core) at 390 px', () => {
     await context.close();
   });
 });
+
+describe('touch targets at 390 px', () => {
+  for (const target of AXE_PAGES.slice(0, 4)) {
+    it(`${target.path}: every control is at least 44 × 44 px`, async () => {
+      const { context, page } = await newPage(browser, baseURL, MOBILE);
+      await page.goto(target.path);
+      await page.locator(target.ready).first().waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('a[href], button, input, select, textarea, summary')].flatMap((element) => {
+          const box = element.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') return [];
+          if (element.closest('.visually-hidden, p, li > p')) return [];
+          return box.width < 44 || box.height < 44
+            ? [`${element.tagName} ${element.className} ${Math.round(box.width)}×${Math.round(box.height)}`]
+            : [];
+        }),
+      );
+      expect(small).toEqual([]);
+      await context.close();
+    });
+  }
+});
