@@ -1,5 +1,6 @@
 import type { DcfValuationView } from '@fcf/engine/report';
 import { EMPTY, formatAmount, formatPercent } from '../lib/format.ts';
+import { DataDateBadge } from '../ui/DataDateBadge.tsx';
 import { marginOfSafety, perShareDelta } from './result-figures.ts';
 import './StickyResult.css';
 
@@ -14,6 +15,8 @@ interface StickyResultProps {
   readonly onRestoreAll: () => void;
   /** Offered right after 全部恢复: puts the reader's inputs back. */
   readonly onUndo: (() => void) | null;
+  /** The year of the annual report the value is based on. */
+  readonly latestYear: number;
 }
 
 /**
@@ -21,7 +24,15 @@ interface StickyResultProps {
  * the cell being typed into: value per share, its change against the automatic value, the margin of
  * safety when a price is known, and 全部恢复.
  */
-export function StickyResult({ dcf, automaticPerShare, price, edits, onRestoreAll, onUndo }: StickyResultProps) {
+export function StickyResult({
+  dcf,
+  automaticPerShare,
+  price,
+  edits,
+  onRestoreAll,
+  onUndo,
+  latestYear,
+}: StickyResultProps) {
   const value = dcf && dcf.valuation.share_capital > 0 ? dcf.valuation.value_per_share : null;
   const delta = perShareDelta(value, automaticPerShare);
   const direction = value === null || automaticPerShare === null ? 0 : Math.sign(value - automaticPerShare);
@@ -29,7 +40,9 @@ export function StickyResult({ dcf, automaticPerShare, price, edits, onRestoreAl
   return (
     <section className="cv-result" data-testid="sticky-result" aria-label="估值结果">
       <div className="cv-result__value">
-        <span className="cv-result__label">每股价值</span>
+        <span className="cv-result__label">
+          每股价值 <DataDateBadge latestYear={latestYear} />
+        </span>
         <strong className="cv-result__figure nowrap">
           {dcf ? <span data-testid="custom-value-per-share">{formatAmount(value)}</span> : EMPTY}
           <span className="cv-result__unit">元</span>

@@ -123,6 +123,7 @@ export function ValuationWorkspace({
         edits={countEdits(whatIf)}
         onRestoreAll={restoreAll}
         onUndo={undo ? undoRestore : null}
+        latestYear={view.latestYear}
       />
     </>
   );

@@ -4,6 +4,7 @@ import type { ReportSectionMenu } from '../store/menus.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
+import { DataDateBadge } from '../ui/DataDateBadge.tsx';
 import { useOpenPage } from '../ui/open-page.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
@@ -85,6 +86,11 @@ export function AnalysisPage() {
             <span className={heading.industry ? 'analysis__industry' : 'analysis__industry is-placeholder'}>
               {heading.industry || '行业'}
             </span>
+            {state.status === 'ready' && state.report.dcf ? (
+              <DataDateBadge latestYear={state.report.dcf.meta.latest_report_year} />
+            ) : state.status === 'loading' ? (
+              <span className="data-date is-placeholder">基于 0000 年报</span>
+            ) : null}
             {state.status === 'ready' && state.stale && (
               <span className="analysis__stale">无法连接服务器，显示的是离线缓存数据</span>
             )}
