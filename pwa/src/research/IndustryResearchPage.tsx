@@ -17,7 +17,8 @@ import { PageLink } from '../ui/open-page.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { useOnline } from '../ui/use-online.ts';
 import { usePaged } from '../ui/use-paged.ts';
-import { readSavedPdf, useSavedPdfIds } from './offline-pdfs.ts';
+import { OfflineCachePanel } from './OfflineCachePanel.tsx';
+import { readSavedPdf, useOfflinePdfIds, useSavedPdfIds } from './offline-pdfs.ts';
 import { SaveOfflineButton } from './SaveOfflineButton.tsx';
 import { useResearchLibrary } from './use-research-library.ts';
 import { downloadBytes } from './viewer/pdf-source.ts';
@@ -57,8 +58,19 @@ function CategoryPanel({
   );
 }
 
-function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; online: boolean }) {
-  const unavailable = !online && !saved;
+function ReportRow({
+  file,
+  saved,
+  cached,
+  online,
+}: {
+  file: PdfFile;
+  saved: boolean;
+  /** A copy is on this device (saved, or kept when it was read online). */
+  cached: boolean;
+  online: boolean;
+}) {
+  const unavailable = !online && !cached;
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (online) return;
     // Offline: the saved copy, from this device.
@@ -77,7 +89,11 @@ function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; onl
         >
           {file.filename}
         </PageLink>
-        {saved && <span className="research-table__badge">已离线保存</span>}
+        {saved ? (
+          <span className="research-table__badge">已离线保存</span>
+        ) : cached ? (
+          <span className="research-table__badge">已缓存</span>
+        ) : null}
       </td>
       <td data-label="上传时间" className="research-table__time">
         {formatMinute(file.upload_time)}
@@ -100,7 +116,7 @@ function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; onl
             下载
           </a>
         )}
-        <SaveOfflineButton target={{ kind: 'listed', file }} saved={saved} compact disabled={!online && !saved} />
+        <SaveOfflineButton target={{ kind: 'listed', file }} saved={saved} compact disabled={!online && !cached} />
       </td>
     </tr>
   );
@@ -116,6 +132,7 @@ export default function IndustryResearchPage() {
   const { library, loading, error, reload } = useResearchLibrary();
   const online = useOnline();
   const saved = useSavedPdfIds();
+  const cached = useOfflinePdfIds();
   const [wanted, setWanted] = useState(ALL_FILES);
   const categories = library?.categories ?? [];
   const files = library?.files ?? [];
@@ -134,7 +151,7 @@ export default function IndustryResearchPage() {
     <div className="research">
       <header className="research__header">
         <h1>行业研究报告</h1>
-        <p>按分类浏览研究报告；点击文件名在新标签页中阅读，“离线保存”后无网络时也能打开。</p>
+        <p>按分类浏览研究报告；读过的报告自动缓存在本机，“离线保存”的报告一直保留，无网络时也能打开。</p>
       </header>
       {library?.stale && (
         <p className="notice notice--warning research__notice" role="status">
@@ -183,7 +200,13 @@ export default function IndustryResearchPage() {
                   </thead>
                   <tbody>
                     {paged.rows.map((file) => (
-                      <ReportRow key={file.id} file={file} saved={saved.has(file.id)} online={online} />
+                      <ReportRow
+                        key={file.id}
+                        file={file}
+                        saved={saved.has(file.id)}
+                        cached={cached.has(file.id)}
+                        online={online}
+                      />
                     ))}
                   </tbody>
                 </table>
@@ -193,6 +216,7 @@ export default function IndustryResearchPage() {
           )}
         </section>
       </div>
+      <OfflineCachePanel />
     </div>
   );
 }
