@@ -13,17 +13,27 @@
  */
 
 export * from './errors.ts';
+export * from './forecast/auto-drivers.ts';
 export * from './forecast/drivers.ts';
 export * from './forecast/projection.ts';
 export * from './history/analytics.ts';
+export * from './history/continuity.ts';
 export * from './history/fcf-ratios.ts';
 export * from './history/financial-row.ts';
 export * from './history/historical-rows.ts';
+export * from './statements/industries.ts';
+export * from './statements/item-labels.ts';
 export * from './statements/items.ts';
+export * from './valuation/bridge.ts';
+export * from './valuation/company-kind.ts';
 export * from './valuation/company-valuation.ts';
 export * from './valuation/dcf.ts';
 export * from './valuation/fcf-source.ts';
+export * from './valuation/input-validation.ts';
 export * from './valuation/parameter-rules.ts';
 export * from './valuation/parameters.ts';
 export * from './valuation/reverse-dcf.ts';
 export * from './valuation/sensitivity.ts';
+export * from './valuation/shares.ts';
+export * from './valuation/wacc.ts';
+export * from './valuation/warnings.ts';

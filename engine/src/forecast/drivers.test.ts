@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { historicalRows } from '../history/historical-rows.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
-import {
-  autoDrivers,
-  DRIVER_KEYS,
-  historicalRevenueGrowth,
-  isDriverKey,
-  REVENUE_GROWTH_CAP,
-  REVENUE_GROWTH_FLOOR,
-  resolveDrivers,
-} from './drivers.ts';
+import { autoDrivers, historicalRevenueGrowth, REVENUE_GROWTH_CAP, REVENUE_GROWTH_FLOOR } from './auto-drivers.ts';
+import { DRIVER_KEYS, isDriverKey, resolveDrivers } from './drivers.ts';
 
 const history = historicalRows(SAMPLE_COMPANY);
 const auto = autoDrivers(history, 0.02);
