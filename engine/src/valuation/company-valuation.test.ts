@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValuationError } from '../errors.ts';
 import { ANGEL_YEAST } from '../testing/angel-yeast.ts';
+import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { LIMITATION_MESSAGES, valueCompany } from './company-valuation.ts';
 import { discountCashFlows } from './dcf.ts';
@@ -180,5 +181,73 @@ describe('limitations the report discloses', () => {
 
   it('says nothing for a complete company', () => {
     expect(valueCompany({ statements: SAMPLE_COMPANY }).limitations).toEqual([]);
+  });
+});
+
+describe('the sensitivity grid re-values the whole model', () => {
+  const cases = [
+    ['the auto forecast', {}, {}],
+    ['overrides', { 2026: { operating_revenue_yoy: 0.1 }, 2028: { da_ratio: 0.06 } }, {}],
+    ['the value driver with its default RONIC', {}, { terminal_value_method: 'value_driver' as const }],
+    ['the value driver with a RONIC', {}, { terminal_value_method: 'value_driver' as const, ronic_manual: 0.15 }],
+  ] as const;
+
+  it.each(cases)('every cell equals a fresh valuation at its WACC and g (%s)', (_, overrides, terminal) => {
+    const result = valueCompany({
+      statements: SAMPLE_COMPANY,
+      parameters: { wacc_manual: 0.09, ...terminal },
+      overrides,
+    });
+    const grid = result.sensitivity;
+    if (!grid) throw new Error('no grid');
+    expect(grid.values[2]?.[2]).toBe(result.dcf?.valuation.value_per_share);
+    grid.waccs.forEach((wacc, row) => {
+      grid.growths.forEach((g, column) => {
+        const fresh = valueCompany({
+          statements: SAMPLE_COMPANY,
+          parameters: { wacc_manual: wacc, terminal_growth_rate_manual: g, ...terminal },
+          overrides,
+          sensitivity: false,
+        });
+        expect(grid.values[row]?.[column]).toBe(fresh.dcf?.valuation.value_per_share);
+      });
+    });
+  });
+
+  it('moves the FCF with g: the forecast fades revenue growth to each column’s g', () => {
+    const low = valueCompany({ statements: SAMPLE_COMPANY, parameters: { terminal_growth_rate_manual: 0.01 } });
+    const high = valueCompany({ statements: SAMPLE_COMPANY, parameters: { terminal_growth_rate_manual: 0.03 } });
+    expect(low.forecast[4]?.FCFF).not.toBe(high.forecast[4]?.FCFF);
+  });
+});
+
+describe('leases (a lease-heavy company)', () => {
+  // 使用权资产折旧 2% of revenue a year, 租赁负债 12 亿元 at the latest balance sheet.
+  const leasing = sampleWith((year, figures) => ({
+    depreciation_right_of_use_assets: (figures.operating_revenue ?? 0) * 0.02,
+    right_of_use_assets: 14,
+    ...(year === 2024 ? { lease_liabilities: 12 } : {}),
+  }));
+  const plain = valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: 0.09 } });
+  const leased = valueCompany({ statements: leasing, parameters: { wacc_manual: 0.09 } });
+
+  it('adds the leases’ depreciation back and reinvests it: no phantom cash flow', () => {
+    const row = leased.history[3];
+    expect(row?.depreciation_and_amortization).toBeCloseTo(5 + 2, 12);
+    expect(row?.Capital_Expenditure).toBeCloseTo(8 + 2, 12);
+    expect(row?.Cash_Paid_For_Acquisition_Assets).toBeCloseTo(8, 12);
+    leased.forecast.forEach((forecastRow, index) => {
+      expect(forecastRow.FCFF).toBeCloseTo(plain.forecast[index]?.FCFF as number, 9);
+    });
+  });
+
+  it('subtracts the lease liabilities as debt, so equity is 12 亿元 lower', () => {
+    expect(leased.bridge.interest_bearing_liabilities).toBe(35 + 12);
+    expect(leased.dcf?.bridge.find((line) => line.item === 'lease_liabilities')).toEqual({
+      item: 'lease_liabilities',
+      label: '租赁负债',
+      amount: -12,
+    });
+    expect(leased.dcf?.valuation.equity_value).toBeCloseTo((plain.dcf?.valuation.equity_value as number) - 12, 9);
   });
 });
