@@ -35,6 +35,10 @@ describe('share count and its source', () => {
     expect(shares.source).toBe('share_capital');
     expect(shares.count).toBe(76.61);
     expect(shares.disagreement).toContain('加权平均股数');
+    // 华电国际 2019: EPS leaves the perpetual bonds' coupons out, so 34.07 / 0.29 = 117 亿 against 98.63 亿.
+    expect(
+      resolveShares({ share_capital: 98.6298, net_profit_parent: 34.0692, eps_basic: 0.29 }, null, null),
+    ).toMatchObject({ source: 'share_capital', count: 98.6298 });
   });
 
   it('takes 股本 as is when it agrees with EPS within 5% plus the rounding of EPS', () => {

@@ -37,8 +37,9 @@ export const SHARE_SOURCE_LABELS: Readonly<Record<ShareSource, string>> = {
 export const SHARE_DISAGREEMENT = 0.05;
 /**
  * 股本 read at a par of 1 元 is taken for the count while it is within a factor of 2 of the EPS-implied
- * count: the gap is then the year's issues or buybacks (EPS divides by the year's weighted average).
- * Beyond that the par reading is wrong (a reverse merger's 股本, a par other than 1 元).
+ * count: the gap is then the year's issues or buybacks (EPS divides by the year's weighted average) or the
+ * perpetual bonds' coupons (EPS leaves them out of the profit: 华电国际 2019, 34.07 亿 / 0.29 元 = 117 亿 against
+ * 98.6 亿 shares). Beyond that the par reading is wrong (a reverse merger's 股本, a par other than 1 元).
  */
 export const PLAUSIBLE_PAR_FACTOR = 2;
 /** EPS is published to 0.01 元, so it is known to ±0.005 元. */
@@ -125,7 +126,11 @@ export function resolveShares(
   }
   const factor = capital / implied.count;
   if (factor <= PLAUSIBLE_PAR_FACTOR && factor >= 1 / PLAUSIBLE_PAR_FACTOR) {
-    return result(capital, 'share_capital', `${gap}（每股收益按年内加权平均股数计算，年内股本变动所致），采用期末股本`);
+    return result(
+      capital,
+      'share_capital',
+      `${gap}；每股收益以年内加权平均股数计算，并扣除永续债等其他权益工具的股息，两倍以内的差异可由此而来，采用期末股本`,
+    );
   }
   return result(implied.count, 'eps_implied', `${gap}，股本不能代表股数（如反向收购或面值不为1元），采用推算股数`);
 }
