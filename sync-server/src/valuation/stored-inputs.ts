@@ -61,7 +61,10 @@ export interface StoredWaccAssumptions extends WaccAssumptions {
   readonly industryBeta: boolean;
 }
 
-/** CAPM inputs from the database: the defaults and the beta of the company's industry when one is set. */
+/**
+ * CAPM inputs from the database: the defaults and the beta of the company's industry when one is set
+ * (`betaIndustry` names it, for the WACC's components).
+ */
 export function loadWaccAssumptions(db: Database, company: CompanyRecord): StoredWaccAssumptions {
   const row = queryOne<AssumptionRow>(db, 'SELECT * FROM wacc_assumptions WHERE id = 1');
   const industryBeta = queryOne<{ beta: number }>(
@@ -74,6 +77,7 @@ export function loadWaccAssumptions(db: Database, company: CompanyRecord): Store
     riskFreeRate: row.risk_free_rate,
     marketRiskPremium: row.market_risk_premium,
     beta: industryBeta ?? row.default_beta,
+    betaIndustry: industryBeta === undefined ? null : company.industry,
     defaultCostOfDebt: row.default_cost_of_debt,
     costOfDebtRange: [row.min_cost_of_debt, row.max_cost_of_debt],
     waccRange: [row.min_wacc, row.max_wacc],
