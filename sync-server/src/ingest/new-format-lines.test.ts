@@ -1,4 +1,4 @@
-import { type CompanyStatements, valueCompany } from '@fcf/engine';
+import { type CompanyStatements, ITEM_LABELS, REPORT_TYPES, STATEMENT_ITEMS, valueCompany } from '@fcf/engine';
 import { describe, expect, it } from 'vitest';
 import { INGEST_ERRORS } from './errors.ts';
 import { parseStatementFile } from './parse-statement-file.ts';
@@ -21,6 +21,8 @@ describe('new-format balance-sheet lines', () => {
     ['其他权益工具投资', 'other_equity_instrument_investments'],
     ['应付短期债券(万元)', 'short_term_bonds_payable'],
     ['长期应付款(万元)', 'long_term_payables'],
+    ['长期应付款(合计)', 'long_term_payables'],
+    ['其他应收款(合计)', 'Other_Receivables'],
     ['吸收存款及同业存放(万元)', 'customer_deposits'],
     ['保险合同准备金(万元)', 'insurance_contract_reserves'],
     ['代理买卖证券款(万元)', 'brokerage_client_deposits'],
@@ -32,6 +34,15 @@ describe('new-format balance-sheet lines', () => {
   it('leaves the sub-lines of 其他权益工具 unmapped, so nothing counts twice', () => {
     expect(lookupItem('balance_sheet', '其中：优先股')).toBeUndefined();
     expect(lookupItem('balance_sheet', '永续债')).toBeUndefined();
+  });
+
+  it('recognises every item the model reads by the name the engine shows it under', () => {
+    const unmapped = STATEMENT_ITEMS.filter((item) => {
+      // The engine's label may explain itself in brackets: '其他权益工具（永续债、优先股）'.
+      const labels = [ITEM_LABELS[item], ITEM_LABELS[item].replace(/（[^）]*）$/, '')];
+      return !REPORT_TYPES.some((reportType) => labels.some((label) => lookupItem(reportType, label) === item));
+    });
+    expect(unmapped).toEqual([]);
   });
 
   it('reads the total shares in the financial summary as well', () => {

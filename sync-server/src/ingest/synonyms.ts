@@ -59,7 +59,8 @@ const BALANCE_SHEET: SynonymSource = {
   receivables_financing: ['应收款项融资'],
   Accounts_Receivable: ['应收账款'],
   Prepayments: ['预付款项', '预付账款'],
-  Other_Receivables: ['其他应收款'],
+  // Since 2018 其他应收款 includes 应收利息 and 应收股利; exports print the line as 其他应收款(合计).
+  Other_Receivables: ['其他应收款', '其他应收款合计'],
   Inventories: ['存货'],
   Contract_Assets: ['合同资产'],
   current_assets_total: ['流动资产合计'],
@@ -93,7 +94,8 @@ const BALANCE_SHEET: SynonymSource = {
   long_term_borrowings: ['长期借款'],
   bonds_payable: ['应付债券'],
   lease_liabilities: ['租赁负债'],
-  long_term_payables: ['长期应付款'],
+  // Since 2018 it includes 专项应付款, printed as 长期应付款(合计).
+  long_term_payables: ['长期应付款', '长期应付款合计'],
   total_liabilities: ['负债合计', '总负债'],
   share_capital: ['实收资本(或股本)', '股本', '实收资本'],
   total_shares: TOTAL_SHARES,
