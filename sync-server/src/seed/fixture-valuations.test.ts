@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CompanyStatements, type CompanyValuation, ITEM_LABELS, valueCompany } from '@fcf/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_BANK } from '../../../engine/src/testing/sample-bank.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { type Database, databaseLocation, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
 import { loadCompanyDirectory, loadIndustries } from '../ingest/index.ts';
-import type { CompanyRecord } from '../store/companies.ts';
+import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
-import { loadWaccAssumptions } from '../valuation/stored-inputs.ts';
+import { loadCompanyContext, loadWaccAssumptions } from '../valuation/stored-inputs.ts';
 import { refreshIndustries, seedFixtures } from './seed-fixtures.ts';
 
 /**
@@ -18,6 +19,8 @@ import { refreshIndustries, seedFixtures } from './seed-fixtures.ts';
  * count, the warnings and the leases, on real (163) and sample (workbook) statements.
  */
 const FIXTURES_DIR = new URL('../../../fixtures/', import.meta.url).pathname;
+/** The valuation date: 30 June 2021 is exactly 18 months after the 2019 reports, and more after 2018's. */
+const TODAY = new Date('2021-06-30T12:00:00Z');
 const industries = loadIndustries(readFileSync(join(FIXTURES_DIR, 'market/industryCoding.csv')));
 
 let dir: string;
@@ -29,7 +32,7 @@ const valuations = new Map<string, CompanyValuation>();
 function value(company: CompanyRecord, companyStatements: CompanyStatements): CompanyValuation {
   return valueCompany({
     statements: companyStatements,
-    industry: company.industry,
+    ...loadCompanyContext(company, TODAY),
     waccAssumptions: loadWaccAssumptions(db, company),
   });
 }
@@ -180,6 +183,34 @@ describe('lease-heavy companies (美的集团, 海尔智家)', () => {
       expect(valuationOf(code).dcf?.valuation.value_per_share).toBeCloseTo(plain, 6);
     },
   );
+});
+
+describe('the company context the engine is given', () => {
+  it('warns a latest report more than 18 months before the valuation date, and only that', () => {
+    expect(valuationOf('002352').latestYear).toBe(2018);
+    expect(codesOf('002352')).toContain('stale_report');
+    expect(valuationOf('600298').latestYear).toBe(2019);
+    expect(codesOf('600298')).not.toContain('stale_report');
+  });
+
+  it('files a bank by the market list, so it gets no FCFF value even without its statements’ markers', () => {
+    const bank: CompanyRecord = { code: '601398', name: '工商银行', industry: industries.get('601398') ?? '' };
+    expect(loadCompanyContext(bank, TODAY)).toEqual({ industry: '金融业', listedShares: null, asOf: '2021-06-30' });
+    const withoutMarkers: CompanyStatements = {
+      ...SAMPLE_BANK,
+      years: Object.fromEntries(
+        Object.entries(SAMPLE_BANK.years).map(([year, { customer_deposits: _deposits, ...rest }]) => [year, rest]),
+      ),
+    };
+    const valuation = value(bank, withoutMarkers);
+    expect(valuation.dcf).toBeNull();
+    expect(valuation.error?.code).toBe('FINANCIAL_COMPANY');
+    expect(valuation.classification).toMatchObject({ kind: 'financial', evidence: 'industry' });
+  });
+
+  it('gives the engine no industry for a company the list does not file', () => {
+    expect(loadCompanyContext({ code: '999999', name: '未知', industry: DEFAULT_INDUSTRY }, TODAY).industry).toBeNull();
+  });
 });
 
 describe('refreshIndustries', () => {
