@@ -51,9 +51,14 @@ const reported = (source: StatementYear, item: StatementItem): boolean => {
 /** Bit i set when the year reports any line of family i. */
 export function reportedFamilies(source: StatementYear): number {
   let mask = 0;
-  WORKING_CAPITAL_FAMILIES.forEach((family, index) => {
-    if (family.items.some((item) => reported(source, item))) mask |= 1 << index;
-  });
+  for (let index = 0; index < WORKING_CAPITAL_FAMILIES.length; index++) {
+    for (const item of (WORKING_CAPITAL_FAMILIES[index] as WorkingCapitalFamily).items) {
+      if (reported(source, item)) {
+        mask |= 1 << index;
+        break;
+      }
+    }
+  }
   return mask;
 }
 

@@ -137,11 +137,19 @@ export interface DiscountedStream {
   readonly enterpriseValue: number;
 }
 
+/** The discount factors (1 + WACC)⁻ⁿ, n = 1..years: computed once per WACC when a grid row reuses them. */
+export function discountFactors(wacc: number, years: number): number[] {
+  const factors: number[] = [];
+  for (let n = 1; n <= years; n++) factors.push((1 + wacc) ** -n);
+  return factors;
+}
+
 /**
  * Enterprise value of an FCF stream: Σ FCFₙ·(1+WACC)⁻ⁿ (n = 1..N) plus the terminal value discounted with
  * the N-year factor. The one place the DCF's arithmetic lives: the table, the sensitivity grid and the
  * reverse DCF all call it, so a grid cell equals a fresh valuation bit for bit. Rates must be checked.
- * With `rows`, each year's discount factor and discounted FCF are written there.
+ * With `rows`, each year's discount factor and discounted FCF are written there; `factors` are WACC's
+ * (discountFactors), passed by a caller that discounts many streams at one WACC.
  */
 export function discountStream(
   fcf: readonly number[],
@@ -149,12 +157,13 @@ export function discountStream(
   g: number,
   terminal?: TerminalInput,
   rows?: { firstYear: number; out: DcfForecastRow[] },
+  factors: readonly number[] = discountFactors(wacc, fcf.length),
 ): DiscountedStream {
   let pvSum = 0;
   let factor = 1;
   for (let n = 1; n <= fcf.length; n++) {
     const value = fcf[n - 1] as number;
-    factor = (1 + wacc) ** -n;
+    factor = factors[n - 1] as number;
     const discounted = value * factor;
     pvSum += discounted;
     rows?.out.push({ year: rows.firstYear + n - 1, fcf: value, discount_factor: factor, discounted_fcf: discounted });

@@ -2,7 +2,7 @@ import { type DriverBase, fadedGrowth } from '../forecast/auto-drivers.ts';
 import type { YearDrivers } from '../forecast/drivers.ts';
 import { emptyProjectedYear, projectYear } from '../forecast/projection.ts';
 import { type BridgeLine, equityFromLines } from './bridge.ts';
-import { discountStream, perShare, type TerminalValueMethod } from './dcf.ts';
+import { discountFactors, discountStream, perShare, type TerminalValueMethod } from './dcf.ts';
 
 /** Everything a cell of the sensitivity grid needs to re-value the whole model at its WACC and g. */
 export interface GridModel {
@@ -25,7 +25,7 @@ export interface GridModel {
  * Value per share at (WACC, g) by the whole model: the forecast at g (every revenue growth a person did not
  * set fades to g, the other drivers do not depend on g), discounted at WACC with the same arithmetic as
  * discountCashFlows, so a cell equals a fresh valuation at those inputs. One column's forecast is kept
- * while its cells are valued.
+ * while its cells are valued, and each row's discount factors for all its cells.
  */
 export function wholeModelValueAt(model: GridModel): (wacc: number, g: number) => number {
   const years = model.resolved.length;
@@ -49,9 +49,19 @@ export function wholeModelValueAt(model: GridModel): (wacc: number, g: number) =
     column = { g, fcf, nopat: projected.nopat };
     return column;
   };
+  const factorsByWacc = new Map<number, number[]>();
+  const factorsAt = (wacc: number) => {
+    let factors = factorsByWacc.get(wacc);
+    if (!factors) {
+      factors = discountFactors(wacc, years);
+      factorsByWacc.set(wacc, factors);
+    }
+    return factors;
+  };
   return (wacc, g) => {
     const { fcf, nopat } = streamAt(g);
-    const stream = discountStream(fcf, wacc, g, { method: model.method, nopat, ronic: model.ronic });
+    const terminal = { method: model.method, nopat, ronic: model.ronic };
+    const stream = discountStream(fcf, wacc, g, terminal, undefined, factorsAt(wacc));
     return perShare(equityFromLines(stream.enterpriseValue, model.lines), model.totalShares);
   };
 }
