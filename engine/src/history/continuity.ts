@@ -99,7 +99,8 @@ export interface WorkingCapitalComparison {
  * ΔOWC of `year` against `previousYear`, like with like: a family that only one of the two years reports is
  * left out of both, and recorded as a gap (a non-zero family that disappears would otherwise read as cash
  * released, one that appears as cash spent). `net` and `previousNet` are the two years' OWC over everything
- * reported; without gaps the answer is exactly their difference.
+ * reported; without gaps the answer is exactly their difference. `now` and `before` are the two years'
+ * reportedFamilies, when the caller has them.
  */
 export function compareWorkingCapital(
   year: number,
@@ -107,9 +108,11 @@ export function compareWorkingCapital(
   previous: StatementYear,
   net: number,
   previousNet: number,
+  { now, before }: { now: number; before: number } = {
+    now: reportedFamilies(source),
+    before: reportedFamilies(previous),
+  },
 ): WorkingCapitalComparison {
-  const now = reportedFamilies(source);
-  const before = reportedFamilies(previous);
   if (now === before) return { change: net - previousNet, gaps: [] };
   let current = net;
   let earlier = previousNet;

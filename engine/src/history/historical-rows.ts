@@ -84,6 +84,7 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
     const source = statements.years[year] as StatementYear;
     const consecutive = previous?.year === year - 1 ? previous : null;
     const row = historicalRow(year, source, consecutive);
+    const mask = row.basis === 'statements' ? reportedFamilies(source) : 0;
     if (consecutive && row.basis === 'statements' && consecutive.basis === 'statements') {
       const compared = compareWorkingCapital(
         year,
@@ -91,6 +92,7 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
         statements.years[year - 1] as StatementYear,
         row.Operating_Working_Capital as number,
         consecutive.Operating_Working_Capital as number,
+        { now: mask, before: families[families.length - 1] as number },
       );
       if (compared.gaps.length > 0) {
         row.Change_In_Operating_WC = compared.change;
@@ -99,7 +101,7 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
       }
     }
     rows.push(row);
-    families.push(row.basis === 'statements' ? reportedFamilies(source) : 0);
+    families.push(mask);
     previous = row;
   }
   return { rows, reportedFamilies: families, gaps };
