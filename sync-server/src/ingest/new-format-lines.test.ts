@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INGEST_ERRORS } from './errors.ts';
 import { parseStatementFile } from './parse-statement-file.ts';
 import { lookupItem } from './synonyms.ts';
-import { fixtureDirectory, workbookBytes } from './testing.ts';
+import { fixtureDirectory, workbookBytes } from './testing/ingest-fixtures.ts';
 
 /**
  * The lines of the post-2018 statement formats (new financial-instrument, revenue and lease standards) and
