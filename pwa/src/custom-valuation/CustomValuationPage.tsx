@@ -1,6 +1,6 @@
+import { yearLabel } from '@fcf/engine/report';
 import { useCallback } from 'react';
 import type { CompanyListItem } from '../api/schemas.ts';
-import { yearLabel } from '../lib/format.ts';
 import { clearWhatIf } from '../store/db.ts';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { MessageBanner } from '../valuation-editor/MessageBanner.tsx';

@@ -1,6 +1,6 @@
 import { TERMINAL_VALUE_WARNING_SHARE } from '@fcf/engine';
 import type { DcfValuationView } from '@fcf/engine/report';
-import { EMPTY, formatAmount, formatPercent } from '../lib/format.ts';
+import { EMPTY, formatAmount, formatPercent } from '@fcf/engine/report';
 import './ValuationSummary.css';
 
 /**
