@@ -12,6 +12,8 @@ export interface ReadTable {
   readonly caption: string | null;
   readonly header: readonly string[];
   readonly rows: readonly (readonly string[])[];
+  /** The text colour of each row's cells. */
+  readonly colors: readonly (readonly Rgb[])[];
 }
 
 const sameColor = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
@@ -27,20 +29,27 @@ function isRowEnd(op: DrawOp): boolean {
   return op.kind === 'line' && fullWidth(op) && sameColor(op.color, COLORS.grid) && near(op.width, 0.2);
 }
 
+interface Cell {
+  readonly x: number;
+  readonly align: string;
+  text: string;
+  readonly color: Rgb;
+}
+
 /** The cells of one row: consecutive texts at the same x and alignment are one wrapped cell. */
-function cellsOf(ops: readonly DrawOp[]): string[] {
-  const cells: { x: number; align: string; text: string }[] = [];
+function cellsOf(ops: readonly DrawOp[]): Cell[] {
+  const cells: Cell[] = [];
   for (const op of ops) {
     if (op.kind !== 'text') continue;
     const last = cells[cells.length - 1];
     if (last && near(last.x, op.x) && last.align === op.align) last.text += op.text;
-    else cells.push({ x: op.x, align: op.align, text: op.text });
+    else cells.push({ x: op.x, align: op.align, text: op.text, color: op.color });
   }
-  return cells.map((cell) => cell.text);
+  return cells;
 }
 
 /** The row starting at `start` (texts and fills up to a row-end line), or null when something else comes first. */
-function rowAt(ops: readonly DrawOp[], start: number): { cells: string[]; next: number } | null {
+function rowAt(ops: readonly DrawOp[], start: number): { cells: Cell[]; next: number } | null {
   for (let index = start; index < ops.length; index++) {
     const op = ops[index] as DrawOp;
     if (isRowEnd(op)) return { cells: cellsOf(ops.slice(start, index)), next: index + 1 };
@@ -67,7 +76,7 @@ export function readPdfTables(ops: readonly DrawOp[]): ReadTable[] {
       index++;
       continue;
     }
-    const rows: string[][] = [];
+    const rows: Cell[][] = [];
     let cursor = header.next;
     for (;;) {
       // A page break repeats the header above the rest of the rows.
@@ -84,7 +93,12 @@ export function readPdfTables(ops: readonly DrawOp[]): ReadTable[] {
       rows.push(row.cells);
       cursor = row.next;
     }
-    tables.push({ caption: captionBefore(ops, index), header: header.cells, rows });
+    tables.push({
+      caption: captionBefore(ops, index),
+      header: header.cells.map((cell) => cell.text),
+      rows: rows.map((row) => row.map((cell) => cell.text)),
+      colors: rows.map((row) => row.map((cell) => cell.color)),
+    });
     index = cursor;
   }
   return tables;

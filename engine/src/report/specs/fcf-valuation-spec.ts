@@ -16,6 +16,8 @@ export interface KeyFigureSpec {
 export interface TerminalShareSpec {
   /** '终值占企业价值 85.00%'. */
   readonly text: string;
+  /** The share alone: '85.00%'. */
+  readonly percent: string;
   readonly warning: boolean;
   /** Why the share is a warning; null when it is not. */
   readonly reason: string | null;
@@ -57,6 +59,7 @@ export function terminalShare(dcf: DcfValuationView): TerminalShareSpec {
       : `超过${formatPercent(TERMINAL_VALUE_WARNING_SHARE)}，估值高度依赖永续期假设（WACC 与 g），请谨慎参考`;
   return {
     text: `终值占企业价值 ${formatPercent(share)}`,
+    percent: formatPercent(share),
     warning: dcf.terminal_value_warning,
     reason: dcf.terminal_value_warning ? reason : null,
   };
