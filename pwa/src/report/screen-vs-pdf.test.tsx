@@ -93,7 +93,9 @@ describe('the report page and its PDF', () => {
     const pdf = pdfTables(company);
     expect(screen.length).toBeGreaterThanOrEqual(3);
     expect(pdf.map((table) => table.caption)).toEqual(screen.map((table) => table.caption));
-    screen.forEach((table, index) => expect(pdf[index]).toEqual(table));
+    screen.forEach((table, index) => {
+      expect(pdf[index]).toEqual(table);
+    });
     // The figures that are changes (growth rates, ΔOWC, ROE − ROIC) are coloured, on both sides alike.
     expect(screen.flatMap((table) => table.tones.flat()).filter((tone) => tone !== 'neutral').length).toBeGreaterThan(
       0,
