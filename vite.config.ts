@@ -1,10 +1,12 @@
+/// <reference types="vitest/config" />
+// The test settings below are typed by the reference above; at run time this file imports only what the
+// build needs (vite and its plugins are dependencies, so `npm ci --omit=dev && npm start` can build).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8787';
 

@@ -46,6 +46,31 @@ async function serverWacc(): Promise<number | null> {
     .wacc_manual;
 }
 
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Another admin's edit through the REST API. */
+async function adjustOnServer(body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${baseURL}/api/admin/adjust-parameters/${encodeURIComponent(MIDEA)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminToken()}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function calculatedWacc(): Promise<number> {
+  const response = await fetch(`${baseURL}/api/admin/valuation-params/${encodeURIComponent(MIDEA)}`);
+  return ((await response.json()) as { data: { wacc_data: { wacc_calculated: number } } }).data.wacc_data
+    .wacc_calculated;
+}
+
 async function serverGrowth2026(): Promise<{ value: number; source: string } | undefined> {
   const response = await fetch(`${baseURL}/api/data/financial-data/${encodeURIComponent(MIDEA)}?view_mode=manual`);
   const body = (await response.json()) as {
@@ -138,6 +163,43 @@ describe('the back office', () => {
     await conflict.getByRole('button', { name: '保留我的' }).click();
     await expect.poll(() => serverWacc(), { timeout: 15_000 }).toBe(0.09);
     await expect.poll(() => page.getByTestId('sync-conflict').count(), { timeout: 15_000 }).toBe(0);
+    await context.close();
+  });
+
+  it('resets to auto offline: the page shows the auto values at once, and the reset syncs on reconnect', async () => {
+    await adjustOnServer({ year: null, parameters: { wacc_manual: 0.095 } });
+    await adjustOnServer({ year: 2026, parameters: { operating_revenue_yoy: 0.12 } });
+    const autoWacc = ((await calculatedWacc()) * 100).toFixed(2);
+    const { context, page } = await newPage(browser, baseURL);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await logInAsAdmin(page);
+    await page.goto(`/fcf-parameters?company=${encodeURIComponent(MIDEA)}`);
+    await page.getByTestId('param-wacc').waitFor({ timeout: 20_000 });
+    await waitForServiceWorker(page);
+    await expect.poll(() => page.getByTestId('param-wacc').inputValue(), { timeout: 15_000 }).toBe('9.50');
+    await expect.poll(() => unsynced(page)).toBe('0');
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: '恢复自动预测' }).click();
+    await expect.poll(() => unsynced(page)).toBe('1');
+    await expect.poll(() => page.getByTestId('param-wacc').inputValue()).toBe(autoWacc);
+    const growth = page.locator('input[aria-label="2026E 营业收入增长率"]');
+    expect(await growth.getAttribute('class')).toContain('is-system');
+    expect(await page.getByTestId('reset-summary').textContent()).not.toContain('✗');
+    // Still queued after a reload offline; the server has not seen it.
+    await page.reload();
+    await page.getByTestId('param-wacc').waitFor({ timeout: 20_000 });
+    await expect.poll(() => unsynced(page)).toBe('1');
+    expect(await page.getByTestId('param-wacc').inputValue()).toBe(autoWacc);
+    expect(await serverWacc()).toBe(0.095);
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: '立即同步' }).click();
+    await expect.poll(() => unsynced(page), { timeout: 15_000 }).toBe('0');
+    await expect.poll(() => serverWacc(), { timeout: 15_000 }).toBeNull();
+    expect((await serverGrowth2026())?.source).toBe('system_default');
+    expect(await page.getByTestId('sync-conflict').count()).toBe(0);
+    expect(await page.getByTestId('param-wacc').inputValue()).toBe(autoWacc);
     await context.close();
   });
 });

@@ -51,14 +51,18 @@ export async function newPage(
   return { context, page };
 }
 
-/** Waits until the service worker controls the page, so an offline reload is served from its cache. */
+/**
+ * Waits until the service worker controls the page, so an offline reload is served from its cache. A page
+ * whose navigation began while the worker was still installing misses the worker's clients.claim() (it ran
+ * before the page existed) and stays uncontrolled for good: such a page is reloaded, through the worker now
+ * active. Call it before the page holds anything it would lose by a reload.
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-      );
-    }
   });
+  if (await controlled()) return;
+  await page.reload();
+  if (!(await controlled())) throw new Error('service worker is active but does not control the page');
 }

@@ -1,19 +1,28 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import type { MergeSchemaPath } from 'hono/types';
 import type { ServerConfig } from './config.ts';
+import { databaseUnreachable } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
+import { ForecastError } from './forecast/forecast-error.ts';
+import { ForecastService } from './forecast/forecast-service.ts';
 import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
-import { ApiError, errorBody, MESSAGES } from './http/errors.ts';
+import { ApiError, errorBody, MESSAGES, requestReference } from './http/errors.ts';
 import { jsonRequestLimits } from './http/json-request-limits.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveApp } from './http/static-files.ts';
 import { strictTransportSecurity } from './http/strict-transport.ts';
 import type { CompanyDirectory } from './ingest/index.ts';
+import { BackgroundJobs } from './jobs/background-jobs.ts';
 import { adjustmentRoutes } from './routes/adjustment-routes.ts';
+import { apiDocsRoutes } from './routes/api-docs-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
-import { companyRoutes } from './routes/company-routes.ts';
+import { companyRoutes, SERVER_VERSION } from './routes/company-routes.ts';
+import { forecastHttpError } from './routes/forecast-errors.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
 import { pdfRoutes } from './routes/pdf-routes.ts';
@@ -34,7 +43,12 @@ export interface AppDependencies {
   /** Waits before a login is checked (the slow-down of a username under attack); tests pass their own. */
   readonly pause?: (ms: number) => Promise<void>;
   readonly workers: ServerPool;
+  /** The platform's background jobs (it stops them when it closes); a new set by default. */
+  readonly jobs?: BackgroundJobs;
 }
+
+/** How long a client should wait before trying again while the database cannot be reached, in seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -55,18 +69,47 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
+/** The routes a Hono app (or sub-app) carries. */
+type RoutesOf<App> = App extends Hono<AppEnv, infer Routes, '/'> ? Routes : never;
+type MountedAtApi<Routes> = MergeSchemaPath<RoutesOf<Routes>, '/api'>;
+
+/**
+ * The app's type: every /api route with its request and answer, so `hc<App>` infers a typed client.
+ * Spelled out by name because the compiler cannot write the inferred type of the whole chain down.
+ */
+export type App = Hono<
+  AppEnv,
+  | MountedAtApi<typeof companyRoutes>
+  | MountedAtApi<typeof reportRoutes>
+  | MountedAtApi<typeof valuationRoutes>
+  | MountedAtApi<typeof authRoutes>
+  | MountedAtApi<typeof menuRoutes>
+  | MountedAtApi<typeof uploadRoutes>
+  | MountedAtApi<typeof valuationRunRoutes>
+  | MountedAtApi<typeof adjustmentRoutes>
+  | MountedAtApi<typeof syncRoutes>
+  | MountedAtApi<typeof pdfRoutes>
+  | MountedAtApi<typeof pdfLibraryRoutes>
+  | MountedAtApi<ReturnType<typeof apiDocsRoutes>>,
+  '/'
+>;
+
 /**
  * Builds the whole HTTP app from a database handle and config (no listening socket), so tests drive it
- * with `app.request()` against a real database file.
+ * with `app.request()` against a real database file. Its type carries every /api route (`hc<App>`).
  */
-export function createApp(dependencies: AppDependencies) {
+export function createApp(dependencies: AppDependencies): App {
+  const valuations = new ValuationService(dependencies.db);
   const services: Services = {
     ...dependencies,
     pause: dependencies.pause ?? sleep,
-    valuations: new ValuationService(dependencies.db),
+    valuations,
+    forecasts: new ForecastService(dependencies.db, valuations),
+    jobs: dependencies.jobs ?? new BackgroundJobs(dependencies.db, dependencies.config.jobHeartbeatTimeoutMs),
   };
   const app = new Hono<AppEnv>();
 
+  app.use('*', requestId(dependencies.config.trustProxy ?? 0));
   if (dependencies.config.logRequests) app.use('*', requestLog());
   app.use(
     '*',
@@ -100,15 +143,20 @@ export function createApp(dependencies: AppDependencies) {
     .route('/', adjustmentRoutes)
     .route('/', syncRoutes)
     .route('/', pdfRoutes)
-    .route('/', pdfLibraryRoutes);
-  app.route('/api', api);
+    .route('/', pdfLibraryRoutes)
+    .route(
+      '/',
+      apiDocsRoutes(() => openApiDocument(app, SERVER_VERSION)),
+    );
+  const routed = app.route('/api', api);
 
   app.notFound((c) =>
     c.req.path.startsWith('/api')
       ? c.json(errorBody(MESSAGES.notFound, `${c.req.method} ${c.req.path}`), 404)
       : c.text('Not Found', 404),
   );
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = thrown instanceof ForecastError ? forecastHttpError(thrown) : thrown;
     if (error instanceof ApiError) {
       return c.json(errorBody(error.message, error.detail), error.status, error.headers);
     }
@@ -117,11 +165,16 @@ export function createApp(dependencies: AppDependencies) {
       const message = status === 413 ? MESSAGES.bodyTooLarge : error.message || '请求错误';
       return c.json(errorBody(message, error.message), status);
     }
-    console.error(`${c.req.method} ${c.req.path}`, error);
-    return c.json(errorBody(MESSAGES.internal, error instanceof Error ? error.message : String(error)), 500);
+    // What went wrong stays in the log (driver text and stack can tell an attacker about the system); the
+    // answer carries the request id that finds it there.
+    const reference = requestReference(c.var.requestId);
+    console.error(`${reference}：${c.req.method} ${c.req.path} 出错`, error);
+    if (databaseUnreachable(error)) {
+      const retryAfter = { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) };
+      return c.json(errorBody(MESSAGES.databaseUnavailable, reference), 503, retryAfter);
+    }
+    return c.json(errorBody(MESSAGES.internal, reference), 500);
   });
   serveApp(app, dependencies.config.staticDir);
-  return app;
+  return routed;
 }
-
-export type App = ReturnType<typeof createApp>;

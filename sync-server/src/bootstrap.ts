@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { companyDirectoryFile, generateSecret, type ServerConfig } from './config.ts';
-import { type Database, databaseLocation, openDatabase } from './db/database.ts';
+import { configuredDatabaseLocation, type Database, openDatabase, transaction } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
-import { seedFixtures } from './seed/seed-fixtures.ts';
-import { readMeta, writeMeta } from './store/meta.ts';
+import { BackgroundJobs } from './jobs/background-jobs.ts';
+import { type SeedReport, seedFixtures } from './seed/seed-fixtures.ts';
+import type { ImportContext } from './store/import-statement-file.ts';
+import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
 import { type ServerPool, startServerPool } from './workers/server-pool.ts';
 
@@ -18,21 +20,28 @@ export interface Platform {
   readonly industries: ReadonlyMap<string, string>;
   /** The worker threads that parse uploads and draw PDFs. */
   readonly workers: ServerPool;
+  /** Background jobs this server runs. */
+  readonly jobs: BackgroundJobs;
+  /** Running jobs whose servers were gone at this start, now marked failed. */
+  readonly lostJobs: number;
   /** Set when this start created the admin account with a generated password (print it once). */
   readonly generatedAdminPassword: string | undefined;
   readonly seededFiles: number;
-  /** Ends the worker threads and closes the database. */
+  /** Stops the background jobs, ends the worker threads and closes the database. */
   close(): Promise<void>;
 }
 
-/** JWT_SECRET, else the secret kept in the database (made at first start, so tokens survive restarts). */
+/**
+ * JWT_SECRET, else the secret kept in the database (made at first start, so tokens survive restarts and
+ * every instance sharing the database signs with the same one: of servers starting together, the first
+ * to store one wins and the others read it).
+ */
 function jwtSecret(db: Database, configured: string | undefined): string {
   if (configured) return configured;
   const stored = readMeta(db, 'jwt_secret');
   if (stored) return stored;
-  const secret = generateSecret();
-  writeMeta(db, 'jwt_secret', secret);
-  return secret;
+  writeMetaIfAbsent(db, 'jwt_secret', generateSecret());
+  return readMeta(db, 'jwt_secret') as string;
 }
 
 /**
@@ -53,13 +62,44 @@ async function ensureAdmin(db: Database, config: ServerConfig): Promise<string |
     return undefined;
   }
   const password = config.adminPassword ?? generateSecret(12);
-  createUser(db, {
-    username: config.adminUsername,
-    email: null,
-    passwordHash: await hashPassword(password),
-    isAdmin: true,
-  });
+  const passwordHash = await hashPassword(password);
+  try {
+    createUser(db, { username: config.adminUsername, email: null, passwordHash, isAdmin: true });
+  } catch (error) {
+    // Another server starting against the same database made the account meanwhile (and shows its password).
+    if (findUser(db, config.adminUsername)) return undefined;
+    throw error;
+  }
   return config.adminPassword ? undefined : password;
+}
+
+/** Marks the fixtures seeded (or being seeded since the stored time, in ms). */
+const SEED_STATE = 'fixtures_seed';
+const SEEDED = 'done';
+/** A seeding that has not finished after this long was cut short (its server died): another may retry. */
+const SEED_LEASE_MS = 5 * 60_000;
+
+/**
+ * Seeds an empty database from fixtures/, once: of servers starting together against one libSQL server,
+ * one seeds and the others start without waiting (they show the data as it arrives).
+ */
+function seedOnce(db: Database, fixturesDir: string, context: ImportContext): SeedReport {
+  const now = Date.now();
+  const claimed = transaction(db, () => {
+    const state = readMeta(db, SEED_STATE);
+    if (state === SEEDED || (state !== undefined && now - Number(state) < SEED_LEASE_MS)) return false;
+    writeMeta(db, SEED_STATE, String(now));
+    return true;
+  });
+  if (!claimed) return { seeded: false, results: [] };
+  try {
+    const report = seedFixtures(db, fixturesDir, context);
+    writeMeta(db, SEED_STATE, SEEDED);
+    return report;
+  } catch (error) {
+    deleteMeta(db, SEED_STATE);
+    throw error;
+  }
 }
 
 export interface StartOptions {
@@ -69,13 +109,15 @@ export interface StartOptions {
 
 /** Opens and migrates the database, makes the admin account, seeds an empty database, builds the app. */
 export async function startPlatform(config: ServerConfig, options: StartOptions = {}): Promise<Platform> {
-  const db = openDatabase(databaseLocation(config.databaseUrl, config.databaseAuthToken, config.databaseSyncUrl));
+  const db = openDatabase(configuredDatabaseLocation(config));
   migrate(db);
+  const jobs = new BackgroundJobs(db, config.jobHeartbeatTimeoutMs);
+  const lostJobs = jobs.failLost();
   const secret = jwtSecret(db, config.jwtSecret);
   const generatedAdminPassword = await ensureAdmin(db, config);
   const directory = loadCompanyDirectory(readFileSync(companyDirectoryFile(config)));
   const industries = loadIndustries(readFileSync(join(config.fixturesDir, 'market', 'industryCoding.csv')));
-  const seed = seedFixtures(db, config.fixturesDir, { directory, industries, uploadedBy: 'seed' });
+  const seed = seedOnce(db, config.fixturesDir, { directory, industries, uploadedBy: 'seed' });
   for (const result of seed.results) {
     if (!result.success) console.warn(`示例数据导入失败 ${result.filename}: ${result.error}`);
   }
@@ -88,6 +130,7 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
     directory,
     industries,
     workers,
+    jobs,
     ...(options.pause ? { pause: options.pause } : {}),
   });
   return {
@@ -96,9 +139,12 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
     directory,
     industries,
     workers,
+    jobs,
+    lostJobs,
     generatedAdminPassword,
     seededFiles: seed.results.filter((result) => result.success).length,
     async close() {
+      await jobs.stop();
       await workers.close();
       db.close();
     },

@@ -9,6 +9,8 @@ export interface ServerConfig {
   readonly databaseUrl: string;
   readonly databaseAuthToken: string | undefined;
   readonly databaseSyncUrl: string | undefined;
+  /** An embedded replica pulls the primary's changes this often, in seconds (`DATABASE_SYNC_PERIOD`). */
+  readonly databaseSyncPeriodSeconds?: number;
   readonly adminUsername: string;
   /** Undefined: generate one at first start and print it once. */
   readonly adminPassword: string | undefined;
@@ -43,12 +45,25 @@ export interface ServerConfig {
   readonly workerIdleMs: number;
   /** PDF reports one address may have made per minute (`PDF_RATE_LIMIT`). */
   readonly pdfPerMinute: number;
+  /**
+   * A running background job whose server has not reported for this long is taken as lost and marked
+   * failed (`JOB_HEARTBEAT_TIMEOUT_MS`). Optional so configs built by hand need not name it.
+   */
+  readonly jobHeartbeatTimeoutMs?: number;
+  /**
+   * On SIGTERM/SIGINT the server stops taking connections and waits this long for requests under way
+   * (`SHUTDOWN_GRACE_MS`). Optional so configs built by hand need not name it.
+   */
+  readonly shutdownGraceMs?: number;
 }
 
 /** A setting the server cannot start with; its message is the one line printed. */
 export class ConfigError extends Error {}
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+export const DEFAULT_JOB_HEARTBEAT_TIMEOUT_MS = 30_000;
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Why an ADMIN_PASSWORD cannot be used, or undefined. Counted in characters, not bytes. */
 export function adminPasswordProblem(password: string): string | undefined {
@@ -97,6 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL ?? 'file:data/fcf.db',
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     databaseSyncUrl: env.DATABASE_SYNC_URL || undefined,
+    databaseSyncPeriodSeconds: integerSetting(env, 'DATABASE_SYNC_PERIOD', 1, [1, 3600]),
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword,
     jwtSecret: env.JWT_SECRET || undefined,
@@ -111,6 +127,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     workerMemoryMb: integerSetting(env, 'WORKER_MEMORY_MB', 1024, [64, 65_536]),
     workerIdleMs: integerSetting(env, 'WORKER_IDLE_MS', 10_000, [0, 86_400_000]),
     pdfPerMinute: integerSetting(env, 'PDF_RATE_LIMIT', 10, [1, 1_000_000]),
+    jobHeartbeatTimeoutMs: integerSetting(
+      env,
+      'JOB_HEARTBEAT_TIMEOUT_MS',
+      DEFAULT_JOB_HEARTBEAT_TIMEOUT_MS,
+      [1_000, 3_600_000],
+    ),
+    shutdownGraceMs: integerSetting(env, 'SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS, [0, 600_000]),
   };
 }
 

@@ -1,6 +1,6 @@
-import { serve } from '@hono/node-server';
 import { startPlatform } from './bootstrap.ts';
 import { ConfigError, configFromEnv, type ServerConfig } from './config.ts';
+import { checkAddressFree, serveUntilSignalled } from './server-lifecycle.ts';
 
 /** The configuration, or one clear line and exit code 1 for a setting the server cannot start with. */
 function startupConfig(): ServerConfig {
@@ -14,9 +14,15 @@ function startupConfig(): ServerConfig {
 }
 
 const config = startupConfig();
+const addressProblem = await checkAddressFree(config);
+if (addressProblem) {
+  console.error(addressProblem);
+  process.exit(1);
+}
 const platform = await startPlatform(config);
 
 if (platform.seededFiles > 0) console.log(`已导入示例数据：${platform.seededFiles} 个报表文件`);
+if (platform.lostJobs > 0) console.log(`${platform.lostJobs} 个后台任务的服务器已停止，已标记为失败`);
 if (platform.generatedAdminPassword) {
   console.log('──────────────────────────────────────────────');
   console.log(`管理员账号已创建：用户名 ${config.adminUsername}`);
@@ -25,15 +31,4 @@ if (platform.generatedAdminPassword) {
   console.log('──────────────────────────────────────────────');
 }
 
-const server = serve({ fetch: platform.app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`自由现金流估值平台 已启动：http://${config.host}:${info.port}  (数据库 ${config.databaseUrl})`);
-});
-
-function shutdown(signal: string) {
-  console.log(`收到 ${signal}，正在关闭…`);
-  server.close(() => {
-    void platform.close().then(() => process.exit(0));
-  });
-}
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+serveUntilSignalled(platform, config);

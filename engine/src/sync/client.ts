@@ -1,9 +1,12 @@
 import type { MutationName } from './mutation-names.ts';
+import { type LocalRow, layPending } from './pending.ts';
 import {
+  isCompanyRow,
   MAX_PUSH_MUTATIONS,
   MUTATION_ARGS,
   type MutationArgs,
-  mutationRow,
+  type MutationTarget,
+  mutationTarget,
   type OpenIssue,
   type PullResponse,
   type PushRequest,
@@ -117,17 +120,8 @@ export class SyncClient {
     if (!parsed.success) throw new InvalidMutationError(parsed.error.issues[0]?.message ?? '无效的修改');
     return this.store.transaction(async () => {
       const state = await this.store.readState();
-      const target = mutationRow({ name, args: parsed.data as MutationArgs<Name> });
-      let baseVersion = 0;
-      if (target) {
-        // Based on the server's row plus this client's own pending edits of it, which apply first.
-        const serverRow = await this.store.row(target.table, target.key);
-        const pendingOnRow = (await this.store.outbox()).filter((entry) => {
-          const row = mutationRow({ name: entry.name, args: entry.args as MutationArgs<MutationName> });
-          return row?.table === target.table && row.key === target.key;
-        }).length;
-        baseVersion = (serverRow?.version ?? 0) + pendingOnRow;
-      }
+      const target = mutationTarget({ name, args: parsed.data as MutationArgs<Name> });
+      const baseVersion = target ? await this.expectedVersion(target) : 0;
       const entry: OutboxEntry = {
         id: state.nextMutationId,
         name,
@@ -139,6 +133,28 @@ export class SyncClient {
       await this.store.writeState({ ...state, nextMutationId: state.nextMutationId + 1 });
       return entry;
     });
+  }
+
+  /**
+   * The version the server will hold of what a mutation edits once this client's pending edits apply
+   * first: the pulled rows with the outbox laid over them (a row's version, or a company's rows' sum).
+   */
+  private async expectedVersion(target: MutationTarget): Promise<number> {
+    const outbox = await this.store.outbox();
+    if (target.kind === 'row') {
+      const stored = await this.store.row(target.table, target.key);
+      const rows = new Map<string, LocalRow>(stored ? [[stored.key, stored]] : []);
+      return layPending(target.table, rows, outbox).get(target.key)?.version ?? 0;
+    }
+    let sum = 0;
+    for (const table of target.tables) {
+      const rows = new Map<string, LocalRow>();
+      for (const row of await this.store.rows(table)) {
+        if (isCompanyRow(table, row.key, target.company)) rows.set(row.key, row);
+      }
+      for (const row of layPending(table, rows, outbox).values()) sum += row.version;
+    }
+    return sum;
   }
 
   /** Pushes the outbox (if any), then pulls until caught up. Throws when the network or server fails. */
@@ -310,14 +326,9 @@ export class SyncClient {
 
   /** The table as this client sees it: the server's rows with pending edits applied, in order. */
   async view(table: SyncTable): Promise<Map<string, Record<string, unknown> | null>> {
-    const view = new Map<string, Record<string, unknown> | null>();
-    for (const row of await this.store.rows(table)) view.set(row.key, row.data);
-    for (const entry of await this.store.outbox()) {
-      const target = mutationRow({ name: entry.name, args: entry.args as MutationArgs<MutationName> });
-      if (!target || target.table !== table) continue;
-      view.set(target.key, applyPending(entry, view.get(target.key) ?? null));
-    }
-    return view;
+    const rows = new Map<string, LocalRow>((await this.store.rows(table)).map((row) => [row.key, row]));
+    const laid = layPending(table, rows, await this.store.outbox());
+    return new Map([...laid].map(([key, row]) => [key, row.data]));
   }
 
   /** True once a complete pull has brought this client the server's rows (its view can be trusted). */
@@ -328,28 +339,4 @@ export class SyncClient {
   async unsyncedCount(): Promise<number> {
     return (await this.store.outbox()).filter((entry) => entry.name !== 'resolveConflict').length;
   }
-}
-
-/** A pending edit laid over a row's data, as the server will apply it. */
-export function applyPending(
-  entry: Pick<OutboxEntry, 'name' | 'args'>,
-  data: Record<string, unknown> | null,
-): Record<string, unknown> | null {
-  if (entry.name === 'setForecastParameter') {
-    const args = entry.args as MutationArgs<'setForecastParameter'>;
-    if (args.value === null) return null;
-    return { ...data, company_code: args.company, year: args.year, parameter: args.parameter, value: args.value };
-  }
-  if (entry.name === 'setValuationParameter') {
-    const args = entry.args as MutationArgs<'setValuationParameter'>;
-    return {
-      company_code: args.company,
-      wacc_manual: null,
-      terminal_growth_rate_manual: null,
-      total_shares_manual: null,
-      ...data,
-      [args.parameter]: args.value,
-    };
-  }
-  return data;
 }

@@ -6,5 +6,6 @@
 export * from './client.ts';
 export * from './memory-store.ts';
 export * from './mutation-names.ts';
+export * from './pending.ts';
 export * from './protocol.ts';
 export * from './rejections.ts';

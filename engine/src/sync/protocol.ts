@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DRIVER_KEYS } from '../forecast/drivers.ts';
 import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
+import type { ResetScope } from '../valuation/reset-scope.ts';
 import type { MutationName } from './mutation-names.ts';
 import { REJECTION_CODES } from './rejections.ts';
 
@@ -13,8 +14,9 @@ import { REJECTION_CODES } from './rejections.ts';
 /**
  * Raised whenever a mutation's name or arguments or the push answer change shape: an older client is
  * refused (and asked to reload), not misread. 2: per-mutation rejection codes, at most 100 a push.
+ * 3: `resetToAuto`.
  */
-export const SYNC_SCHEMA_VERSION = 2;
+export const SYNC_SCHEMA_VERSION = 3;
 
 /** The most mutations one push may carry; a client sends a longer outbox in chunks, in order. */
 export const MAX_PUSH_MUTATIONS = 100;
@@ -51,6 +53,12 @@ const companyCode = z
   .max(6, '公司代码应为6位数字')
   .regex(/^\d{6}$/, '公司代码应为6位数字');
 const numberOrClear = z.number({ error: '无效的数值' }).nullable();
+const resetScope = z.strictObject({
+  fcf_parameters: z.boolean(),
+  wacc_parameters: z.boolean(),
+  terminal_growth_rate: z.boolean(),
+  total_shares: z.boolean(),
+}) satisfies z.ZodType<ResetScope>;
 
 /** The mutations a client may push, by name: argument schemas and the row each one edits. */
 export const MUTATION_ARGS = {
@@ -67,6 +75,11 @@ export const MUTATION_ARGS = {
     parameter: z.enum(VALUATION_PARAMETER_KEYS),
     value: numberOrClear,
   }),
+  /**
+   * Clears a company's manual values in the scope (its forecast drivers, WACC, g, shares) so the auto
+   * forecast applies again. It edits a set of rows, versioned as one: see `mutationTarget`.
+   */
+  resetToAuto: z.strictObject({ company: companyCode, scope: resetScope }),
   /** Dismisses one of this client's conflicts or rejections (after "keep mine" re-pushed, or "take theirs"). */
   resolveConflict: z.strictObject({ mutationId: z.number().int().positive() }),
 } as const satisfies Record<MutationName, z.ZodType>;
@@ -82,18 +95,47 @@ export interface Mutation<Name extends MutationName = MutationName> {
   readonly baseVersion: number;
 }
 
-/** The row a mutation edits, as the pull names it; null for mutations that edit no synced row. */
-export function mutationRow(mutation: Pick<Mutation, 'name' | 'args'>): { table: SyncTable; key: string } | null {
+/**
+ * What a mutation edits, by the pull's names: one row (its version is the row's), or a company's rows of
+ * some tables (`resetToAuto`), versioned as one set: the sum of their versions, tombstones included. Every
+ * write of one of those rows adds exactly one to that sum, so it equals the client's only when the client
+ * has seen every write. Null for mutations that edit no synced row.
+ */
+export type MutationTarget =
+  | { readonly kind: 'row'; readonly table: SyncTable; readonly key: string }
+  | { readonly kind: 'company'; readonly company: string; readonly tables: readonly SyncTable[] };
+
+export function mutationTarget(mutation: Pick<Mutation, 'name' | 'args'>): MutationTarget | null {
   switch (mutation.name) {
     case 'setForecastParameter': {
       const args = mutation.args as MutationArgs<'setForecastParameter'>;
-      return { table: 'forecast_parameters', key: forecastParameterKey(args.company, args.year, args.parameter) };
+      return {
+        kind: 'row',
+        table: 'forecast_parameters',
+        key: forecastParameterKey(args.company, args.year, args.parameter),
+      };
     }
     case 'setValuationParameter':
-      return { table: 'valuation_inputs', key: (mutation.args as MutationArgs<'setValuationParameter'>).company };
+      return {
+        kind: 'row',
+        table: 'valuation_inputs',
+        key: (mutation.args as MutationArgs<'setValuationParameter'>).company,
+      };
+    case 'resetToAuto': {
+      const { company, scope } = mutation.args as MutationArgs<'resetToAuto'>;
+      const tables: SyncTable[] = [];
+      if (scope.fcf_parameters) tables.push('forecast_parameters');
+      if (scope.wacc_parameters || scope.terminal_growth_rate || scope.total_shares) tables.push('valuation_inputs');
+      return { kind: 'company', company, tables };
+    }
     default:
       return null;
   }
+}
+
+/** Whether a row of a company-keyed table belongs to the company (forecast keys start with its code). */
+export function isCompanyRow(table: SyncTable, key: string, company: string): boolean {
+  return table === 'forecast_parameters' ? key.startsWith(`${company}|`) : key === company;
 }
 
 export const pushRequestSchema = z.object({
@@ -165,3 +207,37 @@ export interface PullResponse {
   /** The calling client's unresolved conflicts. */
   readonly issues: OpenIssue[];
 }
+
+const openIssueSchema = z.object({
+  mutationId: z.number().int(),
+  status: z.enum(['conflict', 'rejected']),
+  name: z.string(),
+  args: z.unknown(),
+  reason: z.string(),
+  serverRow: syncRowSchema.nullable(),
+});
+
+/** The pull answer's `data` (sync-contract.test.ts proves it describes PullResponse). */
+export const pullResponseSchema = z.object({
+  changes: z.array(syncRowSchema),
+  cursor: z.number().int().nonnegative().describe('下一次拉取从这里开始'),
+  hasMore: z.boolean(),
+  lastMutationId: z.number().int().nonnegative().describe('服务器已处理的本客户端最后一条修改（0：没有）'),
+  issues: z.array(openIssueSchema).describe('本客户端尚未解决的冲突'),
+});
+
+/** A whole number of at least `min` in a query string, with one message for anything else. */
+const wholeNumber = (min: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message);
+
+/** GET /api/sync/pull's query: where to start, how many rows at most, whose outbox, which tables. */
+export const pullQuerySchema = z.object({
+  cursor: wholeNumber(0, '必须是非负整数').default(0).describe('上次拉取得到的 cursor；首次为 0'),
+  limit: wholeNumber(1, '必须是正整数').default(1000).describe('每页最多行数'),
+  clientId: z.string().max(64).optional().describe('本浏览器的客户端编号：回答附带它的已处理修改与冲突'),
+  tables: z
+    .string()
+    .max(500)
+    .optional()
+    .describe(`逗号分隔的表名；不填为全部：${SYNC_TABLES.join(', ')}`),
+});

@@ -56,7 +56,13 @@ describe('LoginPage', () => {
   });
 
   it('stores the raw token and the user, then goes home', async () => {
-    const fetch = answer(200, { success: true, access_token: 'tok-123', user: { username: 'alice', is_admin: false } });
+    const fetch = answer(200, {
+      success: true,
+      access_token: 'tok-123',
+      token_type: 'bearer',
+      user: { username: 'alice', is_admin: false },
+      message: '登录成功',
+    });
     vi.stubGlobal('fetch', fetch);
     await logIn(' alice ', 'Secret123');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];

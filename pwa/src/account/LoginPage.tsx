@@ -1,6 +1,6 @@
+import { signedInAnswer } from '@fcf/engine/report';
 import { type FormEvent, useState } from 'react';
 import { apiRequest } from '../api/http.ts';
-import { loginSchema } from '../api/schemas.ts';
 import { signIn, useSessionUser } from '../api/session.ts';
 import { Link, useRouter } from '../ui/router.tsx';
 import { loginErrorMessage } from './account-errors.ts';
@@ -27,7 +27,7 @@ export default function LoginPage() {
         method: 'POST',
         // Phone keyboards append a space after an autocompleted word; a name never contains one.
         body: { username: username.trim(), password },
-        schema: loginSchema,
+        schema: signedInAnswer,
       });
       signIn(answer.access_token, answer.user);
       navigate('/');

@@ -88,7 +88,7 @@ describe('RegisterPage', () => {
 
   it('registers, says so, and goes to the login page after 2 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const fetch = answer(201, { success: true, message: '注册成功，请登录' });
+    const fetch = answer(201, { success: true, data: { username: 'new_user' }, message: '注册成功，请登录' });
     vi.stubGlobal('fetch', fetch);
     render();
     fill(VALID);

@@ -1,7 +1,11 @@
-import { type RegistrationErrors, type RegistrationInput, registrationErrors } from '@fcf/engine/report';
+import {
+  type RegistrationErrors,
+  type RegistrationInput,
+  registeredAnswer,
+  registrationErrors,
+} from '@fcf/engine/report';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../api/http.ts';
-import { successSchema } from '../api/schemas.ts';
 import { Link, useRouter } from '../ui/router.tsx';
 import { registerFailure } from './account-errors.ts';
 import { FormField } from './FormField.tsx';
@@ -60,7 +64,7 @@ export default function RegisterPage() {
       await apiRequest('/api/register', {
         method: 'POST',
         body: { username: values.username, email: values.email.trim(), password: values.password },
-        schema: successSchema,
+        schema: registeredAnswer,
       });
       setRegistered(true);
     } catch (failure) {

@@ -1,117 +1,50 @@
-import * as z from 'zod/mini';
+import {
+  batchAnswer,
+  companiesStatusAnswer,
+  doneAnswer,
+  type Job,
+  jobAnswer,
+  jobStartedAnswer,
+  type UploadAnswer,
+  uploadAnswer,
+  uploadedFilesAnswer,
+} from '@fcf/engine/report';
+import { safeParse } from 'zod/mini';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 
 /**
- * The back office's calls (back-office §7), each checked with a schema of what the page reads. Admin
+ * The back office's calls, each answer checked with the API contract's schema (`@fcf/engine/report`). Admin
  * pages call these; the token comes from local storage (apiRequest).
  */
 
-const envelope = <Data extends z.ZodMiniType>(data: Data) =>
-  z.object({ success: z.boolean(), data, message: z.optional(z.string()) });
-const done = z.object({ success: z.boolean(), message: z.optional(z.string()) });
+export type {
+  CompaniesStatus,
+  CompanyStatus,
+  Job,
+  ResetVerification,
+  UploadAnswer,
+  UploadedFile,
+  UploadedFileResult as UploadResult,
+} from '@fcf/engine/report';
 
-const uploadedFileSchema = z.object({
-  id: z.number(),
-  company_code: z.string(),
-  company_name: z.string(),
-  file_name: z.string(),
-  report_type: z.string(),
-  year: z.nullable(z.string()),
-  size: z.number(),
-  status: z.string(),
-  upload_time: z.string(),
-});
-export type UploadedFile = z.infer<typeof uploadedFileSchema>;
-
-const companyStatusSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  industry: z.string(),
-  report_types: z.array(z.string()),
-  completeness: z.string(),
-  complete: z.boolean(),
-  valued: z.boolean(),
-  analyzed: z.boolean(),
-});
-export type CompanyStatus = z.infer<typeof companyStatusSchema>;
-
-const statusSchema = envelope(
-  z.object({
-    unvalued_companies: z.array(z.string()),
-    unanalyzed_companies: z.array(z.string()),
-    statistics: z.object({
-      total_companies: z.number(),
-      unvalued_count: z.number(),
-      unanalyzed_count: z.number(),
-      complete_count: z.number(),
-    }),
-    companies: z.array(companyStatusSchema),
-  }),
-);
-export type CompaniesStatus = z.infer<typeof statusSchema>['data'];
-
-const uploadResultSchema = z.object({
-  filename: z.string(),
-  success: z.boolean(),
-  error: z.optional(z.nullable(z.string())),
-  company: z.optional(z.string()),
-  report_type: z.optional(z.string()),
-});
-export type UploadResult = z.infer<typeof uploadResultSchema>;
-
-const uploadAnswerSchema = z.object({
-  success: z.boolean(),
-  uploaded_files: z.array(uploadResultSchema),
-  affected_companies: z.array(z.string()),
-  message: z.optional(z.string()),
-});
-export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
-
-const batchSchema = z.object({
-  success: z.boolean(),
-  data: z.object({
-    successful_companies: z.array(z.string()),
-    failed: z.array(z.object({ company: z.string(), reason: z.string() })),
-  }),
-  summary: z.object({ success_count: z.number(), failure_count: z.number(), companies_analyzed: z.number() }),
-  message: z.optional(z.string()),
-});
-
-const jobStartSchema = envelope(z.object({ job_id: z.string(), total: z.number() }));
-const jobSchema = envelope(
-  z.object({
-    id: z.string(),
-    kind: z.string(),
-    status: z.enum(['running', 'done', 'failed']),
-    done: z.number(),
-    total: z.number(),
-    result: z.nullable(z.unknown()),
-    error: z.nullable(z.string()),
-  }),
-);
-export type Job = z.infer<typeof jobSchema>['data'];
-
-export const listFiles = () =>
-  apiRequest('/api/files', { schema: z.object({ success: z.boolean(), files: z.array(uploadedFileSchema) }) }).then(
-    (body) => body.files,
-  );
-export const deleteFile = (id: number) => apiRequest(`/api/files/${id}`, { method: 'DELETE', schema: done });
+export const listFiles = () => apiRequest('/api/files', { schema: uploadedFilesAnswer }).then((body) => body.files);
+export const deleteFile = (id: number) => apiRequest(`/api/files/${id}`, { method: 'DELETE', schema: doneAnswer });
 export const deleteCompany = (company: string) =>
-  apiRequest(`/api/delete_company/${encodeURIComponent(company)}`, { method: 'DELETE', schema: done });
+  apiRequest(`/api/delete_company/${encodeURIComponent(company)}`, { method: 'DELETE', schema: doneAnswer });
 export const companiesStatus = () =>
-  apiRequest('/api/data/companies-status', { schema: statusSchema }).then((body) => body.data);
+  apiRequest('/api/data/companies-status', { schema: companiesStatusAnswer }).then((body) => body.data);
 export const valueCompanyNow = (company: string) =>
   apiRequest(`/api/valuation/company/${encodeURIComponent(company)}`, {
     method: 'POST',
     body: { calculation_type: 'full', force_recalculate: true },
-    schema: done,
+    schema: doneAnswer,
     timeoutMs: 60_000,
   });
 export const analyzeCompanyNow = (company: string) =>
   apiRequest('/api/execute-script', {
     method: 'POST',
     body: { script_type: 'post_analysis', mode: 'fcf_ratio', company_name: company, force_recalculate: true },
-    schema: batchSchema,
+    schema: batchAnswer,
     timeoutMs: 60_000,
   });
 
@@ -124,12 +57,12 @@ export function startBatch(kind: 'valuation' | 'fcf_ratio', companies: readonly 
           path: '/api/execute-script',
           body: { script_type: 'post_analysis', mode: 'fcf_ratio', company_name: null, async: true },
         };
-  return apiRequest(request.path, { method: 'POST', body: request.body, schema: jobStartSchema }).then(
+  return apiRequest(request.path, { method: 'POST', body: request.body, schema: jobStartedAnswer }).then(
     (body) => body.data,
   );
 }
 
-const readJob = (id: string) => apiRequest(`/api/jobs/${id}`, { schema: jobSchema }).then((body) => body.data);
+const readJob = (id: string) => apiRequest(`/api/jobs/${id}`, { schema: jobAnswer }).then((body) => body.data);
 
 /** Polls a job until it ends, reporting progress; resolves with the finished job. */
 export async function followJob(id: string, onProgress: (job: Job) => void, intervalMs = 400): Promise<Job> {
@@ -166,7 +99,7 @@ export function uploadStatementFiles(
       } catch {
         // handled below
       }
-      const parsed = uploadAnswerSchema.safeParse(body);
+      const parsed = safeParse(uploadAnswer, body);
       if (parsed.success) return resolve(parsed.data);
       const message =
         body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : null;
@@ -176,61 +109,3 @@ export function uploadStatementFiles(
     request.send(form);
   });
 }
-
-const verificationSchema = z.object({
-  success: z.boolean(),
-  message: z.optional(z.string()),
-  data: z.object({
-    verification: z.object({
-      separation_complete: z.boolean(),
-      status_reset_success: z.boolean(),
-      auto_data_generated: z.boolean(),
-      data_counts: z.object({ auto_parameters: z.number(), auto_results: z.number() }),
-      wacc_status: z.object({ is_auto_mode: z.boolean() }),
-      terminal_growth_status: z.object({ is_auto_mode: z.boolean() }),
-      total_shares_status: z.object({ is_auto_mode: z.boolean() }),
-    }),
-  }),
-});
-export type ResetVerification = z.infer<typeof verificationSchema>['data']['verification'];
-
-/** Reset to auto (back-office §7): every manual value of the company cleared and regenerated. */
-export const resetToAuto = (company: string, username: string) =>
-  apiRequest(`/api/admin/reset-to-auto-complete/${encodeURIComponent(company)}`, {
-    method: 'POST',
-    body: {
-      company_name: company,
-      reset_mode: 'complete',
-      include_valuation_params: true,
-      reset_scope: { fcf_parameters: true, wacc_parameters: true, terminal_growth_rate: true, total_shares: true },
-      modified_by: username,
-      confirm_separation: true,
-    },
-    schema: verificationSchema,
-    timeoutMs: 30_000,
-  }).then((body) => body.data.verification);
-
-/** Saves the valuation the page shows (the server recomputes it and says whether they agree). */
-export const saveCompleteValuation = (
-  company: string,
-  body: {
-    valuation_results: Record<string, number>;
-    discounted_cashflows: {
-      year: number;
-      fcf: number;
-      wacc: number;
-      discount_factor: number;
-      discounted_fcf: number;
-    }[];
-    valuation_year: number;
-  },
-) =>
-  apiRequest(`/api/admin/save-complete-valuation/${encodeURIComponent(company)}`, {
-    method: 'POST',
-    body,
-    schema: z.object({
-      success: z.boolean(),
-      message: z.optional(z.string()),
-      data: z.object({ verified: z.boolean() }),
-    }),
-  });

@@ -43,7 +43,7 @@ describe('pending files', () => {
   });
 
   it('words the outcome as the spec does', () => {
-    const ok = { filename: 'a.csv', success: true };
+    const ok = { filename: 'a.csv', success: true, error: null };
     const bad = { filename: 'b.csv', success: false, error: 'x' };
     expect(uploadSummary([ok, ok])).toEqual({ allOk: true, text: '全部上传成功，共 2 个文件' });
     expect(uploadSummary([ok, bad, bad])).toEqual({ allOk: false, text: '上传完成：成功 1 个，失败 2 个' });

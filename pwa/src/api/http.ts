@@ -1,4 +1,5 @@
-import type * as z from 'zod/mini';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { getToken } from './session.ts';
 
 /** The spec's API timeout (public-side §9). */
@@ -20,7 +21,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-interface RequestOptions<Schema extends z.ZodMiniType> {
+interface RequestOptions<Schema extends $ZodType> {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly body?: unknown;
   readonly schema: Schema;
@@ -37,13 +38,14 @@ function serverText(body: unknown): { message: string | null; detail: string | n
 }
 
 /**
- * Calls `/api/...` with the stored token, a 10 s timeout and a zod check of the answer. Throws
- * ApiRequestError; the message is the server's Chinese message when it gave one.
+ * Calls `/api/...` with the stored token, a 10 s timeout and a check of the answer against the API
+ * contract's schema (`@fcf/engine/report`). Throws ApiRequestError; the message is the server's Chinese
+ * message when it gave one.
  */
-export async function apiRequest<Schema extends z.ZodMiniType>(
+export async function apiRequest<Schema extends $ZodType>(
   path: string,
   options: RequestOptions<Schema>,
-): Promise<z.infer<Schema>> {
+): Promise<output<Schema>> {
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
@@ -81,7 +83,7 @@ export async function apiRequest<Schema extends z.ZodMiniType>(
     const { message, detail } = serverText(body);
     throw new ApiRequestError('http', message ?? `请求错误 (${response.status})`, response.status, detail);
   }
-  const parsed = options.schema.safeParse(body);
+  const parsed = safeParse(options.schema, body);
   if (!parsed.success) throw new ApiRequestError('format', '数据格式错误', response.status, String(parsed.error));
   return parsed.data;
 }

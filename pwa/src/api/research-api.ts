@@ -1,48 +1,26 @@
-import * as z from 'zod/mini';
+import { type PdfCategory, type PdfFile, pdfCategoriesAnswer, pdfFilesAnswer } from '@fcf/engine/report';
 import { ApiRequestError, apiRequest } from './http.ts';
 import { getToken } from './session.ts';
 
 /**
- * The research-PDF calls both pages read (public-side §7, back-office §7): categories, file lists and a
- * file's bytes. The admin writes are in admin/pdf/pdf-admin-api.ts.
+ * The research-PDF calls both pages read: categories, file lists and a file's bytes. The admin writes are
+ * in admin/pdf/pdf-admin-api.ts.
  */
 
-export const pdfCategorySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  sort_order: z.number(),
-  file_count: z.optional(z.number()),
-});
-export type PdfCategory = z.infer<typeof pdfCategorySchema>;
+export type { PdfCategory, PdfFile };
 
-export const pdfFileSchema = z.object({
-  id: z.number(),
-  filename: z.string(),
-  category_id: z.nullable(z.number()),
-  category_name: z.optional(z.nullable(z.string())),
-  size: z.number(),
-  sha256: z.optional(z.string()),
-  upload_time: z.string(),
-});
-export type PdfFile = z.infer<typeof pdfFileSchema>;
-
-/** The spec allows a bare array or an object wrapping one; the server sends the envelope. */
-const listOf = <Item extends z.ZodMiniType>(item: Item) => z.union([z.array(item), z.object({ data: z.array(item) })]);
-
-function unwrap<Item>(body: Item[] | { data: Item[] }): Item[] {
-  return Array.isArray(body) ? body : body.data;
-}
+const unwrap = <Item>(answer: { data: Item[] }): Item[] => answer.data;
 
 export const fetchCategories = (): Promise<PdfCategory[]> =>
-  apiRequest('/api/pdf-menu-categories', { schema: listOf(pdfCategorySchema) }).then(unwrap);
+  apiRequest('/api/pdf-menu-categories', { schema: pdfCategoriesAnswer }).then(unwrap);
 
 /** Every file, newest first. */
 export const fetchAllFiles = (): Promise<PdfFile[]> =>
-  apiRequest('/api/pdf-files/list', { schema: listOf(pdfFileSchema) }).then(unwrap);
+  apiRequest('/api/pdf-files/list', { schema: pdfFilesAnswer }).then(unwrap);
 
 /** The files of a category: −1 all, 0 uncategorised, otherwise its id. */
 export const fetchFiles = (categoryId: number): Promise<PdfFile[]> =>
-  apiRequest(`/api/pdf-files?category_id=${categoryId}`, { schema: listOf(pdfFileSchema) }).then(unwrap);
+  apiRequest(`/api/pdf-files?category_id=${categoryId}`, { schema: pdfFilesAnswer }).then(unwrap);
 
 /** Where a file's bytes are served (the same bytes as /api/pdf-preview/serve/{filename}). */
 export function pdfFileUrl(id: number, download = false): string {

@@ -1,5 +1,5 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { CompanyListItem } from '../api/schemas.ts';
 import { loadCompanies } from '../store/companies.ts';
 import { CompanyListModal } from '../ui/company-picker/CompanyListModal.tsx';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';

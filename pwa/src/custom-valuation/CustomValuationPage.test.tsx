@@ -10,15 +10,7 @@ const fixtures = vi.hoisted(() => ({
   whatIfs: new Map<string, WhatIf>(),
 }));
 
-vi.mock('../worker/engine-client.ts', async () => {
-  const { whatIfView: view, impliedGrowthFor } = await import('@fcf/engine/report');
-  return {
-    loadWhatIfEngine: async (bundle: CompanyBundle) => ({
-      whatIf: async (whatIf: WhatIf) => view(bundle, whatIf),
-      impliedGrowth: async (whatIf: WhatIf, price: number) => impliedGrowthFor(bundle, whatIf, price),
-    }),
-  };
-});
+vi.mock('../worker/engine-client.ts', () => import('../valuation-editor/testing/engine-in-process.ts'));
 
 vi.mock('../store/companies.ts', async () => {
   const { listItem: item } = await import('../valuation-editor/testing/sample-bundle.ts');

@@ -1,6 +1,5 @@
-import { yearLabel } from '@fcf/engine/report';
+import { type CompanyListItem, yearLabel } from '@fcf/engine/report';
 import { useCallback } from 'react';
-import type { CompanyListItem } from '../api/schemas.ts';
 import { clearWhatIf } from '../store/db.ts';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { MessageBanner } from '../valuation-editor/MessageBanner.tsx';

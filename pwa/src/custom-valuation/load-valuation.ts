@@ -1,6 +1,6 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
-import type { CompanyListItem } from '../api/schemas.ts';
 import { loadBundle, loadCompanies } from '../store/companies.ts';
 import { readWhatIf } from '../store/db.ts';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';

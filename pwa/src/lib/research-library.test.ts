@@ -15,13 +15,21 @@ import {
 } from './research-library.ts';
 
 const CATEGORIES: PdfCategory[] = [
-  { id: 7, name: '公司深度', sort_order: 2 },
-  { id: 3, name: '行业研究', sort_order: 1 },
-  { id: 9, name: '晨会纪要', sort_order: 2 },
+  { id: 7, name: '公司深度', sort_order: 2, file_count: 1 },
+  { id: 3, name: '行业研究', sort_order: 1, file_count: 2 },
+  { id: 9, name: '晨会纪要', sort_order: 2, file_count: 0 },
 ];
 
 function file(id: number, category: number | null): PdfFile {
-  return { id, filename: `报告${id}.pdf`, category_id: category, size: 1000 * id, upload_time: '2025-03-18T01:30:00Z' };
+  return {
+    id,
+    filename: `报告${id}.pdf`,
+    category_id: category,
+    category_name: null,
+    size: 1000 * id,
+    sha256: `sha-${id}`,
+    upload_time: '2025-03-18T01:30:00Z',
+  };
 }
 
 const FILES = [file(1, 3), file(2, 3), file(3, 7), file(4, null), file(5, 42)];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CoreMenu } from '../api/schemas.ts';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
+import type { ReportSectionMenu } from '../store/menus.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
@@ -25,7 +25,7 @@ export function AnalysisPage() {
   const { location, navigate } = useRouter();
   const fromQuery = useQueryParam('company');
   const [company, setCompany] = useState<string | null>(() => initialCompany(fromQuery));
-  const [sections, setSections] = useState<readonly CoreMenu[]>(FALLBACK_CORE_MENUS);
+  const [sections, setSections] = useState<readonly ReportSectionMenu[]>(FALLBACK_CORE_MENUS);
   const list = useCompanyList();
   const { state, refresh } = useCompanyReport(company);
 

@@ -1,5 +1,5 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { useCallback, useEffect, useState } from 'react';
-import type { CompanyListItem } from '../api/schemas.ts';
 import { loadCompanies } from '../store/companies.ts';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
 

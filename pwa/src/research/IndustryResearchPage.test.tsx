@@ -22,7 +22,15 @@ const CATEGORIES: PdfCategory[] = [
 
 function file(id: number, filename: string, category: number | null): PdfFile {
   const time = new Date(Date.UTC(2025, 0, id, 2, 30)).toISOString();
-  return { id, filename, category_id: category, size: 2048 * id, sha256: `sha-${id}`, upload_time: time };
+  return {
+    id,
+    filename,
+    category_id: category,
+    category_name: null,
+    size: 2048 * id,
+    sha256: `sha-${id}`,
+    upload_time: time,
+  };
 }
 
 const FILES: PdfFile[] = [

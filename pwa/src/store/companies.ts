@@ -1,11 +1,10 @@
-import type { CompanyBundle } from '@fcf/engine/report';
+import { type CompanyBundle, type CompanyListItem, companyBundleAnswer, companyListAnswer } from '@fcf/engine/report';
 import { apiRequest } from '../api/http.ts';
-import { type CompanyListItem, companyBundleSchema, companyListSchema } from '../api/schemas.ts';
 import { type CachedResult, cachedFetch } from './cached-resource.ts';
 import { readBundle, readList, writeBundle, writeList } from './db.ts';
 
 function fetchCompanyList(): Promise<CompanyListItem[]> {
-  return apiRequest('/api/data/available-companies', { schema: companyListSchema }).then((body) => body.data);
+  return apiRequest('/api/data/available-companies', { schema: companyListAnswer }).then((body) => body.data);
 }
 
 /** The company list, from the offline copy when fresh or unreachable. */
@@ -20,9 +19,9 @@ export function loadCompanies(force = false): Promise<CachedResult<CompanyListIt
 
 export async function fetchBundle(code: string): Promise<CompanyBundle> {
   const body = await apiRequest(`/api/data/company-bundle/${encodeURIComponent(code)}`, {
-    schema: companyBundleSchema,
+    schema: companyBundleAnswer,
   });
-  return body.data as unknown as CompanyBundle;
+  return body.data;
 }
 
 /** One company's engine inputs, cached for offline reading. */

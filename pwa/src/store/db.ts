@@ -1,8 +1,7 @@
-import type { CompanyBundle, WhatIf } from '@fcf/engine/report';
+import type { CompanyBundle, CompanyListItem, CoreMenuItem, TopMenuItem, WhatIf } from '@fcf/engine/report';
 import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState } from '@fcf/engine/sync';
 import Dexie, { type Table } from 'dexie';
 import type { PdfCategory, PdfFile } from '../api/research-api.ts';
-import type { CompanyListItem, CoreMenu, TopMenu } from '../api/schemas.ts';
 import { moveLegacyRejections } from '../sync/legacy-rejections.ts';
 
 export interface StoredBundle {
@@ -21,8 +20,8 @@ export interface StoredValue<Value> {
 export type MetaKey = 'companies' | 'top_menus' | 'core_menus' | 'pdf_categories' | 'pdf_files';
 export type MetaValue = {
   companies: CompanyListItem[];
-  top_menus: TopMenu[];
-  core_menus: CoreMenu[];
+  top_menus: TopMenuItem[];
+  core_menus: CoreMenuItem[];
   pdf_categories: PdfCategory[];
   pdf_files: PdfFile[];
 };

@@ -1,27 +1,30 @@
+import { type CoreMenuItem, coreMenusAnswer, type TopMenuItem, topMenusAnswer } from '@fcf/engine/report';
 import { apiRequest } from '../api/http.ts';
-import { type CoreMenu, coreMenusSchema, type TopMenu, topMenusSchema } from '../api/schemas.ts';
 import { type CachedResult, cachedFetch } from './cached-resource.ts';
 import { readList, writeList } from './db.ts';
 
 /** Fired when this browser learns of a new top menu (an admin edited it): the navigation reloads. */
 export const TOP_MENUS_CHANGED = 'fcf:top-menus-changed';
 
-export async function rememberTopMenus(menus: TopMenu[]): Promise<void> {
+export async function rememberTopMenus(menus: TopMenuItem[]): Promise<void> {
   await writeList('top_menus', menus);
   window.dispatchEvent(new Event(TOP_MENUS_CHANGED));
 }
 
-export function loadTopMenus(force = false): Promise<CachedResult<TopMenu[]>> {
+export function loadTopMenus(force = false): Promise<CachedResult<TopMenuItem[]>> {
   return cachedFetch({
     read: async () => readList('top_menus'),
-    fetch: () => apiRequest('/api/top_menus', { schema: topMenusSchema }),
+    fetch: () => apiRequest('/api/top_menus', { schema: topMenusAnswer }),
     write: (menus) => writeList('top_menus', menus),
     force,
   });
 }
 
-/** The report sections of the spec's built-in menu, used when the server's cannot be had. */
-export const FALLBACK_CORE_MENUS: readonly CoreMenu[] = [
+/** What the report page reads of a report-section menu item. */
+export type ReportSectionMenu = Pick<CoreMenuItem, 'id' | 'name' | 'path' | 'order_index'>;
+
+/** The report sections of the built-in menu, used when the server's cannot be had. */
+export const FALLBACK_CORE_MENUS: readonly ReportSectionMenu[] = [
   { id: -1, name: 'ROE-ROIC分析', path: 'roe-roic', order_index: 3 },
   { id: -2, name: '盈利能力分析', path: 'profitability', order_index: 4 },
   { id: -3, name: '自由现金流结构', path: 'fcf-structure', order_index: 4.5 },
@@ -30,11 +33,11 @@ export const FALLBACK_CORE_MENUS: readonly CoreMenu[] = [
 ];
 
 /** The report's sections in menu order; the built-in menu on failure (spec: core menu fallback). */
-export async function loadCoreMenus(): Promise<readonly CoreMenu[]> {
+export async function loadCoreMenus(): Promise<readonly ReportSectionMenu[]> {
   try {
     const { value } = await cachedFetch({
       read: async () => readList('core_menus'),
-      fetch: () => apiRequest('/api/core_menus', { schema: coreMenusSchema }),
+      fetch: () => apiRequest('/api/core_menus', { schema: coreMenusAnswer }),
       write: (menus) => writeList('core_menus', menus),
     });
     return [...value].sort((a, b) => a.order_index - b.order_index);

@@ -21,11 +21,11 @@ export function RejectedEdits({
       <h2 className="sync-rejected__title">未能同步的修改（{edits.length}）</h2>
       <ul className="sync-rejected__list">
         {edits.map((edit) => {
-          const { label, show } = describeEdit(edit.name, edit.args);
+          const { label, mine } = describeEdit(edit.name, edit.args);
           return (
             <li key={edit.id} className="sync-rejected__item" data-testid="sync-rejected" data-code={edit.code}>
               <p className="sync-rejected__what">
-                {label} → <strong>{show((edit.args as { value?: unknown } | null)?.value)}</strong>
+                {label} → <strong>{mine}</strong>
               </p>
               <p className="sync-rejected__why">{edit.message}</p>
               <div className="sync-rejected__actions">

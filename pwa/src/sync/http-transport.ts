@@ -1,26 +1,14 @@
-import { type PullResponse, type PushResponse, SyncHttpError, type SyncTransport } from '@fcf/engine/sync';
-import * as z from 'zod/mini';
+import { envelope } from '@fcf/engine/report';
+import { pullResponseSchema, pushResponseSchema, SyncHttpError, type SyncTransport } from '@fcf/engine/sync';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 
-// The answers are checked for their envelope; the rows inside are the engine's own types.
-const pushAnswer = z.object({
-  success: z.boolean(),
-  data: z.object({ results: z.array(z.unknown()), lastMutationId: z.number() }),
-});
-const pullAnswer = z.object({
-  success: z.boolean(),
-  data: z.object({
-    changes: z.array(z.unknown()),
-    cursor: z.number(),
-    hasMore: z.boolean(),
-    lastMutationId: z.number(),
-    issues: z.array(z.unknown()),
-  }),
-});
+// The protocol's own schemas check the answers, rows and all.
+const pushAnswer = envelope(pushResponseSchema);
+const pullAnswer = envelope(pullResponseSchema);
 
-async function call<Answer>(work: () => Promise<{ data: unknown }>): Promise<Answer> {
+async function call<Answer>(work: () => Promise<{ data: Answer }>): Promise<Answer> {
   try {
-    return (await work()).data as Answer;
+    return (await work()).data;
   } catch (error) {
     if (error instanceof ApiRequestError && error.status !== null) throw new SyncHttpError(error.status, error.message);
     throw error;
@@ -29,10 +17,9 @@ async function call<Answer>(work: () => Promise<{ data: unknown }>): Promise<Ans
 
 /** The sync transport over HTTP with the stored token (a 401 surfaces as SyncHttpError 401). */
 export const httpSyncTransport: SyncTransport = {
-  push: (request) =>
-    call<PushResponse>(() => apiRequest('/api/sync/push', { method: 'POST', body: request, schema: pushAnswer })),
+  push: (request) => call(() => apiRequest('/api/sync/push', { method: 'POST', body: request, schema: pushAnswer })),
   pull: ({ cursor, clientId, limit, tables }) =>
-    call<PullResponse>(() =>
+    call(() =>
       apiRequest(
         `/api/sync/pull?cursor=${cursor}&limit=${limit}&clientId=${encodeURIComponent(clientId)}&tables=${tables.join(',')}`,
         { schema: pullAnswer },

@@ -21,17 +21,28 @@ export function loadMigrations(): Migration[] {
     .sort((a, b) => a.version - b.version);
 }
 
-/** Applies the migrations newer than the database's `user_version`, each in its own transaction. */
+function userVersion(db: Database): number {
+  return (db.prepare('PRAGMA user_version').all([])[0] as { user_version: number }).user_version;
+}
+
+/**
+ * Applies the migrations newer than the database's `user_version`, each in its own transaction. Servers
+ * starting together against one libSQL server each try: the version is read again under the write lock,
+ * so each migration runs once.
+ */
 export function migrate(db: Database, migrations: readonly Migration[] = loadMigrations()): number[] {
-  const current = (db.prepare('PRAGMA user_version').all()[0] as { user_version: number }).user_version;
   const applied: number[] = [];
   for (const migration of migrations) {
-    if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.exec(`PRAGMA user_version = ${migration.version}`);
-    })();
-    applied.push(migration.version);
+    if (migration.version <= userVersion(db)) continue;
+    const ran = db
+      .transaction(() => {
+        if (migration.version <= userVersion(db)) return false;
+        db.exec(migration.sql);
+        db.exec(`PRAGMA user_version = ${migration.version}`);
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(migration.version);
   }
   return applied;
 }

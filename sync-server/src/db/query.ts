@@ -1,10 +1,4 @@
-import type { Database } from './database.ts';
-
-/** A prepared statement taking positional parameters. */
-interface Statement {
-  all(params: unknown[]): unknown[];
-  run(params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
-}
+import type { Database, Statement } from './database.ts';
 
 const statementCache = new WeakMap<Database, Map<string, Statement>>();
 
@@ -17,7 +11,7 @@ export function statement(db: Database, sql: string): Statement {
   }
   let prepared = cache.get(sql);
   if (!prepared) {
-    prepared = db.prepare(sql) as Statement;
+    prepared = db.prepare(sql);
     cache.set(sql, prepared);
   }
   return prepared;

@@ -1,7 +1,9 @@
 import type { AuthenticatedUser } from '../auth/token.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { ForecastService } from '../forecast/forecast-service.ts';
 import type { CompanyDirectory } from '../ingest/index.ts';
+import type { BackgroundJobs } from '../jobs/background-jobs.ts';
 import type { ValuationService } from '../valuation/valuation-service.ts';
 import type { ServerPool } from '../workers/server-pool.ts';
 
@@ -11,12 +13,16 @@ export interface Services {
   readonly config: ServerConfig;
   readonly jwtSecret: string;
   readonly valuations: ValuationService;
+  /** Forecast edits (REST and sync): checked, written and revalued in one transaction. */
+  readonly forecasts: ForecastService;
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
   /** Waits before a login is checked (the slow-down of a username under attack). */
   readonly pause: (ms: number) => Promise<void>;
   /** Worker threads for CPU-heavy work (upload parsing, PDF drawing). */
   readonly workers: ServerPool;
+  /** Background jobs (valuation batches), kept in the database for every instance to report. */
+  readonly jobs: BackgroundJobs;
 }
 
 export type AppEnv = {
@@ -24,5 +30,7 @@ export type AppEnv = {
     services: Services;
     /** The caller, when the request carries a valid token. */
     user: AuthenticatedUser | null;
+    /** Names this request in the log, the `X-Request-Id` header and a 500 answer. */
+    requestId: string;
   };
 };

@@ -29,11 +29,17 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, message:
   return c.json(errorBody(message, detail), status);
 }
 
+/** How an answer names its request, so a person can quote it and the log line can be found. */
+export function requestReference(requestId: string): string {
+  return `请求编号 ${requestId}`;
+}
+
 export const MESSAGES = {
   notFound: '接口不存在，请检查请求地址',
   unauthorized: '未登录或登录已过期，请重新登录',
   forbidden: '无权限访问，请以管理员身份登录',
   internal: '服务器内部错误，请联系技术支持',
+  databaseUnavailable: '数据库暂时无法连接，请稍后重试',
   bodyTooLarge: '请求体过大',
   invalidJson: '请求格式错误：需要 JSON',
   notJson: '不支持的请求格式：请以 JSON 提交（Content-Type: application/json）',

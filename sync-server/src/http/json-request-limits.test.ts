@@ -1,14 +1,9 @@
 import { DRIVER_KEYS } from '@fcf/engine';
 import { SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { isJsonMediaType, isUploadPath, JSON_BODY_LIMIT } from './json-request-limits.ts';
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
 
 const REGISTRATION = { username: 'plain_text', email: 'plain@example.com', password: 'Abcdefg12' };
 
@@ -41,12 +36,8 @@ describe('JSON routes accept only application/json', () => {
   ])('refuses %s with a 415 JSON error and changes nothing', async (type) => {
     const before = userCount();
     const response = await post('/api/register', JSON.stringify(REGISTRATION), type);
-    expect(response.status).toBe(415);
-    const body = (await response.json()) as ErrorBody;
-    expect(body).toMatchObject({
-      success: false,
-      message: '不支持的请求格式：请以 JSON 提交（Content-Type: application/json）',
-    });
+    const body = await refusalOf(response, 415);
+    expect(body.message).toBe('不支持的请求格式：请以 JSON 提交（Content-Type: application/json）');
     expect(body.detail).toContain(type);
     expect(userCount()).toBe(before);
   });

@@ -19,12 +19,15 @@ export function logField(text: string): string {
   });
 }
 
-/** One line per request: method, path, status, duration. */
+/** One line per request: time, request id (`-` without one), method, path, status, duration. */
 export function requestLog(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) {
-  return createMiddleware(async (c, next) => {
+  return createMiddleware<{ Variables: { requestId?: string } }>(async (c, next) => {
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
-    write(`${new Date().toISOString()} ${logField(c.req.method)} ${logField(c.req.path)} ${c.res.status} ${ms}ms`);
+    const id = c.var.requestId ?? '-';
+    write(
+      `${new Date().toISOString()} ${id} ${logField(c.req.method)} ${logField(c.req.path)} ${c.res.status} ${ms}ms`,
+    );
   });
 }

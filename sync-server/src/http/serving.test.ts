@@ -2,14 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { JSON_BODY_LIMIT } from './json-request-limits.ts';
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
 
 const INDEX_HTML = '<!doctype html><html lang="zh-CN"><title>自由现金流估值平台</title><div id="root"></div></html>';
 const SW_JS = 'self.addEventListener("install", () => self.skipWaiting());';
@@ -104,11 +99,8 @@ describe('serving the built app', () => {
   it('/api paths are never the app: an unknown one is a 404 JSON', async () => {
     for (const path of ['/api/unknown', '/api', '/api/home/nothing/here']) {
       const response = await get(path);
-      expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toContain('application/json');
-      const body = (await response.json()) as ErrorBody;
-      expect(body.success).toBe(false);
-      expect(body.message.length).toBeGreaterThan(0);
+      await refusalOf(response, 404);
     }
     const post = await platform.call('POST', '/api/unknown', { body: {} });
     // Writes are guarded before routing: an unknown write without a token is refused, never served.
@@ -133,11 +125,8 @@ describe('serving the built app', () => {
     const big = JSON.stringify({ username: 'x'.repeat(JSON_BODY_LIMIT), password: 'y' });
     expect(JSON_BODY_LIMIT).toBe(64 * 1024);
     const response = await platform.call('POST', '/api/login', { body: big });
-    expect(response.status).toBe(413);
     expect(response.headers.get('content-type')).toContain('application/json');
-    const body = (await response.json()) as ErrorBody;
-    expect(body.success).toBe(false);
-    expect(body.message).toBe('请求体过大');
+    expect((await refusalOf(response, 413)).message).toBe('请求体过大');
   });
 
   it('refuses an oversized body even with a false small Content-Length', async () => {
@@ -158,8 +147,7 @@ describe('serving the built app', () => {
       headers: { 'Content-Type': 'multipart/form-data; boundary=----x' },
       body: big,
     });
-    expect(response.status).toBe(415);
-    expect(((await response.json()) as ErrorBody).message).toContain('application/json');
+    expect((await refusalOf(response, 415)).message).toContain('application/json');
   });
 
   it('accepts a body just under the limit', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCompany } from './company.ts';
-import { fixtureDirectory } from './testing.ts';
+import { fixtureDirectory } from './testing/ingest-fixtures.ts';
 
 const directory = fixtureDirectory();
 const MIDEA = { code: '000333', name: '美的集团' };

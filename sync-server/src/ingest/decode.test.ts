@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText, looksBinary } from './decode.ts';
-import { gbkBytes, utf8Bytes } from './testing.ts';
+import { gbkBytes, utf8Bytes } from './testing/ingest-fixtures.ts';
 
 describe('decodeText', () => {
   const text = '报告日期,2019-12-31\r\n营业收入(万元),765275\r\n';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BYTES_PER_BOMB_CELL, repeatedCellsWorkbook, understateUnpackedSizes } from './bomb-workbooks.ts';
 import { INGEST_ERRORS, sheetTooLargeMessage } from './errors.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { parseStatementFile } from './parse-statement-file.ts';
-import { fixtureDirectory, utf8Bytes, workbookBytes } from './testing.ts';
+import { BYTES_PER_BOMB_CELL, repeatedCellsWorkbook, understateUnpackedSizes } from './testing/bomb-workbooks.ts';
+import { fixtureDirectory, utf8Bytes, workbookBytes } from './testing/ingest-fixtures.ts';
 
 function outcome(filename: string, bytes: Uint8Array) {
   return parseStatementFile(filename, bytes, fixtureDirectory());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCompany } from './company.ts';
 import { parseCellValue } from './numbers.ts';
-import { fixtureDirectory } from './testing.ts';
+import { fixtureDirectory } from './testing/ingest-fixtures.ts';
 import { findHeaderUnit, splitLabelUnit } from './units.ts';
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import type { ReportType } from '@fcf/engine';
 import { describe, expect, it } from 'vitest';
 import { type ParsedStatementFile, parseStatementFile } from './parse-statement-file.ts';
-import { FIXTURES_URL, fixtureDirectory, readFixture } from './testing.ts';
+import { FIXTURES_URL, fixtureDirectory, readFixture } from './testing/ingest-fixtures.ts';
 
 const NETEASE_URL = new URL('163/', FIXTURES_URL);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INGEST_ERRORS } from './errors.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { type IngestOutcome, parseStatementFile } from './parse-statement-file.ts';
-import { fixtureDirectory, gbkBytes, utf8Bytes, workbookBytes } from './testing.ts';
+import { fixtureDirectory, gbkBytes, utf8Bytes, workbookBytes } from './testing/ingest-fixtures.ts';
 
 function parse(filename: string, bytes: Uint8Array) {
   const outcome = parseStatementFile(filename, bytes, fixtureDirectory());

@@ -9,8 +9,6 @@ export const PDF_LIMITS = {
   maxRequestBytes: 20 * 1024 * 1024 + 64 * 1024,
   /** The stored name, without `.pdf`, in characters. */
   maxNameLength: 120,
-  /** A category name, in characters. */
-  maxCategoryNameLength: 50,
   /** The `%PDF-` header must start within the first 1024 bytes (as ISO 32000 readers allow). */
   headerWindow: 1024,
 } as const;

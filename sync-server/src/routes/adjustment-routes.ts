@@ -1,71 +1,58 @@
 import {
-  type AdjustableParameter,
-  DEFAULT_TERMINAL_GROWTH_RATE,
-  type DriverKey,
-  isAdjustableParameter,
-  isDriverKey,
-  parameterError,
-  type ValuationParameterKey,
-  waccGrowthError,
-} from '@fcf/engine';
+  adjustmentStatusAnswer,
+  adjustParametersAnswer,
+  adjustParametersBody,
+  auditLogAnswer,
+  auditLogQuery,
+  resetToAutoAnswer,
+  resetToAutoBody,
+  saveValuationAnswer,
+  saveValuationBody,
+  valuationResultsView,
+} from '@fcf/engine/report';
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
-import { boundedText, COMPANY_FIELD_MAX, USER_FIELD_MAX } from '../http/text-fields.ts';
-import { jsonBody } from '../http/validate.ts';
-import { appendAudit, listAudit } from '../store/audit-log.ts';
+import { documented } from '../http/openapi.ts';
+import { jsonBody, queryOf } from '../http/validate.ts';
+import { listAudit } from '../store/audit-log.ts';
 import { findCompany } from '../store/companies.ts';
-import { listOverrideRows, setOverride, setValuationInputs } from '../store/forecast-parameters.ts';
-import { runValuation } from '../valuation/valuation-runs.ts';
+import { listOverrideRows } from '../store/forecast-parameters.ts';
 import { companyFromPath } from './company-param.ts';
-import { resetBody, resetToAuto } from './reset-to-auto.ts';
+import { resetToAuto } from './reset-to-auto.ts';
 
-const adjustBody = z.object({
-  company_name: boundedText(COMPANY_FIELD_MAX).optional(),
-  year: z.number().int().nullable(),
-  parameters: z.record(boundedText(64), z.unknown()),
-  adjustment_reason: boundedText(500).nullish(),
-  auto_recalculate: z.boolean().optional(),
-  cascade_update: z.boolean().optional(),
-  // Ignored: who changed it is taken from the token.
-  modified_by: boundedText(USER_FIELD_MAX).nullish(),
-});
-
-const saveValuationBody = z.object({
-  valuation_results: z
-    .object({
-      forecast_fcf_sum: z.number(),
-      terminal_value: z.number(),
-      terminal_pv: z.number(),
-      enterprise_value: z.number(),
-      equity_value: z.number(),
-      value_per_share: z.number(),
-    })
-    .partial()
-    .nullish(),
-  discounted_cashflows: z
-    .array(
-      z.object({
-        year: z.number().int(),
-        fcf: z.number().nullish(),
-        wacc: z.number().nullish(),
-        discount_factor: z.number().nullish(),
-        discounted_fcf: z.number().nullish(),
-      }),
-    )
-    .nullish(),
-  valuation_year: z.number().int().nullish(),
-  wacc: z.number().nullish(),
-  terminal_growth_rate: z.number().nullish(),
-});
+const doc = {
+  status: documented({
+    tag: 'adjustments',
+    summary: '公司是否有人工调整及其范围',
+    answers: { 200: adjustmentStatusAnswer },
+  }),
+  adjust: documented({
+    tag: 'adjustments',
+    summary: '调整预测参数（某年或逐年向后）或估值参数（year 为 null）',
+    answers: { 200: adjustParametersAnswer },
+    errors: [422],
+  }),
+  save: documented({
+    tag: 'adjustments',
+    summary: '保存估值：服务器按已保存的参数重算并与页面数值核对',
+    answers: { 200: saveValuationAnswer },
+    errors: [422],
+  }),
+  reset: documented({
+    tag: 'adjustments',
+    summary: '重置为自动预测：清除所选的人工值，重新生成预测与估值',
+    answers: { 200: resetToAutoAnswer },
+    errors: [422],
+  }),
+  audit: documented({ tag: 'adjustments', summary: '参数修改记录（最新在前）', answers: { 200: auditLogAnswer } }),
+};
 
 const INCOMPLETE = '估值参数不完整，无法保存';
 
-/** Forecast adjustments, their status and audit, saving and resetting valuations (back-office §4, §7). */
+/** Forecast adjustments, their status and audit, saving and resetting valuations . */
 export const adjustmentRoutes = new Hono<AppEnv>()
-  .get('/admin/adjustment-status/:company', (c) => {
+  .get('/admin/adjustment-status/:company', doc.status, (c) => {
     const company = companyFromPath(c);
     const rows = listOverrideRows(c.var.services.db, company.code);
     const { parameters } = c.var.services.valuations.value(company);
@@ -86,114 +73,60 @@ export const adjustmentRoutes = new Hono<AppEnv>()
       message: '获取成功',
     });
   })
-  .post('/admin/adjust-parameters/:company', async (c) => {
-    const { db, valuations } = c.var.services;
+  .post('/admin/adjust-parameters/:company', doc.adjust, jsonBody(adjustParametersBody), (c) => {
+    const { forecasts, valuations } = c.var.services;
     const company = companyFromPath(c);
-    const body = await jsonBody(c, adjustBody);
-    const modifiedBy = c.var.user?.username ?? 'admin';
-    const entries = Object.entries(body.parameters);
-    if (entries.length === 0) throw new ApiError(400, '请提供要调整的参数');
-    for (const [name, value] of entries) {
-      if (!isAdjustableParameter(name)) throw new ApiError(400, `未知的参数：${name}`);
-      // null clears a manual valuation parameter; anything else must be a number in range.
-      if (value === null && !isDriverKey(name)) continue;
-      const problem = parameterError(name, value);
-      if (problem) throw new ApiError(400, problem);
-    }
-    const current = valuations.value(company);
-    const context = { modifiedBy, reason: body.adjustment_reason ?? null };
-    let applied: { year: number | null; parameter: string; value: number | null }[] = [];
-
-    if (body.year === null) {
-      const values: Partial<Record<ValuationParameterKey, number | null>> = {};
-      for (const [name, value] of entries) {
-        if (isDriverKey(name)) throw new ApiError(400, `预测参数 ${name} 需要指定年份（year）`);
-        values[name as ValuationParameterKey] = value as number | null;
-      }
-      const wacc =
-        values.wacc_manual === undefined
-          ? current.parameters.wacc
-          : (values.wacc_manual ?? current.parameters.wacc_calculated ?? current.parameters.wacc);
-      const growth =
-        values.terminal_growth_rate_manual === undefined
-          ? current.parameters.terminal_growth_rate
-          : (values.terminal_growth_rate_manual ?? DEFAULT_TERMINAL_GROWTH_RATE);
-      const conflict = waccGrowthError(wacc, growth);
-      if (conflict) throw new ApiError(400, conflict);
-      transaction(db, () => setValuationInputs(db, company.code, values, context));
-      applied = Object.entries(values).map(([parameter, value]) => ({ year: null, parameter, value: value ?? null }));
-    } else {
-      const years = current.forecastYears;
-      if (!years.includes(body.year)) {
-        throw new ApiError(400, `只能调整预测年份（${years[0]}–${years[years.length - 1]}）`);
-      }
-      const targetYears = body.cascade_update ? years.filter((year) => year >= (body.year as number)) : [body.year];
-      transaction(db, () => {
-        for (const [name, value] of entries) {
-          if (!isDriverKey(name)) throw new ApiError(400, `估值参数 ${name} 请以 year: null 提交`);
-          for (const year of targetYears) {
-            if (setOverride(db, company.code, year, name as DriverKey, value as number, context)) {
-              applied.push({ year, parameter: name, value: value as number });
-            }
-          }
-        }
-      });
-    }
-    const recalculated = body.auto_recalculate ? runValuation(db, valuations, company).results : null;
+    const body = c.req.valid('json');
+    const outcome = forecasts.adjust(
+      company,
+      { year: body.year, parameters: body.parameters, cascade: body.cascade_update ?? false },
+      { modifiedBy: c.var.user?.username ?? 'admin', reason: body.adjustment_reason ?? null },
+    );
+    const applied = outcome.status === 'applied' ? outcome.applied : [];
+    const valuation = outcome.status === 'applied' ? outcome.valuation : null;
+    const recalculated = body.auto_recalculate ? valuationResultsView(valuation ?? valuations.value(company)) : null;
     return c.json({
       success: true,
       data: { applied, valuation_results: recalculated },
       message: `参数已保存（${applied.length} 项）`,
     });
   })
-  .post('/admin/save-complete-valuation/:company', async (c) => {
-    const { db, valuations } = c.var.services;
+  .post('/admin/save-complete-valuation/:company', doc.save, jsonBody(saveValuationBody), (c) => {
     const company = companyFromPath(c);
-    const body = await jsonBody(c, saveValuationBody);
+    const body = c.req.valid('json');
     const flows = body.discounted_cashflows ?? [];
     const waccGiven = body.wacc ?? flows.find((flow) => typeof flow.wacc === 'number')?.wacc;
     if (!body.valuation_results || flows.length === 0 || waccGiven === undefined || waccGiven === null) {
       throw new ApiError(400, INCOMPLETE);
     }
     // The stored valuation is the engine's own on the stored inputs; the page's figures are checked against it.
-    const { valuation, dcf, results } = runValuation(db, valuations, company, 'manual_save');
-    const posted = body.valuation_results.value_per_share;
-    const agrees =
-      typeof posted === 'number' &&
-      Math.abs(posted - dcf.valuation.value_per_share) <= 1e-6 * Math.max(1, Math.abs(posted));
-    transaction(db, () =>
-      appendAudit(db, {
-        company_code: company.code,
-        year: body.valuation_year ?? valuation.latestYear + 1,
-        parameter: 'valuation',
-        old_value: null,
-        new_value: dcf.valuation.value_per_share,
-        action: 'save_valuation',
-        reason: agrees ? null : `页面提交的每股价值 ${posted ?? '-'} 与服务器计算不一致，已按服务器计算保存`,
-        modified_by: c.var.user?.username ?? 'admin',
-      }),
+    const { valuation, dcf, agrees } = c.var.services.forecasts.saveValuation(
+      company,
+      { valuePerShare: body.valuation_results.value_per_share ?? null, year: body.valuation_year ?? null },
+      { modifiedBy: c.var.user?.username ?? 'admin', reason: null },
+      'manual_save',
     );
+    const results = valuationResultsView(valuation);
+    if (!dcf || !results) throw new ApiError(422, `${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
     return c.json({
       success: true,
       data: { valuation_results: results, valuation: dcf.valuation, verified: agrees },
       message: agrees ? '估值结果已保存' : '估值结果已保存（已按服务器计算结果校正）',
     });
   })
-  .post('/admin/reset-to-auto-complete/:company', async (c) => {
+  .post('/admin/reset-to-auto-complete/:company', doc.reset, jsonBody(resetToAutoBody), (c) => {
     const company = companyFromPath(c);
-    const body = await jsonBody(c, resetBody);
+    const body = c.req.valid('json');
     return c.json(resetToAuto(c, company, body));
   })
-  .get('/admin/audit-log', (c) => {
-    const named = c.req.query('company');
+  .get('/admin/audit-log', doc.audit, queryOf(auditLogQuery), (c) => {
+    const named = c.req.valid('query').company;
     const company = named ? findCompany(c.var.services.db, named) : undefined;
     if (named && !company) throw new ApiError(404, `未找到公司"${named}"的数据，请确认名称或代码`);
-    const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 200) || 200));
+    const limit = Math.min(1000, Math.max(1, Number(c.req.valid('query').limit ?? 200) || 200));
     return c.json({
       success: true,
       data: listAudit(c.var.services.db, company?.code ?? null, limit),
       message: '获取成功',
     });
   });
-
-export type { AdjustableParameter };

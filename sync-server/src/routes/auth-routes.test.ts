@@ -1,21 +1,11 @@
+import { registeredAnswer, signedInAnswer } from '@fcf/engine/report';
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginDelayMs, MAX_LOGIN_DELAY_MS } from '../auth/login-throttle.ts';
 import { issueToken, TOKEN_LIFETIME_SECONDS } from '../auth/token.ts';
 import { readMeta } from '../store/meta.ts';
+import { answerOf, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, TEST_ADMIN, type TestPlatform } from '../testing/test-platform.ts';
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
-
-interface LoginBody {
-  success: true;
-  access_token: string;
-  user: { username: string; is_admin: boolean };
-}
 
 /** An admin-only call without side effects: 404 (no such menu) past the guard, 401 without a valid token. */
 const ADMIN_ROUTE = '/api/top_menus/999999';
@@ -23,13 +13,7 @@ const ADMIN_METHOD = 'DELETE';
 
 const GOOD = { username: 'new_investor', email: 'new@example.com', password: 'Valuation2026' };
 
-async function errorOf(response: Response, status: number): Promise<ErrorBody> {
-  expect(response.status).toBe(status);
-  const body = (await response.json()) as ErrorBody;
-  expect(body.success).toBe(false);
-  expect(typeof body.detail).toBe('string');
-  return body;
-}
+const errorOf = refusalOf;
 
 function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -81,8 +65,7 @@ describe('registration and login', () => {
 
   it('registers with 201, then a duplicate username (any case) is a 409', async () => {
     const response = await register(GOOD);
-    expect(response.status).toBe(201);
-    const body = (await response.json()) as { success: boolean; data: { username: string } };
+    const body = await answerOf(response, registeredAnswer, 201);
     expect(body).toMatchObject({ success: true, data: { username: GOOD.username } });
 
     const again = await errorOf(await register({ ...GOOD, email: 'other@example.com' }), 409);
@@ -107,8 +90,7 @@ describe('registration and login', () => {
     const response = await platform.call('POST', '/api/login', {
       body: { username: GOOD.username, password: GOOD.password },
     });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as LoginBody;
+    const body = await answerOf(response, signedInAnswer);
     expect(body.success).toBe(true);
     expect(body.access_token.split('.')).toHaveLength(3);
     expect(body.user).toEqual({ username: GOOD.username, is_admin: false });
@@ -118,7 +100,7 @@ describe('registration and login', () => {
 
   it('the admin logs in as an admin', async () => {
     const response = await platform.call('POST', '/api/login', { body: TEST_ADMIN });
-    const body = (await response.json()) as LoginBody;
+    const body = await answerOf(response, signedInAnswer);
     expect(body.user).toEqual({ username: TEST_ADMIN.username, is_admin: true });
     // Past the guard: the menu does not exist.
     expect((await platform.call(ADMIN_METHOD, ADMIN_ROUTE, { token: body.access_token })).status).toBe(404);

@@ -1,12 +1,13 @@
 import {
-  EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
+  changePasswordBody,
+  loginBody,
   passwordError,
+  registerBody,
+  registeredAnswer,
   registrationErrors,
-  USERNAME_MAX_LENGTH,
+  signedInAnswer,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { retryAfterSeconds } from '../auth/attempt-window.ts';
 import { clearLoginFailures, loginGate, recordLoginFailure } from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -16,29 +17,9 @@ import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { createUser, findUser, replacePassword, type UserRecord } from '../store/users.ts';
-
-const loginBody = z.object({
-  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名过长'),
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(256, '密码过长'),
-});
-
-// The caps are the account rules' own; the rules themselves (with the spec's messages) run after.
-const registerBody = z.object({
-  username: z
-    .string({ error: '用户名不能为空' })
-    .max(USERNAME_MAX_LENGTH, `用户名不能超过${USERNAME_MAX_LENGTH}个字符`),
-  email: z.string({ error: '邮箱不能为空' }).max(EMAIL_MAX_LENGTH, `邮箱不能超过${EMAIL_MAX_LENGTH}个字符`),
-  password: z.string({ error: '密码不能为空' }).max(PASSWORD_MAX_LENGTH, `密码不能超过${PASSWORD_MAX_LENGTH}个字符`),
-});
-
-const changePasswordBody = z.object({
-  old_password: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(256, '原密码过长'),
-  new_password: z
-    .string({ error: '请输入新密码' })
-    .max(PASSWORD_MAX_LENGTH, `密码不能超过${PASSWORD_MAX_LENGTH}个字符`),
-});
 
 let dummy: Promise<string> | undefined;
 function dummyHash(): Promise<string> {
@@ -91,62 +72,93 @@ async function signedIn(c: Context<AppEnv>, user: UserRecord, message: string) {
 
 /** Login, registration and password change. */
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', async (c) => {
-    const { db } = c.var.services;
-    const { username, password } = await jsonBody(c, loginBody);
-    const user = findUser(db, username);
-    // An unknown name costs the same scrypt as a wrong password, so timing tells nothing.
-    const stored = user?.passwordHash ?? (await dummyHash());
-    const valid = await throttledPasswordCheck(c, username, () => verifyPassword(password, stored));
-    if (!user || !valid) throw new ApiError(401, '用户名或密码错误');
-    return signedIn(c, user, '登录成功');
-  })
-  .post('/register', async (c) => {
-    const { db } = c.var.services;
-    const body = await jsonBody(c, registerBody);
-    const errors = registrationErrors(body);
-    const first = Object.values(errors)[0];
-    if (first) throw new ApiError(400, first, JSON.stringify(errors));
-    const address = clientAddress(c);
-    const tooMany = (minutes: number) =>
-      `注册过于频繁：同一网络每小时最多注册${MAX_REGISTRATIONS_PER_ADDRESS}个账号，请${minutes}分钟后再试`;
-    const wait = registrationWaitMs(db, address);
-    if (wait > 0) throw tooManyAttempts(tooMany, wait);
-    if (findUser(db, body.username)) throw new ApiError(409, '用户名已存在，请换一个');
-    const passwordHash = await hashPassword(body.password);
-    try {
-      // Checked again with the insert: registrations racing from one address cannot pass the limit together.
-      transaction(db, () => {
-        const raced = registrationWaitMs(db, address);
-        if (raced > 0) throw tooManyAttempts(tooMany, raced);
-        createUser(db, { username: body.username, email: body.email.trim(), passwordHash, isAdmin: false });
-        recordRegistration(db, address);
-      });
-    } catch (error) {
-      // Two registrations racing for one name: the UNIQUE constraint decides.
-      if (!(error instanceof ApiError) && String(error).includes('UNIQUE')) {
-        throw new ApiError(409, '用户名已存在，请换一个');
+  .post(
+    '/login',
+    documented({
+      tag: 'accounts',
+      summary: '登录：返回访问令牌（Bearer）',
+      description: '同一用户名15分钟内失败10次（或同一地址30次）后返回 429，直到时间窗过去。',
+      answers: { 200: signedInAnswer },
+      errors: [401, 429],
+    }),
+    jsonBody(loginBody),
+    async (c) => {
+      const { db } = c.var.services;
+      const { username, password } = c.req.valid('json');
+      const user = findUser(db, username);
+      // An unknown name costs the same scrypt as a wrong password, so timing tells nothing.
+      const stored = user?.passwordHash ?? (await dummyHash());
+      const valid = await throttledPasswordCheck(c, username, () => verifyPassword(password, stored));
+      if (!user || !valid) throw new ApiError(401, '用户名或密码错误');
+      return signedIn(c, user, '登录成功');
+    },
+  )
+  .post(
+    '/register',
+    documented({
+      tag: 'accounts',
+      summary: '注册普通用户',
+      answers: { 201: registeredAnswer },
+      errors: [409, 429],
+    }),
+    jsonBody(registerBody),
+    async (c) => {
+      const { db } = c.var.services;
+      const body = c.req.valid('json');
+      const errors = registrationErrors(body);
+      const first = Object.values(errors)[0];
+      if (first) throw new ApiError(400, first, JSON.stringify(errors));
+      const address = clientAddress(c);
+      const tooMany = (minutes: number) =>
+        `注册过于频繁：同一网络每小时最多注册${MAX_REGISTRATIONS_PER_ADDRESS}个账号，请${minutes}分钟后再试`;
+      const wait = registrationWaitMs(db, address);
+      if (wait > 0) throw tooManyAttempts(tooMany, wait);
+      if (findUser(db, body.username)) throw new ApiError(409, '用户名已存在，请换一个');
+      const passwordHash = await hashPassword(body.password);
+      try {
+        // Checked again with the insert: registrations racing from one address cannot pass the limit together.
+        transaction(db, () => {
+          const raced = registrationWaitMs(db, address);
+          if (raced > 0) throw tooManyAttempts(tooMany, raced);
+          createUser(db, { username: body.username, email: body.email.trim(), passwordHash, isAdmin: false });
+          recordRegistration(db, address);
+        });
+      } catch (error) {
+        // Two registrations racing for one name: the UNIQUE constraint decides.
+        if (!(error instanceof ApiError) && String(error).includes('UNIQUE')) {
+          throw new ApiError(409, '用户名已存在，请换一个');
+        }
+        throw error;
       }
-      throw error;
-    }
-    return c.json({ success: true, data: { username: body.username }, message: '注册成功，请登录' }, 201);
-  })
-  .post('/change-password', async (c) => {
-    const { db } = c.var.services;
-    const caller = c.var.user;
-    if (!caller) throw new ApiError(401, MESSAGES.unauthorized);
-    const body = await jsonBody(c, changePasswordBody);
-    const problem = passwordError(body.new_password);
-    if (problem) throw new ApiError(400, problem);
-    if (body.new_password === body.old_password) throw new ApiError(400, '新密码不能与原密码相同');
-    const user = findUser(db, caller.username);
-    if (!user) throw new ApiError(401, MESSAGES.unauthorized);
-    // A stolen token must not be a way round the login throttle to guess the password.
-    const valid = await throttledPasswordCheck(c, user.username, () =>
-      verifyPassword(body.old_password, user.passwordHash),
-    );
-    if (!valid) throw new ApiError(400, '原密码错误');
-    const updated = replacePassword(db, user.username, await hashPassword(body.new_password), user.passwordHash);
-    if (!updated) throw new ApiError(409, '密码刚刚已被修改，请重新登录后再试');
-    return signedIn(c, updated, '密码已修改，其他设备上的登录已失效');
-  });
+      return c.json({ success: true, data: { username: body.username }, message: '注册成功，请登录' }, 201);
+    },
+  )
+  .post(
+    '/change-password',
+    documented({
+      tag: 'accounts',
+      summary: '修改密码：其他设备上的登录随即失效，返回新令牌',
+      answers: { 200: signedInAnswer },
+      errors: [409, 429],
+    }),
+    jsonBody(changePasswordBody),
+    async (c) => {
+      const { db } = c.var.services;
+      const caller = c.var.user;
+      if (!caller) throw new ApiError(401, MESSAGES.unauthorized);
+      const body = c.req.valid('json');
+      const problem = passwordError(body.new_password);
+      if (problem) throw new ApiError(400, problem);
+      if (body.new_password === body.old_password) throw new ApiError(400, '新密码不能与原密码相同');
+      const user = findUser(db, caller.username);
+      if (!user) throw new ApiError(401, MESSAGES.unauthorized);
+      // A stolen token must not be a way round the login throttle to guess the password.
+      const valid = await throttledPasswordCheck(c, user.username, () =>
+        verifyPassword(body.old_password, user.passwordHash),
+      );
+      if (!valid) throw new ApiError(400, '原密码错误');
+      const updated = replacePassword(db, user.username, await hashPassword(body.new_password), user.passwordHash);
+      if (!updated) throw new ApiError(409, '密码刚刚已被修改，请重新登录后再试');
+      return signedIn(c, updated, '密码已修改，其他设备上的登录已失效');
+    },
+  );

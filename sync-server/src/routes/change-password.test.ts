@@ -1,30 +1,14 @@
 import { rmSync } from 'node:fs';
+import { signedInAnswer } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform } from '../bootstrap.ts';
+import { answerOf, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, TEST_ADMIN, type TestPlatform } from '../testing/test-platform.ts';
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
-
-interface SignedIn {
-  success: true;
-  access_token: string;
-  user: { username: string; is_admin: boolean };
-  message: string;
-}
 
 /** An admin-only call without side effects: 404 (no such menu) past the guard. */
 const ADMIN_ROUTE = '/api/top_menus/999999';
 
-async function errorOf(response: Response, status: number): Promise<ErrorBody> {
-  expect(response.status).toBe(status);
-  const body = (await response.json()) as ErrorBody;
-  expect(body.success).toBe(false);
-  return body;
-}
+const errorOf = refusalOf;
 
 describe('POST /api/change-password', () => {
   let platform: TestPlatform;
@@ -57,8 +41,7 @@ describe('POST /api/change-password', () => {
     const older = await platform.login(account.username, account.password);
     const other = await platform.login(account.username, account.password);
     const response = await change(older, { old_password: account.password, new_password: 'Changed2026x' });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as SignedIn;
+    const body = await answerOf(response, signedInAnswer);
     expect(body.user).toEqual({ username: account.username, is_admin: false });
     expect(body.message).toContain('密码已修改');
 
@@ -78,8 +61,7 @@ describe('POST /api/change-password', () => {
     const older = await platform.adminToken();
     expect((await platform.call('DELETE', ADMIN_ROUTE, { token: older })).status).toBe(404);
     const response = await change(older, { old_password: TEST_ADMIN.password, new_password: 'Admin-Changed-2026' });
-    expect(response.status).toBe(200);
-    const fresh = ((await response.json()) as SignedIn).access_token;
+    const fresh = (await answerOf(response, signedInAnswer)).access_token;
     await errorOf(await platform.call('DELETE', ADMIN_ROUTE, { token: older }), 401);
     expect((await platform.call('DELETE', ADMIN_ROUTE, { token: fresh })).status).toBe(404);
   });

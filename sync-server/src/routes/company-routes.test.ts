@@ -1,19 +1,8 @@
+import { companyExistsAnswer, companyListAnswer, companyNamesAnswer, healthAnswer } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { $ZodType } from 'zod/v4/core';
+import { answerOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
-
-interface Company {
-  id: string;
-  name: string;
-  code: string;
-  industry: string;
-  has_forecast_data: boolean;
-}
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message: string;
-}
 
 /** The companies of fixtures/163 and fixtures/workbooks, with their 国标 industry (industryCoding.csv). */
 const FIXTURE_COMPANIES: Record<string, { name: string; industry: string }> = {
@@ -41,19 +30,18 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function read<T>(path: string): Promise<Envelope<T>> {
+/** GET `path`: a 200 JSON answer the contract's `schema` checks. */
+async function read<Schema extends $ZodType<{ success: boolean }>>(path: string, schema: Schema) {
   const response = await platform.call('GET', path);
-  expect(response.status, path).toBe(200);
   expect(response.headers.get('content-type')).toContain('application/json');
-  const body = (await response.json()) as Envelope<T>;
+  const body = await answerOf(response, schema);
   expect(body.success).toBe(true);
-  expect(typeof body.message).toBe('string');
   return body;
 }
 
 describe('GET /api/data/available-companies', () => {
   it('lists every fixture company in the spec shape', async () => {
-    const { data } = await read<Company[]>('/api/data/available-companies');
+    const { data } = await read('/api/data/available-companies', companyListAnswer);
     expect(data.map((company) => company.code)).toEqual(Object.keys(FIXTURE_COMPANIES).sort());
     for (const company of data) {
       expect(Object.keys(company).sort()).toEqual(['code', 'has_forecast_data', 'id', 'industry', 'name']);
@@ -68,7 +56,7 @@ describe('GET /api/data/available-companies', () => {
   });
 
   it('takes industries from industryCoding.csv (600298 → 制造业)', async () => {
-    const { data } = await read<Company[]>('/api/data/available-companies');
+    const { data } = await read('/api/data/available-companies', companyListAnswer);
     expect(data.find((company) => company.code === '600298')).toEqual({
       id: '600298',
       name: '安琪酵母',
@@ -81,7 +69,7 @@ describe('GET /api/data/available-companies', () => {
 
 describe('GET /api/data/companies', () => {
   it('lists the names', async () => {
-    const { data } = await read<string[]>('/api/data/companies');
+    const { data } = await read('/api/data/companies', companyNamesAnswer);
     expect([...data].sort()).toEqual(
       Object.values(FIXTURE_COMPANIES)
         .map((company) => company.name)
@@ -99,33 +87,25 @@ describe('GET /api/data/company-exists/{company}', () => {
     ['002027', '002027', '分众传媒'],
     ['顺丰控股', '002352', '顺丰控股'],
   ])('%s exists', async (query, code, name) => {
-    const { data } = await read<{ exists: boolean; name?: string; code?: string }>(
-      `/api/data/company-exists/${encodeURIComponent(query)}`,
-    );
+    const { data } = await read(`/api/data/company-exists/${encodeURIComponent(query)}`, companyExistsAnswer);
     expect(data).toEqual({ exists: true, name, code });
   });
 
   it.each(['不存在的公司', '999999', '60029'])('%s does not exist (still a 200 answer)', async (query) => {
-    const { data } = await read<{ exists: boolean }>(`/api/data/company-exists/${encodeURIComponent(query)}`);
+    const { data } = await read(`/api/data/company-exists/${encodeURIComponent(query)}`, companyExistsAnswer);
     expect(data).toEqual({ exists: false });
   });
 
   it('a company listed in the market directory but never imported does not exist', async () => {
     // 600000 浦发银行 is in fullStockList.csv but has no statements in the fixtures.
-    const { data } = await read<{ exists: boolean }>('/api/data/company-exists/600000');
+    const { data } = await read('/api/data/company-exists/600000', companyExistsAnswer);
     expect(data.exists).toBe(false);
   });
 });
 
 describe('GET /api/data/health', () => {
   it('reports the database and version', async () => {
-    const { data } = await read<{
-      status: string;
-      database: string;
-      version: string;
-      companies: number;
-      change_seq: number;
-    }>('/api/data/health');
+    const { data } = await read('/api/data/health', healthAnswer);
     expect(data.status).toBe('ok');
     expect(data.database).toBe('ok');
     expect(data.version).toMatch(/^\d+\.\d+\.\d+/);

@@ -1,44 +1,19 @@
+import {
+  type CoreMenuItem,
+  coreMenuAnswer,
+  coreMenusAnswer,
+  createdTopMenuChildAnswer,
+  doneAnswer,
+  type ErrorAnswer,
+  type TopMenuItem,
+  topMenuAnswer,
+  topMenusAnswer,
+} from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { $ZodType, output } from 'zod/v4/core';
 import { currentChangeSeq } from '../db/change-seq.ts';
+import { answerOf, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
-
-interface TopMenuChild {
-  id: number;
-  name: string;
-  link: string;
-  sort_order: number;
-}
-
-interface TopMenu {
-  id: number;
-  name: string;
-  link: string | null;
-  isGroup: boolean;
-  sort_order: number;
-  children: TopMenuChild[];
-}
-
-interface CoreMenu {
-  id: number;
-  name: string;
-  path: string;
-  link: string;
-  description: string | null;
-  order_index: number;
-  sort_order: number;
-}
-
-interface Saved<T> {
-  success: boolean;
-  data: T;
-  message: string;
-}
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
 
 /** The sync columns of a menu row, read straight from the table. */
 interface SyncRow {
@@ -78,29 +53,27 @@ async function expectBumped<T>(table: 'top_menus' | 'core_menus', id: number, wr
   return result;
 }
 
-async function send<T>(method: string, path: string, status: number, body?: unknown): Promise<T> {
-  const response = await platform.call(method, path, body === undefined ? { token } : { token, body });
-  expect(response.status, `${method} ${path}`).toBe(status);
-  return (await response.json()) as T;
+/** A request as the admin: an answer with `status`, checked against the contract's `schema`. */
+async function send<Schema extends $ZodType>(
+  method: string,
+  path: string,
+  schema: Schema,
+  status: number,
+  body?: unknown,
+): Promise<output<Schema>> {
+  return answerOf(await platform.call(method, path, body === undefined ? { token } : { token, body }), schema, status);
 }
 
-async function refused(method: string, path: string, status: number, body?: unknown): Promise<ErrorBody> {
-  const error = await send<ErrorBody>(method, path, status, body);
-  expect(error.success).toBe(false);
-  expect(typeof error.detail).toBe('string');
-  return error;
+async function refused(method: string, path: string, status: number, body?: unknown): Promise<ErrorAnswer> {
+  return refusalOf(await platform.call(method, path, body === undefined ? { token } : { token, body }), status);
 }
 
-async function topMenus(): Promise<TopMenu[]> {
-  const response = await platform.call('GET', '/api/top_menus');
-  expect(response.status).toBe(200);
-  return (await response.json()) as TopMenu[];
+async function topMenus(): Promise<TopMenuItem[]> {
+  return answerOf(await platform.call('GET', '/api/top_menus'), topMenusAnswer);
 }
 
-async function coreMenus(): Promise<CoreMenu[]> {
-  const response = await platform.call('GET', '/api/core_menus');
-  expect(response.status).toBe(200);
-  return (await response.json()) as CoreMenu[];
+async function coreMenus(): Promise<CoreMenuItem[]> {
+  return answerOf(await platform.call('GET', '/api/core_menus'), coreMenusAnswer);
 }
 
 function topLevelIds(): number[] {
@@ -150,14 +123,17 @@ describe('reading the menus (public)', () => {
 
 describe('top menu structure rules', () => {
   it('adds children only under a group, and keeps a group with children a group', async () => {
-    const item = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, { name: '普通项', link: '/wacc-tool' });
+    const item = await send('POST', '/api/top_menus', topMenuAnswer, 201, { name: '普通项', link: '/wacc-tool' });
     expect((await refused('POST', `/api/top_menus/${item.data.id}/children`, 400, {})).message).toContain(
       '只有分组菜单可以添加子菜单',
     );
-    const group = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, { name: '分组', isGroup: true });
-    await send('POST', `/api/top_menus/${group.data.id}/children`, 201, { name: '子项', link: '/hk-valuation' });
+    const group = await send('POST', '/api/top_menus', topMenuAnswer, 201, { name: '分组', isGroup: true });
+    await send('POST', `/api/top_menus/${group.data.id}/children`, createdTopMenuChildAnswer, 201, {
+      name: '子项',
+      link: '/hk-valuation',
+    });
     // A PUT without isGroup keeps the item a group.
-    const renamed = await send<Saved<TopMenu>>('PUT', `/api/top_menus/${group.data.id}`, 200, { name: '分组2' });
+    const renamed = await send('PUT', `/api/top_menus/${group.data.id}`, topMenuAnswer, 200, { name: '分组2' });
     expect(renamed.data.isGroup).toBe(true);
     expect(
       (await refused('PUT', `/api/top_menus/${group.data.id}`, 400, { name: '分组2', isGroup: false, link: '/' }))
@@ -169,7 +145,7 @@ describe('top menu structure rules', () => {
 describe('top menu administration', () => {
   it('creates an ordinary item at max sort_order + 1', async () => {
     const maxBefore = Math.max(...(await topMenus()).map((menu) => menu.sort_order));
-    const saved = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, {
+    const saved = await send('POST', '/api/top_menus', topMenuAnswer, 201, {
       name: '  估值方法  ',
       link: '/valuation-model',
     });
@@ -187,7 +163,7 @@ describe('top menu administration', () => {
   });
 
   it('accepts an external https link and keeps an explicit sort_order', async () => {
-    const saved = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, {
+    const saved = await send('POST', '/api/top_menus', topMenuAnswer, 201, {
       name: '上交所',
       link: 'https://www.sse.com.cn/',
       sort_order: 0.5,
@@ -197,7 +173,7 @@ describe('top menu administration', () => {
   });
 
   it('a group item has no link, whatever is sent', async () => {
-    const saved = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, {
+    const saved = await send('POST', '/api/top_menus', topMenuAnswer, 201, {
       name: '研究',
       isGroup: true,
       link: '/ignored',
@@ -233,27 +209,27 @@ describe('top menu administration', () => {
   ])('refuses the unsafe link %j', async (link) => {
     const error = await refused('POST', '/api/top_menus', 400, { name: '危险', link });
     expect(error.message).toContain('链接');
-    const group = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, { name: '危险组', isGroup: true });
+    const group = await send('POST', '/api/top_menus', topMenuAnswer, 201, { name: '危险组', isGroup: true });
     await refused('POST', `/api/top_menus/${group.data.id}/children`, 400, { name: '危险', link });
     await refused('POST', '/api/core_menus', 400, { name: '危险', path: 'unsafe', link });
-    await send('DELETE', `/api/top_menus/${group.data.id}`, 200);
+    await send('DELETE', `/api/top_menus/${group.data.id}`, doneAnswer, 200);
   });
 
   it('strips direction controls from menu names', async () => {
-    const saved = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, {
+    const saved = await send('POST', '/api/top_menus', topMenuAnswer, 201, {
       name: '研究\u202Efdp.exe',
       link: '/industry-research',
     });
     expect(saved.data.name).toBe('研究fdp.exe');
-    const core = await send<Saved<CoreMenu>>('POST', '/api/core_menus', 201, {
+    const core = await send('POST', '/api/core_menus', coreMenuAnswer, 201, {
       name: '\u2067成长\u2069',
       path: 'growth-bidi',
       description: '说明\u200F',
     });
     expect(core.data).toMatchObject({ name: '成长', description: '说明' });
     await refused('POST', '/api/top_menus', 400, { name: '\u202E', link: '/' });
-    await send('DELETE', `/api/top_menus/${saved.data.id}`, 200);
-    await send('DELETE', `/api/core_menus/${core.data.id}`, 200);
+    await send('DELETE', `/api/top_menus/${saved.data.id}`, doneAnswer, 200);
+    await send('DELETE', `/api/core_menus/${core.data.id}`, doneAnswer, 200);
   });
 
   it('an empty name is a 400', async () => {
@@ -270,7 +246,7 @@ describe('top menu administration', () => {
     const home = (await topMenus()).find((menu) => menu.name === '首页');
     if (!home) throw new Error('no 首页');
     const saved = await expectBumped('top_menus', home.id, () =>
-      send<Saved<TopMenu>>('PUT', `/api/top_menus/${home.id}`, 200, { name: '主页', link: '/', sort_order: 9 }),
+      send('PUT', `/api/top_menus/${home.id}`, topMenuAnswer, 200, { name: '主页', link: '/', sort_order: 9 }),
     );
     expect(saved.data).toMatchObject({ id: home.id, name: '主页', link: '/', sort_order: 9 });
     expect((await topMenus()).at(-1)?.name).toBe('主页');
@@ -279,7 +255,7 @@ describe('top menu administration', () => {
   it('PUT keeps the sort_order when none is sent, and follows the same rules as POST', async () => {
     const item = (await topMenus()).find((menu) => menu.name === '行业研究报告');
     if (!item) throw new Error('no 行业研究报告');
-    const saved = await send<Saved<TopMenu>>('PUT', `/api/top_menus/${item.id}`, 200, {
+    const saved = await send('PUT', `/api/top_menus/${item.id}`, topMenuAnswer, 200, {
       name: '行业研究',
       link: '/industry-research',
     });
@@ -293,13 +269,13 @@ describe('top menu administration', () => {
     const group = (await topMenus()).find((menu) => menu.name === '估值工具');
     if (!group) throw new Error('no group');
     const count = group.children.length;
-    const created = await send<Saved<{ id: number }>>('POST', `/api/top_menus/${group.id}/children`, 201, {});
+    const created = await send('POST', `/api/top_menus/${group.id}/children`, createdTopMenuChildAnswer, 201, {});
     let child = (await topMenus()).find((menu) => menu.id === group.id)?.children.find((c) => c.id === created.data.id);
     expect(child).toMatchObject({ name: '新子菜单', sort_order: count + 1 });
     expect(syncRow('top_menus', created.data.id)).toMatchObject({ version: 1, deleted: 0 });
 
     await expectBumped('top_menus', created.data.id, () =>
-      send('PUT', `/api/top_menus/${group.id}/children/${created.data.id}`, 200, {
+      send('PUT', `/api/top_menus/${group.id}/children/${created.data.id}`, doneAnswer, 200, {
         name: '敏感性分析',
         link: '/sensitivity',
       }),
@@ -313,7 +289,7 @@ describe('top menu administration', () => {
     await refused('PUT', `/api/top_menus/${group.id}/children/${created.data.id}`, 400, { name: '' });
 
     await expectBumped('top_menus', created.data.id, () =>
-      send('DELETE', `/api/top_menus/${group.id}/children/${created.data.id}`, 200),
+      send('DELETE', `/api/top_menus/${group.id}/children/${created.data.id}`, doneAnswer, 200),
     );
     expect(syncRow('top_menus', created.data.id).deleted).toBe(1);
     const after = (await topMenus()).find((menu) => menu.id === group.id);
@@ -327,7 +303,7 @@ describe('top menu administration', () => {
     const childIds = group.children.map((child) => child.id);
     expect(childIds.length).toBeGreaterThan(0);
     const versions = childIds.map((id) => syncRow('top_menus', id).version);
-    await expectBumped('top_menus', group.id, () => send('DELETE', `/api/top_menus/${group.id}`, 200));
+    await expectBumped('top_menus', group.id, () => send('DELETE', `/api/top_menus/${group.id}`, doneAnswer, 200));
     const seq = currentChangeSeq(platform.db);
     childIds.forEach((id, index) => {
       expect(syncRow('top_menus', id)).toEqual({ version: (versions[index] ?? 0) + 1, change_seq: seq, deleted: 1 });
@@ -356,9 +332,9 @@ describe('top menu administration', () => {
   });
 
   it('a child is only reachable under its own parent', async () => {
-    const parent = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, { name: '组A', isGroup: true });
-    const other = await send<Saved<TopMenu>>('POST', '/api/top_menus', 201, { name: '组B', isGroup: true });
-    const child = await send<Saved<{ id: number }>>('POST', `/api/top_menus/${parent.data.id}/children`, 201, {
+    const parent = await send('POST', '/api/top_menus', topMenuAnswer, 201, { name: '组A', isGroup: true });
+    const other = await send('POST', '/api/top_menus', topMenuAnswer, 201, { name: '组B', isGroup: true });
+    const child = await send('POST', `/api/top_menus/${parent.data.id}/children`, createdTopMenuChildAnswer, 201, {
       name: '子项',
       link: '/x',
     });
@@ -392,7 +368,7 @@ describe('core (left) menu administration', () => {
 
   it('POST defaults the link to the path and the sort_order to max + 1', async () => {
     const max = Math.max(...(await coreMenus()).map((menu) => menu.sort_order));
-    const saved = await send<Saved<CoreMenu>>('POST', '/api/core_menus', 201, { name: '成长性分析', path: 'growth' });
+    const saved = await send('POST', '/api/core_menus', coreMenuAnswer, 201, { name: '成长性分析', path: 'growth' });
     expect(saved.data).toMatchObject({
       name: '成长性分析',
       path: 'growth',
@@ -409,7 +385,7 @@ describe('core (left) menu administration', () => {
   });
 
   it('POST keeps a given link and order_index', async () => {
-    const saved = await send<Saved<CoreMenu>>('POST', '/api/core_menus', 201, {
+    const saved = await send('POST', '/api/core_menus', coreMenuAnswer, 201, {
       name: '公司基本信息',
       path: 'company-info',
       link: 'company-info-section',
@@ -427,7 +403,7 @@ describe('core (left) menu administration', () => {
     const target = (await coreMenus()).find((menu) => menu.path === 'growth');
     if (!target) throw new Error('no growth');
     const saved = await expectBumped('core_menus', target.id, () =>
-      send<Saved<CoreMenu>>('PUT', `/api/core_menus/${target.id}`, 200, { ...target, name: '成长能力', sort_order: 2 }),
+      send('PUT', `/api/core_menus/${target.id}`, coreMenuAnswer, 200, { ...target, name: '成长能力', sort_order: 2 }),
     );
     expect(saved.data).toMatchObject({
       id: target.id,
@@ -437,7 +413,7 @@ describe('core (left) menu administration', () => {
       order_index: 2,
     });
     const moved = await expectBumped('core_menus', target.id, () =>
-      send<Saved<CoreMenu>>('PUT', `/api/core_menus/${target.id}`, 200, { path: 'growth-analysis' }),
+      send('PUT', `/api/core_menus/${target.id}`, coreMenuAnswer, 200, { path: 'growth-analysis' }),
     );
     // A new path moves the default link with it.
     expect(moved.data).toMatchObject({ path: 'growth-analysis', link: 'growth-analysis', name: '成长能力' });
@@ -447,7 +423,7 @@ describe('core (left) menu administration', () => {
   it('DELETE tombstones the item', async () => {
     const target = (await coreMenus()).find((menu) => menu.path === 'growth-analysis');
     if (!target) throw new Error('no growth-analysis');
-    await expectBumped('core_menus', target.id, () => send('DELETE', `/api/core_menus/${target.id}`, 200));
+    await expectBumped('core_menus', target.id, () => send('DELETE', `/api/core_menus/${target.id}`, doneAnswer, 200));
     expect(syncRow('core_menus', target.id).deleted).toBe(1);
     expect((await coreMenus()).map((menu) => menu.id)).not.toContain(target.id);
     await refused('DELETE', `/api/core_menus/${target.id}`, 404);

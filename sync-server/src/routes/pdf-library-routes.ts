@@ -1,11 +1,25 @@
+import {
+  categoryRemovedAnswer,
+  doneAnswer,
+  newPdfCategoryBody,
+  pdfBytesQuery,
+  pdfCategoriesAnswer,
+  pdfCategoryAnswer,
+  pdfCategorySortBody,
+  pdfFileAnswer,
+  pdfFileCategoryBody,
+  pdfFilesAnswer,
+  pdfFilesQuery,
+  pdfUploadAnswer,
+  pdfUploadForm,
+} from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
-import { displayText } from '../http/text-fields.ts';
-import { jsonBody } from '../http/validate.ts';
+import { documented } from '../http/openapi.ts';
+import { jsonBody, queryOf } from '../http/validate.ts';
 import {
   isPdfBytes,
   PDF_LIMITS,
@@ -35,26 +49,13 @@ import {
 } from '../pdf-library/pdf-store.ts';
 
 const SERVE_PREFIX = '/api/pdf-preview/serve/';
+const PDF_BYTES = {
+  200: { media: 'application/pdf', description: 'PDF 文件（支持 Range、ETag）' },
+  206: { media: 'application/pdf', description: '所请求的字节范围' },
+  304: { media: 'application/pdf', description: '未修改' },
+} as const;
 const FILE_GONE = '文件不存在或已删除';
 const CATEGORY_GONE = '分类不存在或已删除';
-
-const categoryName = displayText({ error: '请输入分类名称' })
-  .min(1, '分类名称不能为空')
-  .max(PDF_LIMITS.maxCategoryNameLength, `分类名称不能超过${PDF_LIMITS.maxCategoryNameLength}个字符`);
-
-const newCategoryBody = z.object({ name: categoryName, sort_order: z.number().int().min(0).optional() });
-
-const sortEntry = z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() })]);
-/** The full ordered category array (back-office §7), or an object wrapping it. */
-const sortBody = z.union([
-  z.array(sortEntry),
-  z.object({ categories: z.array(sortEntry) }),
-  z.object({ order: z.array(sortEntry) }),
-]);
-
-const categoryBody = z.object({
-  category_id: z.number({ error: 'category_id 必须是分类编号或 null' }).int().min(0).nullable(),
-});
 
 function idParam(c: Context<AppEnv>, message: string): number {
   const id = Number(c.req.param('id'));
@@ -69,8 +70,7 @@ function requireFile(c: Context<AppEnv>): PdfFile {
 }
 
 /** `category_id`: −1 (or absent) all files, 0 the uncategorised ones, otherwise that category's. */
-function fileFilter(c: Context<AppEnv>): FileFilter {
-  const raw = c.req.query('category_id');
+function fileFilter(c: Context<AppEnv>, raw: string | undefined): FileFilter {
   if (raw === undefined || raw === '' || raw === '-1') return 'all';
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id < -1) throw new ApiError(400, 'category_id 无效：-1 为全部，0 为未分类');
@@ -98,23 +98,59 @@ function serve(c: Context<AppEnv>, file: PdfFile | undefined): Response {
   return response;
 }
 
+const doc = {
+  categories: documented({
+    tag: 'research',
+    summary: '研究报告分类（含文件数）',
+    answers: { 200: pdfCategoriesAnswer },
+  }),
+  newCategory: documented({ tag: 'research', summary: '新增分类', answers: { 201: pdfCategoryAnswer }, errors: [409] }),
+  sort: documented({
+    tag: 'research',
+    summary: '保存分类顺序（完整的有序列表）',
+    answers: { 200: pdfCategoriesAnswer },
+  }),
+  removeCategory: documented({
+    tag: 'research',
+    summary: '删除分类（其中的文件移至未分类）',
+    answers: { 200: categoryRemovedAnswer },
+  }),
+  files: documented({ tag: 'research', summary: '研究报告文件（可按分类筛选）', answers: { 200: pdfFilesAnswer } }),
+  allFiles: documented({ tag: 'research', summary: '全部研究报告文件（最新在前）', answers: { 200: pdfFilesAnswer } }),
+  bytes: documented({ tag: 'research', summary: '研究报告文件内容', answers: PDF_BYTES }),
+  move: documented({
+    tag: 'research',
+    summary: '把文件移到分类（0 或 null 为未分类）',
+    answers: { 200: pdfFileAnswer },
+  }),
+  removeFile: documented({ tag: 'research', summary: '删除研究报告文件', answers: { 200: doneAnswer } }),
+  upload: documented({
+    tag: 'research',
+    summary: '上传一个PDF（内容须为PDF，不超过 20 MB；内容相同的文件不重复保存）',
+    form: pdfUploadForm,
+    answers: { 201: pdfUploadAnswer, 400: pdfUploadAnswer },
+    errors: [409, 413],
+  }),
+  serve: documented({ tag: 'research', summary: '按保存的文件名取研究报告内容', answers: PDF_BYTES }),
+};
+
 /**
- * Research PDFs (public-side §2, §7; back-office §2, §7): categories, files, upload and serving. Reads
- * are public; every write needs an admin (the access policy guards all non-GET routes).
+ * Research PDFs: categories, files, upload and serving. Reads are public; every write needs an admin (the
+ * access policy guards all non-GET routes).
  */
 export const pdfLibraryRoutes = new Hono<AppEnv>()
-  .get('/pdf-menu-categories', (c) =>
+  .get('/pdf-menu-categories', doc.categories, (c) =>
     c.json({ success: true, data: listCategories(c.var.services.db), message: '获取成功' }),
   )
-  .post('/pdf-menu-categories', async (c) => {
-    const body = await jsonBody(c, newCategoryBody);
+  .post('/pdf-menu-categories', doc.newCategory, jsonBody(newPdfCategoryBody), async (c) => {
+    const body = c.req.valid('json');
     const { db } = c.var.services;
     if (findCategoryByName(db, body.name)) throw new ApiError(409, `分类"${body.name}"已存在`);
     const category = insertCategory(db, body.name, body.sort_order);
     return c.json({ success: true, data: category, message: '添加成功' }, 201);
   })
-  .post('/pdf-menu-categories/sort', async (c) => {
-    const body = await jsonBody(c, sortBody);
+  .post('/pdf-menu-categories/sort', doc.sort, jsonBody(pdfCategorySortBody), async (c) => {
+    const body = c.req.valid('json');
     const entries = Array.isArray(body) ? body : 'categories' in body ? body.categories : body.order;
     const ids = entries.map((entry) => (typeof entry === 'number' ? entry : entry.id));
     if (new Set(ids).size !== ids.length) throw new ApiError(400, '排序列表中有重复的分类');
@@ -123,7 +159,7 @@ export const pdfLibraryRoutes = new Hono<AppEnv>()
     if (missing.length > 0) throw new ApiError(404, `${CATEGORY_GONE}（编号 ${missing.join('、')}），请刷新后重试`);
     return c.json({ success: true, data: sortCategories(db, ids), message: '排序已保存' });
   })
-  .delete('/pdf-menu-categories/:id{[0-9]+}', (c) => {
+  .delete('/pdf-menu-categories/:id{[0-9]+}', doc.removeCategory, (c) => {
     const { db } = c.var.services;
     const id = idParam(c, CATEGORY_GONE);
     if (!findCategory(db, id)) throw new ApiError(404, CATEGORY_GONE);
@@ -134,26 +170,29 @@ export const pdfLibraryRoutes = new Hono<AppEnv>()
       message: moved > 0 ? `分类已删除，其中 ${moved} 个文件已移至未分类` : '分类已删除',
     });
   })
-  .get('/pdf-files', (c) =>
-    c.json({ success: true, data: listFiles(c.var.services.db, fileFilter(c)), message: '获取成功' }),
+  .get('/pdf-files', doc.files, queryOf(pdfFilesQuery), (c) => {
+    const filter = fileFilter(c, c.req.valid('query').category_id);
+    return c.json({ success: true, data: listFiles(c.var.services.db, filter), message: '获取成功' });
+  })
+  .get('/pdf-files/list', doc.allFiles, (c) =>
+    c.json({ success: true, data: listFiles(c.var.services.db), message: '获取成功' }),
   )
-  .get('/pdf-files/list', (c) => c.json({ success: true, data: listFiles(c.var.services.db), message: '获取成功' }))
-  .get('/pdf-files/:id{[0-9]+}', (c) => serve(c, requireFile(c)))
-  .put('/pdf-files/:id{[0-9]+}/category', async (c) => {
+  .get('/pdf-files/:id{[0-9]+}', doc.bytes, queryOf(pdfBytesQuery), (c) => serve(c, requireFile(c)))
+  .put('/pdf-files/:id{[0-9]+}/category', doc.move, jsonBody(pdfFileCategoryBody), async (c) => {
     const file = requireFile(c);
-    const body = await jsonBody(c, categoryBody);
+    const body = c.req.valid('json');
     const { db } = c.var.services;
     const categoryId = body.category_id === 0 ? null : body.category_id;
     if (categoryId !== null && !findCategory(db, categoryId)) throw new ApiError(400, CATEGORY_GONE);
     const updated = setFileCategory(db, file.id, categoryId);
     return c.json({ success: true, data: updated, message: '分类已更新' });
   })
-  .delete('/pdf-files/:id{[0-9]+}', (c) => {
+  .delete('/pdf-files/:id{[0-9]+}', doc.removeFile, (c) => {
     const file = requireFile(c);
     deleteFile(c.var.services.db, file.id);
     return c.json({ success: true, message: '文件已删除' });
   })
-  .post('/pdf-upload', uploadBodyLimit, async (c) => {
+  .post('/pdf-upload', doc.upload, uploadBodyLimit, async (c) => {
     let body: Record<string, unknown>;
     try {
       body = await c.req.parseBody({ all: true });
@@ -186,7 +225,7 @@ export const pdfLibraryRoutes = new Hono<AppEnv>()
   })
   // The stored name, never a path: a name with a separator, a leading dot or bad escapes is a 404 here,
   // and the lookup is an exact match in the database (nothing is read from the file system).
-  .get('/pdf-preview/serve/*', (c) => {
+  .get('/pdf-preview/serve/:filename{.+}', doc.serve, queryOf(pdfBytesQuery), (c) => {
     const pathname = new URL(c.req.url).pathname;
     const name = pathname.startsWith(SERVE_PREFIX) ? servedName(pathname.slice(SERVE_PREFIX.length)) : null;
     return serve(c, name ? findFileByName(c.var.services.db, name) : undefined);

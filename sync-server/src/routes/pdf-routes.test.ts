@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
 /** The spec's PDF request (public-side §3) as the analysis page sends it. */
@@ -59,9 +60,7 @@ describe('POST /api/pdf/generate', () => {
 
   it('answers 404 with the Chinese message for an unknown company', async () => {
     const response = await platform.call('POST', '/api/pdf/generate', { body: pdfRequest('不存在的公司') });
-    expect(response.status).toBe(404);
-    const body = (await response.json()) as { success: boolean; message: string };
-    expect(body.success).toBe(false);
+    const body = await refusalOf(response, 404);
     expect(body.message).toBe('未找到公司"不存在的公司"的数据，请确认名称或代码');
   });
 
@@ -74,9 +73,7 @@ describe('POST /api/pdf/generate', () => {
       'not json',
     ]) {
       const response = await platform.call('POST', '/api/pdf/generate', { body });
-      expect(response.status).toBe(400);
-      const answer = (await response.json()) as { success: boolean; message: string };
-      expect(answer.success).toBe(false);
+      const answer = await refusalOf(response, 400);
       expect(answer.message).toMatch(/参数错误|请求格式错误/);
     }
   });
@@ -85,8 +82,7 @@ describe('POST /api/pdf/generate', () => {
     const broken = await startTestPlatform({ fontPath: join(platform.dir, 'missing.ttf') });
     try {
       const response = await broken.call('POST', '/api/pdf/generate', { body: pdfRequest('美的集团') });
-      expect(response.status).toBe(503);
-      expect(((await response.json()) as { message: string }).message).toBe('PDF服务暂时不可用');
+      expect((await refusalOf(response, 503)).message).toBe('PDF服务暂时不可用');
     } finally {
       broken.close();
     }

@@ -1,14 +1,13 @@
 import { isValuationError } from '@fcf/engine';
 import { reportPdfFileName } from '@fcf/engine/pdf';
-import { buildCompanyReport, type CompanyReport } from '@fcf/engine/report';
+import { buildCompanyReport, type CompanyReport, pdfReportBody } from '@fcf/engine/report';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { DEFAULT_FONT_PATH } from '../config.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';
-import { COMPANY_FIELD_MAX } from '../http/text-fields.ts';
 import { jsonBody } from '../http/validate.ts';
 import { PDF_CONTENT_SECURITY_POLICY } from '../pdf-library/pdf-response.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
@@ -16,29 +15,6 @@ import { takeRateLimitSlot } from '../store/rate-limits.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage } from '../workers/server-pool.ts';
 import type { FontUnavailable } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
-
-const name = z.string().trim().max(COMPANY_FIELD_MAX, '公司名称过长');
-
-/** The spec's PDF request (public-side §3): the company is `dataSnapshot.companyName`, else `userId`. */
-const pdfRequestBody = z
-  .object({
-    userId: name.optional(),
-    reportType: z.literal('standard', { error: 'reportType 只支持 standard' }).optional(),
-    template: z.literal('default', { error: 'template 只支持 default' }).optional(),
-    dataSnapshot: z
-      .object({
-        companyName: name.optional(),
-        generatedAt: z.string().max(64).optional(),
-        requestSource: z.string().max(64).optional(),
-        timestamp: z.union([z.number(), z.string().max(64)]).optional(),
-        version: z.string().max(64).optional(),
-      })
-      .optional(),
-  })
-  .refine((body) => Boolean(body.dataSnapshot?.companyName || body.userId), {
-    message: '请先选择一家公司',
-    path: ['userId'],
-  });
 
 const PDF_UNAVAILABLE = 'PDF服务暂时不可用';
 
@@ -57,15 +33,23 @@ export function pdfContentDisposition(company: CompanyRecord): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(reportPdfFileName(company.name))}`;
 }
 
+const pdfDoc = documented({
+  tag: 'pdf',
+  summary: '生成公司分析报告PDF（与分析页相同的内容）',
+  description: '公开；每个地址每分钟有次数上限（超出为 429）。',
+  answers: { 200: { media: 'application/pdf', description: 'PDF 文件（附件，文件名含公司名称）' } },
+  errors: [404, 422, 429, 503],
+});
+
 /**
- * POST /api/pdf/generate (public-side §7): the analysis page of a company as a PDF, made by the engine's
+ * POST /api/pdf/generate: the analysis page of a company as a PDF, made by the engine's
  * report layout with jspdf from the stored data. Public, like the report it prints, so each address may
  * have `pdfPerMinute` made a minute (429 beyond). The report is read here; the drawing (a quarter of a
  * second of CPU) runs on the worker pool, so other requests are answered meanwhile (503 when it is full).
  */
-export const pdfRoutes = new Hono<AppEnv>().post('/pdf/generate', async (c) => {
+export const pdfRoutes = new Hono<AppEnv>().post('/pdf/generate', pdfDoc, jsonBody(pdfReportBody), async (c) => {
   const { db, config, workers } = c.var.services;
-  const body = await jsonBody(c, pdfRequestBody);
+  const body = c.req.valid('json');
   const named = body.dataSnapshot?.companyName || body.userId || '';
   const company = findCompany(db, named);
   if (!company) throw new ApiError(404, MESSAGES.companyNotFound(named));

@@ -1,88 +1,21 @@
+import type { FcfRatioKey } from '@fcf/engine';
+import {
+  type DcfValuationView,
+  dcfValuationAnswer,
+  errorAnswer,
+  fcfRatioAnswer,
+  fcfStructureAnswer,
+  financialAnalysisAnswer,
+} from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { $ZodType, output } from 'zod/v4/core';
+import { answerOf } from '../testing/answers.ts';
+import { expectClose } from '../testing/expect-close.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
-/** The report modules of public-side §3 as the client reads them (only the fields the tests look at). */
-interface ProfitabilityRow {
-  year: number;
-  revenue: number | null;
-  revenueGrowth: number | null;
-  grossMargin: number | null;
-  netProfit: number | null;
-  netMargin: number | null;
-  netProfitGrowth: number | null;
-}
+/** The analysis page's report modules as the API answers them, checked against the contract and the formulas. */
 
-interface FinancialAnalysisBody {
-  success: boolean;
-  company: string;
-  summary: { available_modules: string[]; data_years: number[] };
-  data: { profitability: ProfitabilityRow[]; roe_roic: { year: number; roe: number | null; roic: number | null }[] };
-}
-
-interface DcfValuation {
-  enterprise_value: number;
-  non_core_assets: number;
-  cash: number;
-  interest_bearing_liabilities: number;
-  minority_interest: number;
-  equity_value: number;
-  share_capital: number;
-  value_per_share: number;
-}
-
-interface DcfData {
-  valuation: DcfValuation;
-  forecast: { year: number; fcf: number; discount_factor: number; discounted_fcf: number }[];
-  wacc: number;
-  g: number;
-  forecast_fcf_sum: number;
-  terminal_value: number;
-  terminal_pv: number;
-  meta: { isUsingFallback: boolean; company: string; code: string; latest_report_year: number };
-}
-
-interface ChartPoint {
-  year: number;
-  value: number | null;
-  isEstimate: boolean;
-}
-
-interface FcfStructureData {
-  charts: {
-    fcfTrend: { year: number; freeCashFlow: number | null; isEstimate: boolean }[];
-    nopat: ChartPoint[];
-    capex: ChartPoint[];
-    workingCapital: (ChartPoint & { workingCapitalChange: number | null })[];
-    noncashCost: ChartPoint[];
-  };
-  tableData: { years: number[]; metrics: { name: string; unit: string; values: (number | null)[] }[] };
-  meta: {
-    total_historical_fcf: number;
-    recent_historical_complete: boolean;
-    forecast_years: number[];
-    trend_chart_years: number[];
-    table_years: number[];
-  };
-}
-
-type RatioKey = 'fcf_revenue_ratio' | 'fcf_ev_ratio' | 'fcf_capex_ratio' | 'fcf_net_profit_ratio';
-
-interface FcfRatioData {
-  charts: Record<RatioKey, { year: number; value: number; benchmark: number }[]>;
-  summary: { total_years: number; available_ratios: string[]; data_years: number[]; latest_year: number | null };
-}
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message: string;
-}
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
+type RatioKey = FcfRatioKey;
 
 const RATIO_BENCHMARKS: Record<RatioKey, number> = {
   fcf_revenue_ratio: 0.05,
@@ -92,12 +25,6 @@ const RATIO_BENCHMARKS: Record<RatioKey, number> = {
 };
 
 const MODULE_PATHS = ['roe-roic', 'profitability', 'fcf-structure', 'fcf-ratio', 'fcf-valuation'];
-
-/** Relative closeness (absolute near zero): the API must reproduce the spec's formulas to rounding. */
-function expectClose(actual: number, expected: number, tolerance = 1e-9): void {
-  expect(Number.isFinite(actual)).toBe(true);
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(tolerance * Math.max(1, Math.abs(expected)));
-}
 
 function range(first: number, count: number): number[] {
   return Array.from({ length: count }, (_, index) => first + index);
@@ -110,26 +37,26 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function get<T>(path: string, expectedStatus = 200): Promise<T> {
+/** GET `path`: a JSON answer with `status`, checked against the contract's `schema`. */
+async function get<Schema extends $ZodType>(path: string, schema: Schema, status = 200): Promise<output<Schema>> {
   const response = await platform.call('GET', path);
-  expect(response.status, path).toBe(expectedStatus);
   expect(response.headers.get('content-type')).toContain('application/json');
-  return (await response.json()) as T;
+  return answerOf(response, schema, status);
 }
 
 const report = {
   analysis: (company: string) =>
-    get<FinancialAnalysisBody>(`/api/home/financial_analysis/${encodeURIComponent(company)}`),
+    get(`/api/home/financial_analysis/${encodeURIComponent(company)}`, financialAnalysisAnswer),
   dcf: async (company: string) =>
-    (await get<Envelope<DcfData>>(`/api/home/dcf_valuation/${encodeURIComponent(company)}`)).data,
+    (await get(`/api/home/dcf_valuation/${encodeURIComponent(company)}`, dcfValuationAnswer)).data,
   structure: async (company: string) =>
-    (await get<Envelope<FcfStructureData>>(`/api/home/fcf_structure/${encodeURIComponent(company)}`)).data,
+    (await get(`/api/home/fcf_structure/${encodeURIComponent(company)}`, fcfStructureAnswer)).data,
   ratios: async (company: string) =>
-    (await get<Envelope<FcfRatioData>>(`/api/home/fcf_ratio/${encodeURIComponent(company)}`)).data,
+    (await get(`/api/home/fcf_ratio/${encodeURIComponent(company)}`, fcfRatioAnswer)).data,
 };
 
 /** Every formula of public-side §9 checked on one answer. */
-function expectSpecFormulas(dcf: DcfData): void {
+function expectSpecFormulas(dcf: DcfValuationView): void {
   expect(dcf.forecast).toHaveLength(5);
   dcf.forecast.forEach((row, index) => {
     const n = index + 1;
@@ -171,7 +98,10 @@ describe('GET /api/home/financial_analysis/{company}', () => {
         ['grossMargin', 'netMargin', 'netProfit', 'netProfitGrowth', 'revenue', 'revenueGrowth', 'year'].sort(),
       );
     }
-    for (const row of body.data.roe_roic) expect(Object.keys(row).sort()).toEqual(['roe', 'roic', 'year']);
+    // A ratio that is not meaningful is null with its reason (the engine's ReturnsRow).
+    for (const row of body.data.roe_roic) {
+      expect(Object.keys(row).sort()).toEqual(['roe', 'roe_reason', 'roic', 'roic_reason', 'year']);
+    }
     expect(body.data.roe_roic.map((row) => row.year)).toEqual(body.summary.data_years);
   });
 
@@ -410,7 +340,7 @@ describe('error paths', () => {
   it.each(['financial_analysis', 'dcf_valuation', 'fcf_structure', 'fcf_ratio'])(
     '%s of an unknown company is a 404 JSON error naming it',
     async (module) => {
-      const body = await get<ErrorBody>(`/api/home/${module}/${encodeURIComponent('不存在的公司')}`, 404);
+      const body = await get(`/api/home/${module}/${encodeURIComponent('不存在的公司')}`, errorAnswer, 404);
       expect(body.success).toBe(false);
       expect(body.message).toContain('不存在的公司');
       expect(typeof body.detail).toBe('string');
@@ -419,7 +349,7 @@ describe('error paths', () => {
   );
 
   it('an unknown code is a 404 too', async () => {
-    const body = await get<ErrorBody>('/api/home/dcf_valuation/999999', 404);
+    const body = await get('/api/home/dcf_valuation/999999', errorAnswer, 404);
     expect(body.message).toContain('999999');
   });
 });

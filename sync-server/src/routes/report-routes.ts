@@ -1,29 +1,68 @@
-import { dcfValuationView, fcfRatioView, fcfStructureView, financialAnalysisView } from '@fcf/engine/report';
+import {
+  dcfValuationAnswer,
+  dcfValuationView,
+  fcfRatioAnswer,
+  fcfRatioView,
+  fcfStructureAnswer,
+  fcfStructureView,
+  financialAnalysisAnswer,
+  financialAnalysisView,
+} from '@fcf/engine/report';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
 import { companyFromPath } from './company-param.ts';
 
-/** The report modules of the analysis page (public-side §3, §7), computed by the engine from stored data. */
+/** The report modules of the analysis page, computed by the engine from stored data. */
 export const reportRoutes = new Hono<AppEnv>()
-  .get('/home/financial_analysis/:company', (c) => {
-    const valuation = c.var.services.valuations.value(companyFromPath(c));
-    return c.json({ success: true, ...financialAnalysisView(valuation), message: '获取成功' });
-  })
-  .get('/home/dcf_valuation/:company', (c) => {
-    const valuation = c.var.services.valuations.value(companyFromPath(c));
-    const view = dcfValuationView(valuation);
-    if (!view) {
-      const reason = valuation.error?.message ?? '估值参数无效';
-      throw new ApiError(422, `无法完成DCF估值：${reason}`, reason);
-    }
-    return c.json({ success: true, data: view, message: '获取成功' });
-  })
-  .get('/home/fcf_structure/:company', (c) => {
-    const valuation = c.var.services.valuations.value(companyFromPath(c));
-    return c.json({ success: true, data: fcfStructureView(valuation), message: '获取成功' });
-  })
-  .get('/home/fcf_ratio/:company', (c) => {
-    const valuation = c.var.services.valuations.value(companyFromPath(c));
-    return c.json({ success: true, data: fcfRatioView(valuation), message: '获取成功' });
-  });
+  .get(
+    '/home/financial_analysis/:company',
+    documented({
+      tag: 'report',
+      summary: '盈利能力与 ROE-ROIC（最近10年）',
+      answers: { 200: financialAnalysisAnswer },
+    }),
+    (c) => {
+      const valuation = c.var.services.valuations.value(companyFromPath(c));
+      return c.json({ success: true, ...financialAnalysisView(valuation), message: '获取成功' });
+    },
+  )
+  .get(
+    '/home/dcf_valuation/:company',
+    documented({
+      tag: 'report',
+      summary: 'DCF估值：5年预测、终值、企业价值到每股价值，及 WACC × g 敏感性',
+      answers: { 200: dcfValuationAnswer },
+      errors: [422],
+    }),
+    (c) => {
+      const valuation = c.var.services.valuations.value(companyFromPath(c));
+      const view = dcfValuationView(valuation);
+      if (!view) {
+        const reason = valuation.error?.message ?? '估值参数无效';
+        throw new ApiError(422, `无法完成DCF估值：${reason}`, reason);
+      }
+      return c.json({ success: true, data: view, message: '获取成功' });
+    },
+  )
+  .get(
+    '/home/fcf_structure/:company',
+    documented({ tag: 'report', summary: '自由现金流结构（历史与预测）', answers: { 200: fcfStructureAnswer } }),
+    (c) => {
+      const valuation = c.var.services.valuations.value(companyFromPath(c));
+      return c.json({ success: true, data: fcfStructureView(valuation), message: '获取成功' });
+    },
+  )
+  .get(
+    '/home/fcf_ratio/:company',
+    documented({
+      tag: 'report',
+      summary: 'FCF 比率（对收入、企业价值、资本开支、净利润）',
+      answers: { 200: fcfRatioAnswer },
+    }),
+    (c) => {
+      const valuation = c.var.services.valuations.value(companyFromPath(c));
+      return c.json({ success: true, data: fcfRatioView(valuation), message: '获取成功' });
+    },
+  );

@@ -1,54 +1,32 @@
+import type { ResetScope } from '@fcf/engine';
+import type { ResetToAutoBody } from '@fcf/engine/report';
 import type { Context } from 'hono';
-import { z } from 'zod';
-import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX, USER_FIELD_MAX } from '../http/text-fields.ts';
 import type { CompanyRecord } from '../store/companies.ts';
-import { clearOverrides, listOverrideRows, setValuationInputs } from '../store/forecast-parameters.ts';
-import { runValuation } from '../valuation/valuation-runs.ts';
+import { listOverrideRows } from '../store/forecast-parameters.ts';
 
-export const resetBody = z.object({
-  company_name: boundedText(COMPANY_FIELD_MAX).optional(),
-  reset_mode: boundedText(KEYWORD_FIELD_MAX).optional(),
-  include_valuation_params: z.boolean().optional(),
-  reset_scope: z
-    .object({
-      fcf_parameters: z.boolean().optional(),
-      wacc_parameters: z.boolean().optional(),
-      terminal_growth_rate: z.boolean().optional(),
-      total_shares: z.boolean().optional(),
-    })
-    .optional(),
-  modified_by: boundedText(USER_FIELD_MAX).nullish(),
-  confirm_separation: z.boolean().optional(),
-});
-
-/**
- * Reset to auto: clears the chosen manual values (all by default), regenerates the auto forecast and the
- * valuation from history, and answers the spec's verification object with what is true afterwards.
- */
-export function resetToAuto(c: Context<AppEnv>, company: CompanyRecord, body: z.infer<typeof resetBody>) {
-  const { db, valuations } = c.var.services;
+/** The body's scope: everything unless it says otherwise; `include_valuation_params: false` keeps WACC, g, shares. */
+function scopeOf(body: ResetToAutoBody): ResetScope {
   const scope = body.reset_scope ?? {};
   const withValuationParams = body.include_valuation_params ?? true;
-  const context = { modifiedBy: c.var.user?.username ?? 'admin', reason: '重置为自动预测' };
-  transaction(db, () => {
-    if (scope.fcf_parameters ?? true) clearOverrides(db, company.code, context);
-    if (withValuationParams) {
-      setValuationInputs(
-        db,
-        company.code,
-        {
-          ...((scope.wacc_parameters ?? true) ? { wacc_manual: null } : {}),
-          ...((scope.terminal_growth_rate ?? true) ? { terminal_growth_rate_manual: null } : {}),
-          ...((scope.total_shares ?? true) ? { total_shares_manual: null } : {}),
-        },
-        context,
-        'reset',
-      );
-    }
-  });
-  const { valuation } = runValuation(db, valuations, company);
+  return {
+    fcf_parameters: scope.fcf_parameters ?? true,
+    wacc_parameters: withValuationParams && (scope.wacc_parameters ?? true),
+    terminal_growth_rate: withValuationParams && (scope.terminal_growth_rate ?? true),
+    total_shares: withValuationParams && (scope.total_shares ?? true),
+  };
+}
+
+/**
+ * Reset to auto through the forecast service (the sync mutation `resetToAuto` does the same): clears the
+ * chosen manual values (all by default), revalues, and answers the spec's verification object with what
+ * is true afterwards.
+ */
+export function resetToAuto(c: Context<AppEnv>, company: CompanyRecord, body: ResetToAutoBody) {
+  const { db, forecasts, valuations } = c.var.services;
+  const change = { modifiedBy: c.var.user?.username ?? 'admin', reason: '重置为自动预测' };
+  const outcome = forecasts.reset(company, scopeOf(body), change);
+  const valuation = (outcome.status === 'applied' ? outcome.valuation : null) ?? valuations.value(company);
   const manual = valuation.parameters.manual;
   const remainingOverrides = listOverrideRows(db, company.code).length;
   return {

@@ -1,5 +1,14 @@
-import { MemorySyncStore, type PushRequest, SYNC_SCHEMA_VERSION, SyncClient } from '@fcf/engine/sync';
+import { envelope } from '@fcf/engine/report';
+import {
+  MemorySyncStore,
+  type PushRequest,
+  pullResponseSchema,
+  pushResponseSchema,
+  SYNC_SCHEMA_VERSION,
+  SyncClient,
+} from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf, refusalOf } from '../testing/answers.ts';
 import { appTransport } from '../testing/app-transport.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
@@ -20,15 +29,11 @@ function client(id: string, token: () => string | undefined = () => admin) {
   return { store, sync: new SyncClient(store, appTransport(platform.app, token), { tables: TABLES, pageSize: 7 }) };
 }
 
-async function push(body: PushRequest, token = admin) {
-  const response = await platform.call('POST', '/api/sync/push', { token, body });
-  return {
-    status: response.status,
-    body: (await response.json()) as {
-      data: { results: { status: string; code?: string; message?: string }[]; lastMutationId: number };
-      message: string;
-    },
-  };
+const pushRequest = (body: PushRequest, token = admin) => platform.call('POST', '/api/sync/push', { token, body });
+
+/** A push the server took: its per-mutation answer, checked against the protocol's schema. */
+async function push(body: PushRequest) {
+  return { body: await answerOf(await pushRequest(body), envelope(pushResponseSchema)) };
 }
 
 describe('pull', () => {
@@ -37,10 +42,7 @@ describe('pull', () => {
     const seen = new Set<string>();
     for (let page = 0; page < 500; page++) {
       const response = await platform.call('GET', `/api/sync/pull?cursor=${cursor}&limit=500`);
-      expect(response.status).toBe(200);
-      const { data } = (await response.json()) as {
-        data: { changes: { table: string; key: string; change_seq: number }[]; cursor: number; hasMore: boolean };
-      };
+      const { data } = await answerOf(response, envelope(pullResponseSchema));
       for (const change of data.changes) {
         expect(change.change_seq).toBeGreaterThan(cursor);
         seen.add(`${change.table}:${change.key}`);
@@ -69,8 +71,10 @@ describe('push', () => {
   });
 
   it('refuses a client of another schema version', async () => {
-    const { status, body } = await push({ clientId: 'old-client-0001', schemaVersion: 0, mutations: [] });
-    expect(status).toBe(409);
+    const body = await refusalOf(
+      await pushRequest({ clientId: 'old-client-0001', schemaVersion: 0, mutations: [] }),
+      409,
+    );
     expect(body.message).toContain('刷新页面');
   });
 

@@ -1,8 +1,18 @@
-import { pushRequestSchema, SYNC_SCHEMA_VERSION, SYNC_TABLES, type SyncTable } from '@fcf/engine/sync';
+import { envelope } from '@fcf/engine/report';
+import {
+  pullQuerySchema,
+  pullResponseSchema,
+  pushRequestSchema,
+  pushResponseSchema,
+  SYNC_SCHEMA_VERSION,
+  SYNC_TABLES,
+  type SyncTable,
+} from '@fcf/engine/sync';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
-import { jsonBody } from '../http/validate.ts';
+import { documented } from '../http/openapi.ts';
+import { jsonBody, queryOf } from '../http/validate.ts';
 import { pullChanges } from '../sync/pull.ts';
 import { pushMutations } from '../sync/push.ts';
 import { TABLE_SPECS } from '../sync/sync-rows.ts';
@@ -21,26 +31,47 @@ function requestedTables(raw: string | undefined, isAdmin: boolean): SyncTable[]
 
 /** The sync protocol (README "Sync"): pull is public for public tables, push is admin-only. */
 export const syncRoutes = new Hono<AppEnv>()
-  .get('/sync/pull', (c) => {
-    const cursor = Number(c.req.query('cursor') ?? 0);
-    const limit = Number(c.req.query('limit') ?? 1000);
-    if (!Number.isInteger(cursor) || cursor < 0) throw new ApiError(400, 'cursor 必须是非负整数');
-    if (!Number.isInteger(limit) || limit < 1) throw new ApiError(400, 'limit 必须是正整数');
-    const clientId = c.req.query('clientId') ?? null;
-    const tables = requestedTables(c.req.query('tables'), c.var.user?.isAdmin === true);
-    const page = pullChanges(c.var.services.db, { cursor, limit, tables, clientId });
-    return c.json({ success: true, data: page, message: page.hasMore ? '还有更多' : '已同步到最新' });
-  })
-  .post('/sync/push', async (c) => {
-    const body = await jsonBody(c, pushRequestSchema);
-    if (body.schemaVersion !== SYNC_SCHEMA_VERSION) {
-      throw new ApiError(
-        409,
-        '客户端版本与服务器不一致，请刷新页面更新应用后再同步',
-        `schemaVersion ${body.schemaVersion}, server ${SYNC_SCHEMA_VERSION}`,
-      );
-    }
-    const { db, valuations } = c.var.services;
-    const answer = pushMutations(db, valuations, body, c.var.user?.username ?? 'admin');
-    return c.json({ success: true, data: answer, message: '同步完成' });
-  });
+  .get(
+    '/sync/pull',
+    documented({
+      tag: 'sync',
+      summary: '拉取 cursor 之后变更的行（分页），及本客户端已处理的修改与冲突',
+      description: '同步表都是报告所用的数据，任何人可拉取；推送修改需要管理员。',
+      answers: { 200: envelope(pullResponseSchema) },
+      errors: [403],
+    }),
+    queryOf(pullQuerySchema),
+    (c) => {
+      const { cursor, limit, clientId, tables } = c.req.valid('query');
+      const page = pullChanges(c.var.services.db, {
+        cursor,
+        limit,
+        tables: requestedTables(tables, c.var.user?.isAdmin === true),
+        clientId: clientId ?? null,
+      });
+      return c.json({ success: true, data: page, message: page.hasMore ? '还有更多' : '已同步到最新' });
+    },
+  )
+  .post(
+    '/sync/push',
+    documented({
+      tag: 'sync',
+      summary: '推送离线修改（每条在自己的事务中：应用、冲突或拒绝）',
+      answers: { 200: envelope(pushResponseSchema) },
+      errors: [409],
+    }),
+    jsonBody(pushRequestSchema),
+    (c) => {
+      const body = c.req.valid('json');
+      if (body.schemaVersion !== SYNC_SCHEMA_VERSION) {
+        throw new ApiError(
+          409,
+          '客户端版本与服务器不一致，请刷新页面更新应用后再同步',
+          `schemaVersion ${body.schemaVersion}, server ${SYNC_SCHEMA_VERSION}`,
+        );
+      }
+      const { db, forecasts } = c.var.services;
+      const answer = pushMutations(db, forecasts, body, c.var.user?.username ?? 'admin');
+      return c.json({ success: true, data: answer, message: '同步完成' });
+    },
+  );

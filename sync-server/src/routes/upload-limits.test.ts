@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BYTES_PER_BOMB_CELL, LONG_TEXT_CELL, repeatedCellsWorkbook } from '../ingest/bomb-workbooks.ts';
+import { uploadAnswer } from '@fcf/engine/report';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INGEST_ERRORS, sheetTooLargeMessage } from '../ingest/errors.ts';
 import { INGEST_LIMITS } from '../ingest/limits.ts';
+import { BYTES_PER_BOMB_CELL, LONG_TEXT_CELL, repeatedCellsWorkbook } from '../ingest/testing/bomb-workbooks.ts';
+import { conforming } from '../testing/answers.ts';
 import { importCounts } from '../testing/import-counts.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
@@ -12,12 +14,6 @@ import { SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
  * Uploads parse on the worker pool, within the ingest limits and the pool's time and memory limits:
  * hostile files get a per-file error naming the limit, import nothing, and never hold the event loop.
  */
-
-interface UploadAnswer {
-  success: boolean;
-  message: string;
-  uploaded_files: { filename: string; success: boolean; error: string | null }[];
-}
 
 const GOOD_FILE = readFileSync(new URL('../../../fixtures/163/lrb600298.csv', import.meta.url));
 
@@ -44,11 +40,15 @@ async function upload(platform: TestPlatform, files: Record<string, Uint8Array>)
   for (const [name, bytes] of Object.entries(files)) form.append('files', new File([bytes], name));
   const headers = { Authorization: `Bearer ${await platform.adminToken()}` };
   const response = await platform.app.request('/api/upload_excel', { method: 'POST', body: form, headers });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as UploadAnswer };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: conforming(uploadAnswer, await response.json(), 'upload answer'),
+  };
 }
 
 async function workersGone(platform: TestPlatform): Promise<void> {
-  while (platform.workers.liveThreads > 0) await sleep(50);
+  await vi.waitFor(() => expect(platform.workers.liveThreads).toBe(0), { timeout: 10_000, interval: 50 });
 }
 
 const MB = 1024 * 1024;
@@ -129,11 +129,14 @@ describe('hostile uploads on the worker pool', () => {
 
     // The idle worker exits; once its thread is torn down, its heap is the system's again.
     await workersGone(platform);
-    let after = memoryBesideMainHeap();
-    for (let waited = 0; after - baseline >= RETURNED_WITHIN && waited < 10_000; waited += 100) {
-      await sleep(100);
-      after = memoryBesideMainHeap();
-    }
+    const after = await vi.waitFor(
+      () => {
+        const now = memoryBesideMainHeap();
+        expect(now - baseline, `memory beside the main heap: ${mb(now)}`).toBeLessThan(RETURNED_WITHIN);
+        return now;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const slowest = Math.max(...latencies).toFixed(1);
     console.info(
       `health: ${latencies.length} answers, slowest ${slowest} ms; memory beside the main heap: baseline ${mb(baseline)}, peak ${mb(peak)}, after ${mb(after)}`,
@@ -173,7 +176,7 @@ describe("the pool's limits, per file", () => {
     const platform = await startTestPlatform({ workerThreads: 1, workerQueue: 0 });
     try {
       const slow = upload(platform, { '000333-利润表.xlsx': heavySheet() });
-      while (!platform.workers.full) await sleep(5);
+      await vi.waitFor(() => expect(platform.workers.full).toBe(true), { interval: 5 });
       const before = importCounts(platform.db);
       const refused = await upload(platform, { 'lrb600298.csv': GOOD_FILE, 'lrb600340.csv': GOOD_FILE });
       expect(refused.status).toBe(503);

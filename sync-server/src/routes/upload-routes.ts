@@ -1,11 +1,20 @@
 import { REPORT_TYPES } from '@fcf/engine';
-import { withoutBidiControls } from '@fcf/engine/report';
+import {
+  companiesStatusAnswer,
+  doneAnswer,
+  fileRemovedAnswer,
+  statementUploadForm,
+  uploadAnswer,
+  uploadedFilesAnswer,
+  withoutBidiControls,
+} from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { companyDirectoryFile } from '../config.ts';
 import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';
 import { INGEST_ERRORS, INGEST_LIMITS } from '../ingest/index.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
@@ -103,114 +112,155 @@ async function importUpload(c: Context<AppEnv>, file: File): Promise<ImportResul
   return storeParsedStatementFile(db, source, parsed.outcome, { directory, industries, uploadedBy });
 }
 
-/** Statement upload, files, company removal and the companies' status (back-office §2, §7). */
+/** Statement upload, files, company removal and the companies' status. */
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/upload_excel', uploadBodyLimit, async (c) => {
-    const { db } = c.var.services;
-    const files = await uploadedFiles(c);
-    const results = [];
-    const affectedCodes = new Set<string>();
-    let busy = false;
-    for (const file of files) {
-      // A direction override in a name would make it read as something else in every list that shows it.
-      const filename = withoutBidiControls(file.name);
-      // Once the pool is full, the files after it are not tried: the answer says to send them again.
-      const result = busy ? BUSY_FILE : await importUpload(c, file);
-      if (result === BUSY_FILE) {
-        busy = true;
-        results.push({ filename, success: false, error: SERVER_BUSY_MESSAGE });
-        continue;
+  .post(
+    '/upload_excel',
+    documented({
+      tag: 'uploads',
+      summary: '上传财务报表文件（Excel/CSV），导入后重新估值受影响的公司',
+      description: '每个文件单独报告结果；全部失败时为 400（detail 列出各文件原因），服务器繁忙时为 503。',
+      form: statementUploadForm,
+      answers: { 200: uploadAnswer, 400: uploadAnswer, 503: uploadAnswer },
+      errors: [413],
+    }),
+    uploadBodyLimit,
+    async (c) => {
+      const { db } = c.var.services;
+      const files = await uploadedFiles(c);
+      const results = [];
+      const affectedCodes = new Set<string>();
+      let busy = false;
+      for (const file of files) {
+        // A direction override in a name would make it read as something else in every list that shows it.
+        const filename = withoutBidiControls(file.name);
+        // Once the pool is full, the files after it are not tried: the answer says to send them again.
+        const result = busy ? BUSY_FILE : await importUpload(c, file);
+        if (result === BUSY_FILE) {
+          busy = true;
+          results.push({ filename, success: false, error: SERVER_BUSY_MESSAGE });
+          continue;
+        }
+        if (result.success) {
+          affectedCodes.add(result.company.code);
+          results.push({
+            filename,
+            success: true,
+            error: null,
+            company: result.company.name,
+            report_type: result.reportTypes.join(','),
+            years: result.years,
+          });
+        } else {
+          results.push({ filename, success: false, error: result.error });
+        }
       }
-      if (result.success) {
-        affectedCodes.add(result.company.code);
-        results.push({
-          filename,
-          success: true,
-          error: null,
-          company: result.company.name,
-          report_type: result.reportTypes.join(','),
-          years: result.years,
+      const succeeded = results.filter((result) => result.success).length;
+      if (busy && succeeded === 0) {
+        // Nothing was imported: the whole upload can simply be sent again.
+        return retryLater(c, 503, SERVER_BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, {
+          uploaded_files: results,
+          affected_companies: [],
         });
-      } else {
-        results.push({ filename, success: false, error: result.error });
       }
-    }
-    const succeeded = results.filter((result) => result.success).length;
-    if (busy && succeeded === 0) {
-      // Nothing was imported: the whole upload can simply be sent again.
-      return retryLater(c, 503, SERVER_BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, { uploaded_files: results });
-    }
-    const companies = [...affectedCodes]
-      .map((code) => findCompany(db, code))
-      .filter((company): company is CompanyRecord => company !== undefined);
-    const valuationProblems = revalue(c, companies);
-    const body = {
-      success: succeeded > 0,
-      uploaded_files: results,
-      affected_companies: companies.map((company) => company.name),
-      valuation_problems: valuationProblems,
-      message:
-        succeeded === results.length
-          ? `全部上传成功，共 ${succeeded} 个文件`
-          : `上传完成：成功 ${succeeded} 个，失败 ${results.length - succeeded} 个`,
-      // An error answer carries `detail` like every other: here, each file's reason.
-      ...(succeeded === 0 ? { detail: results.map((result) => `${result.filename}：${result.error}`).join('；') } : {}),
-    };
-    return c.json(body, succeeded > 0 ? 200 : 400);
-  })
-  .get('/files', (c) => c.json({ success: true, files: listUploadedFiles(c.var.services.db) }))
-  .delete('/files/:id', (c) => {
-    const { db } = c.var.services;
-    const id = Number(c.req.param('id'));
-    const file = Number.isInteger(id) ? findUploadedFile(db, id) : undefined;
-    if (!file) throw new ApiError(404, '文件不存在或已删除');
-    const removed = transaction(db, () => removeUploadedFile(db, id));
-    const company = findCompany(db, file.company_code);
-    const problems = company ? revalue(c, [company]) : [];
-    return c.json({
-      success: true,
-      data: { removed_values: removed, valuation_problems: problems },
-      message: '文件已删除',
-    });
-  })
-  .delete('/delete_company/:company', (c) => {
-    const { db } = c.var.services;
-    const company = companyFromPath(c);
-    transaction(db, () => removeCompany(db, company.code));
-    return c.json({ success: true, message: `已删除公司"${company.name}"的全部数据` });
-  })
-  .get('/data/companies-status', (c) => {
-    const { db } = c.var.services;
-    const valued = codesWithResults(db, 'valuation_results');
-    const analyzed = codesWithResults(db, 'fcf_ratio_results');
-    const companies = listCompanies(db).map((company) => {
-      const reportTypes = reportTypesOf(db, company.code);
-      return {
-        code: company.code,
-        name: company.name,
-        industry: company.industry,
-        report_types: reportTypes,
-        completeness: `${reportTypes.length}/${REPORT_TYPES.length}`,
-        complete: reportTypes.length === REPORT_TYPES.length,
-        valued: valued.has(company.code),
-        analyzed: analyzed.has(company.code),
+      const companies = [...affectedCodes]
+        .map((code) => findCompany(db, code))
+        .filter((company): company is CompanyRecord => company !== undefined);
+      const valuationProblems = revalue(c, companies);
+      const body = {
+        success: succeeded > 0,
+        uploaded_files: results,
+        affected_companies: companies.map((company) => company.name),
+        valuation_problems: valuationProblems,
+        message:
+          succeeded === results.length
+            ? `全部上传成功，共 ${succeeded} 个文件`
+            : `上传完成：成功 ${succeeded} 个，失败 ${results.length - succeeded} 个`,
+        // An error answer carries `detail` like every other: here, each file's reason.
+        ...(succeeded === 0
+          ? { detail: results.map((result) => `${result.filename}：${result.error}`).join('；') }
+          : {}),
       };
-    });
-    const unvalued = companies.filter((company) => !company.valued).map((company) => company.name);
-    const unanalyzed = companies.filter((company) => !company.analyzed).map((company) => company.name);
-    return c.json({
-      success: true,
-      data: {
-        unvalued_companies: unvalued,
-        unanalyzed_companies: unanalyzed,
-        statistics: {
-          total_companies: companies.length,
-          unvalued_count: unvalued.length,
-          unanalyzed_count: unanalyzed.length,
-          complete_count: companies.filter((company) => company.complete).length,
+      return c.json(body, succeeded > 0 ? 200 : 400);
+    },
+  )
+  .get(
+    '/files',
+    documented({ tag: 'uploads', summary: '已上传的报表文件', answers: { 200: uploadedFilesAnswer } }),
+    (c) => c.json({ success: true, files: listUploadedFiles(c.var.services.db) }),
+  )
+  .delete(
+    '/files/:id',
+    documented({
+      tag: 'uploads',
+      summary: '删除一个上传文件及其导入的数据，并重新估值该公司',
+      answers: { 200: fileRemovedAnswer },
+    }),
+    (c) => {
+      const { db } = c.var.services;
+      const id = Number(c.req.param('id'));
+      const file = Number.isInteger(id) ? findUploadedFile(db, id) : undefined;
+      if (!file) throw new ApiError(404, '文件不存在或已删除');
+      const removed = transaction(db, () => removeUploadedFile(db, id));
+      const company = findCompany(db, file.company_code);
+      const problems = company ? revalue(c, [company]) : [];
+      return c.json({
+        success: true,
+        data: { removed_values: removed, valuation_problems: problems },
+        message: '文件已删除',
+      });
+    },
+  )
+  .delete(
+    '/delete_company/:company',
+    documented({ tag: 'uploads', summary: '删除公司的全部数据', answers: { 200: doneAnswer } }),
+    (c) => {
+      const { db } = c.var.services;
+      const company = companyFromPath(c);
+      transaction(db, () => removeCompany(db, company.code));
+      return c.json({ success: true, message: `已删除公司"${company.name}"的全部数据` });
+    },
+  )
+  .get(
+    '/data/companies-status',
+    documented({
+      tag: 'uploads',
+      summary: '各公司的数据完整度、是否已估值与已分析',
+      answers: { 200: companiesStatusAnswer },
+    }),
+    (c) => {
+      const { db } = c.var.services;
+      const valued = codesWithResults(db, 'valuation_results');
+      const analyzed = codesWithResults(db, 'fcf_ratio_results');
+      const companies = listCompanies(db).map((company) => {
+        const reportTypes = reportTypesOf(db, company.code);
+        return {
+          code: company.code,
+          name: company.name,
+          industry: company.industry,
+          report_types: reportTypes,
+          completeness: `${reportTypes.length}/${REPORT_TYPES.length}`,
+          complete: reportTypes.length === REPORT_TYPES.length,
+          valued: valued.has(company.code),
+          analyzed: analyzed.has(company.code),
+        };
+      });
+      const unvalued = companies.filter((company) => !company.valued).map((company) => company.name);
+      const unanalyzed = companies.filter((company) => !company.analyzed).map((company) => company.name);
+      return c.json({
+        success: true,
+        data: {
+          unvalued_companies: unvalued,
+          unanalyzed_companies: unanalyzed,
+          statistics: {
+            total_companies: companies.length,
+            unvalued_count: unvalued.length,
+            unanalyzed_count: unanalyzed.length,
+            complete_count: companies.filter((company) => company.complete).length,
+          },
+          companies,
         },
-        companies,
-      },
-      message: '获取成功',
-    });
-  });
+        message: '获取成功',
+      });
+    },
+  );

@@ -1,94 +1,19 @@
 import { DRIVER_KEYS } from '@fcf/engine';
+import {
+  dcfValuationAnswer,
+  financialDataAnswer,
+  financialParamsAnswer,
+  valuationParamsAnswer,
+  valuationResultsAnswer,
+  waccDataAnswer,
+  whatIfAnswer,
+} from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { $ZodType } from 'zod/v4/core';
 import { currentChangeSeq } from '../db/change-seq.ts';
+import { answerOf, readData, refusalOf } from '../testing/answers.ts';
+import { expectClose } from '../testing/expect-close.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
-
-type Source = 'user_set' | 'inherited' | 'system_default';
-
-interface YearRow {
-  year: number;
-  data_status: string;
-  FCFF: number | null;
-  nopat: number | null;
-  noncash_cost: number | null;
-  Change_In_Operating_WC: number | null;
-  Capital_Expenditure: number | null;
-  operating_revenue: number | null;
-  operating_revenue_yoy: number | null;
-  sources?: Record<string, Source>;
-}
-
-interface FinancialData {
-  historical: YearRow[];
-  forecast: YearRow[];
-  auto_forecast: YearRow[];
-}
-
-interface Bridge {
-  non_core_assets: number;
-  cash: number;
-  interest_bearing_liabilities: number;
-  minority_interest: number;
-}
-
-interface DcfData {
-  wacc: number;
-  g: number;
-  forecast: { year: number; fcf: number; discount_factor: number; discounted_fcf: number }[];
-  forecast_fcf_sum: number;
-  terminal_value: number;
-  terminal_pv: number;
-  valuation: Bridge & {
-    enterprise_value: number;
-    equity_value: number;
-    share_capital: number;
-    value_per_share: number;
-  };
-}
-
-interface ValuationResults {
-  forecast_fcf_sum: number;
-  terminal_value: number;
-  terminal_pv: number;
-  enterprise_value: number;
-  equity_value: number;
-  value_per_share: number;
-}
-
-interface ValuationParams {
-  effective_values: {
-    wacc: number;
-    terminal_growth_rate: number;
-    total_shares_manual: number | null;
-    total_shares: number;
-  };
-  wacc_data: { wacc_calculated: number | null; wacc_manual: number | null };
-  valuation_inputs: Bridge & {
-    terminal_growth_rate: number;
-    terminal_growth_rate_manual: number | null;
-    total_shares: number;
-    total_shares_manual: number | null;
-  };
-}
-
-interface WhatIfData {
-  calculation_results: { dcf: DcfData; forecast: YearRow[]; effective_parameters: ValuationParams['effective_values'] };
-  valuation_results: ValuationResults & { valuation: DcfData['valuation'] };
-  multi_year_fcf: Record<string, { nopat: number | null; noncash_cost: number | null; fcf: number | null }>;
-  field_mapping_applied: boolean;
-}
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message: string;
-}
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
 
 /** The spec's financial-year-row fields (back-office §3) every row carries. */
 const ROW_FIELDS = [
@@ -139,10 +64,6 @@ const ROW_FIELDS = [
 const COMPANY = encodeURIComponent('安琪酵母');
 const WHAT_IF = `/api/user/calculate-with-valuation/${COMPANY}`;
 
-function expectClose(actual: number, expected: number, tolerance = 1e-9): void {
-  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(tolerance * Math.max(1, Math.abs(expected)));
-}
-
 let platform: TestPlatform;
 
 beforeAll(async () => {
@@ -150,37 +71,22 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function read<T>(path: string): Promise<T> {
-  const response = await platform.call('GET', path);
-  expect(response.status, path).toBe(200);
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.success).toBe(true);
-  return body.data;
+const read = <Schema extends $ZodType<{ data: unknown }>>(path: string, schema: Schema) =>
+  readData(platform, path, schema);
+
+async function failure(method: string, path: string, status: number, body?: unknown) {
+  return refusalOf(await platform.call(method, path, body === undefined ? {} : { body }), status);
 }
 
-async function failure(method: string, path: string, status: number, body?: unknown): Promise<ErrorBody> {
-  const response = await platform.call(method, path, body === undefined ? {} : { body });
-  expect(response.status, `${method} ${path}`).toBe(status);
-  const error = (await response.json()) as ErrorBody;
-  expect(error.success).toBe(false);
-  expect(typeof error.message).toBe('string');
-  expect(typeof error.detail).toBe('string');
-  return error;
+async function whatIf(body: unknown) {
+  return (await answerOf(await platform.call('POST', WHAT_IF, { body }), whatIfAnswer)).data;
 }
 
-async function whatIf(body: unknown): Promise<WhatIfData> {
-  const response = await platform.call('POST', WHAT_IF, { body });
-  const answer = (await response.json()) as Envelope<WhatIfData> | ErrorBody;
-  if (response.status !== 200 || !answer.success)
-    throw new Error(`what-if ${response.status}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-const storedDcf = () => read<DcfData>(`/api/home/dcf_valuation/${COMPANY}`);
+const storedDcf = () => read(`/api/home/dcf_valuation/${COMPANY}`, dcfValuationAnswer);
 
 describe('GET /api/data/financial-data/{company}', () => {
   it('view_mode=auto: 5 historical rows, 5 forecast rows and the auto forecast', async () => {
-    const data = await read<FinancialData>(`/api/data/financial-data/${COMPANY}?view_mode=auto`);
+    const data = await read(`/api/data/financial-data/${COMPANY}?view_mode=auto`, financialDataAnswer);
     expect(data.historical.map((row) => row.year)).toEqual([2015, 2016, 2017, 2018, 2019]);
     expect(data.forecast.map((row) => row.year)).toEqual([2020, 2021, 2022, 2023, 2024]);
     expect(data.auto_forecast.map((row) => row.year)).toEqual([2020, 2021, 2022, 2023, 2024]);
@@ -197,7 +103,7 @@ describe('GET /api/data/financial-data/{company}', () => {
   });
 
   it('defaults to auto and agrees with the DCF', async () => {
-    const data = await read<FinancialData>(`/api/data/financial-data/${COMPANY}`);
+    const data = await read(`/api/data/financial-data/${COMPANY}`, financialDataAnswer);
     const dcf = await storedDcf();
     expect(data.forecast.map((row) => row.FCFF)).toEqual(dcf.forecast.map((row) => row.fcf));
     for (const row of [...data.historical, ...data.forecast]) {
@@ -208,7 +114,7 @@ describe('GET /api/data/financial-data/{company}', () => {
   });
 
   it('view_mode=manual: forecast rows carry the source of every driver', async () => {
-    const data = await read<FinancialData>(`/api/data/financial-data/600298?view_mode=manual`);
+    const data = await read(`/api/data/financial-data/600298?view_mode=manual`, financialDataAnswer);
     expect(data.forecast).toHaveLength(5);
     for (const row of data.forecast) {
       expect(Object.keys(row.sources ?? {}).sort()).toEqual([...DRIVER_KEYS].sort());
@@ -230,9 +136,7 @@ describe('GET /api/data/financial-data/{company}', () => {
 
 describe('the parameter reads', () => {
   it('GET /api/data/wacc-data: calculated, manual and effective WACC', async () => {
-    const data = await read<{ wacc_calculated: number | null; wacc_manual: number | null; wacc: number }>(
-      `/api/data/wacc-data/${COMPANY}`,
-    );
+    const data = await read(`/api/data/wacc-data/${COMPANY}`, waccDataAnswer);
     const dcf = await storedDcf();
     expect(data.wacc_manual).toBeNull();
     expect(data.wacc_calculated).toBe(dcf.wacc);
@@ -242,7 +146,7 @@ describe('the parameter reads', () => {
   });
 
   it('GET /api/data/valuation-results: the 6 fields, equal to the DCF', async () => {
-    const results = await read<ValuationResults>(`/api/data/valuation-results/${COMPANY}`);
+    const results = await read(`/api/data/valuation-results/${COMPANY}`, valuationResultsAnswer);
     const dcf = await storedDcf();
     expect(results).toEqual({
       forecast_fcf_sum: dcf.forecast_fcf_sum,
@@ -255,7 +159,7 @@ describe('the parameter reads', () => {
   });
 
   it('GET /api/data/financial-params: the equity bridge of the DCF', async () => {
-    const params = await read<Bridge>(`/api/data/financial-params/${COMPANY}`);
+    const params = await read(`/api/data/financial-params/${COMPANY}`, financialParamsAnswer);
     const { valuation } = await storedDcf();
     expect(params).toEqual({
       non_core_assets: valuation.non_core_assets,
@@ -266,9 +170,7 @@ describe('the parameter reads', () => {
   });
 
   it('GET /api/admin/valuation-params is public and answers both readings', async () => {
-    const response = await platform.call('GET', `/api/admin/valuation-params/${COMPANY}`);
-    expect(response.status).toBe(200);
-    const { data } = (await response.json()) as Envelope<ValuationParams>;
+    const data = await read(`/api/admin/valuation-params/${COMPANY}`, valuationParamsAnswer);
     const dcf = await storedDcf();
     expect(data.effective_values).toEqual({
       wacc: dcf.wacc,

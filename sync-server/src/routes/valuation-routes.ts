@@ -1,38 +1,27 @@
-import { DRIVER_KEYS, type DriverKey, type ValuationParameters, type YearOverrides } from '@fcf/engine';
+import type { DriverKey, ValuationParameters, YearOverrides } from '@fcf/engine';
 import {
   dcfValuationView,
+  financialDataAnswer,
+  financialDataQuery,
   financialDataView,
+  financialParamsAnswer,
   multiYearFcf,
+  valuationParamsAnswer,
   valuationParamsView,
+  valuationResultsAnswer,
   valuationResultsView,
+  type WhatIfBody,
+  waccDataAnswer,
+  whatIfAnswer,
+  whatIfBody,
 } from '@fcf/engine/report';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
-import { jsonBody } from '../http/validate.ts';
+import { documented } from '../http/openapi.ts';
+import { jsonBody, queryOf } from '../http/validate.ts';
 import { loadWaccAssumptions } from '../valuation/stored-inputs.ts';
 import { companyFromPath } from './company-param.ts';
-
-const number = z.number({ error: '无效的数值' });
-/** Some of the drivers, by name; a name that is not a driver is refused as an unknown field. */
-const driverValues = z.partialRecord(z.enum(DRIVER_KEYS), number);
-const yearKey = z
-  .string()
-  .max(4, '年份格式应为四位数字')
-  .regex(/^\d{4}$/, '年份格式应为四位数字');
-
-const whatIfBody = z.strictObject({
-  year: z.union([z.number().int(), yearKey]).nullish(),
-  user_parameters: driverValues.nullish(),
-  year_specific_params: z.record(yearKey, driverValues).nullish(),
-  wacc_manual: number.nullish(),
-  terminal_growth_rate_manual: number.nullish(),
-  // 0 is the spec's 'no shares' (value per share 0); a negative count is an error.
-  total_shares_manual: number.nonnegative('总股本不能为负数（亿股）').nullish(),
-});
-
-type WhatIfBody = z.infer<typeof whatIfBody>;
 
 /** The body's per-year values: `year_specific_params`, plus `user_parameters` for `year`. */
 function whatIfOverrides(body: WhatIfBody): YearOverrides {
@@ -56,74 +45,120 @@ function whatIfParameters(body: WhatIfBody): Partial<ValuationParameters> {
   return parameters;
 }
 
-/** Data of the custom valuation and FCF parameter pages (public-side §7, back-office §7). */
+/** Data of the custom valuation and FCF parameter pages, and the what-if that stores nothing. */
 export const valuationRoutes = new Hono<AppEnv>()
-  .get('/data/financial-data/:company', (c) => {
-    const mode = c.req.query('view_mode') ?? 'auto';
-    if (mode !== 'auto' && mode !== 'manual') throw new ApiError(400, 'view_mode 只能是 auto 或 manual');
-    const valuation = c.var.services.valuations.value(companyFromPath(c));
-    return c.json({ success: true, data: financialDataView(valuation, mode === 'manual'), message: '获取成功' });
-  })
-  .get('/data/wacc-data/:company', (c) => {
-    const company = companyFromPath(c);
-    const { parameters } = c.var.services.valuations.value(company);
-    const assumptions = loadWaccAssumptions(c.var.services.db, company);
-    return c.json({
-      success: true,
-      data: {
-        wacc_calculated: parameters.wacc_calculated,
-        wacc_manual: parameters.manual.wacc_manual,
-        wacc: parameters.wacc,
-        inputs: {
-          method: 'CAPM + 账面权重',
-          risk_free_rate: assumptions.riskFreeRate,
-          market_risk_premium: assumptions.marketRiskPremium,
-          beta: assumptions.beta,
-          beta_source: assumptions.industryBeta ? `行业：${company.industry}` : '默认',
-          cost_of_equity: assumptions.riskFreeRate + assumptions.beta * assumptions.marketRiskPremium,
-          default_cost_of_debt: assumptions.defaultCostOfDebt,
-          wacc_range: assumptions.waccRange,
+  .get(
+    '/data/financial-data/:company',
+    documented({
+      tag: 'valuation',
+      summary: '历史5年与预测5年的财务数据行（自动预测与生效值）',
+      answers: { 200: financialDataAnswer },
+    }),
+    queryOf(financialDataQuery),
+    (c) => {
+      const mode = c.req.valid('query').view_mode ?? 'auto';
+      const valuation = c.var.services.valuations.value(companyFromPath(c));
+      return c.json({ success: true, data: financialDataView(valuation, mode === 'manual'), message: '获取成功' });
+    },
+  )
+  .get(
+    '/data/wacc-data/:company',
+    documented({ tag: 'valuation', summary: 'WACC：计算值、手动值、生效值及其假设', answers: { 200: waccDataAnswer } }),
+    (c) => {
+      const company = companyFromPath(c);
+      const { parameters } = c.var.services.valuations.value(company);
+      const assumptions = loadWaccAssumptions(c.var.services.db, company);
+      return c.json({
+        success: true,
+        data: {
+          wacc_calculated: parameters.wacc_calculated,
+          wacc_manual: parameters.manual.wacc_manual,
+          wacc: parameters.wacc,
+          inputs: {
+            method: 'CAPM + 账面权重',
+            risk_free_rate: assumptions.riskFreeRate,
+            market_risk_premium: assumptions.marketRiskPremium,
+            beta: assumptions.beta,
+            beta_source: assumptions.industryBeta ? `行业：${company.industry}` : '默认',
+            cost_of_equity: assumptions.riskFreeRate + assumptions.beta * assumptions.marketRiskPremium,
+            default_cost_of_debt: assumptions.defaultCostOfDebt,
+            wacc_range: assumptions.waccRange,
+          },
         },
-      },
-      message: '获取成功',
-    });
-  })
-  .get('/data/valuation-results/:company', (c) => {
-    const valuation = c.var.services.valuations.value(companyFromPath(c));
-    const results = valuationResultsView(valuation);
-    if (!results) throw new ApiError(422, `无法完成DCF估值：${valuation.error?.message ?? '估值参数无效'}`);
-    return c.json({ success: true, data: results, message: '获取成功' });
-  })
-  .get('/data/financial-params/:company', (c) => {
-    const { bridge } = c.var.services.valuations.value(companyFromPath(c));
-    return c.json({ success: true, data: bridge, message: '获取成功' });
-  })
-  .get('/admin/valuation-params/:company', (c) => {
-    const valuation = c.var.services.valuations.value(companyFromPath(c));
-    return c.json({ success: true, data: valuationParamsView(valuation), message: '获取成功' });
-  })
-  .post('/user/calculate-with-valuation/:company', async (c) => {
-    const company = companyFromPath(c);
-    const body = await jsonBody(c, whatIfBody);
-    const valuation = c.var.services.valuations.value(company, {
-      parameters: whatIfParameters(body),
-      overrides: whatIfOverrides(body),
-    });
-    const dcf = dcfValuationView(valuation);
-    const results = valuationResultsView(valuation);
-    if (!dcf || !results) throw new ApiError(400, valuation.error?.message ?? '计算结果数据缺失');
-    return c.json({
-      success: true,
-      message: '计算完成（未保存）',
-      data: {
-        calculation_results: {
-          dcf,
-          forecast: financialDataView(valuation, true).forecast,
-          effective_parameters: valuationParamsView(valuation).effective_values,
+        message: '获取成功',
+      });
+    },
+  )
+  .get(
+    '/data/valuation-results/:company',
+    documented({
+      tag: 'valuation',
+      summary: '估值结果（预测FCF现值合计、终值、企业价值、股权价值、每股价值）',
+      answers: { 200: valuationResultsAnswer },
+      errors: [422],
+    }),
+    (c) => {
+      const valuation = c.var.services.valuations.value(companyFromPath(c));
+      const results = valuationResultsView(valuation);
+      if (!results) throw new ApiError(422, `无法完成DCF估值：${valuation.error?.message ?? '估值参数无效'}`);
+      return c.json({ success: true, data: results, message: '获取成功' });
+    },
+  )
+  .get(
+    '/data/financial-params/:company',
+    documented({
+      tag: 'valuation',
+      summary: '企业价值到股权价值的调整项（非核心资产、现金、有息负债、少数股东权益）',
+      answers: { 200: financialParamsAnswer },
+    }),
+    (c) => {
+      const { bridge } = c.var.services.valuations.value(companyFromPath(c));
+      return c.json({ success: true, data: bridge, message: '获取成功' });
+    },
+  )
+  .get(
+    '/admin/valuation-params/:company',
+    documented({
+      tag: 'valuation',
+      summary: '估值参数（生效值，以及 wacc_data 与 valuation_inputs 两种读法）',
+      answers: { 200: valuationParamsAnswer },
+    }),
+    (c) => {
+      const valuation = c.var.services.valuations.value(companyFromPath(c));
+      return c.json({ success: true, data: valuationParamsView(valuation), message: '获取成功' });
+    },
+  )
+  .post(
+    '/user/calculate-with-valuation/:company',
+    documented({
+      tag: 'valuation',
+      summary: '试算：在已保存的参数上叠加调用方的参数计算估值，不保存',
+      answers: { 200: whatIfAnswer },
+    }),
+    jsonBody(whatIfBody),
+    (c) => {
+      const company = companyFromPath(c);
+      const body = c.req.valid('json');
+      const valuation = c.var.services.valuations.value(company, {
+        parameters: whatIfParameters(body),
+        overrides: whatIfOverrides(body),
+      });
+      const dcf = dcfValuationView(valuation);
+      const results = valuationResultsView(valuation);
+      if (!dcf || !results) throw new ApiError(400, valuation.error?.message ?? '计算结果数据缺失');
+      return c.json({
+        success: true,
+        message: '计算完成（未保存）',
+        data: {
+          calculation_results: {
+            dcf,
+            forecast: financialDataView(valuation, true).forecast,
+            effective_parameters: valuationParamsView(valuation).effective_values,
+          },
+          valuation_results: { ...results, valuation: dcf.valuation },
+          multi_year_fcf: multiYearFcf(valuation),
+          field_mapping_applied: false,
         },
-        valuation_results: { ...results, valuation: dcf.valuation },
-        multi_year_fcf: multiYearFcf(valuation),
-        field_mapping_applied: false,
-      },
-    });
-  });
+      });
+    },
+  );

@@ -1,74 +1,27 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  batchAnswer,
+  companyRunAnswer,
+  dcfValuationAnswer,
+  doneAnswer,
+  fcfRatioAnswer,
+  type Job,
+  jobAnswer,
+  jobStartedAnswer,
+  uploadAnswer,
+} from '@fcf/engine/report';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { $ZodType } from 'zod/v4/core';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import { transaction } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
+import { answerOf, conforming, readData, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
 /**
  * Valuation runs, batches and their jobs, the FCF-ratio post-analysis and forecast generation
  * (back-office §7; DESIGN §4), on the platform seeded from fixtures/ (15 companies, nothing valued yet).
  */
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message: string;
-}
-
-interface ErrorBody {
-  success: false;
-  message: string;
-  detail: string;
-}
-
-interface DcfValuation {
-  enterprise_value: number;
-  equity_value: number;
-  value_per_share: number;
-  share_capital: number;
-}
-
-interface DcfData {
-  wacc: number;
-  g: number;
-  forecast_fcf_sum: number;
-  terminal_value: number;
-  terminal_pv: number;
-  valuation: DcfValuation;
-  meta: { company: string; code: string; latest_report_year: number };
-}
-
-interface CompanyRun {
-  company: string;
-  latest_year: number;
-  valuation_results: DcfValuation;
-  dcf: DcfData;
-}
-
-interface BatchData {
-  successful_companies: string[];
-  failed: { company: string; reason: string }[];
-}
-
-interface BatchAnswer extends Envelope<BatchData> {
-  summary: { success_count: number; failure_count: number; companies_analyzed: number };
-}
-
-interface Job {
-  id: string;
-  kind: string;
-  status: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  result: BatchAnswer | null;
-  error: string | null;
-}
-
-interface FcfRatioData {
-  charts: Record<string, { year: number; value: number | null }[]>;
-  summary: { total_years: number; data_years: number[] };
-}
 
 /** fixtures/163 and fixtures/workbooks: every one has the history a valuation needs. */
 const FIXTURE_COMPANIES = [
@@ -103,33 +56,23 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function post<T>(path: string, body: unknown = {}): Promise<{ status: number; body: T }> {
+/** POST as the admin: the status and the answer, checked against the contract's `schema`. */
+async function post<Schema extends $ZodType>(path: string, schema: Schema, body: unknown = {}) {
   const response = await platform.call('POST', path, { token, body });
-  return { status: response.status, body: (await response.json()) as T };
+  return { status: response.status, body: conforming(schema, await response.json(), `POST ${path}`) };
 }
 
-async function ok<T>(path: string, body: unknown = {}): Promise<T> {
-  const answer = await post<T & { success: boolean }>(path, body);
-  expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
-  expect(answer.body.success).toBe(true);
-  return answer.body;
+/** POST as the admin, expecting a 200 with `success`. */
+async function ok<Schema extends $ZodType<{ success: boolean }>>(path: string, schema: Schema, body: unknown = {}) {
+  const answer = await answerOf(await platform.call('POST', path, { token, body }), schema);
+  expect(answer.success).toBe(true);
+  return answer;
 }
 
-async function failure(response: Response | Promise<Response>, status: number): Promise<ErrorBody> {
-  const answer = await response;
-  expect(answer.status).toBe(status);
-  const body = (await answer.json()) as ErrorBody;
-  expect(body.success).toBe(false);
-  expect(typeof body.message).toBe('string');
-  expect(typeof body.detail).toBe('string');
-  return body;
-}
+const failure = async (response: Response | Promise<Response>, status: number) => refusalOf(await response, status);
 
-async function dcfOf(company: string): Promise<DcfData> {
-  const response = await platform.call('GET', `/api/home/dcf_valuation/${encodeURIComponent(company)}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as Envelope<DcfData>).data;
-}
+const dcfOf = (company: string) =>
+  readData(platform, `/api/home/dcf_valuation/${encodeURIComponent(company)}`, dcfValuationAnswer);
 
 function storedValuations(): Map<string, { value_per_share: number; change_seq: number; source: string }> {
   const rows = queryAll<{ name: string; value_per_share: number; change_seq: number; source: string }>(
@@ -150,29 +93,28 @@ async function uploadBalanceSheetOnlyCompany(): Promise<void> {
     body: form,
     headers: { Authorization: `Bearer ${token}` },
   });
-  expect(response.status).toBe(200);
-  const answer = (await response.json()) as { affected_companies: string[]; valuation_problems: BatchData['failed'] };
+  const answer = await answerOf(response, uploadAnswer);
   expect(answer.affected_companies).toEqual(['平安银行']);
   expect(answer.valuation_problems).toEqual([{ company: '平安银行', reason: NO_HISTORY }]);
 }
 
+/** Polls GET /api/jobs/{id} until the job has ended; its last state. */
 async function waitForJob(id: string): Promise<Job> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const response = await platform.call('GET', `/api/jobs/${id}`, { token });
-    expect(response.status).toBe(200);
-    const job = ((await response.json()) as Envelope<Job>).data;
-    expect(job.done).toBeLessThanOrEqual(job.total);
-    if (job.status !== 'running') return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} still running: ${JSON.stringify(job)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  return vi.waitFor(
+    async () => {
+      const job = await readData(platform, `/api/jobs/${id}`, jobAnswer, token);
+      expect(job.done).toBeLessThanOrEqual(job.total);
+      if (job.status === 'running') throw new Error(`job ${id} still running: ${JSON.stringify(job)}`);
+      return job;
+    },
+    { timeout: 10_000, interval: 5 },
+  );
 }
 
 describe('POST /api/valuation/company/{company}', () => {
   it('stores and answers the valuation, equal to GET /api/home/dcf_valuation', async () => {
     expect(storedValuations().size).toBe(0);
-    const answer = await ok<Envelope<CompanyRun>>(`/api/valuation/company/${ANGEL}`, {
+    const answer = await ok(`/api/valuation/company/${ANGEL}`, companyRunAnswer, {
       calculation_type: 'full',
       force_recalculate: true,
     });
@@ -197,7 +139,7 @@ describe('POST /api/valuation/company/{company}', () => {
 
   it('names the company by code too, and a re-run stores a new run', async () => {
     const before = storedValuations().get('安琪酵母');
-    const answer = await ok<Envelope<CompanyRun>>('/api/valuation/company/600298', { calculation_type: 'full' });
+    const answer = await ok('/api/valuation/company/600298', companyRunAnswer, { calculation_type: 'full' });
     expect(answer.data.company).toBe('安琪酵母');
     expect(storedValuations().get('安琪酵母')?.change_seq).toBeGreaterThan(before?.change_seq ?? Infinity);
   });
@@ -225,7 +167,7 @@ describe('POST /api/valuation/auto', () => {
   it("mode 'unvalued' values only the companies without a stored valuation", async () => {
     const before = storedValuations();
     expect([...before.keys()]).toEqual(['安琪酵母']);
-    const answer = await ok<BatchAnswer>('/api/valuation/auto', { mode: 'unvalued' });
+    const answer = await ok('/api/valuation/auto', batchAnswer, { mode: 'unvalued' });
     expect([...answer.data.successful_companies].sort()).toEqual(
       FIXTURE_COMPANIES.filter((name) => name !== '安琪酵母').sort(),
     );
@@ -235,14 +177,14 @@ describe('POST /api/valuation/auto', () => {
     expect(storedValuations().get('安琪酵母')).toEqual(before.get('安琪酵母'));
     expect(storedValuations().size).toBe(15);
 
-    const again = await ok<BatchAnswer>('/api/valuation/auto', { mode: 'unvalued' });
+    const again = await ok('/api/valuation/auto', batchAnswer, { mode: 'unvalued' });
     expect(again.data).toEqual({ successful_companies: [], failed: [] });
     expect(again.summary).toMatchObject({ success_count: 0, failure_count: 0 });
   });
 
   it("mode 'force_all' values every company and stores what GET dcf_valuation answers", async () => {
     const before = storedValuations();
-    const answer = await ok<BatchAnswer>('/api/valuation/auto', { mode: 'force_all' });
+    const answer = await ok('/api/valuation/auto', batchAnswer, { mode: 'force_all' });
     expect([...answer.data.successful_companies].sort()).toEqual([...FIXTURE_COMPANIES].sort());
     expect(answer.data.failed).toEqual([]);
     expect(answer.summary).toEqual({ success_count: 15, failure_count: 0, companies_analyzed: 15 });
@@ -254,7 +196,7 @@ describe('POST /api/valuation/auto', () => {
   });
 
   it('force_all is the default mode', async () => {
-    const answer = await ok<BatchAnswer>('/api/valuation/auto', {});
+    const answer = await ok('/api/valuation/auto', batchAnswer, {});
     expect(answer.summary.success_count).toBe(15);
   });
 
@@ -269,7 +211,7 @@ describe('POST /api/valuation/auto', () => {
       ),
     );
     try {
-      const answer = await ok<BatchAnswer>('/api/valuation/auto', { mode: 'force_all' });
+      const answer = await ok('/api/valuation/auto', batchAnswer, { mode: 'force_all' });
       expect(answer.data.failed).toHaveLength(1);
       expect(answer.data.failed[0]?.company).toBe('分众传媒');
       expect(answer.data.failed[0]?.reason).toContain('WACC必须大于永续增长率');
@@ -290,7 +232,7 @@ describe('POST /api/valuation/auto', () => {
   });
 
   it('named companies: an unknown name is listed in failed, the others run', async () => {
-    const answer = await ok<BatchAnswer>('/api/valuation/auto', {
+    const answer = await ok('/api/valuation/auto', batchAnswer, {
       mode: 'force_all',
       companies: ['安琪酵母', '不存在'],
     });
@@ -301,7 +243,7 @@ describe('POST /api/valuation/auto', () => {
 
   it('a named company without revenue history fails with the spec message, the batch goes on', async () => {
     await uploadBalanceSheetOnlyCompany();
-    const answer = await ok<BatchAnswer>('/api/valuation/auto', { companies: ['平安银行', '600298', '格力电器'] });
+    const answer = await ok('/api/valuation/auto', batchAnswer, { companies: ['平安银行', '600298', '格力电器'] });
     expect(answer.data.successful_companies).toEqual(['安琪酵母', '格力电器']);
     expect(answer.data.failed).toEqual([{ company: '平安银行', reason: NO_HISTORY }]);
     expect(storedValuations().has('平安银行')).toBe(false);
@@ -324,7 +266,7 @@ describe('POST /api/valuation/auto', () => {
 
 describe('batch jobs: {async: true} and GET /api/jobs/{id}', () => {
   it('answers 202 with a job id at once; the job reports progress until done with the summary', async () => {
-    const started = await post<Envelope<{ job_id: string; total: number }>>('/api/valuation/auto', {
+    const started = await post('/api/valuation/auto', jobStartedAnswer, {
       mode: 'force_all',
       async: true,
     });
@@ -343,7 +285,7 @@ describe('batch jobs: {async: true} and GET /api/jobs/{id}', () => {
   });
 
   it('an async batch of named companies reports the unknown ones in its result', async () => {
-    const started = await post<Envelope<{ job_id: string; total: number }>>('/api/valuation/auto', {
+    const started = await post('/api/valuation/auto', jobStartedAnswer, {
       companies: ['安琪酵母', '不存在'],
       async: true,
     });
@@ -360,7 +302,7 @@ describe('batch jobs: {async: true} and GET /api/jobs/{id}', () => {
   });
 
   it('jobs are for admins', async () => {
-    const started = await post<Envelope<{ job_id: string }>>('/api/valuation/auto', { async: true });
+    const started = await post('/api/valuation/auto', jobStartedAnswer, { async: true });
     await failure(platform.call('GET', `/api/jobs/${started.body.data.job_id}`), 401);
     await failure(platform.call('GET', `/api/jobs/${started.body.data.job_id}`, { token: userToken }), 403);
     await waitForJob(started.body.data.job_id);
@@ -380,38 +322,37 @@ describe('POST /api/execute-script (the FCF-ratio post-analysis)', () => {
   }
 
   it('one company: stores its analysis, equal to GET /api/home/fcf_ratio', async () => {
-    const answer = await ok<BatchAnswer>('/api/execute-script', { ...script, company_name: '安琪酵母' });
+    const answer = await ok('/api/execute-script', batchAnswer, { ...script, company_name: '安琪酵母' });
     expect(answer.summary.companies_analyzed).toBe(1);
     expect(answer.data.successful_companies).toEqual(['安琪酵母']);
-    const response = await platform.call('GET', `/api/home/fcf_ratio/${ANGEL}`);
-    const view = ((await response.json()) as Envelope<FcfRatioData>).data;
+    const view = await readData(platform, `/api/home/fcf_ratio/${ANGEL}`, fcfRatioAnswer);
     expect(view.summary.total_years).toBeGreaterThan(5);
     expect(JSON.parse(analysed().get('安琪酵母') ?? 'null')).toEqual(view);
   });
 
   it('company_name null: analyses every company not analysed yet', async () => {
-    const answer = await ok<BatchAnswer>('/api/execute-script', script);
+    const answer = await ok('/api/execute-script', batchAnswer, script);
     expect(answer.summary.companies_analyzed).toBe(14);
     expect(answer.data.successful_companies).not.toContain('安琪酵母');
     expect([...analysed().keys()].sort()).toEqual([...FIXTURE_COMPANIES].sort());
-    const again = await ok<BatchAnswer>('/api/execute-script', script);
+    const again = await ok('/api/execute-script', batchAnswer, script);
     expect(again.summary.companies_analyzed).toBe(0);
   });
 
   it('force_recalculate analyses everyone again', async () => {
-    const answer = await ok<BatchAnswer>('/api/execute-script', { ...script, force_recalculate: true });
+    const answer = await ok('/api/execute-script', batchAnswer, { ...script, force_recalculate: true });
     expect(answer.summary.companies_analyzed).toBe(15);
     expect(answer.summary.success_count).toBe(15);
   });
 
   it('an unknown company is listed in failed', async () => {
-    const answer = await ok<BatchAnswer>('/api/execute-script', { ...script, company_name: '不存在' });
+    const answer = await ok('/api/execute-script', batchAnswer, { ...script, company_name: '不存在' });
     expect(answer.summary.companies_analyzed).toBe(0);
     expect(answer.data.failed).toEqual([{ company: '不存在', reason: '未找到公司"不存在"' }]);
   });
 
   it('async: a job of kind fcf_ratio', async () => {
-    const started = await post<Envelope<{ job_id: string; total: number }>>('/api/execute-script', {
+    const started = await post('/api/execute-script', jobStartedAnswer, {
       ...script,
       force_recalculate: true,
       async: true,
@@ -444,7 +385,7 @@ describe('POST /api/execute-script (the FCF-ratio post-analysis)', () => {
 
 describe('POST /api/data/generate-sample-fcff/{company}', () => {
   it('with history: generates the forecast and values the company', async () => {
-    const answer = await ok<{ success: boolean; message: string }>(`/api/data/generate-sample-fcff/${ANGEL}`);
+    const answer = await ok(`/api/data/generate-sample-fcff/${ANGEL}`, doneAnswer);
     expect(answer.message).toContain('安琪酵母');
     expect(storedValuations().get('安琪酵母')?.value_per_share).toBe(
       (await dcfOf('安琪酵母')).valuation.value_per_share,

@@ -1,33 +1,21 @@
+import {
+  autoRunBody,
+  batchOrJobAnswer,
+  companyRunAnswer,
+  companyRunBody,
+  doneAnswer,
+  jobAnswer,
+  scriptBody,
+} from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
-import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX } from '../http/text-fields.ts';
+import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
-import { createJob, finishJob, readJob, reportJobProgress } from '../store/jobs.ts';
 import { codesWithResults } from '../store/stored-results.ts';
 import { type BatchOutcome, runBatch, runFcfRatioAnalysis, runValuation } from '../valuation/valuation-runs.ts';
 import { companyFromPath } from './company-param.ts';
-
-const companyRunBody = z.object({
-  calculation_type: boundedText(KEYWORD_FIELD_MAX).optional(),
-  force_recalculate: z.boolean().optional(),
-});
-
-const autoRunBody = z.object({
-  mode: z.enum(['force_all', 'unvalued'], { error: 'mode 只能是 force_all 或 unvalued' }).default('force_all'),
-  companies: z.array(boundedText(COMPANY_FIELD_MAX)).nullish(),
-  async: z.boolean().optional(),
-});
-
-const scriptBody = z.object({
-  script_type: z.literal('post_analysis', { error: 'script_type 只支持 post_analysis' }),
-  mode: z.literal('fcf_ratio', { error: 'mode 只支持 fcf_ratio' }),
-  company_name: boundedText(COMPANY_FIELD_MAX).nullish(),
-  force_recalculate: z.boolean().optional(),
-  async: z.boolean().optional(),
-});
 
 /** The companies a batch names (unknown names fail with their reason), or all of them. */
 function batchCompanies(
@@ -74,63 +62,99 @@ async function batch(
   work: (company: CompanyRecord) => unknown,
   runAsync: boolean,
 ) {
-  const { db } = c.var.services;
   const withUnknown = (outcome: BatchOutcome): BatchOutcome => ({
     successful_companies: outcome.successful_companies,
     failed: [...unknown.map((company) => ({ company, reason: `未找到公司"${company}"` })), ...outcome.failed],
   });
   if (!runAsync) return c.json(batchAnswer(withUnknown(await runBatch(companies, work))));
-  const jobId = createJob(db, kind, companies.length, c.var.user?.username ?? 'admin');
-  setImmediate(() => {
-    runBatch(companies, work, (done) => reportJobProgress(db, jobId, done))
-      .then((outcome) => finishJob(db, jobId, { result: batchAnswer(withUnknown(outcome)) }))
-      .catch((error: unknown) => finishJob(db, jobId, { error: String(error) }));
-  });
+  const job = { kind, total: companies.length, createdBy: c.var.user?.username ?? 'admin' };
+  const jobId = c.var.services.jobs.start(job, async ({ progress, signal }) =>
+    batchAnswer(withUnknown(await runBatch(companies, work, progress, signal))),
+  );
   return c.json({ success: true, data: { job_id: jobId, total: companies.length }, message: '任务已开始' }, 202);
 }
 
-/** Valuation runs, the FCF-ratio post-analysis and jobs (back-office §7). */
+/** Valuation runs, the FCF-ratio post-analysis and jobs. */
 export const valuationRunRoutes = new Hono<AppEnv>()
-  .post('/valuation/company/:company', async (c) => {
-    await jsonBody(c, companyRunBody);
-    const { db, valuations } = c.var.services;
-    const company = companyFromPath(c);
-    const { valuation, dcf, results } = runValuation(db, valuations, company);
-    return c.json({
-      success: true,
-      data: { company: company.name, latest_year: valuation.latestYear, valuation_results: results, dcf },
-      message: `${company.name} 估值完成`,
-    });
-  })
-  .post('/valuation/auto', async (c) => {
-    const body = await jsonBody(c, autoRunBody);
-    const { db, valuations } = c.var.services;
-    let { companies, unknown } = batchCompanies(c, body.companies);
-    if (body.mode === 'unvalued') {
-      const valued = codesWithResults(db, 'valuation_results');
-      companies = companies.filter((company) => !valued.has(company.code));
-    }
-    return batch(c, 'valuation', companies, unknown, (company) => runValuation(db, valuations, company), !!body.async);
-  })
-  .post('/execute-script', async (c) => {
-    const body = await jsonBody(c, scriptBody);
-    const { db, valuations } = c.var.services;
-    let { companies, unknown } = batchCompanies(c, body.company_name ? [body.company_name] : null);
-    if (!body.company_name && !body.force_recalculate) {
-      const analyzed = codesWithResults(db, 'fcf_ratio_results');
-      companies = companies.filter((company) => !analyzed.has(company.code));
-    }
-    const work = (company: CompanyRecord) => runFcfRatioAnalysis(db, valuations, company);
-    return batch(c, 'fcf_ratio', companies, unknown, work, !!body.async);
-  })
-  .post('/data/generate-sample-fcff/:company', (c) => {
-    const { db, valuations } = c.var.services;
-    const company = companyFromPath(c);
-    runValuation(db, valuations, company);
-    return c.json({ success: true, message: `已根据${company.name}的历史数据生成预测` });
-  })
-  .get('/jobs/:id', (c) => {
-    const job = readJob(c.var.services.db, c.req.param('id'));
+  .post(
+    '/valuation/company/:company',
+    documented({
+      tag: 'runs',
+      summary: '重新计算并保存一家公司的预测与估值',
+      answers: { 200: companyRunAnswer },
+      errors: [422],
+    }),
+    jsonBody(companyRunBody),
+    (c) => {
+      const { db, valuations } = c.var.services;
+      const company = companyFromPath(c);
+      const { valuation, dcf, results } = runValuation(db, valuations, company);
+      return c.json({
+        success: true,
+        data: { company: company.name, latest_year: valuation.latestYear, valuation_results: results, dcf },
+        message: `${company.name} 估值完成`,
+      });
+    },
+  )
+  .post(
+    '/valuation/auto',
+    documented({
+      tag: 'runs',
+      summary: '批量估值（全部、指定或尚未估值的公司）',
+      description: '完成后回答结果；async 为 true 时立即回答任务编号（202），进度见 GET /api/jobs/{id}。',
+      answers: { 200: batchOrJobAnswer, 202: batchOrJobAnswer },
+    }),
+    jsonBody(autoRunBody),
+    (c) => {
+      const body = c.req.valid('json');
+      const { db, valuations } = c.var.services;
+      let { companies, unknown } = batchCompanies(c, body.companies);
+      if (body.mode === 'unvalued') {
+        const valued = codesWithResults(db, 'valuation_results');
+        companies = companies.filter((company) => !valued.has(company.code));
+      }
+      const work = (company: CompanyRecord) => runValuation(db, valuations, company);
+      return batch(c, 'valuation', companies, unknown, work, !!body.async);
+    },
+  )
+  .post(
+    '/execute-script',
+    documented({
+      tag: 'runs',
+      summary: 'FCF 比率分析（一家或全部尚未分析的公司）',
+      description: 'async 为 true 时立即回答任务编号（202），进度见 GET /api/jobs/{id}。',
+      answers: { 200: batchOrJobAnswer, 202: batchOrJobAnswer },
+    }),
+    jsonBody(scriptBody),
+    (c) => {
+      const body = c.req.valid('json');
+      const { db, valuations } = c.var.services;
+      let { companies, unknown } = batchCompanies(c, body.company_name ? [body.company_name] : null);
+      if (!body.company_name && !body.force_recalculate) {
+        const analyzed = codesWithResults(db, 'fcf_ratio_results');
+        companies = companies.filter((company) => !analyzed.has(company.code));
+      }
+      const work = (company: CompanyRecord) => runFcfRatioAnalysis(db, valuations, company);
+      return batch(c, 'fcf_ratio', companies, unknown, work, !!body.async);
+    },
+  )
+  .post(
+    '/data/generate-sample-fcff/:company',
+    documented({
+      tag: 'runs',
+      summary: '由历史数据生成一家公司的预测',
+      answers: { 200: doneAnswer },
+      errors: [422],
+    }),
+    (c) => {
+      const { db, valuations } = c.var.services;
+      const company = companyFromPath(c);
+      runValuation(db, valuations, company);
+      return c.json({ success: true, message: `已根据${company.name}的历史数据生成预测` });
+    },
+  )
+  .get('/jobs/:id', documented({ tag: 'runs', summary: '批量任务的进度与结果', answers: { 200: jobAnswer } }), (c) => {
+    const job = c.var.services.jobs.read(c.req.param('id'));
     if (!job) throw new ApiError(404, '任务不存在');
     return c.json({ success: true, data: job, message: job.status === 'running' ? '进行中' : '已结束' });
   });

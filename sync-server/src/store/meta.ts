@@ -13,3 +13,14 @@ export function writeMeta(db: Database, key: string, value: string): void {
     value,
   );
 }
+
+/** Stores `value` unless the key has one; answers whether it did (the first of racing servers wins). */
+export function writeMetaIfAbsent(db: Database, key: string, value: string): boolean {
+  return (
+    execute(db, 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', key, value).changes === 1
+  );
+}
+
+export function deleteMeta(db: Database, key: string): void {
+  execute(db, 'DELETE FROM meta WHERE key = ?', key);
+}

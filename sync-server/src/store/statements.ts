@@ -1,8 +1,11 @@
 import {
   type CompanyStatements,
   isStatementItem,
+  latestReportedYear,
   REPORT_TYPES,
+  REVENUE_ITEMS,
   type ReportType,
+  type StatementItem,
   type StatementYear,
 } from '@fcf/engine';
 import { nextChangeSeq } from '../db/change-seq.ts';
@@ -92,12 +95,21 @@ interface ValueRow {
   value: number | null;
 }
 
-/** Everything reported for a company, merged across report types, as the engine reads it. */
-export function loadCompanyStatements(db: Database, company: CompanyRecord): CompanyStatements {
+/**
+ * Everything reported for a company, merged across report types, as the engine reads it; with `items`,
+ * only those items (the same merge, a smaller read).
+ */
+export function loadCompanyStatements(
+  db: Database,
+  company: CompanyRecord,
+  items?: readonly StatementItem[],
+): CompanyStatements {
+  const only = items ? ` AND item IN (${items.map(() => '?').join(', ')})` : '';
   const rows = queryAll<ValueRow>(
     db,
-    'SELECT report_type, year, item, value FROM statement_values WHERE company_code = ? AND deleted = 0',
+    `SELECT report_type, year, item, value FROM statement_values WHERE company_code = ? AND deleted = 0${only}`,
     company.code,
+    ...(items ?? []),
   );
   const rank = new Map(MERGE_ORDER.map((type, index) => [type, index]));
   rows.sort((a, b) => (rank.get(a.report_type) ?? 0) - (rank.get(b.report_type) ?? 0));
@@ -109,6 +121,14 @@ export function loadCompanyStatements(db: Database, company: CompanyRecord): Com
     years[row.year] = year;
   }
   return { code: company.code, name: company.name, years };
+}
+
+/**
+ * The company's latest annual report year as the engine finds it (the latest year with a positive
+ * revenue), read from the revenue figures alone; null when it has none.
+ */
+export function latestReportYear(db: Database, company: CompanyRecord): number | null {
+  return latestReportedYear(loadCompanyStatements(db, company, REVENUE_ITEMS));
 }
 
 /** The report types a company has figures for (completeness x/4). */

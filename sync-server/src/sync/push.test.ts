@@ -1,7 +1,9 @@
-import { MAX_PUSH_MUTATIONS, type MutationResult, type PushRequest, SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
+import { envelope } from '@fcf/engine/report';
+import { MAX_PUSH_MUTATIONS, type PushRequest, pushResponseSchema, SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';
+import { answerOf, refusalOf } from '../testing/answers.ts';
 import { storedForecastValue } from '../testing/stored-forecast.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
@@ -42,7 +44,7 @@ async function push(clientId: string, mutations: Pushed[]) {
     token: admin,
     body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations },
   });
-  const body = (await response.json()) as { data: { results: MutationResult[]; lastMutationId: number } };
+  const body = await answerOf(response, envelope(pushResponseSchema));
   return { status: response.status, ...body.data };
 }
 
@@ -182,8 +184,7 @@ describe('push: one outcome per mutation', () => {
       token: admin,
       body: { clientId, schemaVersion: SYNC_SCHEMA_VERSION, mutations },
     });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toContain(`${MAX_PUSH_MUTATIONS}`);
+    expect((await refusalOf(response, 400)).message).toContain(`${MAX_PUSH_MUTATIONS}`);
     expect(recorded(clientId)).toEqual([]);
   });
 

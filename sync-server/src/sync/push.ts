@@ -12,7 +12,8 @@ import {
 } from '@fcf/engine/sync';
 import { type Database, savepoint, transaction } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
-import type { ValuationService } from '../valuation/valuation-service.ts';
+import { ForecastError, type ForecastErrorCode } from '../forecast/forecast-error.ts';
+import type { ForecastService } from '../forecast/forecast-service.ts';
 import { applyMutation, MutationRejected } from './mutation-handlers.ts';
 
 type PushedMutation = PushRequest['mutations'][number];
@@ -43,6 +44,16 @@ function lastMutationId(db: Database, clientId: string): number {
     )?.last_mutation_id ?? 0
   );
 }
+
+/** The rejection code of each reason the forecast service refuses an edit. */
+const REJECTION_OF: Readonly<Record<ForecastErrorCode, RejectionCode>> = {
+  unknown_company: 'unknown_company',
+  no_history: 'no_history',
+  year_outside_horizon: 'year_outside_horizon',
+  growth_not_below_wacc: 'growth_not_below_wacc',
+  out_of_range: 'out_of_range',
+  invalid_edit: 'invalid_args',
+};
 
 function isMutationName(name: string): name is MutationName {
   return Object.hasOwn(MUTATION_ARGS, name);
@@ -104,7 +115,7 @@ function replay(db: Database, clientId: string, mutation: PushedMutation): Mutat
 /** What the handler makes of a validated mutation; never throws for anything the mutation causes. */
 function decide(
   db: Database,
-  valuations: ValuationService,
+  forecasts: ForecastService,
   request: PushRequest,
   mutation: PushedMutation,
   username: string,
@@ -121,7 +132,7 @@ function decide(
       applyMutation(
         {
           db,
-          valuations,
+          forecasts,
           clientId: request.clientId,
           change: { modifiedBy: username, reason: `同步 ${request.clientId.slice(0, 8)}#${mutation.id}` },
           baseVersion: mutation.baseVersion,
@@ -138,6 +149,7 @@ function decide(
     };
   } catch (error) {
     if (error instanceof MutationRejected) return rejection(error.code, error.message);
+    if (error instanceof ForecastError) return rejection(REJECTION_OF[error.code], error.message);
     console.error(`同步修改 ${request.clientId}#${mutation.id} 处理失败`, error);
     return rejection('internal', REJECTIONS.internal.label);
   }
@@ -182,7 +194,7 @@ function record(db: Database, clientId: string, mutation: PushedMutation, decisi
  */
 export function pushMutations(
   db: Database,
-  valuations: ValuationService,
+  forecasts: ForecastService,
   request: PushRequest,
   username: string,
 ): PushResponse {
@@ -193,7 +205,7 @@ export function pushMutations(
       if (mutation.id !== last + 1) {
         return { id: mutation.id, status: 'gap', message: `缺少编号 ${last + 1} 的修改` };
       }
-      const decision = decide(db, valuations, request, mutation, username);
+      const decision = decide(db, forecasts, request, mutation, username);
       record(db, request.clientId, mutation, decision, username);
       return resultOf(mutation.id, decision);
     }),

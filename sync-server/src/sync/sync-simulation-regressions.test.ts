@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformTemplate } from '../testing/platform-fork.ts';
-import type { Fault } from './faulty-network.ts';
-import type { Command } from './sync-simulation-commands.ts';
-import { runSimulation, startSimulationTemplate } from './sync-simulation-run.ts';
-import type { Recorded } from './sync-simulation-state.ts';
+import type { Fault } from './testing/faulty-network.ts';
+import type { Command } from './testing/simulation-commands.ts';
+import { runSimulation, startSimulationTemplate } from './testing/simulation-run.ts';
+import type { Recorded } from './testing/simulation-state.ts';
 
 /**
- * Named histories for the simulation's checks (sync-simulation-run.ts): the cases the random runs reach
+ * Named histories for the simulation's checks (testing/simulation-run.ts): the cases the random runs reach
  * only now and then, and any counterexample a run finds (paste its commands and seed here, with a name
  * that says what went wrong).
  */

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { PlatformTemplate } from '../testing/platform-fork.ts';
-import { command } from './sync-simulation-commands.ts';
-import { runSimulation, startSimulationTemplate } from './sync-simulation-run.ts';
+import { command } from './testing/simulation-commands.ts';
+import { runSimulation, startSimulationTemplate } from './testing/simulation-run.ts';
 
 /**
  * Three admins edit forecasts offline and online over a network that drops, duplicates, reorders and
  * delays requests, while companies and files are deleted and uploaded again, used ids are replayed with
- * other payloads and writes fail now and then (sync-simulation-run.ts says what is checked). Each run
+ * other payloads and writes fail now and then (testing/simulation-run.ts says what is checked). Each run
  * works on its own copy of one seeded database.
  *
  * SYNC_SIM_SEED and SYNC_SIM_RUNS explore other seeds; SYNC_SIM_SHRINK=1 shrinks a failure to a short

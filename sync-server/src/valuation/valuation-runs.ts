@@ -1,8 +1,14 @@
-import { dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine/report';
+import type { CompanyValuation } from '@fcf/engine';
+import { type DcfValuationView, dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine/report';
 import { type Database, transaction } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
-import { saveFcfRatioResult, saveValuationResult, type ValuationSource } from '../store/stored-results.ts';
+import {
+  saveFcfRatioResult,
+  saveValuationResult,
+  type ValuationSource,
+  withdrawResults,
+} from '../store/stored-results.ts';
 import type { ValuationService } from './valuation-service.ts';
 
 export interface FailedCompany {
@@ -17,6 +23,22 @@ export interface BatchOutcome {
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Stores a valuation as the lists show it: its DCF when it has one, else the stored results are withdrawn
+ * (a figure from other inputs must not stay live). Call inside the write's transaction.
+ */
+export function storeValuation(
+  db: Database,
+  company: CompanyRecord,
+  valuation: CompanyValuation,
+  source: ValuationSource,
+): DcfValuationView | null {
+  const dcf = dcfValuationView(valuation);
+  if (dcf) saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
+  else withdrawResults(db, company.code);
+  return dcf;
 }
 
 /**
@@ -46,16 +68,19 @@ export function runFcfRatioAnalysis(db: Database, valuations: ValuationService, 
 
 /**
  * Runs `work` for every company; one failing company is recorded with its reason and never stops the
- * batch. `onProgress` is told after each company (for the progress bar).
+ * batch. `onProgress` is told after each company (for the progress bar). An aborted `signal` stops the
+ * batch before the next company, throwing the signal's reason.
  */
 export async function runBatch(
   companies: readonly CompanyRecord[],
   work: (company: CompanyRecord) => unknown,
   onProgress: (done: number) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<BatchOutcome> {
   const successful_companies: string[] = [];
   const failed: FailedCompany[] = [];
   for (const [index, company] of companies.entries()) {
+    signal?.throwIfAborted();
     try {
       work(company);
       successful_companies.push(company.name);

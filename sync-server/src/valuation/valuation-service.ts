@@ -22,7 +22,8 @@ const CACHE_LIMIT = 512;
 
 /**
  * Values companies from what is stored, with the shared engine. A company's stored valuation is cached
- * until the next write anywhere (the global change sequence moves), so a read costs one tiny query.
+ * until the next write anywhere (the global change sequence moves), so a read costs one tiny query; a
+ * valuation taken inside a transaction (a write's revaluation) is computed afresh and not cached.
  */
 export class ValuationService {
   private readonly cache = new Map<string, { seq: number; valuation: CompanyValuation }>();
@@ -68,7 +69,8 @@ export class ValuationService {
       overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
       waccAssumptions: loadWaccAssumptions(this.db, company),
     });
-    if (!whatIf) {
+    // Not from inside a transaction: it may roll back, and a later write would reuse its change sequence.
+    if (!whatIf && !this.db.inTransaction) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
       this.cache.set(company.code, { seq, valuation });
     }

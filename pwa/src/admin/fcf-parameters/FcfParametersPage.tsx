@@ -14,29 +14,23 @@ import { ValuationSummary } from '../../valuation-editor/ValuationSummary.tsx';
 import { ResetToAuto } from './ResetToAuto.tsx';
 import { StatusCards } from './StatusCards.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
-import { useAutoSave } from './use-auto-save.ts';
 import { useFcfParameters } from './use-fcf-parameters.ts';
 import '../../valuation-editor/editor.css';
 import './fcf-parameters.css';
 
 /**
- * The FCF parameter page (back-office §2): the admin's forecast and valuation parameters for one company.
- * Every edit recomputes at once in the worker and goes to the sync outbox, offline too.
+ * The FCF parameter page: the admin's forecast and valuation parameters for one company. Every edit
+ * recomputes at once in the worker and goes to the sync outbox, offline too; the server stores the
+ * valuation as it applies each edit, so the page saves nothing itself.
  */
 export default function FcfParametersPage() {
   const query = useQueryParam('company')?.trim() || DEFAULT_COMPANY;
   const { message, notify, dismiss } = useMessage();
   const service = useSyncService();
   const status = useSyncStatus(service);
-  const { state, commitDriver, commitParameter, recompute } = useFcfParameters(query, service, notify);
+  const { state, commitDriver, commitParameter, resetToAuto } = useFcfParameters(query, service, notify);
   const ready = state.status === 'ready' ? state : null;
-  useAutoSave(ready?.company.name ?? null, ready?.view ?? null, status.unsynced, status.online);
   const onError = useCallback((text: string) => notify('error', text), [notify]);
-
-  const refresh = useCallback(async () => {
-    await service?.syncNow();
-    await recompute();
-  }, [service, recompute]);
 
   const download = async () => {
     if (!ready) return;
@@ -68,7 +62,12 @@ export default function FcfParametersPage() {
       {ready && (
         <>
           <StatusCards view={ready.view} />
-          <ResetToAuto company={ready.company.name} refresh={refresh} notify={notify} />
+          <ResetToAuto
+            whatIf={ready.whatIf}
+            autoYears={ready.view.financialData.auto_forecast.length}
+            unsynced={status.unsynced}
+            onReset={resetToAuto}
+          />
           <ValuationSummary dcf={ready.view.dcf} />
           <div className="cv-toolbar">
             <SourceLegend />

@@ -1,56 +1,48 @@
+import type { WhatIf } from '@fcf/engine/report';
 import { useState } from 'react';
-import { getToken, useSessionUser } from '../../api/session.ts';
-import type { Notify } from '../../valuation-editor/use-message.ts';
-import { type ResetVerification, resetToAuto } from '../admin-api.ts';
 
 const RESET_CONFIRM = '确定将该公司的全部人工参数恢复为自动预测吗？人工调整将被清除。';
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function hasOverrides(whatIf: WhatIf): boolean {
+  return Object.values(whatIf.overrides ?? {}).some((year) => year && Object.keys(year).length > 0);
+}
 
 /**
- * Reset to auto (back-office §4): confirmation; the server's reset; wait 1.5 s; refresh twice, 2 s
- * apart; the verification summary; after 4 s an explanation.
+ * Reset to auto: after confirmation, one `resetToAuto` edit in the sync outbox like any other (offline
+ * too; conflicts and refusals show in the sync panel). The page shows the auto forecast at once, and the
+ * summary says what it shows now and whether the server has it yet.
  */
 export function ResetToAuto({
-  company,
-  refresh,
-  notify,
+  whatIf,
+  autoYears,
+  unsynced,
+  onReset,
 }: {
-  company: string;
-  refresh: () => Promise<void>;
-  notify: Notify;
+  /** The admin's values as the page shows them (server rows with this browser's pending edits). */
+  whatIf: WhatIf;
+  autoYears: number;
+  unsynced: number;
+  /** Queues the reset; false when it could not be queued (the page says why). */
+  onReset: () => Promise<boolean>;
 }) {
-  const user = useSessionUser();
   const [resetting, setResetting] = useState(false);
-  const [verification, setVerification] = useState<ResetVerification | null>(null);
-  const [explained, setExplained] = useState(false);
+  const [done, setDone] = useState(false);
 
   const run = async () => {
     if (!window.confirm(RESET_CONFIRM)) return;
-    if (!navigator.onLine || !getToken()) {
-      notify('error', '恢复失败：需要联网并以管理员身份登录');
-      return;
-    }
     setResetting(true);
-    setVerification(null);
-    setExplained(false);
-    try {
-      const result = await resetToAuto(company, user?.username ?? 'admin');
-      await wait(1500);
-      await refresh();
-      await wait(2000);
-      await refresh();
-      setVerification(result);
-      notify('success', '已恢复为自动预测');
-      setTimeout(() => setExplained(true), 4000);
-    } catch (error) {
-      notify('error', `恢复失败：${(error as Error).message}`);
-      await refresh().catch(() => undefined);
-    } finally {
-      setResetting(false);
-    }
+    setDone(await onReset());
+    setResetting(false);
   };
 
-  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  const parameters = whatIf.parameters ?? {};
+  const checks = [
+    [!hasOverrides(whatIf), '人工参数已清除'],
+    [autoYears > 0, `自动预测已生成（${autoYears} 年）`],
+    [(parameters.wacc_manual ?? null) === null, 'WACC 为自动测算'],
+    [(parameters.terminal_growth_rate_manual ?? null) === null, '永续增长率为默认值'],
+    [(parameters.total_shares_manual ?? null) === null, '总股本取自年报'],
+  ] as const;
   return (
     <section className="fp-reset" aria-label="恢复自动预测">
       <div className="fp-reset__line">
@@ -64,19 +56,22 @@ export function ResetToAuto({
           {resetting ? '恢复中…' : '恢复自动预测'}
         </button>
       </div>
-      {verification && (
-        <ul className="fp-reset__summary">
-          <li>{mark(verification.separation_complete)} 人工参数已清除</li>
-          <li>
-            {mark(verification.auto_data_generated)} 自动预测已生成（{verification.data_counts.auto_parameters} 年）
-          </li>
-          <li>{mark(verification.wacc_status.is_auto_mode)} WACC 为自动测算</li>
-          <li>{mark(verification.terminal_growth_status.is_auto_mode)} 永续增长率为默认值</li>
-          <li>{mark(verification.total_shares_status.is_auto_mode)} 总股本取自年报</li>
-        </ul>
-      )}
-      {explained && (
-        <p className="admin-muted">说明：人工调整与自动预测分开保存；恢复后显示的是系统根据历史数据自动生成的预测。</p>
+      {done && (
+        <>
+          <ul className="fp-reset__summary" data-testid="reset-summary">
+            {checks.map(([ok, label]) => (
+              <li key={label}>
+                {ok ? '✓' : '✗'} {label}
+              </li>
+            ))}
+          </ul>
+          <p className="admin-muted">
+            {unsynced > 0
+              ? '已在本机恢复，联网同步后由服务器恢复并重新估值。'
+              : '已同步到服务器（如有冲突或未能同步，见上方同步状态）。'}
+            人工调整与自动预测分开保存；恢复后显示的是系统根据历史数据自动生成的预测。
+          </p>
+        </>
       )}
     </section>
   );

@@ -111,4 +111,17 @@ describe('未能同步的修改 in the sync panel', () => {
     expect(await service.client.rejectedEdits()).toEqual([]);
     expect(await service.client.unsyncedCount()).toBe(0);
   });
+
+  it('names a refused reset to auto by what it restores', async () => {
+    const service = serviceOn(fakeServer(() => 'no_history').transport);
+    await service.enqueue('resetToAuto', {
+      company: '600690',
+      scope: { fcf_parameters: true, wacc_parameters: true, terminal_growth_rate: true, total_shares: true },
+    });
+    const { container } = mount(<Panel service={service} />);
+    await flush();
+    const item = query(container, '[data-testid="sync-rejected"]');
+    expect(item.textContent).toContain('600690 恢复自动预测 → 清除人工参数');
+    expect(texts(item, 'button')).toEqual(['重试', '放弃']);
+  });
 });

@@ -4,10 +4,8 @@ import { RejectedEdits } from '../../sync/RejectedEdits.tsx';
 import type { SyncService, SyncStatus } from '../../sync/sync-service.ts';
 
 function describeIssue(issue: OpenIssue): { label: string; mine: string; theirs: string } {
-  const { label, show, dataKey } = describeEdit(String(issue.name), issue.args);
-  const serverData = issue.serverRow?.data ?? null;
-  const theirs = serverData ? show(serverData[dataKey]) : '（无）';
-  return { label, mine: show((issue.args as { value?: unknown } | null)?.value), theirs };
+  const { label, mine, theirs } = describeEdit(String(issue.name), issue.args);
+  return { label, mine, theirs: theirs(issue.serverRow?.data ?? null) };
 }
 
 /**

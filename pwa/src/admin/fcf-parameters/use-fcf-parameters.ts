@@ -1,4 +1,4 @@
-import { type DriverKey, NO_MANUAL_PARAMETERS, type ValuationParameterKey } from '@fcf/engine';
+import { type DriverKey, FULL_RESET, NO_MANUAL_PARAMETERS, type ValuationParameterKey } from '@fcf/engine';
 import type { CompanyBundle, WhatIf, WhatIfView } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../../api/http.ts';
@@ -46,8 +46,9 @@ async function openCompany(query: string): Promise<Session> {
 
 /**
  * The FCF parameter page's data: the company's statements valued by the engine in the worker with the
- * admin's forecast as the sync client sees it. Every edit goes to the outbox (offline too) and the
- * figures follow at once; pulls and conflicts re-render the page.
+ * admin's forecast as the sync client sees it. Every edit, reset to auto included, goes to the outbox
+ * (offline too) and the figures follow at once; the server revalues as it applies each one. Pulls and
+ * conflicts re-render the page.
  */
 export function useFcfParameters(query: string, service: SyncService | null, notify: Notify) {
   const [state, setState] = useState<FcfPageState>({ status: 'loading' });
@@ -123,5 +124,23 @@ export function useFcfParameters(query: string, service: SyncService | null, not
     [service, recompute, notify],
   );
 
-  return { state, commitDriver, commitParameter, recompute };
+  /** Reset to auto as one sync edit; the figures show the auto forecast at once. */
+  const resetToAuto = useCallback(async (): Promise<boolean> => {
+    const current = session.current;
+    if (!current) return false;
+    if (!service) {
+      notify('error', '恢复失败：同步服务尚未就绪，请稍后再试');
+      return false;
+    }
+    try {
+      await service.enqueue('resetToAuto', { company: current.bundle.company.code, scope: FULL_RESET });
+      await recompute();
+      return true;
+    } catch (error) {
+      notify('error', `恢复失败：${(error as Error).message}`);
+      return false;
+    }
+  }, [service, recompute, notify]);
+
+  return { state, commitDriver, commitParameter, resetToAuto, recompute };
 }

@@ -23,12 +23,36 @@ vi.mock('./menus-api.ts', () => ({
 }));
 
 const MENUS: AdminCoreMenu[] = [
-  { id: 5, name: 'DCF估值', path: 'fcf-valuation', link: 'fcf-valuation', description: null, sort_order: 5 },
-  { id: 3, name: 'ROE-ROIC分析', path: 'roe-roic', link: 'roe-roic', description: '回报率', sort_order: 3 },
-  { id: 4, name: '盈利能力分析', path: 'profitability', link: '#profit', description: null, sort_order: 4 },
+  {
+    id: 5,
+    name: 'DCF估值',
+    path: 'fcf-valuation',
+    link: 'fcf-valuation',
+    description: null,
+    order_index: 5,
+    sort_order: 5,
+  },
+  {
+    id: 3,
+    name: 'ROE-ROIC分析',
+    path: 'roe-roic',
+    link: 'roe-roic',
+    description: '回报率',
+    order_index: 3,
+    sort_order: 3,
+  },
+  {
+    id: 4,
+    name: '盈利能力分析',
+    path: 'profitability',
+    link: '#profit',
+    description: null,
+    order_index: 4,
+    sort_order: 4,
+  },
 ];
 
-const ok = { success: true };
+const ok = { success: true, message: '保存成功' };
 const names = () => texts(document, '.menu-row__name');
 const button = (label: string) => query<HTMLButtonElement>(document, `button[aria-label="${label}"]`);
 const input = (scope: string, label: string) => {
@@ -127,6 +151,7 @@ describe('LeftMenuManager', () => {
       path: 'roe-roic',
       link: 'roe-roic',
       description: '回报率',
+      order_index: 3,
       sort_order: 3,
     });
     expect(query(document, '.menu-save-state').textContent).toBe('已保存');

@@ -25,8 +25,24 @@ beforeEach(() => {
     { id: 1, name: '首页', link: '/', isGroup: false, sort_order: 1, children: [] },
   ]);
   vi.mocked(fetchCoreMenus).mockResolvedValue([
-    { id: 3, name: 'ROE-ROIC分析', path: 'roe-roic', link: 'roe-roic', sort_order: 1 },
-    { id: 4, name: 'DCF估值', path: 'fcf-valuation', link: 'fcf-valuation', sort_order: 2 },
+    {
+      id: 3,
+      name: 'ROE-ROIC分析',
+      path: 'roe-roic',
+      link: 'roe-roic',
+      description: null,
+      order_index: 1,
+      sort_order: 1,
+    },
+    {
+      id: 4,
+      name: 'DCF估值',
+      path: 'fcf-valuation',
+      link: 'fcf-valuation',
+      description: null,
+      order_index: 2,
+      sort_order: 2,
+    },
   ]);
 });
 

@@ -38,7 +38,7 @@ const MENUS: TopMenu[] = [
   },
 ];
 
-const ok = { success: true };
+const ok = { success: true, message: '保存成功' };
 const field = (form: string, label: string) => {
   const labelElement = byText(query(document, `form[aria-label^="${form}"]`), 'label', label);
   const input = document.getElementById(labelElement.getAttribute('for') ?? '');

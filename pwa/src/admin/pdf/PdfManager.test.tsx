@@ -95,11 +95,16 @@ beforeEach(() => {
   vi.spyOn(window, 'confirm').mockReturnValue(true);
   vi.mocked(fetchCategories).mockImplementation(async () => structuredClone(CATEGORIES));
   vi.mocked(fetchFiles).mockImplementation(async (selection) => filesOf(selection));
-  vi.mocked(createCategory).mockImplementation(async (name, sortOrder) => ({ id: 99, name, sort_order: sortOrder }));
-  vi.mocked(deleteCategory).mockResolvedValue({ success: true });
-  vi.mocked(saveCategoryOrder).mockResolvedValue({ success: true });
-  vi.mocked(moveFile).mockResolvedValue({ success: true, data: FILES[0] as PdfFile });
-  vi.mocked(deletePdfFile).mockResolvedValue({ success: true });
+  vi.mocked(createCategory).mockImplementation(async (name, sortOrder) => ({
+    id: 99,
+    name,
+    sort_order: sortOrder,
+    file_count: 0,
+  }));
+  vi.mocked(deleteCategory).mockResolvedValue({ success: true, message: '分类已删除' });
+  vi.mocked(saveCategoryOrder).mockResolvedValue({ success: true, message: '排序已保存' });
+  vi.mocked(moveFile).mockResolvedValue({ success: true, data: FILES[0] as PdfFile, message: '分类已更新' });
+  vi.mocked(deletePdfFile).mockResolvedValue({ success: true, message: '文件已删除' });
   vi.mocked(uploadPdf).mockImplementation(async (item) => ({ filename: item.name, success: true, error: null }));
 });
 
@@ -197,7 +202,7 @@ describe('the category panel', () => {
     vi.mocked(saveCategoryOrder).mockImplementationOnce(
       () =>
         new Promise((resolve) => {
-          release = () => resolve({ success: true });
+          release = () => resolve({ success: true, message: '文件已删除' });
         }),
     );
     await open();

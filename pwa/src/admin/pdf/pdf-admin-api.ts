@@ -1,28 +1,25 @@
-import * as z from 'zod/mini';
+import { doneAnswer, type PdfCategory, pdfCategoryAnswer, pdfFileAnswer } from '@fcf/engine/report';
 import { apiRequest } from '../../api/http.ts';
-import { type PdfCategory, pdfCategorySchema, pdfFileSchema } from '../../api/research-api.ts';
 import { getToken } from '../../api/session.ts';
 
-/** The PDF manager's writes (back-office §7); reads are in api/research-api.ts. Admin token required. */
-
-const done = z.object({ success: z.boolean(), message: z.optional(z.string()) });
+/** The PDF manager's writes; reads are in api/research-api.ts. Admin token required. */
 
 export const createCategory = (name: string, sortOrder: number) =>
   apiRequest('/api/pdf-menu-categories', {
     method: 'POST',
     body: { name, sort_order: sortOrder },
-    schema: z.object({ success: z.boolean(), data: pdfCategorySchema }),
+    schema: pdfCategoryAnswer,
   }).then((body) => body.data);
 
 export const deleteCategory = (id: number) =>
-  apiRequest(`/api/pdf-menu-categories/${id}`, { method: 'DELETE', schema: done });
+  apiRequest(`/api/pdf-menu-categories/${id}`, { method: 'DELETE', schema: doneAnswer });
 
 /** Posts the full ordered category array (numbered 1..n). */
 export const saveCategoryOrder = (categories: readonly PdfCategory[]) =>
   apiRequest('/api/pdf-menu-categories/sort', {
     method: 'POST',
     body: categories.map(({ id, name, sort_order }) => ({ id, name, sort_order })),
-    schema: done,
+    schema: doneAnswer,
   });
 
 /** Moves a file to a category (null = uncategorised). */
@@ -30,10 +27,11 @@ export const moveFile = (id: number, categoryId: number | null) =>
   apiRequest(`/api/pdf-files/${id}/category`, {
     method: 'PUT',
     body: { category_id: categoryId },
-    schema: z.object({ success: z.boolean(), data: pdfFileSchema }),
+    schema: pdfFileAnswer,
   });
 
-export const deletePdfFile = (id: number) => apiRequest(`/api/pdf-files/${id}`, { method: 'DELETE', schema: done });
+export const deletePdfFile = (id: number) =>
+  apiRequest(`/api/pdf-files/${id}`, { method: 'DELETE', schema: doneAnswer });
 
 /** One file's upload outcome, as the spec has it: filename, success, error. */
 export interface PdfUploadResult {

@@ -1,3 +1,4 @@
+import type { BatchAnswer } from '@fcf/engine/report';
 import type { CompaniesStatus, CompanyStatus, Job, UploadedFile } from '../admin-api.ts';
 
 /** Test data in the shapes the admin API answers with. */
@@ -62,6 +63,21 @@ export function job(overrides: Partial<Job> = {}): Job {
     total: 3,
     result: null,
     error: null,
+    created_at: '2025-03-08T06:05:42.000Z',
+    updated_at: '2025-03-08T06:05:42.000Z',
     ...overrides,
+  };
+}
+
+/** A batch's answer (also a finished job's result): who succeeded, who failed and why. */
+export function batchAnswer(
+  succeeded: readonly string[],
+  failed: readonly BatchAnswer['data']['failed'][number][] = [],
+): BatchAnswer {
+  return {
+    success: true,
+    data: { successful_companies: [...succeeded], failed: [...failed] },
+    summary: { success_count: succeeded.length, failure_count: failed.length, companies_analyzed: succeeded.length },
+    message: `完成：成功 ${succeeded.length} 家，失败 ${failed.length} 家`,
   };
 }

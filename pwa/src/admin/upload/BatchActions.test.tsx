@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { ApiRequestError } from '../../api/http.ts';
 import { click, mount, query, settle, texts, unmountAll } from '../../testing/dom.tsx';
 import { followJob, type Job, startBatch } from '../admin-api.ts';
-import { job } from '../testing/api-answers.ts';
+import { batchAnswer, job } from '../testing/api-answers.ts';
 import { BatchActions } from './BatchActions.tsx';
 import { createRateLimiter } from './rate-limit.ts';
 
@@ -49,14 +49,7 @@ describe('BatchActions', () => {
     expect(progress().getAttribute('aria-valuenow')).toBe('2');
     expect(progress().textContent).toBe('2/3');
 
-    const result = {
-      success: true,
-      data: {
-        successful_companies: ['格力电器', '美的集团'],
-        failed: [{ company: '海尔智家', reason: '缺少历史数据' }],
-      },
-      summary: { success_count: 2, failure_count: 1, companies_analyzed: 2 },
-    };
+    const result = batchAnswer(['格力电器', '美的集团'], [{ company: '海尔智家', reason: '缺少历史数据' }]);
     await act(async () => end(job({ status: 'done', done: 3, total: 3, result })));
     expect(document.querySelector('[data-testid="batch-progress"]')).toBeNull();
     const summary = query(document, '[data-testid="batch-result"]');
@@ -72,7 +65,7 @@ describe('BatchActions', () => {
       job({
         status: 'done',
         total: 0,
-        result: { data: { successful_companies: [], failed: [] } },
+        result: batchAnswer([]),
       }),
     );
     renderBatch();
@@ -107,9 +100,7 @@ describe('BatchActions', () => {
 
   it('refuses a 4th 批量估值 within 30 s', async () => {
     vi.mocked(startBatch).mockResolvedValue({ job_id: 'job-4', total: 0 });
-    vi.mocked(followJob).mockResolvedValue(
-      job({ status: 'done', result: { data: { successful_companies: [], failed: [] } } }),
-    );
+    vi.mocked(followJob).mockResolvedValue(job({ status: 'done', result: batchAnswer([]) }));
     renderBatch();
     for (let call = 0; call < 3; call += 1) {
       click(valuationButton());

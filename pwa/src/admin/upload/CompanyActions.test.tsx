@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { advance, byText, click, mount, query, settle, unmountAll } from '../../testing/dom.tsx';
 import { analyzeCompanyNow, deleteCompany, valueCompanyNow } from '../admin-api.ts';
+import { batchAnswer } from '../testing/api-answers.ts';
 import { CompanyActions } from './CompanyActions.tsx';
 import { createRateLimiter } from './rate-limit.ts';
 
@@ -35,7 +36,7 @@ afterEach(() => {
 
 describe('CompanyActions', () => {
   it('估值: confirm, loading, success for 3 s, then idle', async () => {
-    let finish: (value: { success: boolean; message?: string }) => void = () => {};
+    let finish: (value: { success: boolean; message: string }) => void = () => {};
     vi.mocked(valueCompanyNow).mockReturnValue(new Promise((resolve) => (finish = resolve)));
     renderActions();
     click(button('估值'));
@@ -57,11 +58,7 @@ describe('CompanyActions', () => {
   });
 
   it('后分析: an error shows for 5 s', async () => {
-    vi.mocked(analyzeCompanyNow).mockResolvedValue({
-      success: true,
-      data: { successful_companies: [], failed: [{ company: '格力电器', reason: '缺少历史数据' }] },
-      summary: { success_count: 0, failure_count: 1, companies_analyzed: 0 },
-    });
+    vi.mocked(analyzeCompanyNow).mockResolvedValue(batchAnswer([], [{ company: '格力电器', reason: '缺少历史数据' }]));
     renderActions();
     click(button('后分析'));
     expect(confirm).toHaveBeenCalledWith('确定对"格力电器"执行后分析（FCF 比率）吗？');
@@ -87,7 +84,7 @@ describe('CompanyActions', () => {
   });
 
   it('refuses a 4th 估值 within 30 s with the spec’s message', async () => {
-    vi.mocked(valueCompanyNow).mockResolvedValue({ success: true });
+    vi.mocked(valueCompanyNow).mockResolvedValue({ success: true, message: '估值完成' });
     renderActions();
     for (let call = 0; call < 3; call += 1) {
       click(button('估值'));

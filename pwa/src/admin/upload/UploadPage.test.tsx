@@ -90,6 +90,7 @@ describe('UploadPage upload flow', () => {
           { filename: 'x.csv', success: false, error: '无法识别公司名称' },
         ],
         affected_companies: ['格力电器'],
+        message: '上传完成：成功 1 个，失败 1 个',
       }),
     );
     await settle();
@@ -110,10 +111,11 @@ describe('UploadPage upload flow', () => {
     upload.mockResolvedValue({
       success: true,
       uploaded_files: [
-        { filename: 'a.csv', success: true },
-        { filename: 'b.csv', success: true },
+        { filename: 'a.csv', success: true, error: null },
+        { filename: 'b.csv', success: true, error: null },
       ],
       affected_companies: ['美的集团'],
+      message: '全部上传成功，共 2 个文件',
     });
     await openPage();
     choose([new File(['a'], 'a.csv'), new File(['b'], 'b.csv')]);

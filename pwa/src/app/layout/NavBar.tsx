@@ -1,5 +1,5 @@
+import type { TopMenuItem as TopMenu } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TopMenu } from '../../api/schemas.ts';
 import { signOut, useSessionUser } from '../../api/session.ts';
 import { loadTopMenus, TOP_MENUS_CHANGED } from '../../store/menus.ts';
 import { Link, useRouter } from '../../ui/router.tsx';

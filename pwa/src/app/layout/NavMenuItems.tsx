@@ -1,6 +1,6 @@
+import type { TopMenuItem as TopMenu } from '@fcf/engine/report';
 import { isExternalLink, isSafeMenuLink } from '@fcf/engine/report';
 import { useState } from 'react';
-import type { TopMenu } from '../../api/schemas.ts';
 import { Link } from '../../ui/router.tsx';
 
 function MenuLink({ name, link, onNavigate }: { name: string; link: string; onNavigate: () => void }) {

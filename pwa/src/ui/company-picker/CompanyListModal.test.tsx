@@ -1,6 +1,6 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
-import type { CompanyListItem } from '../../api/schemas.ts';
 import { loadCompanies } from '../../store/companies.ts';
 import { byText, click, mount, pointerDown, press, query, settle, typeInto, unmountAll } from '../../testing/dom.tsx';
 import { CompanyListModal, type CompanyListModalProps } from './CompanyListModal.tsx';

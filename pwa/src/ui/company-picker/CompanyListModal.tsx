@@ -1,6 +1,6 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { type MouseEvent, type PointerEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { CompanyListItem } from '../../api/schemas.ts';
 import { loadCompanies } from '../../store/companies.ts';
 import { companyListErrorMessage } from './company-list-error.ts';
 import { useDialogFocus } from './use-dialog-focus.ts';

@@ -1,5 +1,5 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompanyListItem } from '../../api/schemas.ts';
 import {
   advance,
   byText,

@@ -1,5 +1,5 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { CompanyListItem } from '../../api/schemas.ts';
 import { CompanyListModal } from './CompanyListModal.tsx';
 import { optionId, SearchSuggestions } from './SearchSuggestions.tsx';
 import { searchCompany, suggestCompanies } from './search.ts';

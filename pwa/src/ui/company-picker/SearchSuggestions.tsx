@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '../../api/schemas.ts';
+import type { CompanyListItem } from '@fcf/engine/report';
 
 export const optionId = (listboxId: string, index: number) => `${listboxId}-option-${index}`;
 

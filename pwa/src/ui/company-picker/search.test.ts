@@ -1,5 +1,5 @@
+import type { CompanyListItem } from '@fcf/engine/report';
 import { describe, expect, it } from 'vitest';
-import type { CompanyListItem } from '../../api/schemas.ts';
 import {
   AMBIGUOUS_QUERY_MESSAGE,
   EMPTY_QUERY_MESSAGE,

@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '../../api/schemas.ts';
+import type { CompanyListItem } from '@fcf/engine/report';
 import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../use-viewport-width.ts';
 
 /** The company search rules of public-side §5, with the spec's exact messages. Pure: no DOM, no I/O. */

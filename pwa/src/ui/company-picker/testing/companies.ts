@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '../../../api/schemas.ts';
+import type { CompanyListItem } from '@fcf/engine/report';
 
 const company = (code: string, name: string, industry: string): CompanyListItem => ({
   id: code,

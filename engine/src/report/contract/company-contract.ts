@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { envelope, named } from './envelope.ts';
+
+/** Company lists, existence, health and the company bundle a browser caches to compute offline. */
+
+export const companyListItemSchema = named(
+  'CompanyListItem',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    code: z.string().check(z.describe('6位股票代码')),
+    industry: z.string(),
+    has_forecast_data: z.boolean(),
+  }),
+);
+export type CompanyListItem = z.infer<typeof companyListItemSchema>;
+export const companyListAnswer = envelope(z.array(companyListItemSchema));
+
+export const companyNamesAnswer = envelope(z.array(z.string()));
+
+export const companyExistsAnswer = envelope(
+  z.object({ exists: z.boolean(), name: z.optional(z.string()), code: z.optional(z.string()) }),
+);
+
+export const healthAnswer = envelope(
+  z.object({
+    status: z.literal('ok'),
+    database: z.literal('ok'),
+    version: z.string(),
+    companies: z.number(),
+    change_seq: z.number(),
+  }),
+);
+
+/** A four-digit year as an object key (JSON keys are strings). */
+export const yearKeySchema = z
+  .string()
+  .check(z.maxLength(4, '年份格式应为四位数字'), z.regex(/^\d{4}$/, '年份格式应为四位数字'));
+
+/** One year's reported items, by item name (亿元; an absent item was not reported). */
+const statementYearSchema = z.record(z.string(), z.number());
+const manualValue = z.nullable(z.number());
+
+/** Everything the model needs to value one company (the engine's CompanyBundle). */
+export const companyBundleSchema = named(
+  'CompanyBundle',
+  z.object({
+    company: z.object({ code: z.string(), name: z.string(), industry: z.string() }),
+    statements: z.object({ code: z.string(), name: z.string(), years: z.record(yearKeySchema, statementYearSchema) }),
+    parameters: z.object({
+      wacc_manual: manualValue,
+      terminal_growth_rate_manual: manualValue,
+      total_shares_manual: manualValue,
+    }),
+    // By year, the drivers a person set (their names are checked where they are written, not on every read).
+    overrides: z.record(yearKeySchema, z.record(z.string(), z.number())),
+    waccAssumptions: z.object({
+      riskFreeRate: z.number(),
+      beta: z.number(),
+      marketRiskPremium: z.number(),
+      defaultCostOfDebt: z.number(),
+      costOfDebtRange: z.tuple([z.number(), z.number()]),
+      waccRange: z.tuple([z.number(), z.number()]),
+    }),
+    version: z.number().check(z.describe('读取时服务器的变更序号：更大即更新')),
+  }),
+);
+export const companyBundleAnswer = envelope(companyBundleSchema);

@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import { FCF_RATIO_KEYS } from '../../history/fcf-ratios.ts';
+import { emptyRow, type FinancialYearRow } from '../../history/financial-row.ts';
+import { STATEMENT_ITEMS } from '../../statements/items.ts';
+import { TERMINAL_VALUE_METHODS } from '../../valuation/dcf.ts';
+
+/**
+ * Schemas of the model's own types as the API carries them (amounts in 亿元, ratios as fractions, null =
+ * not available). The model keeps its TypeScript types; model-schemas.test.ts proves each schema and type
+ * describe the same shape, so neither can drift.
+ */
+
+const amount = z.nullable(z.number());
+
+type RowNumberField = Exclude<keyof FinancialYearRow, 'year' | 'basis'>;
+
+/** The row's number fields, in the model's own order (the model's empty row lists them). */
+const ROW_NUMBER_FIELDS = Object.keys(emptyRow(0, 'statements')).filter(
+  (key): key is RowNumberField => key !== 'year' && key !== 'basis',
+);
+
+/** The spec's financial-year row, historical or forecast. */
+export const financialYearRowSchema = z.object({
+  year: z.number(),
+  basis: z.enum(['statements', 'summary']),
+  ...(Object.fromEntries(ROW_NUMBER_FIELDS.map((key) => [key, amount])) as Record<RowNumberField, typeof amount>),
+});
+
+export const driverSourceSchema = z.enum(['user_set', 'inherited', 'system_default']);
+
+export const profitabilityRowSchema = z.object({
+  year: z.number(),
+  revenue: amount,
+  revenueGrowth: amount,
+  grossMargin: amount,
+  netProfit: amount.check(z.describe('归母净利润（亿元）')),
+  netMargin: amount,
+  netProfitGrowth: amount,
+});
+
+export const returnsRowSchema = z.object({
+  year: z.number(),
+  roe: amount,
+  roic: amount,
+  roe_reason: z.nullable(z.string()).check(z.describe('ROE 为 null 时的原因（如净资产 ≤ 0）')),
+  roic_reason: z.nullable(z.string()).check(z.describe('ROIC 为 null 时的原因（如投入资本过小）')),
+});
+
+const fcfRatioPointSchema = z.object({ year: z.number(), value: z.number(), benchmark: z.number() });
+export const fcfRatioSeriesSchema = z.record(z.enum(FCF_RATIO_KEYS), z.array(fcfRatioPointSchema));
+
+export const equityBridgeSchema = z.object({
+  non_core_assets: z.number(),
+  cash: z.number(),
+  interest_bearing_liabilities: z.number(),
+  minority_interest: z.number(),
+});
+
+/** One signed line of the equity bridge, from enterprise value to equity value. */
+export const bridgeLineSchema = z.object({
+  item: z.enum([
+    ...STATEMENT_ITEMS,
+    'enterprise_value',
+    'non_core_assets',
+    'cash',
+    'interest_bearing_liabilities',
+    'minority_interest',
+  ]),
+  label: z.string(),
+  amount: z.number().check(z.describe('亿元，带符号：加项为正，减项为负')),
+});
+
+export const terminalAnalysisSchema = z.object({
+  method: z.enum(TERMINAL_VALUE_METHODS),
+  nopat: amount,
+  reinvestment_rate: amount,
+  implied_ronic: amount,
+});
+
+export const dcfResultSchema = z.object({
+  wacc: z.number(),
+  g: z.number(),
+  forecast: z.array(
+    z.object({ year: z.number(), fcf: z.number(), discount_factor: z.number(), discounted_fcf: z.number() }),
+  ),
+  forecast_fcf_sum: z.number(),
+  terminal_value: z.number(),
+  terminal_pv: z.number(),
+  valuation: z.object({
+    ...equityBridgeSchema.shape,
+    enterprise_value: z.number(),
+    equity_value: z.number(),
+    share_capital: z.number(),
+    value_per_share: z.number().check(z.describe('每股价值（元）')),
+  }),
+  bridge: z.array(bridgeLineSchema).check(z.describe('权益桥：各行之和等于股权价值')),
+  terminal: terminalAnalysisSchema,
+  terminal_value_share: amount,
+  terminal_value_warning: z.boolean(),
+});
+
+export const sensitivityGridSchema = z.object({
+  waccs: z.array(z.number()),
+  growths: z.array(z.number()),
+  values: z
+    .array(z.array(amount))
+    .check(z.describe('values[i][j]：WACC 为 waccs[i]、永续增长率为 growths[j] 时的每股价值')),
+});

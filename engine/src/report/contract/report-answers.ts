@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+import { REPORT_MODULE_PATHS } from '../report-views.ts';
+import { envelope, named } from './envelope.ts';
+import {
+  dcfResultSchema,
+  fcfRatioSeriesSchema,
+  profitabilityRowSchema,
+  returnsRowSchema,
+  sensitivityGridSchema,
+} from './model-schemas.ts';
+
+/** The analysis page's report modules, as GET /api/home/… answers them. */
+
+export const financialAnalysisViewSchema = z.object({
+  company: z.string(),
+  summary: z.object({ available_modules: z.array(z.enum(REPORT_MODULE_PATHS)), data_years: z.array(z.number()) }),
+  data: z.object({ profitability: z.array(profitabilityRowSchema), roe_roic: z.array(returnsRowSchema) }),
+});
+/** The spec names this answer's fields beside `success`, not inside `data`. */
+export const financialAnalysisAnswer = z.object({
+  success: z.boolean(),
+  ...financialAnalysisViewSchema.shape,
+  message: z.string(),
+});
+
+export const dcfValuationViewSchema = named(
+  'DcfValuation',
+  z.object({
+    ...dcfResultSchema.shape,
+    sensitivity: z.nullable(sensitivityGridSchema),
+    meta: z.object({
+      isUsingFallback: z.literal(false),
+      company: z.string(),
+      code: z.string(),
+      latest_report_year: z.number(),
+      wacc_source: z.enum(['manual', 'calculated', 'fallback']),
+      terminal_growth_source: z.enum(['manual', 'default']),
+      total_shares_source: z.enum(['manual', 'calculated', 'missing']),
+      basis: z.enum(['statements', 'summary']),
+      limitations: z.array(z.string()).check(z.describe('数据不足、模型改用假设之处（无则为空）')),
+    }),
+  }),
+);
+export const dcfValuationAnswer = envelope(dcfValuationViewSchema);
+
+const chartPointSchema = z.object({ year: z.number(), value: z.nullable(z.number()), isEstimate: z.boolean() });
+
+export const fcfStructureViewSchema = z.object({
+  charts: z.object({
+    fcfTrend: z.array(z.object({ year: z.number(), freeCashFlow: z.nullable(z.number()), isEstimate: z.boolean() })),
+    nopat: z.array(chartPointSchema),
+    capex: z.array(chartPointSchema),
+    workingCapital: z.array(z.object({ ...chartPointSchema.shape, workingCapitalChange: z.nullable(z.number()) })),
+    noncashCost: z.array(chartPointSchema),
+  }),
+  tableData: z.object({
+    years: z.array(z.number()),
+    metrics: z.array(z.object({ name: z.string(), unit: z.string(), values: z.array(z.nullable(z.number())) })),
+  }),
+  meta: z.object({
+    total_historical_fcf: z.number(),
+    recent_historical_complete: z.boolean(),
+    forecast_years: z.array(z.number()),
+    trend_chart_years: z.array(z.number()),
+    table_years: z.array(z.number()),
+  }),
+});
+export const fcfStructureAnswer = envelope(fcfStructureViewSchema);
+
+export const fcfRatioViewSchema = z.object({
+  charts: fcfRatioSeriesSchema,
+  summary: z.object({
+    total_years: z.number(),
+    available_ratios: z.array(z.string()),
+    data_years: z.array(z.number()),
+    latest_year: z.nullable(z.number()),
+  }),
+});
+export const fcfRatioAnswer = envelope(fcfRatioViewSchema);

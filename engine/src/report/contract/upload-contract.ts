@@ -1,0 +1,92 @@
+import * as z from 'zod/mini';
+import { REPORT_TYPES } from '../../statements/items.ts';
+import { envelope, named } from './envelope.ts';
+
+/** Statement uploads, the uploaded files, company removal and the companies' status (back office). */
+
+/** One file's outcome: imported (its company, report types and years) or refused with the reason. */
+export const uploadedFileResultSchema = named(
+  'UploadedFileResult',
+  z.object({
+    filename: z.string(),
+    success: z.boolean(),
+    error: z.nullable(z.string()),
+    company: z.optional(z.string()),
+    report_type: z.optional(z.string().check(z.describe('逗号分隔的报表类型'))),
+    years: z.optional(z.array(z.number())),
+  }),
+);
+export type UploadedFileResult = z.infer<typeof uploadedFileResultSchema>;
+
+const valuationProblem = z.object({ company: z.string(), reason: z.string() });
+
+/**
+ * POST /api/upload_excel: 200 when any file was imported, 400 (with `detail`) when none was, 503 when the
+ * server was too busy to try any.
+ */
+export const uploadAnswer = z.object({
+  success: z.boolean(),
+  uploaded_files: z.array(uploadedFileResultSchema),
+  affected_companies: z.array(z.string()),
+  valuation_problems: z.optional(z.array(valuationProblem)),
+  message: z.string(),
+  detail: z.optional(z.string()),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswer>;
+
+export const uploadedFileSchema = named(
+  'UploadedFile',
+  z.object({
+    id: z.number(),
+    company_code: z.string(),
+    company_name: z.string(),
+    file_name: z.string(),
+    report_type: z.string(),
+    year: z.nullable(z.string().check(z.describe('年份或年份区间，如 2015-2024'))),
+    size: z.number(),
+    status: z.string(),
+    upload_time: z.string(),
+  }),
+);
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+export const uploadedFilesAnswer = z.object({ success: z.boolean(), files: z.array(uploadedFileSchema) });
+
+export const fileRemovedAnswer = envelope(
+  z.object({ removed_values: z.number(), valuation_problems: z.array(valuationProblem) }),
+);
+
+export const companyStatusSchema = named(
+  'CompanyStatus',
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    industry: z.string(),
+    report_types: z.array(z.enum(REPORT_TYPES)),
+    completeness: z.string().check(z.describe('已上传的报表类型数 / 4')),
+    complete: z.boolean(),
+    valued: z.boolean(),
+    analyzed: z.boolean(),
+  }),
+);
+export type CompanyStatus = z.infer<typeof companyStatusSchema>;
+
+export const companiesStatusViewSchema = z.object({
+  unvalued_companies: z.array(z.string()),
+  unanalyzed_companies: z.array(z.string()),
+  statistics: z.object({
+    total_companies: z.number(),
+    unvalued_count: z.number(),
+    unanalyzed_count: z.number(),
+    complete_count: z.number(),
+  }),
+  companies: z.array(companyStatusSchema),
+});
+export type CompaniesStatus = z.infer<typeof companiesStatusViewSchema>;
+export const companiesStatusAnswer = envelope(companiesStatusViewSchema);
+
+/** The multipart form of an upload: one or more files in `files` (or `file`). */
+export const statementUploadForm = z.object({
+  files: z
+    .union([z.file(), z.array(z.file())])
+    .check(z.describe('.xls / .xlsx / .csv，每个文件不超过 20 MB，一次最多 200 个')),
+});

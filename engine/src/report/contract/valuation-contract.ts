@@ -1,0 +1,133 @@
+import * as z from 'zod/mini';
+import { DRIVER_KEYS } from '../../forecast/drivers.ts';
+import { yearKeySchema } from './company-contract.ts';
+import { envelope, named } from './envelope.ts';
+import { dcfResultSchema, driverSourceSchema, equityBridgeSchema, financialYearRowSchema } from './model-schemas.ts';
+import { dcfValuationViewSchema } from './report-answers.ts';
+import { numberField } from './text-fields.ts';
+
+/** The custom valuation and FCF parameter pages: their data, the WACC, and the what-if that stores nothing. */
+
+/** Some drivers of one year, by name (a name that is not a driver is refused). */
+export const driverValuesSchema = z.partialRecord(z.enum(DRIVER_KEYS), z.number({ error: '无效的数值' }));
+
+export const historicalRowViewSchema = named(
+  'HistoricalRow',
+  z.object({
+    ...financialYearRowSchema.shape,
+    data_status: z.literal('historical'),
+  }),
+);
+export const forecastRowViewSchema = named(
+  'ForecastRow',
+  z.object({
+    ...financialYearRowSchema.shape,
+    data_status: z.enum(['manual', 'auto']),
+    sources: z.optional(z.record(z.enum(DRIVER_KEYS), driverSourceSchema)),
+  }),
+);
+export const financialDataViewSchema = z.object({
+  historical: z.array(historicalRowViewSchema),
+  forecast: z.array(forecastRowViewSchema),
+  auto_forecast: z.array(forecastRowViewSchema),
+});
+export const financialDataAnswer = envelope(financialDataViewSchema);
+export const financialDataQuery = z.object({
+  view_mode: z.optional(
+    z
+      .enum(['auto', 'manual'], { error: 'view_mode 只能是 auto 或 manual' })
+      .check(z.describe('manual：每个预测值附带来源（user_set / inherited / system_default）')),
+  ),
+});
+
+export const waccDataAnswer = envelope(
+  z.object({
+    wacc_calculated: z.nullable(z.number()),
+    wacc_manual: z.nullable(z.number()),
+    wacc: z.number(),
+    inputs: z.object({
+      method: z.string(),
+      risk_free_rate: z.number(),
+      market_risk_premium: z.number(),
+      beta: z.number(),
+      beta_source: z.string(),
+      cost_of_equity: z.number(),
+      default_cost_of_debt: z.number(),
+      wacc_range: z.tuple([z.number(), z.number()]),
+    }),
+  }),
+);
+
+export const valuationResultsViewSchema = named(
+  'ValuationResults',
+  z.object({
+    forecast_fcf_sum: z.number(),
+    terminal_value: z.number(),
+    terminal_pv: z.number(),
+    enterprise_value: z.number(),
+    equity_value: z.number(),
+    value_per_share: z.number(),
+  }),
+);
+export const valuationResultsAnswer = envelope(valuationResultsViewSchema);
+
+export const financialParamsAnswer = envelope(equityBridgeSchema);
+
+const manual = z.nullable(z.number());
+export const valuationParamsViewSchema = named(
+  'ValuationParams',
+  z.object({
+    effective_values: z.object({
+      wacc: z.number(),
+      terminal_growth_rate: z.number(),
+      total_shares_manual: manual,
+      total_shares: z.number(),
+    }),
+    wacc_data: z.object({ wacc_calculated: manual, wacc_manual: manual, wacc: z.number() }),
+    valuation_inputs: z.object({
+      ...equityBridgeSchema.shape,
+      terminal_growth_rate: z.number(),
+      terminal_growth_rate_manual: manual,
+      total_shares: z.number(),
+      total_shares_calculated: manual,
+      total_shares_manual: manual,
+    }),
+  }),
+);
+export const valuationParamsAnswer = envelope(valuationParamsViewSchema);
+
+export const multiYearFcfEntrySchema = z.object({
+  nopat: manual,
+  noncash_cost: manual,
+  working_capital_change: manual,
+  capex: manual,
+  fcf: manual,
+});
+
+/**
+ * A what-if: the stored inputs with the caller's numbers on top; nothing is stored. A parameter set to
+ * null uses the calculated value; an absent one keeps the stored value.
+ */
+export const whatIfBody = z.strictObject({
+  year: z.nullish(z.union([z.int(), yearKeySchema])),
+  user_parameters: z.nullish(driverValuesSchema),
+  year_specific_params: z.nullish(z.record(yearKeySchema, driverValuesSchema)),
+  wacc_manual: z.nullish(numberField),
+  terminal_growth_rate_manual: z.nullish(numberField),
+  // 0 is the spec's 'no shares' (value per share 0); a negative count is an error.
+  total_shares_manual: z.nullish(numberField.check(z.nonnegative('总股本不能为负数（亿股）'))),
+});
+export type WhatIfBody = z.infer<typeof whatIfBody>;
+
+export const whatIfAnswer = envelope(
+  z.object({
+    calculation_results: z.object({
+      dcf: dcfValuationViewSchema,
+      forecast: z.array(forecastRowViewSchema),
+      effective_parameters: valuationParamsViewSchema.shape.effective_values,
+    }),
+    valuation_results: z.object({ ...valuationResultsViewSchema.shape, valuation: dcfResultSchema.shape.valuation }),
+    multi_year_fcf: z.record(yearKeySchema, multiYearFcfEntrySchema),
+    field_mapping_applied: z.boolean(),
+  }),
+);

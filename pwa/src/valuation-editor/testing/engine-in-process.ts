@@ -1,0 +1,14 @@
+import type { CompanyBundle, WhatIf } from '@fcf/engine/report';
+import { impliedGrowthFor, whatIfView } from '@fcf/engine/report';
+import type { WhatIfEngine } from '../../worker/engine-client.ts';
+
+/**
+ * The worker's what-if engine run in the test's own thread (jsdom has no module workers), for page tests:
+ * `vi.mock('…/worker/engine-client.ts', () => import('…/engine-in-process.ts'))`.
+ */
+export async function loadWhatIfEngine(bundle: CompanyBundle): Promise<WhatIfEngine> {
+  return {
+    whatIf: async (whatIf: WhatIf) => whatIfView(bundle, whatIf),
+    impliedGrowth: async (whatIf: WhatIf, price: number) => impliedGrowthFor(bundle, whatIf, price),
+  };
+}

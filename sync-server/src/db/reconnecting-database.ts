@@ -1,0 +1,172 @@
+import type Libsql from 'libsql';
+import { connectionBroken, failedUnsent, TransactionLostError } from './connection-errors.ts';
+import type { Database, Statement, Transaction } from './database.ts';
+
+type Connection = Libsql.Database;
+
+/**
+ * A connection to a libSQL server (`DATABASE_URL=http://…`) that outlives its stream. libsql keeps one
+ * server-side stream per connection and never reopens it; the server drops a stream idle for ~10 s (and
+ * all of them when it restarts), after which every statement fails. This holder opens a new connection
+ * then, and sends again a statement the server never ran, so a request after a quiet spell just works.
+ *
+ * Transactions stay all or nothing: BEGIN is the only statement of a transaction that is ever sent again
+ * (nothing has run yet). A connection that breaks later loses the transaction, which the server rolls
+ * back; every further statement of it fails with TransactionLostError, and the next one after it runs
+ * on a new connection.
+ */
+export class ReconnectingDatabase implements Database {
+  private connection: Connection | undefined;
+  /** Counts connections opened, so a statement knows whether it was prepared on the current one. */
+  private generation = 0;
+  private transactionOpen = false;
+  /** The open transaction's connection broke: it is gone on the server. */
+  private transactionLost: unknown;
+  private closed = false;
+
+  constructor(private readonly connect: () => Connection) {
+    this.connection = connect();
+    this.generation = 1;
+  }
+
+  get inTransaction(): boolean {
+    return this.transactionOpen;
+  }
+
+  get open(): boolean {
+    return !this.closed;
+  }
+
+  /**
+   * Runs `use` on the connection. Outside a transaction, a statement the server never ran (its stream was
+   * gone, or the server could not be reached) is sent once more on a new connection.
+   */
+  use<Result>(use: (connection: Connection, generation: number) => Result): Result {
+    try {
+      return use(this.current(), this.generation);
+    } catch (error) {
+      if (!connectionBroken(error)) throw error;
+      this.drop(error);
+      if (this.transactionOpen || !failedUnsent(error)) throw error;
+      return use(this.current(), this.generation);
+    }
+  }
+
+  prepare(sql: string): Statement {
+    return new ReconnectingStatement(this, sql);
+  }
+
+  exec(sql: string): this {
+    this.use((connection) => connection.exec(sql));
+    return this;
+  }
+
+  transaction<Result>(work: () => Result): Transaction<Result> {
+    const run = (mode: string) => () => this.runTransaction(mode, work);
+    return Object.assign(run(''), {
+      deferred: run('DEFERRED'),
+      immediate: run('IMMEDIATE'),
+      exclusive: run('EXCLUSIVE'),
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.connection?.close();
+    this.connection = undefined;
+  }
+
+  private runTransaction<Result>(mode: string, work: () => Result): Result {
+    if (this.transactionOpen) throw new Error('cannot start a transaction within a transaction');
+    // Sent again after a quiet spell like any statement: nothing of the transaction has run yet.
+    this.use((connection) => connection.exec(`BEGIN ${mode}`));
+    this.transactionOpen = true;
+    this.transactionLost = undefined;
+    try {
+      const result = work();
+      this.use((connection) => connection.exec('COMMIT'));
+      return result;
+    } catch (error) {
+      if (this.transactionLost === undefined) this.rollback();
+      throw error;
+    } finally {
+      this.transactionOpen = false;
+      this.transactionLost = undefined;
+    }
+  }
+
+  private rollback(): void {
+    try {
+      this.current().exec('ROLLBACK');
+    } catch (error) {
+      // A connection that broke just now: the server has dropped the transaction with it.
+      if (!connectionBroken(error)) throw error;
+      this.drop(error);
+    }
+  }
+
+  private current(): Connection {
+    if (this.closed) throw new Error('数据库连接已关闭');
+    if (this.transactionOpen && this.transactionLost !== undefined) {
+      throw new TransactionLostError(this.transactionLost);
+    }
+    if (!this.connection) {
+      this.connection = this.connect();
+      this.generation += 1;
+    }
+    return this.connection;
+  }
+
+  private drop(cause: unknown): void {
+    if (this.transactionOpen) this.transactionLost = cause;
+    try {
+      this.connection?.close();
+    } catch {
+      // Closing a connection whose stream is gone has nothing left to release.
+    }
+    this.connection = undefined;
+  }
+}
+
+/** A statement prepared again on each new connection (a prepared statement belongs to one). */
+class ReconnectingStatement implements Statement {
+  private prepared: Libsql.Statement<unknown[]> | undefined;
+  private preparedOn = 0;
+  private rawRows = false;
+
+  constructor(
+    private readonly db: ReconnectingDatabase,
+    private readonly sql: string,
+  ) {
+    // Prepared at once, as libsql does, so a mistake in the SQL shows where the statement is made.
+    db.use((connection, generation) => this.on(connection, generation));
+  }
+
+  all(...params: unknown[]): unknown[] {
+    return this.db.use((connection, generation) => this.on(connection, generation).all(...params));
+  }
+
+  get(...params: unknown[]): unknown {
+    return this.db.use((connection, generation) => this.on(connection, generation).get(...params));
+  }
+
+  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint } {
+    return this.db.use((connection, generation) => this.on(connection, generation).run(...params));
+  }
+
+  raw(toggle = true): this {
+    this.rawRows = toggle;
+    this.prepared?.raw(toggle);
+    return this;
+  }
+
+  private on(connection: Connection, generation: number): Libsql.Statement<unknown[]> {
+    if (!this.prepared || this.preparedOn !== generation) {
+      this.prepared = connection.prepare(this.sql);
+      // libsql refuses raw() (even raw(false)) on a statement that returns no rows.
+      if (this.rawRows) this.prepared.raw(true);
+      this.preparedOn = generation;
+    }
+    return this.prepared;
+  }
+}
