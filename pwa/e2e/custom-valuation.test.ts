@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatAmount } from '@fcf/engine/report';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatAmount } from '../src/lib/format.ts';
 import { launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
 
 const MIDEA = '美的集团';

@@ -1,5 +1,5 @@
+import { formatBytes } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatBytes } from '../../lib/format.ts';
 import { Link, useQueryParam } from '../../ui/router.tsx';
 import { useSavedPdfIds } from '../offline-pdfs.ts';
 import { SaveOfflineButton } from '../SaveOfflineButton.tsx';
