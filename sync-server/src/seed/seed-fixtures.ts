@@ -109,14 +109,13 @@ export interface SeedReport {
 /**
  * Fills an empty database from fixtures/: menus, industry betas, research PDFs (with their categories) and
  * the sample companies' statements. Each part is seeded only while its tables are empty (a beta missing from
- * the table is added); a database that already has companies keeps its statements, with their industries
- * brought in line with the market list (refreshIndustries).
+ * the table is added); a database that already has companies keeps its statements. Industries are brought
+ * in line with the market list at every start (refreshIndustries, called by the bootstrap).
  */
 export function seedFixtures(db: Database, fixturesDir: string, context: ImportContext): SeedReport {
   seedMenus(db, fixturesDir);
   seedIndustryBetas(db, fixturesDir);
   seedResearchPdfs(db, fixturesDir);
-  refreshIndustries(db, context.industries);
   if ((queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM companies')?.n ?? 0) > 0) {
     return { seeded: false, results: [] };
   }
