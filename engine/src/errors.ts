@@ -15,6 +15,9 @@ export const VALUATION_ERROR_MESSAGES = {
   PRICE_NOT_POSITIVE: '股价必须为正数',
   SHARES_MISSING: '总股本缺失，无法反推隐含增长率',
   IMPLIED_GROWTH_OUT_OF_RANGE: '隐含增长率超出可求解范围（-50% 至 100%）',
+  FINANCIAL_COMPANY:
+    '金融企业（银行、保险、证券）不适用自由现金流（FCFF）估值：存款、保费准备金和客户资金是其经营的原料而非融资，营运资本、资本开支与债务无从区分。请改用市净率–净资产收益率（P/B–ROE）或股利贴现模型估值',
+  INVALID_DATE: '无效的日期（应为 YYYY-MM-DD）',
 } as const;
 
 export type ValuationErrorCode = keyof typeof VALUATION_ERROR_MESSAGES;

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { read } from '@e965/xlsx';
+import { formatAmount } from '@fcf/engine/report';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatAmount } from '../src/lib/format.ts';
 import { DCF_CELLS, SHEETS } from '../src/valuation-editor/model-workbook.ts';
 import { launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
 

@@ -1,6 +1,6 @@
+import { formatAmount } from '@fcf/engine/report';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatAmount } from '../src/lib/format.ts';
 import { launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
 
 const MODULES = ['roe-roic', 'profitability', 'fcf-structure', 'fcf-ratio', 'fcf-valuation'];

@@ -7,7 +7,7 @@ import { configuredDatabaseLocation, type Database, openDatabase, transaction } 
 import { migrate } from './db/migrate.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
-import { type SeedReport, seedFixtures } from './seed/seed-fixtures.ts';
+import { refreshIndustries, type SeedReport, seedFixtures } from './seed/seed-fixtures.ts';
 import type { ImportContext } from './store/import-statement-file.ts';
 import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
@@ -118,6 +118,9 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   const directory = loadCompanyDirectory(readFileSync(companyDirectoryFile(config)));
   const industries = loadIndustries(readFileSync(join(config.fixturesDir, 'market', 'industryCoding.csv')));
   const seed = seedOnce(db, config.fixturesDir, { directory, industries, uploadedBy: 'seed' });
+  // Every start, not only the first: a database seeded before the industry list was read by division code
+  // keeps wrong industries (and betas) otherwise. Idempotent, one query when nothing moved.
+  refreshIndustries(db, industries);
   for (const result of seed.results) {
     if (!result.success) console.warn(`示例数据导入失败 ${result.filename}: ${result.error}`);
   }

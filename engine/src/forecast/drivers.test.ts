@@ -3,13 +3,12 @@ import { historicalRows } from '../history/historical-rows.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import {
   autoDrivers,
-  DRIVER_KEYS,
+  driverBase,
   historicalRevenueGrowth,
-  isDriverKey,
   REVENUE_GROWTH_CAP,
   REVENUE_GROWTH_FLOOR,
-  resolveDrivers,
-} from './drivers.ts';
+} from './auto-drivers.ts';
+import { DRIVER_KEYS, isDriverKey, resolveDrivers } from './drivers.ts';
 
 const history = historicalRows(SAMPLE_COMPANY);
 const auto = autoDrivers(history, 0.02);
@@ -52,6 +51,42 @@ describe('auto drivers', () => {
   it('uses 25% tax when the history has no usable tax rate', () => {
     const noTax = historicalRows({ code: '', name: '', years: { 2024: { operating_revenue: 10, operating_cost: 5 } } });
     expect(autoDrivers(noTax, 0.02)[0]?.income_tax_to_total_profit).toBe(0.25);
+  });
+
+  /** Three years with the given effective tax rates (income tax / total profit of 10). */
+  const taxed = (...rates: number[]) =>
+    historicalRows({
+      code: '',
+      name: '',
+      years: Object.fromEntries(
+        rates.map((rate, index) => [
+          2022 + index,
+          { operating_revenue: 100, operating_cost: 60, total_profit: 10, income_tax: 10 * rate },
+        ]),
+      ),
+    });
+
+  it('averages only the years whose tax rate is within 0–50%, and says which', () => {
+    const base = driverBase(taxed(0.6, 0.2, 0.3));
+    expect(base.ratios.income_tax_to_total_profit).toBeCloseTo(0.25, 12);
+    expect(base.basis.income_tax_to_total_profit).toEqual({
+      years: [2023, 2024],
+      note: '有效税率在 0–50% 之间的年份（2023、2024）的均值',
+    });
+    expect(driverBase(taxed(0.15, 0.15, 0.15)).ratios.income_tax_to_total_profit).toBeCloseTo(0.15, 12);
+  });
+
+  it('takes the statutory 25% with fewer than two valid years', () => {
+    const base = driverBase(taxed(0.9, -0.1, 0.12));
+    expect(base.ratios.income_tax_to_total_profit).toBe(0.25);
+    expect(base.basis.income_tax_to_total_profit.note).toContain('不足两年');
+  });
+
+  it('discloses how every other driver was derived', () => {
+    const base = driverBase(history);
+    expect(base.basis.operating_cost_pct).toEqual({ years: [2022, 2023, 2024], note: '2022、2023、2024年的均值' });
+    expect(base.basis.operating_revenue_yoy.note).toContain('2021–2024年营业收入复合增长率');
+    expect(Object.keys(base.basis).sort()).toEqual([...DRIVER_KEYS].sort());
   });
 
   it('names every driver as the spec’s financial-year-row field', () => {

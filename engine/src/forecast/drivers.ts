@@ -1,6 +1,5 @@
 import { requireFinite } from '../errors.ts';
-import { type FinancialYearRow, WORKING_CAPITAL_RATIO_KEYS } from '../history/financial-row.ts';
-import { DEFAULT_TAX_RATE } from '../history/historical-rows.ts';
+import { WORKING_CAPITAL_RATIO_KEYS } from '../history/financial-row.ts';
 
 /** Per-year forecast drivers, named as the spec's financial-year-row fields; all are fractions. */
 export const DRIVER_KEYS = [
@@ -37,7 +36,7 @@ export interface YearDrivers {
 }
 
 /** Every driver present (0), in DRIVER_KEYS order, so all driver sets share one fast hidden class. */
-function emptyDrivers(): Drivers {
+export function emptyDrivers(): Drivers {
   return {
     operating_revenue_yoy: 0,
     operating_cost_pct: 0,
@@ -91,7 +90,7 @@ function defaultSources(): Record<DriverKey, DriverSource> {
 }
 
 /** Driver sets all come from emptyDrivers, so a spread clones the hidden class (V8's fast path). */
-function copyDrivers(source: Drivers): Drivers {
+export function copyDrivers(source: Drivers): Drivers {
   return { ...source };
 }
 
@@ -103,70 +102,6 @@ export const FORECAST_YEARS = 5;
  */
 export function forecastYearsAfter(latestYear: number): number[] {
   return Array.from({ length: FORECAST_YEARS }, (_, index) => latestYear + 1 + index);
-}
-export const REVENUE_GROWTH_FLOOR = -0.2;
-export const REVENUE_GROWTH_CAP = 0.25;
-/** How many of the latest historical years the auto drivers average. */
-export const AUTO_DRIVER_WINDOW = 3;
-
-const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
-
-function recentMean(rows: readonly FinancialYearRow[], key: keyof FinancialYearRow): number | null {
-  let total = 0;
-  let count = 0;
-  for (let index = rows.length - 1; index >= 0 && index >= rows.length - AUTO_DRIVER_WINDOW; index--) {
-    const found = (rows[index] as FinancialYearRow)[key];
-    if (typeof found === 'number' && Number.isFinite(found)) {
-      total += found;
-      count++;
-    }
-  }
-  return count > 0 ? total / count : null;
-}
-
-/**
- * Revenue growth the history supports: the compound annual growth over the latest (up to) 3 years,
- * clamped to −20%..25%; with a single year, or a non-positive revenue, the terminal growth.
- */
-export function historicalRevenueGrowth(rows: readonly FinancialYearRow[], terminalGrowth: number): number {
-  const last = rows[rows.length - 1];
-  const span = Math.min(AUTO_DRIVER_WINDOW, rows.length - 1);
-  const first = rows[rows.length - 1 - span];
-  const latestRevenue = last?.operating_revenue ?? null;
-  const firstRevenue = first?.operating_revenue ?? null;
-  if (span < 1 || latestRevenue === null || firstRevenue === null || latestRevenue <= 0 || firstRevenue <= 0) {
-    return clamp(terminalGrowth, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP);
-  }
-  const cagr = (latestRevenue / firstRevenue) ** (1 / span) - 1;
-  return clamp(cagr, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP);
-}
-
-/**
- * The system's default drivers for each forecast year (the 'auto' forecast). Rule: every ratio is the
- * mean of the latest 3 historical years that report it (0 when none does; the tax rate 25%); revenue
- * growth starts at the historical growth and fades linearly to the terminal growth in the last year, so
- * the explicit forecast meets the Gordon growth of the terminal value.
- */
-export function autoDrivers(
-  history: readonly FinancialYearRow[],
-  terminalGrowth: number,
-  years: number = FORECAST_YEARS,
-): Drivers[] {
-  const base = emptyDrivers();
-  for (const key of DRIVER_KEYS) {
-    if (key === 'operating_revenue_yoy') continue;
-    base[key] = Math.max(0, recentMean(history, key) ?? 0);
-  }
-  base.income_tax_to_total_profit = clamp(recentMean(history, 'income_tax_to_total_profit') ?? DEFAULT_TAX_RATE, 0, 1);
-  const startGrowth = historicalRevenueGrowth(history, terminalGrowth);
-  const result: Drivers[] = [];
-  for (let index = 0; index < years; index++) {
-    const fade = years > 1 ? index / (years - 1) : 1;
-    const drivers = copyDrivers(base);
-    drivers.operating_revenue_yoy = startGrowth + (terminalGrowth - startGrowth) * fade;
-    result.push(drivers);
-  }
-  return result;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { historicalRows } from '../history/historical-rows.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
-import { autoDrivers, resolveDrivers } from './drivers.ts';
+import { autoDrivers } from './auto-drivers.ts';
+import { resolveDrivers } from './drivers.ts';
 import { projectForecast } from './projection.ts';
 
 const history = historicalRows(SAMPLE_COMPANY);

@@ -1,11 +1,5 @@
 import { ValuationError } from '../errors.ts';
-import {
-  emptyRow,
-  type FinancialYearRow,
-  freeCashFlow,
-  WORKING_CAPITAL_KEY_PAIRS,
-  workingCapitalTotals,
-} from '../history/financial-row.ts';
+import { emptyRow, type FinancialYearRow, WORKING_CAPITAL_KEY_PAIRS } from '../history/financial-row.ts';
 import { WORKING_CAPITAL_ASSETS } from '../statements/items.ts';
 import type { Drivers, YearDrivers } from './drivers.ts';
 
@@ -51,68 +45,168 @@ function setWorkingCapital(row: FinancialYearRow, revenue: number, values: Drive
   row.Taxes_Payable = revenue * values.Taxes_Payable_Ratio;
 }
 
-/**
- * Projects the forecast years from the latest historical year:
- * revenueₜ = revenueₜ₋₁ × (1 + growthₜ); each cost and expense = revenue × its ratio;
- * EBIT = revenue − cost − taxes and surcharges − selling − management − R&D; NOPAT = EBIT × (1 − tax rate);
- * D&A = revenue × D&A ratio; each working-capital item = revenue × its ratio, ΔOWC = OWCₜ − OWCₜ₋₁;
- * capex = revenue × capex ratio; FCF = NOPAT + D&A − ΔOWC − capex.
- * When the last historical year has no working-capital lines (summary only), the opening OWC is taken at
- * the first forecast year's ratios, so ΔOWC reflects growth and not a change of method.
- */
-export function projectForecast(last: FinancialYearRow, years: readonly YearDrivers[]): ForecastRow[] {
-  if (last.operating_revenue === null) throw new ValuationError('NO_REVENUE', 'operating_revenue');
-  let revenue = last.operating_revenue;
-  const firstDrivers = years[0]?.values;
-  let previousWorkingCapital =
-    last.Operating_Working_Capital ?? (firstDrivers ? workingCapitalAt(revenue, firstDrivers) : 0);
+/** One forecast year's figures, as the projection computes them (亿元). */
+export interface ProjectedYear {
+  revenue: number;
+  cost: number;
+  taxes: number;
+  selling: number;
+  management: number;
+  research: number;
+  ebit: number;
+  nopat: number;
+  da: number;
+  capex: number;
+  workingCapitalAssets: number;
+  workingCapitalLiabilities: number;
+  workingCapital: number;
+  workingCapitalChange: number;
+  fcf: number;
+}
 
+/** A reusable year, so a caller that needs only the FCF (the sensitivity grid) allocates nothing per year. */
+export function emptyProjectedYear(): ProjectedYear {
+  return {
+    revenue: 0,
+    cost: 0,
+    taxes: 0,
+    selling: 0,
+    management: 0,
+    research: 0,
+    ebit: 0,
+    nopat: 0,
+    da: 0,
+    capex: 0,
+    workingCapitalAssets: 0,
+    workingCapitalLiabilities: 0,
+    workingCapital: 0,
+    workingCapitalChange: 0,
+    fcf: 0,
+  };
+}
+
+/**
+ * The forecast's formulas for one year, written into `out`: revenueₜ = revenueₜ₋₁ × (1 + growthₜ); each
+ * cost and expense = revenue × its ratio; EBIT = revenue − cost − taxes and surcharges − selling −
+ * management − R&D; NOPAT = EBIT × (1 − tax rate); D&A and capex = revenue × their ratios; each
+ * working-capital item = revenue × its ratio, ΔOWC = OWCₜ − OWCₜ₋₁; FCF = NOPAT + D&A − ΔOWC − capex.
+ * `growth` replaces the drivers' revenue growth (the sensitivity grid's other terminal growths).
+ */
+export function projectYear(
+  previousRevenue: number,
+  previousWorkingCapital: number,
+  values: Drivers,
+  out: ProjectedYear,
+  growth: number = values.operating_revenue_yoy,
+): ProjectedYear {
+  const revenue = previousRevenue * (1 + growth);
+  // Summed item by item in the order of the twelve items, as workingCapitalTotals sums a row.
+  const assets =
+    revenue * values.Notes_Receivable_Ratio +
+    revenue * values.Accounts_Receivable_Ratio +
+    revenue * values.Prepayments_Ratio +
+    revenue * values.Inventories_Ratio +
+    revenue * values.Other_Receivables_Ratio +
+    revenue * values.Contract_Assets_Ratio;
+  const liabilities =
+    revenue * values.Notes_Payable_Ratio +
+    revenue * values.Accounts_Payable_Ratio +
+    revenue * values.Advances_From_Customers_Ratio +
+    revenue * values.Contract_Liabilities_Ratio +
+    revenue * values.Employee_Benefits_Payable_Ratio +
+    revenue * values.Taxes_Payable_Ratio;
+  const workingCapital = assets - liabilities;
+  const cost = revenue * values.operating_cost_pct;
+  const taxes = revenue * values.tax_expenses_pct;
+  const selling = revenue * values.selling_expenses_pct;
+  const management = revenue * values.management_expenses_pct;
+  const research = revenue * values.r_and_d_expenses_pct;
+  const ebit = revenue - cost - taxes - selling - management - research;
+  const nopat = ebit * (1 - values.income_tax_to_total_profit);
+  const da = revenue * values.da_ratio;
+  const capex = revenue * values.Capex_to_Revenue_Ratio;
+  const workingCapitalChange = workingCapital - previousWorkingCapital;
+  out.revenue = revenue;
+  out.cost = cost;
+  out.taxes = taxes;
+  out.selling = selling;
+  out.management = management;
+  out.research = research;
+  out.ebit = ebit;
+  out.nopat = nopat;
+  out.da = da;
+  out.capex = capex;
+  out.workingCapitalAssets = assets;
+  out.workingCapitalLiabilities = liabilities;
+  out.workingCapital = workingCapital;
+  out.workingCapitalChange = workingCapitalChange;
+  out.fcf = nopat + da - workingCapitalChange - capex;
+  return out;
+}
+
+/**
+ * The OWC the first forecast year's ΔOWC starts from: `opening` when the caller knows it (the history's
+ * base, see driverBase), else the latest year's; when that year has no working-capital lines (summary
+ * only), OWC at the first forecast year's ratios, so ΔOWC reflects growth and not a change of method.
+ */
+export function openingWorkingCapitalOf(
+  last: FinancialYearRow,
+  firstDrivers: Drivers | undefined,
+  opening?: number | null,
+): number {
+  if (last.operating_revenue === null) throw new ValuationError('NO_REVENUE', 'operating_revenue');
+  return (
+    opening ??
+    last.Operating_Working_Capital ??
+    (firstDrivers ? workingCapitalAt(last.operating_revenue, firstDrivers) : 0)
+  );
+}
+
+/**
+ * Projects the forecast years from the latest historical year with projectYear, into the spec's rows (each
+ * with the source of every driver). `opening` is the OWC the first ΔOWC starts from (openingWorkingCapitalOf).
+ */
+export function projectForecast(
+  last: FinancialYearRow,
+  years: readonly YearDrivers[],
+  opening?: number | null,
+): ForecastRow[] {
+  let previousWorkingCapital = openingWorkingCapitalOf(last, years[0]?.values, opening);
+  let revenue = last.operating_revenue as number;
   const rows: ForecastRow[] = [];
+  const projected = emptyProjectedYear();
   for (const { year, values, sources } of years) {
-    revenue = revenue * (1 + values.operating_revenue_yoy);
+    projectYear(revenue, previousWorkingCapital, values, projected);
+    revenue = projected.revenue;
+    previousWorkingCapital = projected.workingCapital;
     const row = emptyRow(year, last.basis) as FinancialYearRow & { sources: YearDrivers['sources'] };
     setWorkingCapital(row, revenue, values);
-    const totals = workingCapitalTotals(row);
-    const net = totals.net ?? 0;
-    const change = net - previousWorkingCapital;
-    previousWorkingCapital = net;
-
-    const cost = revenue * values.operating_cost_pct;
-    const taxes = revenue * values.tax_expenses_pct;
-    const selling = revenue * values.selling_expenses_pct;
-    const management = revenue * values.management_expenses_pct;
-    const research = revenue * values.r_and_d_expenses_pct;
-    const ebit = revenue - cost - taxes - selling - management - research;
-    const nopat = ebit * (1 - values.income_tax_to_total_profit);
-    const da = revenue * values.da_ratio;
-    const capex = revenue * values.Capex_to_Revenue_Ratio;
-
     row.operating_revenue = revenue;
     row.operating_revenue_yoy = values.operating_revenue_yoy;
-    row.operating_cost = cost;
+    row.operating_cost = projected.cost;
     row.operating_cost_pct = values.operating_cost_pct;
-    row.tax_expenses = taxes;
+    row.tax_expenses = projected.taxes;
     row.tax_expenses_pct = values.tax_expenses_pct;
-    row.selling_expenses = selling;
+    row.selling_expenses = projected.selling;
     row.selling_expenses_pct = values.selling_expenses_pct;
-    row.management_expenses = management;
+    row.management_expenses = projected.management;
     row.management_expenses_pct = values.management_expenses_pct;
-    row.r_and_d_expenses = research;
+    row.r_and_d_expenses = projected.research;
     row.r_and_d_expenses_pct = values.r_and_d_expenses_pct;
-    row.ebit = ebit;
+    row.ebit = projected.ebit;
     row.income_tax_to_total_profit = values.income_tax_to_total_profit;
-    row.nopat = nopat;
-    row.depreciation_and_amortization = da;
+    row.nopat = projected.nopat;
+    row.depreciation_and_amortization = projected.da;
     row.da_ratio = values.da_ratio;
-    row.noncash_cost = da;
-    row.Operating_Current_Assets_Total = totals.assets;
-    row.Operating_Current_Liabilities_Total = totals.liabilities;
-    row.Operating_Working_Capital = net;
-    row.Change_In_Operating_WC = change;
-    row.Cash_Paid_For_Acquisition_Assets = capex;
-    row.Capital_Expenditure = capex;
+    row.noncash_cost = projected.da;
+    row.Operating_Current_Assets_Total = projected.workingCapitalAssets;
+    row.Operating_Current_Liabilities_Total = projected.workingCapitalLiabilities;
+    row.Operating_Working_Capital = projected.workingCapital;
+    row.Change_In_Operating_WC = projected.workingCapitalChange;
+    row.Cash_Paid_For_Acquisition_Assets = projected.capex;
+    row.Capital_Expenditure = projected.capex;
     row.Capex_to_Revenue_Ratio = values.Capex_to_Revenue_Ratio;
-    row.FCFF = freeCashFlow(nopat, da, change, capex);
+    row.FCFF = projected.fcf;
     row.sources = sources;
     rows.push(row);
   }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import {
+  cashLikeAssets,
   completenessRate,
   growth,
   interestBearingDebt,
   investedCapital,
   nonCoreAssets,
   profitabilityRows,
+  RETURN_REASONS,
   returnsRows,
 } from './analytics.ts';
 import { FCF_RATIO_BENCHMARKS, fcfRatioSeries } from './fcf-ratios.ts';
@@ -41,19 +43,69 @@ describe('ROE and ROIC', () => {
   it('ROE = 归母净利润 / average parent equity = 14.5 / 100', () => {
     expect(returns.find((row) => row.year === 2024)?.roe).toBeCloseTo(0.145, 12);
   });
-  it('ROIC = NOPAT / average invested capital = 15 / (100 + 3 + 35 − 30)', () => {
-    expect(investedCapital(SAMPLE_COMPANY.years[2024])).toBeCloseTo(108, 12);
-    expect(returns.find((row) => row.year === 2024)?.roic).toBeCloseTo(15 / 108, 12);
+  it('ROIC = NOPAT / average invested capital = 15 / (100 + 3 + 35 − 30 cash − 2 trading assets)', () => {
+    expect(investedCapital(SAMPLE_COMPANY.years[2024])).toBeCloseTo(106, 12);
+    expect(returns.find((row) => row.year === 2024)?.roic).toBeCloseTo(15 / 106, 12);
+    expect(returns.find((row) => row.year === 2024)).toMatchObject({ roe_reason: null, roic_reason: null });
   });
-  it('sums the equity-bridge items', () => {
+  it('sums the equity-bridge items: leases are debt, trading assets are cash-like, not non-core', () => {
     expect(interestBearingDebt(SAMPLE_COMPANY.years[2024])).toBe(35);
-    expect(nonCoreAssets(SAMPLE_COMPANY.years[2024])).toBe(10);
+    expect(interestBearingDebt({ long_term_borrowings: 5, lease_liabilities: 2, long_term_payables: 1 })).toBe(8);
+    expect(nonCoreAssets(SAMPLE_COMPANY.years[2024])).toBe(8);
+    expect(cashLikeAssets(SAMPLE_COMPANY.years[2024])).toBe(32);
     expect(interestBearingDebt({})).toBeNull();
   });
   it('falls back to capital employed and the reported weighted ROE with the summary only', () => {
     expect(investedCapital({ total_assets: 50, current_liabilities_total: 20 })).toBe(30);
     const summary = { code: '', name: 's', years: { 2019: { operating_revenue: 10, weighted_roe_percent: 12.5 } } };
     expect(returnsRows(summary, historicalRows(summary))[0]?.roe).toBeCloseTo(0.125, 12);
+  });
+});
+
+/** One year of a company whose balance sheet can make ROE or ROIC meaningless (亿元). */
+function returnsOf(balance: { parent_equity: number; cash: number; total_assets: number }) {
+  const year = {
+    operating_revenue: 100,
+    operating_cost: 80,
+    total_profit: 20,
+    income_tax: 5,
+    net_profit_parent: 15,
+    long_term_borrowings: 10,
+    ...balance,
+  };
+  const statements = { code: '', name: 'n.m.', years: { 2024: year } };
+  return returnsRows(statements, historicalRows(statements))[0];
+}
+
+describe('ratios that are not meaningful are null with a reason', () => {
+  it('ROE with parent equity at or below zero', () => {
+    expect(returnsOf({ parent_equity: -5, cash: 0, total_assets: 200 })).toMatchObject({
+      roe: null,
+      roe_reason: RETURN_REASONS.equityNotPositive,
+    });
+  });
+  it('ROIC with invested capital at most 5% of total assets (50 + 10 − 55 = 5 of 200 is 2.5%)', () => {
+    expect(returnsOf({ parent_equity: 50, cash: 55, total_assets: 200 })).toMatchObject({
+      roic: null,
+      roic_reason: RETURN_REASONS.capitalTooSmall,
+    });
+  });
+  it('ROIC with invested capital not positive', () => {
+    expect(returnsOf({ parent_equity: 50, cash: 70, total_assets: 200 })).toMatchObject({
+      roic: null,
+      roic_reason: RETURN_REASONS.capitalNotPositive,
+    });
+  });
+  it('ROIC above 100% in absolute value (NOPAT 15 on capital 12 of 100 total assets)', () => {
+    expect(returnsOf({ parent_equity: 50, cash: 48, total_assets: 100 })).toMatchObject({
+      roic: null,
+      roic_reason: RETURN_REASONS.roicTooLarge,
+    });
+  });
+  it('keeps a meaningful ROIC (NOPAT 15 on capital 40 of 100 total assets)', () => {
+    const row = returnsOf({ parent_equity: 50, cash: 20, total_assets: 100 });
+    expect(row?.roic).toBeCloseTo(15 / 40, 12);
+    expect(row?.roic_reason).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  CASH_LIKE_ITEMS,
   type CompanyStatements,
   INTEREST_BEARING_DEBT_ITEMS,
   NON_CORE_ASSET_ITEMS,
@@ -19,11 +20,26 @@ export interface ProfitabilityRow {
   netProfitGrowth: number | null;
 }
 
+/** ROE and ROIC of a year; a ratio that is not meaningful is null with the reason (in Chinese). */
 export interface ReturnsRow {
   year: number;
   roe: number | null;
   roic: number | null;
+  roe_reason: string | null;
+  roic_reason: string | null;
 }
+
+export const RETURN_REASONS = {
+  equityNotPositive: '归母净资产为负或为零，ROE无意义',
+  capitalTooSmall: '投入资本不足总资产的5%，ROIC无意义',
+  capitalNotPositive: '投入资本为负或为零，ROIC无意义',
+  roicTooLarge: 'ROIC绝对值超过100%，投入资本过小，回报率无意义',
+} as const;
+
+/** Invested capital at or below this share of total assets makes ROIC a ratio to almost nothing. */
+export const MIN_INVESTED_CAPITAL_SHARE = 0.05;
+/** |ROIC| above this is read as an artefact of a tiny base, not a return. */
+export const MAX_MEANINGFUL_ROIC = 1;
 
 function item(year: StatementYear | undefined, key: StatementItem): number | null {
   const found = year?.[key];
@@ -61,7 +77,8 @@ export function profitabilityRows(
   });
 }
 
-function sumOf(year: StatementYear | undefined, keys: readonly StatementItem[]): number | null {
+/** The sum of the items a year reports, or null when it reports none of them. */
+export function sumOfItems(year: StatementYear | undefined, keys: readonly StatementItem[]): number | null {
   let total = 0;
   let any = false;
   for (const key of keys) {
@@ -75,22 +92,28 @@ function sumOf(year: StatementYear | undefined, keys: readonly StatementItem[]):
 }
 
 export function interestBearingDebt(year: StatementYear | undefined): number | null {
-  return sumOf(year, INTEREST_BEARING_DEBT_ITEMS);
+  return sumOfItems(year, INTEREST_BEARING_DEBT_ITEMS);
 }
 
 export function nonCoreAssets(year: StatementYear | undefined): number | null {
-  return sumOf(year, NON_CORE_ASSET_ITEMS);
+  return sumOfItems(year, NON_CORE_ASSET_ITEMS);
+}
+
+/** Cash and trading financial assets: what the equity bridge adds as cash. */
+export function cashLikeAssets(year: StatementYear | undefined): number | null {
+  return sumOfItems(year, CASH_LIKE_ITEMS);
 }
 
 /**
- * Invested capital = parent equity + minority interest + interest-bearing debt − cash (the capital the
- * operations use, financed either way). With only the financial summary (no debt or cash lines) it falls
- * back to capital employed = total assets − current liabilities.
+ * Invested capital = parent equity + minority interest + interest-bearing debt (leases included) − cash
+ * and trading financial assets (the capital the operations use, financed either way). With only the
+ * financial summary (no debt or cash lines) it falls back to capital employed = total assets − current
+ * liabilities.
  */
 export function investedCapital(year: StatementYear | undefined): number | null {
   const equity = item(year, 'parent_equity');
   const debt = interestBearingDebt(year);
-  const cash = item(year, 'cash');
+  const cash = cashLikeAssets(year);
   if (equity !== null && (debt !== null || cash !== null)) {
     return equity + (item(year, 'minority_interest') ?? 0) + (debt ?? 0) - (cash ?? 0);
   }
@@ -107,7 +130,8 @@ function averageBalance(closing: number | null, opening: number | null): number 
 
 /**
  * ROE = 归母净利润 / average parent equity (the summary's weighted ROE when equity is not reported);
- * ROIC = NOPAT / average invested capital. Null when the base is not positive.
+ * ROIC = NOPAT / average invested capital. Not meaningful, so null with the reason: ROE when equity is not
+ * positive; ROIC when invested capital is at most 5% of total assets (or not positive) or |ROIC| > 100%.
  */
 export function returnsRows(statements: CompanyStatements, rows: readonly FinancialYearRow[]): ReturnsRow[] {
   return rows.map((row) => {
@@ -116,11 +140,29 @@ export function returnsRows(statements: CompanyStatements, rows: readonly Financ
     const netProfit = item(source, 'net_profit_parent') ?? item(source, 'net_profit');
     const equity = averageBalance(item(source, 'parent_equity'), item(previous, 'parent_equity'));
     const reportedRoe = item(source, 'weighted_roe_percent');
-    const roe =
-      equity !== null && equity > 0 ? ratio(netProfit, equity) : reportedRoe !== null ? reportedRoe / 100 : null;
+    let roe: number | null = null;
+    let roeReason: string | null = null;
+    if (equity !== null && equity <= 0) roeReason = RETURN_REASONS.equityNotPositive;
+    else roe = equity !== null ? ratio(netProfit, equity) : reportedRoe !== null ? reportedRoe / 100 : null;
+
     const capital = averageBalance(investedCapital(source), investedCapital(previous));
-    const roic = capital !== null && capital > 0 ? ratio(row.nopat, capital) : null;
-    return { year: row.year, roe, roic };
+    const assets = averageBalance(item(source, 'total_assets'), item(previous, 'total_assets'));
+    let roic: number | null = null;
+    let roicReason: string | null = null;
+    if (capital !== null) {
+      if (assets !== null && assets > 0 && capital <= MIN_INVESTED_CAPITAL_SHARE * assets) {
+        roicReason = capital > 0 ? RETURN_REASONS.capitalTooSmall : RETURN_REASONS.capitalNotPositive;
+      } else if (capital <= 0) {
+        roicReason = RETURN_REASONS.capitalNotPositive;
+      } else {
+        roic = ratio(row.nopat, capital);
+        if (roic !== null && Math.abs(roic) > MAX_MEANINGFUL_ROIC) {
+          roic = null;
+          roicReason = RETURN_REASONS.roicTooLarge;
+        }
+      }
+    }
+    return { year: row.year, roe, roic, roe_reason: roeReason, roic_reason: roicReason };
   });
 }
 

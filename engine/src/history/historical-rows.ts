@@ -4,6 +4,7 @@ import {
   type StatementItem,
   type StatementYear,
 } from '../statements/items.ts';
+import { compareWorkingCapital, type LineGap, reportedFamilies } from './continuity.ts';
 import { emptyRow, type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
 
 /** The items that carry a year's revenue, the first one reported winning: they decide the reported years. */
@@ -64,23 +65,57 @@ function taxRate(year: StatementYear): number | null {
   return rate !== null && rate >= 0 && rate <= 1 ? rate : null;
 }
 
+/** The historical rows with what the continuity of their working-capital lines says about them. */
+export interface HistoryAnalysis {
+  /** One row per reported year, oldest first. */
+  readonly rows: FinancialYearRow[];
+  /** Per row: the working-capital families its statements report (see continuity.ts); 0 for summary rows. */
+  readonly reportedFamilies: number[];
+  /** Lines reported in one of two consecutive years and not in the other, oldest first. */
+  readonly gaps: LineGap[];
+}
+
 /**
  * Derives the spec's financial year row for every reported year from the statements. EBIT is operating
  * EBIT: revenue − operating cost − taxes and surcharges − selling − management − R&D expenses (so history
  * and forecast use one definition); NOPAT = EBIT × (1 − effective tax rate, 25% when unknown); non-cash cost
  * = D&A from the cash-flow statement's supplement; capex = cash paid for fixed, intangible and other
- * long-term assets.
+ * long-term assets plus the leases' reinvestment (see historicalRow); ΔOWC compares like with like.
  */
-export function historicalRows(statements: CompanyStatements): FinancialYearRow[] {
+export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
   const rows: FinancialYearRow[] = [];
+  const families: number[] = [];
+  const gaps: LineGap[] = [];
   let previous: FinancialYearRow | null = null;
   for (const year of reportedYears(statements)) {
     const source = statements.years[year] as StatementYear;
-    const row = historicalRow(year, source, previous?.year === year - 1 ? previous : null);
+    const consecutive = previous?.year === year - 1 ? previous : null;
+    const row = historicalRow(year, source, consecutive);
+    const mask = row.basis === 'statements' ? reportedFamilies(source) : 0;
+    if (consecutive && row.basis === 'statements' && consecutive.basis === 'statements') {
+      const compared = compareWorkingCapital(
+        year,
+        source,
+        statements.years[year - 1] as StatementYear,
+        row.Operating_Working_Capital as number,
+        consecutive.Operating_Working_Capital as number,
+        { now: mask, before: families[families.length - 1] as number },
+      );
+      if (compared.gaps.length > 0) {
+        row.Change_In_Operating_WC = compared.change;
+        row.FCFF = freeCashFlow(row.nopat, row.noncash_cost, compared.change, row.Capital_Expenditure);
+        gaps.push(...compared.gaps);
+      }
+    }
     rows.push(row);
+    families.push(mask);
     previous = row;
   }
-  return rows;
+  return { rows, reportedFamilies: families, gaps };
+}
+
+export function historicalRows(statements: CompanyStatements): FinancialYearRow[] {
+  return analyseHistory(statements).rows;
 }
 
 export const DEFAULT_TAX_RATE = 0.25;
@@ -88,9 +123,12 @@ export const DEFAULT_TAX_RATE = 0.25;
 const amountOrZero = (amount: number | undefined): number =>
   amount !== undefined && Number.isFinite(amount) ? amount : 0;
 
-/** The twelve working-capital items (0 when not reported) and their ratios to revenue, field by field. */
+/**
+ * The twelve working-capital items (0 when not reported) and their ratios to revenue, field by field.
+ * 应收票据 includes 应收款项融资, the notes the 2019 standard moved there.
+ */
 function setWorkingCapital(row: FinancialYearRow, source: StatementYear, revenue: number): void {
-  row.Notes_Receivable = amountOrZero(source.Notes_Receivable);
+  row.Notes_Receivable = amountOrZero(source.Notes_Receivable) + amountOrZero(source.receivables_financing);
   row.Notes_Receivable_Ratio = row.Notes_Receivable / revenue;
   row.Accounts_Receivable = amountOrZero(source.Accounts_Receivable);
   row.Accounts_Receivable_Ratio = row.Accounts_Receivable / revenue;
@@ -155,7 +193,11 @@ function historicalRow(year: number, source: StatementYear, previous: FinancialY
       valueOrZero(source, 'amortization_intangible_assets') +
       valueOrZero(source, 'amortization_long_term_prepaid')
     : null;
-  const capex = cashFlowKnown ? valueOrZero(source, 'Cash_Paid_For_Acquisition_Assets') : null;
+  const cashCapex = cashFlowKnown ? valueOrZero(source, 'Cash_Paid_For_Acquisition_Assets') : null;
+  // Leases are debt in the equity bridge, so the assets they finance are capex as well: new right-of-use
+  // assets cost no cash when signed, and their depreciation (already in D&A) stands for the renewals that
+  // keep the leased base. Without this the depreciation added back would be a perpetual phantom inflow.
+  const capex = cashCapex === null ? null : cashCapex + valueOrZero(source, 'depreciation_right_of_use_assets');
 
   const row = emptyRow(year, fromStatements ? 'statements' : 'summary');
   if (fromStatements) setWorkingCapital(row, source, revenue);
@@ -186,7 +228,7 @@ function historicalRow(year: number, source: StatementYear, previous: FinancialY
   row.Operating_Current_Liabilities_Total = totals.liabilities;
   row.Operating_Working_Capital = totals.net;
   row.Change_In_Operating_WC = change;
-  row.Cash_Paid_For_Acquisition_Assets = capex;
+  row.Cash_Paid_For_Acquisition_Assets = cashCapex;
   row.Capital_Expenditure = capex;
   row.Capex_to_Revenue_Ratio = ratio(capex, revenue);
   row.FCFF = freeCashFlow(nopat, da, change, capex);

@@ -1,3 +1,4 @@
+import { hexRgb, PALETTE } from '../report/palette.ts';
 import type { JsPdfDocument, Rgb, TextAlign } from './pdf-doc.ts';
 
 /** A4 portrait in mm: the content runs between `top` and `bottom`; header and footer sit outside it. */
@@ -5,25 +6,20 @@ export const PAGE = { width: 210, height: 297, marginX: 16, top: 22, bottom: 279
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.marginX;
 export const PT_TO_MM = 25.4 / 72;
 
-/** The app's palette (pwa/src/report/charts/palette.ts) as RGB, plus the report's fills. */
+/** The report's colours: the charts' palette as RGB, plus the PDF's own fills. */
 export const COLORS = {
-  text: [29, 36, 51],
-  muted: [91, 101, 119],
-  primary: [31, 78, 140],
-  primaryLight: [172, 191, 217],
-  teal: [23, 128, 126],
-  tealLight: [162, 207, 206],
-  amber: [199, 130, 26],
-  amberLight: [236, 207, 163],
-  slate: [90, 111, 143],
-  slateLight: [189, 198, 213],
+  text: hexRgb(PALETTE.text),
+  muted: hexRgb(PALETTE.muted),
+  primary: hexRgb(PALETTE.primary),
+  grid: hexRgb(PALETTE.grid),
+  white: hexRgb(PALETTE.surface),
+  /** Warnings (the terminal value share) and errors (no valuation). */
+  amber: [178, 106, 0],
   danger: [198, 40, 40],
-  grid: [227, 231, 238],
   border: [200, 206, 216],
   headerFill: [234, 240, 248],
   keyFill: [252, 245, 228],
   baseFill: [255, 236, 179],
-  white: [255, 255, 255],
 } as const satisfies Record<string, Rgb>;
 
 export interface TextStyle {

@@ -53,5 +53,4 @@ export interface ReportPdfDeps {
   readonly fontBase64: string;
 }
 
-/** An RGB colour, 0–255 each. */
-export type Rgb = readonly [number, number, number];
+export type { Rgb } from '../report/tone.ts';

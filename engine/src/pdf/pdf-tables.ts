@@ -1,3 +1,5 @@
+import type { TableSpec } from '../report/specs/spec-types.ts';
+import { type Tone, toneColor } from '../report/tone.ts';
 import { COLORS, CONTENT_WIDTH, PAGE, type PdfCanvas } from './pdf-canvas.ts';
 import type { Rgb, TextAlign } from './pdf-doc.ts';
 
@@ -23,7 +25,8 @@ export interface TableColumn {
   readonly align?: TextAlign;
 }
 
-export interface TableSpec {
+/** A table as the PDF lays it out: column weights, header, rows of cells. */
+export interface TableLayout {
   readonly columns: readonly TableColumn[];
   readonly header: readonly CellInput[];
   readonly rows: readonly TableRow[];
@@ -111,7 +114,7 @@ function drawRow(canvas: PdfCanvas, cells: readonly LaidCell[], height: number, 
  * A full-width table at the cursor. Rows never split; when the page is full the table goes on on the
  * next page under a repeated header.
  */
-export function drawTable(canvas: PdfCanvas, spec: TableSpec): void {
+export function drawTable(canvas: PdfCanvas, spec: TableLayout): void {
   const size = spec.fontSize ?? 8.5;
   const totalWeight = spec.columns.reduce((sum, column) => sum + column.weight, 0);
   const widths = spec.columns.map((column) => (CONTENT_WIDTH * column.weight) / totalWeight);
@@ -148,33 +151,29 @@ export function drawTable(canvas: PdfCanvas, spec: TableSpec): void {
   canvas.y += 3;
 }
 
-/** A cell for a figure: right-aligned, red when negative. */
-export function numberCell(text: string, value: number | null | undefined, extra: Partial<TableCell> = {}): TableCell {
-  const negative = typeof value === 'number' && value < 0;
-  return { text, ...(negative ? { color: COLORS.danger } : {}), ...extra };
+/** The colour of a figure by its tone: red for a rise, green for a fall, the text colour for a level. */
+export function toneRgb(tone: Tone): Rgb {
+  return toneColor<Rgb>(tone, COLORS.text, (rgb) => rgb);
 }
 
-export interface YearTableRow<T> {
-  readonly label: string;
-  readonly values: readonly T[];
-  readonly format: (value: T) => string;
+/** A figure's cell: its text in its tone's colour. */
+export function figureCell(text: string, tone: Tone, extra: Partial<TableCell> = {}): TableCell {
+  return { text, color: toneRgb(tone), ...extra };
 }
 
-/** Years across, one labelled row per figure (the web report's YearTable). */
-export function drawYearTable(
-  canvas: PdfCanvas,
-  spec: { caption?: string; years: readonly string[]; rows: readonly YearTableRow<number | null>[] },
-): void {
-  const labelWeight = Math.max(2.2, spec.years.length * 0.45);
+/** The label column of a table of `columns` figures: wider when there are many columns. */
+export function labelColumn(columns: number, least = 2.2): TableColumn {
+  return { weight: Math.max(least, columns * 0.45), align: 'left' };
+}
+
+/** A report table (figures down, years across) as its spec says: caption, header, rows, tones. */
+export function drawSpecTable(canvas: PdfCanvas, spec: TableSpec): void {
   drawTable(canvas, {
-    ...(spec.caption ? { caption: spec.caption } : {}),
-    columns: [
-      { weight: labelWeight, align: 'left' },
-      ...spec.years.map(() => ({ weight: 1, align: 'right' as const })),
-    ],
-    header: [{ text: '项目', align: 'left' }, ...spec.years],
+    caption: spec.caption,
+    columns: [labelColumn(spec.columns.length), ...spec.columns.map(() => ({ weight: 1, align: 'right' as const }))],
+    header: [{ text: spec.labelHeader, align: 'left' }, ...spec.columns],
     rows: spec.rows.map((row) => ({
-      cells: [row.label, ...row.values.map((value) => numberCell(row.format(value), value))],
+      cells: [row.label, ...row.texts.map((text, index) => figureCell(text, row.tones[index] ?? 'neutral'))],
     })),
   });
 }

@@ -1,6 +1,7 @@
 import type { CompanyReport } from '../report/company-bundle.ts';
+import { EMPTY, formatGeneratedAt, formatPercent, yearLabel } from '../report/format.ts';
+import { keyFigures } from '../report/specs/fcf-valuation-spec.ts';
 import { COLORS, CONTENT_WIDTH, PAGE, type PdfCanvas } from './pdf-canvas.ts';
-import { EMPTY, formatAmount, formatGeneratedAt, formatPercent, yearLabel } from './pdf-format.ts';
 
 export const PLATFORM_NAME = '自由现金流估值平台';
 export const REPORT_TITLE = '公司财务分析与DCF估值报告';
@@ -8,15 +9,12 @@ export const DISCLAIMER =
   '免责声明：本报告由自由现金流估值平台根据公司公开披露的年度报告数据自动生成，预测与估值结果取决于报告所列的' +
   '假设与参数，仅供研究与学习参考，不构成任何投资建议。投资有风险，决策需谨慎。';
 
-/** The figures the cover highlights: value per share first. */
-function keyFigures(report: CompanyReport): { label: string; value: string }[] {
+/** The figures the cover highlights: the valuation's key figures (value per share first), WACC and g. */
+function coverFigures(report: CompanyReport): { label: string; value: string }[] {
   const dcf = report.dcf;
   if (!dcf) return [];
-  const hasShares = dcf.valuation.share_capital > 0;
   return [
-    { label: '每股价值（元）', value: hasShares ? formatAmount(dcf.valuation.value_per_share) : EMPTY },
-    { label: '企业价值（亿元）', value: formatAmount(dcf.valuation.enterprise_value) },
-    { label: '股权价值（亿元）', value: formatAmount(dcf.valuation.equity_value) },
+    ...keyFigures(dcf).map((figure) => ({ label: `${figure.label}（${figure.unit}）`, value: figure.text })),
     { label: 'WACC', value: formatPercent(dcf.wacc) },
     { label: '永续增长率 g', value: formatPercent(dcf.g) },
   ];
@@ -44,7 +42,7 @@ export function drawCover(
   const identity = `股票代码：${company.code || EMPTY}　　所属行业：${company.industry || '其他'}`;
   canvas.text(identity, center, 124, { size: 12, color: COLORS.muted, align: 'center' });
 
-  const figures = keyFigures(report);
+  const figures = coverFigures(report);
   let y = 140;
   if (figures.length > 0) {
     const width = CONTENT_WIDTH / figures.length;

@@ -1,8 +1,8 @@
 import type { CompanyReport } from '../report/company-bundle.ts';
+import { formatPercent } from '../report/format.ts';
+import { GROWTH_SOURCE, WACC_SOURCE } from '../report/specs/dcf-table-spec.ts';
 import { COLORS, type PdfCanvas } from './pdf-canvas.ts';
-import { formatPercent } from './pdf-format.ts';
 import { DISCLAIMER } from './report-cover.ts';
-import { GROWTH_SOURCE, WACC_SOURCE } from './report-dcf.ts';
 
 /** The paragraphs of '数据来源与说明': where the figures come from, the units, and the formulas. */
 export function noteParagraphs(report: CompanyReport): { title: string; text: string }[] {
@@ -56,8 +56,8 @@ export function noteParagraphs(report: CompanyReport): { title: string; text: st
   ];
 }
 
-export function drawNotes(canvas: PdfCanvas, report: CompanyReport): void {
-  canvas.heading('六、数据来源与说明', 30);
+export function drawNotes(canvas: PdfCanvas, title: string, report: CompanyReport): void {
+  canvas.heading(title, 30);
   for (const note of noteParagraphs(report)) {
     canvas.subheading(note.title, 10);
     canvas.paragraph(note.text, { size: 9, after: 2.5 });

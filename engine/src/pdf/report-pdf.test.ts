@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { jsPDF } from 'jspdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCompanyReport, type CompanyReport } from '../report/company-bundle.ts';
+import { formatAmount } from '../report/format.ts';
 import type { StatementYear } from '../statements/items.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { NO_MANUAL_PARAMETERS, type ValuationParameters, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';
-import { formatAmount } from './pdf-format.ts';
 import { buildReportPdf, MIN_PDF_BYTES, REPORT_VERSION } from './report-pdf.ts';
 
 /**

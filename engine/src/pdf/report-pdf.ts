@@ -1,16 +1,20 @@
 import type { CompanyReport } from '../report/company-bundle.ts';
+import { fcfValuationSpec } from '../report/specs/fcf-valuation-spec.ts';
+import { type HistoryModulePath, historyModuleSpec, REPORT_MODULE_TITLES } from '../report/specs/report-specs.ts';
 import { COLORS, PAGE, PdfCanvas } from './pdf-canvas.ts';
 import type { ReportPdfDeps } from './pdf-doc.ts';
 import { REPORT_FONT_FILE, REPORT_FONT_NAME, REPORT_VERSION } from './report-constants.ts';
 import { drawCover, PLATFORM_NAME, REPORT_TITLE } from './report-cover.ts';
 import { drawDcf } from './report-dcf.ts';
-import { drawFcfRatios, drawFcfStructure } from './report-fcf.ts';
 import { drawNotes } from './report-notes.ts';
-import { drawProfitability, drawRoeRoic } from './report-sections.ts';
+import { drawHistoryModule, numberedTitle } from './report-sections.ts';
 
 export type { JsPdfConstructor, JsPdfDocument, JsPdfOptions, ReportPdfDeps } from './pdf-doc.ts';
 export * from './report-constants.ts';
 export { PLATFORM_NAME, REPORT_TITLE } from './report-cover.ts';
+
+/** The history modules in the menu's default order; the valuation follows them. */
+const HISTORY_MODULES: readonly HistoryModulePath[] = ['roe-roic', 'profitability', 'fcf-structure', 'fcf-ratio'];
 
 export interface ReportPdfOptions {
   readonly generatedAt: Date;
@@ -69,14 +73,14 @@ export function buildReportPdf(deps: ReportPdfDeps, report: CompanyReport, optio
 
   drawCover(canvas, report, { generatedAt: options.generatedAt, version: options.version ?? REPORT_VERSION });
   canvas.newPage();
-  drawRoeRoic(canvas, report);
-  drawProfitability(canvas, report);
-  drawFcfStructure(canvas, report);
-  drawFcfRatios(canvas, report);
+  HISTORY_MODULES.forEach((path, index) => {
+    drawHistoryModule(canvas, numberedTitle(index + 1, REPORT_MODULE_TITLES[path]), historyModuleSpec(report, path));
+  });
   // The valuation itself starts on a page of its own.
   canvas.newPage();
-  drawDcf(canvas, report.dcf, report.dcfError);
-  drawNotes(canvas, report);
+  const dcfTitle = numberedTitle(HISTORY_MODULES.length + 1, REPORT_MODULE_TITLES['fcf-valuation']);
+  drawDcf(canvas, dcfTitle, fcfValuationSpec(report.dcf, report.dcfError));
+  drawNotes(canvas, numberedTitle(HISTORY_MODULES.length + 2, '数据来源与说明'), report);
   drawPageFurniture(canvas, report);
   return doc.output('arraybuffer');
 }

@@ -1,10 +1,12 @@
 /**
- * @fcf/engine/report — what the API answers and accepts: the report modules' view shapes built from one
- * valuation, the company bundle a browser caches, the custom page's what-if views, the rules that requests
- * are checked against (accounts, menu links, text), and the zod schemas of every request and answer
- * (contract/), shared by the server, its tests and the app.
+ * @fcf/engine/report — what the API answers and accepts, and how the report shows it: the report modules'
+ * view shapes built from one valuation, the company bundle a browser caches, the custom page's what-if
+ * views, the rules that requests are checked against (accounts, menu links, text), the zod schemas of every
+ * request and answer (contract/), and the presentation both the page and the PDF draw from — number
+ * formats, chart axes, the colour rule, and every report table and chart as data (specs/).
  */
 
+export * from './axis.ts';
 export * from './company-bundle.ts';
 export * from './contract/account-contract.ts';
 export * from './contract/account-rules.ts';
@@ -24,6 +26,19 @@ export * from './contract/text-fields.ts';
 export * from './contract/upload-contract.ts';
 export * from './contract/valuation-contract.ts';
 export * from './contract/valuation-run-contract.ts';
+export * from './format.ts';
+export * from './palette.ts';
 export * from './report-views.ts';
+export * from './specs/dcf-table-spec.ts';
+export * from './specs/fcf-ratio-spec.ts';
+export * from './specs/fcf-structure-spec.ts';
+export * from './specs/fcf-valuation-spec.ts';
+export * from './specs/profitability-spec.ts';
+export * from './specs/report-specs.ts';
+export * from './specs/roe-roic-spec.ts';
+export * from './specs/sensitivity-spec.ts';
+export * from './specs/spec-parts.ts';
+export * from './specs/spec-types.ts';
+export * from './tone.ts';
 export * from './valuation-views.ts';
 export * from './what-if.ts';

@@ -101,6 +101,9 @@ export interface ChartPoint {
   isEstimate: boolean;
 }
 
+/** The FCF structure table's row that is a change (coloured by its sign); the others are levels. */
+export const WORKING_CAPITAL_CHANGE_METRIC = '营运资本变动';
+
 export interface FcfStructureView {
   charts: {
     fcfTrend: { year: number; freeCashFlow: number | null; isEstimate: boolean }[];
@@ -154,7 +157,7 @@ export function fcfStructureView(valuation: CompanyValuation): FcfStructureView 
         metric('自由现金流', (row) => row.FCFF),
         metric('税后营业利润(NOPAT)', (row) => row.nopat),
         metric('非现金成本(折旧摊销)', (row) => row.noncash_cost),
-        metric('营运资本变动', (row) => row.Change_In_Operating_WC),
+        metric(WORKING_CAPITAL_CHANGE_METRIC, (row) => row.Change_In_Operating_WC),
         metric('资本开支', (row) => row.Capital_Expenditure),
       ],
     },

@@ -50,9 +50,20 @@ export const WORKING_CAPITAL_LIABILITIES = [
 
 export const WORKING_CAPITAL_ITEMS = [...WORKING_CAPITAL_ASSETS, ...WORKING_CAPITAL_LIABILITIES] as const;
 
+/**
+ * Reclassified with 应收票据 (2019 financial-instrument standard): notes that are held to collect or sell
+ * moved to 应收款项融资. The model reads the two together as the working-capital item Notes_Receivable.
+ */
+export const RECEIVABLES_FINANCING_ITEM = 'receivables_financing'; // 应收款项融资
+
+/** Cash-like assets of the equity bridge: cash and what can be turned into cash at once. */
+export const CASH_LIKE_ITEMS = [
+  'cash', // 货币资金
+  'trading_financial_assets', // 交易性金融资产
+] as const;
+
 /** Assets that earn outside the operating business: added to enterprise value in the equity bridge. */
 export const NON_CORE_ASSET_ITEMS = [
-  'trading_financial_assets', // 交易性金融资产
   'derivative_financial_assets', // 衍生金融资产
   'available_for_sale_financial_assets', // 可供出售金融资产
   'held_to_maturity_investments', // 持有至到期投资
@@ -62,20 +73,51 @@ export const NON_CORE_ASSET_ITEMS = [
   'investment_property', // 投资性房地产
 ] as const;
 
-/** Debt that bears interest: subtracted in the equity bridge. */
+/**
+ * Debt that bears interest, leases included: the debt of invested capital and of the WACC's weights, and
+ * (with the equity-classified claims below) subtracted in the equity bridge.
+ */
 export const INTEREST_BEARING_DEBT_ITEMS = [
   'short_term_borrowings', // 短期借款
+  'short_term_bonds_payable', // 应付短期债券
   'current_portion_non_current_liabilities', // 一年内到期的非流动负债
   'long_term_borrowings', // 长期借款
   'bonds_payable', // 应付债券
+  'lease_liabilities', // 租赁负债
+  'long_term_payables', // 长期应付款 (mostly finance leases and instalment purchases)
+] as const;
+
+/**
+ * Claims booked in equity that rank before the ordinary shareholders: perpetual bonds and preferred shares
+ * (其他权益工具, not 其他权益工具投资, which is an asset). Subtracted in the equity bridge; part of book
+ * equity, so not added again to invested capital.
+ */
+export const EQUITY_CLAIM_ITEMS = [
+  'other_equity_instruments', // 其他权益工具 (永续债、优先股)
+] as const;
+
+/** Everything the equity bridge subtracts before minority interest. */
+export const DEBT_LIKE_ITEMS = [...INTEREST_BEARING_DEBT_ITEMS, ...EQUITY_CLAIM_ITEMS] as const;
+
+/**
+ * Balances only banks, insurers and brokers carry in size: customer deposits, insurance reserves, clients'
+ * brokerage cash. A group's finance company has some, so they mark a financial company only by their weight.
+ */
+export const FINANCIAL_BUSINESS_ITEMS = [
+  'customer_deposits', // 吸收存款(及同业存放)
+  'insurance_contract_reserves', // 保险合同准备金
+  'brokerage_client_deposits', // 代理买卖证券款
 ] as const;
 
 /** 资产负债表 (balance sheet). */
 export const BALANCE_ITEMS = [
-  'cash', // 货币资金
+  ...CASH_LIKE_ITEMS,
   ...WORKING_CAPITAL_ITEMS,
+  RECEIVABLES_FINANCING_ITEM,
   ...NON_CORE_ASSET_ITEMS,
-  ...INTEREST_BEARING_DEBT_ITEMS,
+  ...DEBT_LIKE_ITEMS,
+  ...FINANCIAL_BUSINESS_ITEMS,
+  'right_of_use_assets', // 使用权资产
   'current_assets_total', // 流动资产合计
   'fixed_assets', // 固定资产
   'construction_in_progress', // 在建工程
@@ -84,7 +126,8 @@ export const BALANCE_ITEMS = [
   'total_assets', // 资产总计
   'current_liabilities_total', // 流动负债合计
   'total_liabilities', // 负债合计
-  'share_capital', // 实收资本(或股本): at par 1 元, 亿元 of capital = 亿股
+  'share_capital', // 实收资本(或股本), 亿元: 亿股 at a par of 1 元
+  'total_shares', // 期末总股本 / 总股本 where a source carries it, 亿股
   'parent_equity', // 归属于母公司股东权益合计
   'minority_interest', // 少数股东权益
   'total_equity', // 所有者权益合计

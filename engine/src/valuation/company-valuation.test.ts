@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValuationError } from '../errors.ts';
 import { ANGEL_YEAST } from '../testing/angel-yeast.ts';
+import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { LIMITATION_MESSAGES, valueCompany } from './company-valuation.ts';
 import { discountCashFlows } from './dcf.ts';
@@ -20,8 +21,10 @@ describe('valueCompany on the sample company', () => {
       firstYear: 2025,
       wacc: 0.09,
       terminalGrowth: 0.02,
-      bridge: { non_core_assets: 10, cash: 30, interest_bearing_liabilities: 35, minority_interest: 3 },
+      bridge: { non_core_assets: 8, cash: 32, interest_bearing_liabilities: 35, minority_interest: 3 },
+      bridgeLines: result.bridgeLines,
       totalShares: 10,
+      terminal: { method: 'gordon', nopat: result.forecast[4]?.nopat ?? null },
     });
     expect(result.error).toBeNull();
     expect(result.dcf).toEqual(direct);
@@ -85,21 +88,42 @@ describe('valueCompany on the sample company', () => {
 /**
  * 安琪酵母 2019 by hand (亿元): EBIT = 76.5275 − 49.7398 − 0.6919 − 8.8508 − 2.5570 − 3.3346 = 11.3534;
  * tax rate = 1.6913 / 11.0901; NOPAT = 11.3534 × (1 − 0.152506) = 9.62195; D&A = 4.4643 + 0.1451 + 0.0834 =
- * 4.6928; OWC 2019 = 29.6492 − 15.8016 = 13.8476, 2018 = 29.2700 − 14.4712 = 14.7988, ΔOWC = −0.9512;
- * capex 8.2699; FCF = 9.62195 + 4.6928 + 0.9512 − 8.2699 = 6.99605.
+ * 4.6928; capex 8.2699. The 2019 report has no 应收票据 line (the NetEase layout lacks 应收款项融资, where the
+ * notes went), so ΔOWC compares the other lines only: OWC 2019 = 29.6492 − 15.8016 = 13.8476, 2018 without
+ * the notes = 28.2116 − 14.4712 = 13.7404, ΔOWC = 0.1072 (not −0.9512, a phantom release of 1.0584);
+ * FCF = 9.62195 + 4.6928 − 0.1072 − 8.2699 = 5.93765.
  */
 describe('valueCompany on real figures (安琪酵母 600298)', () => {
   const result = valueCompany({ statements: ANGEL_YEAST });
   const row2019 = result.history.find((row) => row.year === 2019);
 
-  it('derives the 2019 FCF by hand', () => {
+  it('derives the 2019 FCF by hand, leaving the vanished 应收票据 out of both years', () => {
     expect(row2019?.ebit).toBeCloseTo(11.3534, 9);
     expect(row2019?.income_tax_to_total_profit).toBeCloseTo(1.6913 / 11.0901, 12);
     expect(row2019?.nopat).toBeCloseTo(11.3534 * (1 - 1.6913 / 11.0901), 9);
     expect(row2019?.depreciation_and_amortization).toBeCloseTo(4.6928, 9);
-    expect(row2019?.Change_In_Operating_WC).toBeCloseTo(-0.9512, 9);
+    expect(row2019?.Operating_Working_Capital).toBeCloseTo(13.8476, 9);
+    expect(row2019?.Change_In_Operating_WC).toBeCloseTo(0.1072, 9);
     expect(row2019?.Capital_Expenditure).toBeCloseTo(8.2699, 9);
-    expect(row2019?.FCFF).toBeCloseTo(11.3534 * (1 - 1.6913 / 11.0901) + 4.6928 + 0.9512 - 8.2699, 9);
+    expect(row2019?.FCFF).toBeCloseTo(11.3534 * (1 - 1.6913 / 11.0901) + 4.6928 - 0.1072 - 8.2699, 9);
+  });
+
+  it('records the vanished line and warns with its year and item', () => {
+    expect(result.lineGaps).toEqual([
+      { year: 2019, kind: 'vanished', items: ['Notes_Receivable'], label: '应收票据', amount: 1.0584 },
+    ]);
+    const warning = result.warnings.find((entry) => entry.code === 'missing_lines');
+    expect(warning).toMatchObject({ year: 2019, item: '应收票据' });
+    expect(warning?.message).toContain('2019年报表未列报“应收票据”');
+  });
+
+  it('forecasts the vanished line at its 2018 ratio, from a base that has it at that ratio', () => {
+    expect(result.forecast[0]?.Notes_Receivable_Ratio).toBeCloseTo(1.0584 / 66.856, 12);
+    expect(result.driverBasis.Notes_Receivable_Ratio.years).toEqual([2018]);
+    // Opening OWC = 13.8476 + 76.5275 × 1.0584 / 66.856; year 1 ΔOWC then reflects growth, not the gap.
+    const opening = 13.8476 + (76.5275 * 1.0584) / 66.856;
+    const first = result.forecast[0];
+    expect(first?.Change_In_Operating_WC).toBeCloseTo((first?.Operating_Working_Capital as number) - opening, 9);
   });
 
   it('forecasts 2020–2024 and bridges with the 2019 balance sheet', () => {
@@ -107,6 +131,7 @@ describe('valueCompany on real figures (安琪酵母 600298)', () => {
     expect(result.bridge.cash).toBeCloseTo(6.6369, 12);
     expect(result.bridge.interest_bearing_liabilities).toBeCloseTo(7.8724 + 0.6645 + 14.2862, 12);
     expect(result.bridge.non_core_assets).toBeCloseTo(0.2357 + 0.0475, 12);
+    expect(result.parameters.total_shares_source).toBe('share_capital');
     expect(result.parameters.total_shares).toBeCloseTo(8.2408, 12);
   });
 
@@ -156,5 +181,73 @@ describe('limitations the report discloses', () => {
 
   it('says nothing for a complete company', () => {
     expect(valueCompany({ statements: SAMPLE_COMPANY }).limitations).toEqual([]);
+  });
+});
+
+describe('the sensitivity grid re-values the whole model', () => {
+  const cases = [
+    ['the auto forecast', {}, {}],
+    ['overrides', { 2026: { operating_revenue_yoy: 0.1 }, 2028: { da_ratio: 0.06 } }, {}],
+    ['the value driver with its default RONIC', {}, { terminal_value_method: 'value_driver' as const }],
+    ['the value driver with a RONIC', {}, { terminal_value_method: 'value_driver' as const, ronic_manual: 0.15 }],
+  ] as const;
+
+  it.each(cases)('every cell equals a fresh valuation at its WACC and g (%s)', (_, overrides, terminal) => {
+    const result = valueCompany({
+      statements: SAMPLE_COMPANY,
+      parameters: { wacc_manual: 0.09, ...terminal },
+      overrides,
+    });
+    const grid = result.sensitivity;
+    if (!grid) throw new Error('no grid');
+    expect(grid.values[2]?.[2]).toBe(result.dcf?.valuation.value_per_share);
+    grid.waccs.forEach((wacc, row) => {
+      grid.growths.forEach((g, column) => {
+        const fresh = valueCompany({
+          statements: SAMPLE_COMPANY,
+          parameters: { wacc_manual: wacc, terminal_growth_rate_manual: g, ...terminal },
+          overrides,
+          sensitivity: false,
+        });
+        expect(grid.values[row]?.[column]).toBe(fresh.dcf?.valuation.value_per_share);
+      });
+    });
+  });
+
+  it('moves the FCF with g: the forecast fades revenue growth to each column’s g', () => {
+    const low = valueCompany({ statements: SAMPLE_COMPANY, parameters: { terminal_growth_rate_manual: 0.01 } });
+    const high = valueCompany({ statements: SAMPLE_COMPANY, parameters: { terminal_growth_rate_manual: 0.03 } });
+    expect(low.forecast[4]?.FCFF).not.toBe(high.forecast[4]?.FCFF);
+  });
+});
+
+describe('leases (a lease-heavy company)', () => {
+  // 使用权资产折旧 2% of revenue a year, 租赁负债 12 亿元 at the latest balance sheet.
+  const leasing = sampleWith((year, figures) => ({
+    depreciation_right_of_use_assets: (figures.operating_revenue ?? 0) * 0.02,
+    right_of_use_assets: 14,
+    ...(year === 2024 ? { lease_liabilities: 12 } : {}),
+  }));
+  const plain = valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: 0.09 } });
+  const leased = valueCompany({ statements: leasing, parameters: { wacc_manual: 0.09 } });
+
+  it('adds the leases’ depreciation back and reinvests it: no phantom cash flow', () => {
+    const row = leased.history[3];
+    expect(row?.depreciation_and_amortization).toBeCloseTo(5 + 2, 12);
+    expect(row?.Capital_Expenditure).toBeCloseTo(8 + 2, 12);
+    expect(row?.Cash_Paid_For_Acquisition_Assets).toBeCloseTo(8, 12);
+    leased.forecast.forEach((forecastRow, index) => {
+      expect(forecastRow.FCFF).toBeCloseTo(plain.forecast[index]?.FCFF as number, 9);
+    });
+  });
+
+  it('subtracts the lease liabilities as debt, so equity is 12 亿元 lower', () => {
+    expect(leased.bridge.interest_bearing_liabilities).toBe(35 + 12);
+    expect(leased.dcf?.bridge.find((line) => line.item === 'lease_liabilities')).toEqual({
+      item: 'lease_liabilities',
+      label: '租赁负债',
+      amount: -12,
+    });
+    expect(leased.dcf?.valuation.equity_value).toBeCloseTo((plain.dcf?.valuation.equity_value as number) - 12, 9);
   });
 });

@@ -1,42 +1,46 @@
 import { isValuationError, ValuationError } from '../errors.ts';
-import {
-  AUTO_DRIVER_WINDOW,
-  autoDrivers,
-  type Drivers,
-  FORECAST_YEARS,
-  resolveDrivers,
-  type YearOverrides,
-} from '../forecast/drivers.ts';
-import { type ForecastRow, projectForecast } from '../forecast/projection.ts';
-import {
-  completenessRate,
-  type ProfitabilityRow,
-  profitabilityRows,
-  type ReturnsRow,
-  returnsRows,
-} from '../history/analytics.ts';
+import { AUTO_DRIVER_WINDOW, type DriverBasis } from '../forecast/auto-drivers.ts';
+import { type DriverKey, FORECAST_YEARS, resolveDrivers, type YearOverrides } from '../forecast/drivers.ts';
+import { type ForecastRow, openingWorkingCapitalOf, projectForecast } from '../forecast/projection.ts';
+import { completenessRate, type ProfitabilityRow, type ReturnsRow } from '../history/analytics.ts';
+import type { LineGap } from '../history/continuity.ts';
 import { type FcfRatioSeries, fcfRatioSeries } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
-import { historicalRows } from '../history/historical-rows.ts';
 import type { CompanyStatements } from '../statements/items.ts';
-import { type DcfResult, discountCashFlows, type EquityBridge } from './dcf.ts';
+import { type AnalyticsCache, autoForecastAt, statementAnalytics } from './analytics-cache.ts';
+import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts';
+import { type CompanyClassification, classifyCompany } from './company-kind.ts';
+import { type DcfResult, discountCashFlows } from './dcf.ts';
 import {
   DEFAULT_TERMINAL_GROWTH_RATE,
   type EffectiveParameters,
   effectiveParameters,
-  equityBridge,
   NO_MANUAL_PARAMETERS,
-  type ValuationParameters,
-  type WaccAssumptions,
+  type ValuationSettings,
 } from './parameters.ts';
 import { type SensitivityGrid, type SensitivityOptions, sensitivityGrid } from './sensitivity.ts';
+import type { ListedShares } from './shares.ts';
+import type { WaccAssumptions } from './wacc.ts';
+import { type ValuationWarning, valuationWarnings } from './warnings.ts';
+import { wholeModelValueAt } from './whole-model-grid.ts';
+
+export { type AnalyticsCache, createAnalyticsCache } from './analytics-cache.ts';
 
 export interface CompanyValuationInput {
   readonly statements: CompanyStatements;
-  readonly parameters?: Partial<ValuationParameters>;
+  readonly parameters?: Partial<ValuationSettings>;
   readonly overrides?: YearOverrides;
   /** Inputs of the calculated WACC (defaults: WACC_ASSUMPTIONS). */
   readonly waccAssumptions?: WaccAssumptions;
+  /**
+   * The company's industry: a code with its division ('K70', 'J66'), a section letter or a section's name
+   * ('金融业'). Section J is valued as a financial company (no FCFF value), division 70 warns.
+   */
+  readonly industry?: string | null;
+  /** A listed share count (a quote snapshot's 总股本), preferred to the statements' after a manual one. */
+  readonly listedShares?: ListedShares | null;
+  /** The date the valuation is for, 'YYYY-MM-DD' (the engine reads no clock): warns a stale latest report. */
+  readonly asOf?: string | null;
   /** Reuse of the statements' analytics across edits of one company (see createAnalyticsCache). */
   readonly cache?: AnalyticsCache;
   /** Options of the WACC × g grid; false skips it. */
@@ -57,8 +61,12 @@ export interface CompanyValuation {
   readonly forecast: readonly ForecastRow[];
   /** The forecast from the system's default drivers alone. */
   readonly autoForecast: readonly ForecastRow[];
+  /** How each auto driver was derived from the history (years and a note), for the page to disclose. */
+  readonly driverBasis: Readonly<Record<DriverKey, DriverBasis>>;
   readonly parameters: EffectiveParameters;
   readonly bridge: EquityBridge;
+  /** The bridge's lines at the latest balance sheet, signed (without enterprise value; see DcfResult.bridge). */
+  readonly bridgeLines: readonly BridgeLine[];
   /** The DCF, or null when the inputs admit no valid value (then `error` says why). */
   readonly dcf: DcfResult | null;
   readonly error: ValuationError | null;
@@ -67,6 +75,11 @@ export interface CompanyValuation {
   readonly completeness: number;
   /** What the data could not support and the model assumed instead, in Chinese, for the report to show. */
   readonly limitations: readonly string[];
+  readonly classification: CompanyClassification;
+  /** Working-capital lines reported in one of two consecutive years only (all years; see continuity.ts). */
+  readonly lineGaps: readonly LineGap[];
+  /** What a reader must know beside the value (warnings.ts). */
+  readonly warnings: readonly ValuationWarning[];
 }
 
 export const LIMITATION_MESSAGES = {
@@ -74,7 +87,8 @@ export const LIMITATION_MESSAGES = {
   noCashFlow: '缺少现金流量表：折旧摊销与资本开支无历史数据，预测中按 0（相互抵消）估计',
 } as const;
 
-function limitationsOf(history: readonly FinancialYearRow[]): string[] {
+function limitationsOf(history: readonly FinancialYearRow[], classification: CompanyClassification): string[] {
+  if (classification.kind === 'financial') return [new ValuationError('FINANCIAL_COMPANY').message];
   const recent = history.slice(-AUTO_DRIVER_WINDOW);
   if (recent.every((row) => row.basis === 'summary')) return [LIMITATION_MESSAGES.summaryOnly];
   if (recent.every((row) => row.depreciation_and_amortization === null)) return [LIMITATION_MESSAGES.noCashFlow];
@@ -91,90 +105,68 @@ function hasOverrides(overrides: YearOverrides): boolean {
 
 /**
  * The whole model for one company, from statements to value per share: history analytics, auto drivers,
- * overrides with inheritance, projection, DCF, sensitivity and FCF ratios. Throws NO_HISTORY when the
- * company has no annual report with revenue; invalid valuation inputs (WACC ≤ g, …) leave `dcf` null and
- * set `error`, while the history stays available.
+ * overrides with inheritance, projection, DCF, sensitivity, FCF ratios and warnings. Throws NO_HISTORY when
+ * the company has no annual report with revenue; invalid valuation inputs (WACC ≤ g, …) and financial
+ * companies leave `dcf` null and set `error`, while the history stays available.
  */
-/** What depends on the statements alone, and the auto forecast by terminal growth (it fades to g). */
-interface StatementAnalytics {
-  readonly history: FinancialYearRow[];
-  readonly profitability: ProfitabilityRow[];
-  readonly returns: ReturnsRow[];
-  readonly autoByGrowth: Map<number, { defaults: Drivers[]; autoForecast: ForecastRow[] }>;
-}
-
-/**
- * Keeps what is derived from one statements object (statements are immutable inputs), so that what-if
- * edits of the same company recompute only the forecast, the DCF and what follows. Opt-in: a page editing
- * one company holds one; one-off valuations (the server, batches) pass none and pay nothing for it.
- */
-export interface AnalyticsCache {
-  statements: CompanyStatements | null;
-  analytics: StatementAnalytics | null;
-}
-
-export function createAnalyticsCache(): AnalyticsCache {
-  return { statements: null, analytics: null };
-}
-
-function statementAnalytics(statements: CompanyStatements, cache: AnalyticsCache | undefined): StatementAnalytics {
-  if (cache?.analytics && cache.statements === statements) return cache.analytics;
-  const history = historicalRows(statements);
-  const analytics: StatementAnalytics = {
-    history,
-    profitability: profitabilityRows(statements, history),
-    returns: returnsRows(statements, history),
-    autoByGrowth: new Map(),
-  };
-  if (cache) {
-    cache.statements = statements;
-    cache.analytics = analytics;
-  }
-  return analytics;
-}
-
 export function valueCompany(input: CompanyValuationInput): CompanyValuation {
   const { statements } = input;
   const analytics = statementAnalytics(statements, input.cache);
-  const { history } = analytics;
+  const { history, base } = analytics;
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');
   const latestYear = last.year;
   const firstYear = latestYear + 1;
-  const manual: ValuationParameters = { ...NO_MANUAL_PARAMETERS, ...input.parameters };
-  const parameters = effectiveParameters(statements, latestYear, manual, input.waccAssumptions);
-  const bridge = equityBridge(statements.years[latestYear] ?? {});
+  const latest = statements.years[latestYear] ?? {};
+  const manual: ValuationSettings = { ...NO_MANUAL_PARAMETERS, ...input.parameters };
+  const parameters = effectiveParameters(statements, latestYear, manual, {
+    ...(input.waccAssumptions ? { assumptions: input.waccAssumptions } : {}),
+    taxRate: base.ratios.income_tax_to_total_profit,
+    listedShares: input.listedShares ?? null,
+  });
+  const { totals: bridge, lines } = equityBridgeOf(latest);
+  const classification = classifyCompany(input.industry, latest);
 
   const growthForFade = Number.isFinite(parameters.terminal_growth_rate)
     ? parameters.terminal_growth_rate
     : DEFAULT_TERMINAL_GROWTH_RATE;
-  let auto = analytics.autoByGrowth.get(growthForFade);
-  if (!auto) {
-    const defaults = autoDrivers(history, growthForFade, FORECAST_YEARS);
-    auto = { defaults, autoForecast: projectForecast(last, resolveDrivers(defaults, firstYear, {})) };
-    analytics.autoByGrowth.set(growthForFade, auto);
-  }
-  const { defaults, autoForecast } = auto;
+  const auto = autoForecastAt(analytics, last, firstYear, FORECAST_YEARS, growthForFade);
   const overrides = input.overrides ?? {};
-  const forecast = hasOverrides(overrides)
-    ? projectForecast(last, resolveDrivers(defaults, firstYear, overrides))
-    : autoForecast;
+  const resolved = hasOverrides(overrides) ? resolveDrivers(auto.defaults, firstYear, overrides) : auto.resolved;
+  const forecast =
+    resolved === auto.resolved ? auto.forecast : projectForecast(last, resolved, base.openingWorkingCapital);
 
   let dcf: DcfResult | null = null;
   let error: ValuationError | null = null;
   let sensitivity: SensitivityGrid | null = null;
   const fcf = forecast.map((row) => row.FCFF ?? 0);
+  const nopat = forecast[forecast.length - 1]?.nopat ?? null;
+  const terminal = { method: parameters.terminal_value_method, nopat, ronic: manual.ronic_manual ?? null };
   try {
+    if (classification.kind === 'financial') throw new ValuationError('FINANCIAL_COMPANY', 'industry');
     dcf = discountCashFlows({
       fcf,
       firstYear,
       wacc: parameters.wacc,
       terminalGrowth: parameters.terminal_growth_rate,
       bridge,
+      bridgeLines: lines,
       totalShares: parameters.total_shares,
+      terminal,
     });
     if (input.sensitivity !== false) {
-      sensitivity = sensitivityGrid(fcf, dcf.wacc, dcf.g, bridge, parameters.total_shares, input.sensitivity);
+      const valueAt = wholeModelValueAt({
+        base,
+        lastRevenue: last.operating_revenue as number,
+        openingWorkingCapital: openingWorkingCapitalOf(last, resolved[0]?.values, base.openingWorkingCapital),
+        resolved,
+        centre: { g: dcf.g, fcf, nopat: nopat ?? 0 },
+        lines,
+        totalShares: parameters.total_shares,
+        method: terminal.method,
+        ronic: terminal.ronic,
+      });
+      sensitivity = sensitivityGrid(valueAt, dcf.wacc, dcf.g, input.sensitivity);
     }
   } catch (caught) {
     if (!isValuationError(caught)) throw caught;
@@ -190,14 +182,27 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     profitability: analytics.profitability,
     returns: analytics.returns,
     forecast,
-    autoForecast,
+    autoForecast: auto.forecast,
+    driverBasis: base.basis,
     parameters,
     bridge,
+    bridgeLines: lines,
     dcf,
     error,
     sensitivity,
     fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null),
-    completeness: completenessRate(history.length, forecast.length, autoForecast.length > 0),
-    limitations: limitationsOf(history),
+    completeness: completenessRate(history.length, forecast.length, auto.forecast.length > 0),
+    limitations: limitationsOf(history, classification),
+    classification,
+    lineGaps: analytics.gaps,
+    warnings: valuationWarnings({
+      latestYear,
+      parameters,
+      dcf,
+      classification,
+      gaps: analytics.gaps,
+      warnedYears: history.slice(-AUTO_DRIVER_WINDOW).map((row) => row.year),
+      asOf: input.asOf,
+    }),
   };
 }

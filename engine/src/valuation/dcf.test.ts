@@ -104,3 +104,105 @@ describe('discountCashFlows: edge cases and bad input', () => {
     );
   });
 });
+
+describe('the bridge as lines', () => {
+  const lines = [
+    { item: 'cash', label: '货币资金', amount: 30 },
+    { item: 'long_term_equity_investments', label: '长期股权投资', amount: 10 },
+    { item: 'short_term_borrowings', label: '短期借款', amount: -20 },
+    { item: 'lease_liabilities', label: '租赁负债', amount: -15 },
+    { item: 'minority_interest', label: '少数股东权益', amount: -3 },
+  ] as const;
+  const result = discountCashFlows({
+    fcf: [10, 11, 12, 13, 14],
+    firstYear: 2025,
+    wacc: 0.09,
+    terminalGrowth: 0.025,
+    bridge,
+    bridgeLines: lines,
+    totalShares: 12.56,
+  });
+
+  it('starts with enterprise value and sums exactly to the equity value', () => {
+    expect(result.bridge[0]).toEqual({
+      item: 'enterprise_value',
+      label: '企业价值',
+      amount: result.valuation.enterprise_value,
+    });
+    expect(result.bridge.slice(1)).toEqual(lines);
+    expect(result.bridge.reduce((sum, line) => sum + line.amount, 0)).toBe(result.valuation.equity_value);
+    expect(result.valuation.equity_value).toBeCloseTo(189.492413 + 30 + 10 - 20 - 15 - 3, 6);
+  });
+
+  it('falls back to the four totals as lines', () => {
+    const plain = discountCashFlows({
+      fcf: [10],
+      firstYear: 2025,
+      wacc: 0.09,
+      terminalGrowth: 0.025,
+      bridge,
+      totalShares: 1,
+    });
+    expect(plain.bridge.map((line) => [line.item, line.amount])).toEqual([
+      ['enterprise_value', plain.valuation.enterprise_value],
+      ['non_core_assets', 10],
+      ['cash', 30],
+      ['interest_bearing_liabilities', -35],
+      ['minority_interest', -3],
+    ]);
+  });
+});
+
+/**
+ * Terminal value by the value driver, by hand: NOPAT₅ 20, g 2.5%, RONIC 12.5% → reinvestment g / RONIC =
+ * 20%; TV = 20 × 1.025 × (1 − 0.2) / (0.09 − 0.025) = 16.4 / 0.065 = 252.307692. Under Gordon the same
+ * stream (FCF₅ 14 of NOPAT₅ 20) reinvests 1 − 14/20 = 30%, implying RONIC = 2.5% / 30% = 8.33%.
+ */
+describe('terminal value methods and the implied RONIC', () => {
+  const input = {
+    fcf: [10, 11, 12, 13, 14],
+    firstYear: 2025,
+    wacc: 0.09,
+    terminalGrowth: 0.025,
+    bridge,
+    totalShares: 12.56,
+  };
+
+  it('values the terminal year by the value driver with the given RONIC', () => {
+    const result = discountCashFlows({ ...input, terminal: { method: 'value_driver', nopat: 20, ronic: 0.125 } });
+    expect(result.terminal_value).toBeCloseTo(252.307692, 6);
+    expect(result.terminal).toEqual({
+      method: 'value_driver',
+      nopat: 20 * 1.025,
+      reinvestment_rate: 0.2,
+      implied_ronic: 0.125,
+    });
+  });
+
+  it('takes RONIC = WACC by default, where growth adds nothing: TV = NOPAT₆ / WACC', () => {
+    const result = discountCashFlows({ ...input, terminal: { method: 'value_driver', nopat: 20 } });
+    expect(result.terminal_value).toBeCloseTo((20 * 1.025) / 0.09, 9);
+    expect(result.terminal.implied_ronic).toBe(0.09);
+  });
+
+  it('implies RONIC = g / reinvestment rate under Gordon', () => {
+    const result = discountCashFlows({ ...input, terminal: { method: 'gordon', nopat: 20 } });
+    expect(result.terminal_value).toBeCloseTo(220.769231, 6);
+    expect(result.terminal.reinvestment_rate).toBeCloseTo(0.3, 12);
+    expect(result.terminal.implied_ronic).toBeCloseTo(0.025 / 0.3, 12);
+  });
+
+  it('implies no RONIC for growth without reinvestment, or without a positive NOPAT', () => {
+    const free = discountCashFlows({ ...input, terminal: { method: 'gordon', nopat: 12 } });
+    expect(free.terminal.reinvestment_rate).toBeCloseTo(1 - 14 / 12, 12);
+    expect(free.terminal.implied_ronic).toBeNull();
+    const loss = discountCashFlows({ ...input, terminal: { method: 'gordon', nopat: -5 } });
+    expect(loss.terminal).toMatchObject({ reinvestment_rate: null, implied_ronic: null });
+  });
+
+  it('refuses a RONIC that is not positive', () => {
+    expect(() => discountCashFlows({ ...input, terminal: { method: 'value_driver', nopat: 20, ronic: 0 } })).toThrow(
+      ValuationError,
+    );
+  });
+});

@@ -1,11 +1,29 @@
 import { requireFinite, ValuationError } from '../errors.ts';
+import { percentText } from '../message-format.ts';
+import {
+  BRIDGE_TOTAL_LABELS,
+  type BridgeLine,
+  bridgeLinesFromTotals,
+  type EquityBridge,
+  equityFromLines,
+} from './bridge.ts';
 
-/** The items that turn enterprise value into equity value (亿元). */
-export interface EquityBridge {
-  readonly non_core_assets: number;
-  readonly cash: number;
-  readonly interest_bearing_liabilities: number;
-  readonly minority_interest: number;
+export type { BridgeLine, EquityBridge } from './bridge.ts';
+
+/**
+ * How the terminal value is formed. 'gordon' (the spec's, the default): FCF₅ × (1 + g) / (WACC − g).
+ * 'value_driver': NOPAT₆ × (1 − g / RONIC) / (WACC − g), NOPAT₆ = NOPAT₅ × (1 + g): the growth g is paid for
+ * by reinvesting g / RONIC of NOPAT, whatever the last forecast year reinvested.
+ */
+export const TERMINAL_VALUE_METHODS = ['gordon', 'value_driver'] as const;
+export type TerminalValueMethod = (typeof TERMINAL_VALUE_METHODS)[number];
+
+export interface TerminalInput {
+  readonly method: TerminalValueMethod;
+  /** NOPAT of the last forecast year (亿元): the value driver's base, and the implied RONIC's. */
+  readonly nopat: number | null;
+  /** Return on new invested capital of the value driver; null or absent = WACC. */
+  readonly ronic?: number | null;
 }
 
 export interface DcfInput {
@@ -16,8 +34,12 @@ export interface DcfInput {
   readonly wacc: number | null | undefined;
   readonly terminalGrowth: number | null | undefined;
   readonly bridge: EquityBridge;
+  /** The bridge line by line (bridge.ts); absent = the four totals of `bridge` as lines. */
+  readonly bridgeLines?: readonly BridgeLine[];
   /** Total shares (亿股); value per share is 0 when this is not positive. */
   readonly totalShares: number;
+  /** Absent = Gordon, with no implied RONIC. */
+  readonly terminal?: TerminalInput;
 }
 
 export interface DcfForecastRow {
@@ -35,6 +57,24 @@ export interface DcfValuation extends EquityBridge {
   readonly value_per_share: number;
 }
 
+/** What the terminal value assumes about reinvestment, and what that implies. */
+export interface TerminalAnalysis {
+  readonly method: TerminalValueMethod;
+  /** NOPAT of the year after the forecast (NOPAT₅ × (1 + g)); null when unknown. */
+  readonly nopat: number | null;
+  /**
+   * Share of NOPAT reinvested in the terminal year: 1 − FCF₅ / NOPAT₅ under Gordon (the last forecast
+   * year's, carried on), g / RONIC under the value driver; null when NOPAT is not positive.
+   */
+  readonly reinvestment_rate: number | null;
+  /**
+   * Return on new invested capital that makes g and the reinvestment consistent (g / reinvestment rate),
+   * or the RONIC the value driver was given; null when it means nothing (no positive NOPAT, or growth with
+   * no reinvestment).
+   */
+  readonly implied_ronic: number | null;
+}
+
 export interface DcfResult {
   readonly wacc: number;
   readonly g: number;
@@ -43,6 +83,9 @@ export interface DcfResult {
   readonly terminal_value: number;
   readonly terminal_pv: number;
   readonly valuation: DcfValuation;
+  /** Enterprise value to equity value line by line, EV first: the amounts sum to the equity value. */
+  readonly bridge: readonly BridgeLine[];
+  readonly terminal: TerminalAnalysis;
   /** terminal_pv / enterprise_value; NaN-free: null when EV is not positive. */
   readonly terminal_value_share: number | null;
   /** True when the terminal value makes up more than 80% of EV (or EV is not positive). */
@@ -66,27 +109,73 @@ export function requireRates(
     throw new ValuationError(
       'WACC_NOT_ABOVE_GROWTH',
       'wacc',
-      `WACC ${(wacc * 100).toFixed(2)}% ≤ g ${(terminalGrowth * 100).toFixed(2)}%`,
+      `WACC ${percentText(wacc)} ≤ g ${percentText(terminalGrowth)}`,
     );
   }
   if (wacc <= -1) throw new ValuationError('INVALID_NUMBER', 'wacc', 'WACC ≤ -100%');
   return { wacc, g: terminalGrowth };
 }
 
+/** The RONIC the value driver uses: the given one (finite, positive), else WACC. */
+export function terminalRonic(terminal: TerminalInput | undefined, wacc: number): number {
+  const ronic = terminal?.ronic ?? wacc;
+  if (!Number.isFinite(ronic) || ronic <= 0) throw new ValuationError('INVALID_NUMBER', 'ronic', 'RONIC 必须为正数');
+  return ronic;
+}
+
+/** The terminal value at the end of the forecast, by the chosen method (rates already checked). */
+export function terminalValueAt(lastFcf: number, wacc: number, g: number, terminal: TerminalInput | undefined): number {
+  if (terminal?.method !== 'value_driver') return (lastFcf * (1 + g)) / (wacc - g);
+  const nopat = requireFinite(terminal.nopat ?? Number.NaN, 'nopat');
+  return (nopat * (1 + g) * (1 - g / terminalRonic(terminal, wacc))) / (wacc - g);
+}
+
+export interface DiscountedStream {
+  readonly pvSum: number;
+  readonly terminalValue: number;
+  readonly terminalPv: number;
+  readonly enterpriseValue: number;
+}
+
+/** The discount factors (1 + WACC)⁻ⁿ, n = 1..years: computed once per WACC when a grid row reuses them. */
+export function discountFactors(wacc: number, years: number): number[] {
+  const factors: number[] = [];
+  for (let n = 1; n <= years; n++) factors.push((1 + wacc) ** -n);
+  return factors;
+}
+
 /**
- * Enterprise value of an FCF stream: Σ FCFₙ·(1+WACC)⁻ⁿ (n = 1..N) plus the Gordon terminal value
- * FCF_N·(1+g)/(WACC−g) discounted with the N-year factor. Rates must already be checked.
+ * Enterprise value of an FCF stream: Σ FCFₙ·(1+WACC)⁻ⁿ (n = 1..N) plus the terminal value discounted with
+ * the N-year factor. The one place the DCF's arithmetic lives: the table, the sensitivity grid and the
+ * reverse DCF all call it, so a grid cell equals a fresh valuation bit for bit. Rates must be checked.
+ * With `rows`, each year's discount factor and discounted FCF are written there; `factors` are WACC's
+ * (discountFactors), passed by a caller that discounts many streams at one WACC.
  */
-export function enterpriseValue(fcf: readonly number[], wacc: number, g: number): number {
+export function discountStream(
+  fcf: readonly number[],
+  wacc: number,
+  g: number,
+  terminal?: TerminalInput,
+  rows?: { firstYear: number; out: DcfForecastRow[] },
+  factors: readonly number[] = discountFactors(wacc, fcf.length),
+): DiscountedStream {
   let pvSum = 0;
   let factor = 1;
-  const step = 1 / (1 + wacc);
-  for (let n = 0; n < fcf.length; n++) {
-    factor *= step;
-    pvSum += (fcf[n] as number) * factor;
+  for (let n = 1; n <= fcf.length; n++) {
+    const value = fcf[n - 1] as number;
+    factor = factors[n - 1] as number;
+    const discounted = value * factor;
+    pvSum += discounted;
+    rows?.out.push({ year: rows.firstYear + n - 1, fcf: value, discount_factor: factor, discounted_fcf: discounted });
   }
-  const last = fcf[fcf.length - 1] as number;
-  return pvSum + ((last * (1 + g)) / (wacc - g)) * factor;
+  const terminalValue = terminalValueAt(fcf[fcf.length - 1] as number, wacc, g, terminal);
+  const terminalPv = terminalValue * factor;
+  return { pvSum, terminalValue, terminalPv, enterpriseValue: pvSum + terminalPv };
+}
+
+/** Enterprise value of an FCF stream with the Gordon terminal value (see discountStream). */
+export function enterpriseValue(fcf: readonly number[], wacc: number, g: number): number {
+  return discountStream(fcf, wacc, g).enterpriseValue;
 }
 
 /** Equity = EV + non-core assets + cash − interest-bearing debt − minority interest. */
@@ -98,37 +187,50 @@ export function perShare(equity: number, totalShares: number): number {
   return totalShares > 0 ? equity / totalShares : 0;
 }
 
+/** Reinvestment and the RONIC it implies in the terminal year (see TerminalAnalysis). */
+export function analyseTerminal(lastFcf: number, wacc: number, g: number, terminal?: TerminalInput): TerminalAnalysis {
+  const method = terminal?.method ?? 'gordon';
+  const nopat = terminal?.nopat ?? null;
+  const nextNopat = nopat === null ? null : nopat * (1 + g);
+  if (method === 'value_driver') {
+    const ronic = terminalRonic(terminal, wacc);
+    return { method, nopat: nextNopat, reinvestment_rate: g / ronic, implied_ronic: ronic };
+  }
+  if (nopat === null || !(nopat > 0)) return { method, nopat: nextNopat, reinvestment_rate: null, implied_ronic: null };
+  const reinvestment = 1 - lastFcf / nopat;
+  // Growth needs reinvestment: with none (or a negative one) there is no finite return to speak of.
+  const meaningful = reinvestment > 0 || (reinvestment < 0 && g < 0);
+  return {
+    method,
+    nopat: nextNopat,
+    reinvestment_rate: reinvestment,
+    implied_ronic: meaningful ? g / reinvestment : null,
+  };
+}
+
 /** The DCF table of the spec (public-side §9, back-office §9), exactly. */
 export function discountCashFlows(input: DcfInput): DcfResult {
   const { wacc, g } = requireRates(input.wacc, input.terminalGrowth);
   if (input.fcf.length === 0) throw new ValuationError('FORECAST_MISSING', 'fcf');
   for (const [index, value] of input.fcf.entries()) requireFinite(value, `fcf@${input.firstYear + index}`);
   const bridge = checkedBridge(input.bridge);
+  const lines = input.bridgeLines ?? bridgeLinesFromTotals(bridge);
+  for (const line of lines) requireFinite(line.amount, line.item);
   const totalShares = requireFinite(input.totalShares, 'total_shares');
 
   const forecast: DcfForecastRow[] = [];
-  let pvSum = 0;
-  for (let n = 1; n <= input.fcf.length; n++) {
-    const fcf = input.fcf[n - 1] as number;
-    const discount_factor = (1 + wacc) ** -n;
-    const discounted_fcf = fcf * discount_factor;
-    pvSum += discounted_fcf;
-    forecast.push({ year: input.firstYear + n - 1, fcf, discount_factor, discounted_fcf });
-  }
-  const lastRow = forecast[forecast.length - 1] as DcfForecastRow;
-  const terminal_value = (lastRow.fcf * (1 + g)) / (wacc - g);
-  const terminal_pv = terminal_value * lastRow.discount_factor;
-  const enterprise_value = pvSum + terminal_pv;
-  const equity_value = equityFromEnterpriseValue(enterprise_value, bridge);
-  const terminal_value_share = enterprise_value > 0 ? terminal_pv / enterprise_value : null;
+  const stream = discountStream(input.fcf, wacc, g, input.terminal, { firstYear: input.firstYear, out: forecast });
+  const enterprise_value = stream.enterpriseValue;
+  const equity_value = equityFromLines(enterprise_value, lines);
+  const terminal_value_share = enterprise_value > 0 ? stream.terminalPv / enterprise_value : null;
 
   return {
     wacc,
     g,
     forecast,
-    forecast_fcf_sum: pvSum,
-    terminal_value,
-    terminal_pv,
+    forecast_fcf_sum: stream.pvSum,
+    terminal_value: stream.terminalValue,
+    terminal_pv: stream.terminalPv,
     valuation: {
       enterprise_value,
       ...bridge,
@@ -136,6 +238,11 @@ export function discountCashFlows(input: DcfInput): DcfResult {
       share_capital: totalShares,
       value_per_share: perShare(equity_value, totalShares),
     },
+    bridge: [
+      { item: 'enterprise_value', label: BRIDGE_TOTAL_LABELS.enterprise_value, amount: enterprise_value },
+      ...lines,
+    ],
+    terminal: analyseTerminal(input.fcf[input.fcf.length - 1] as number, wacc, g, input.terminal),
     terminal_value_share,
     terminal_value_warning: terminal_value_share === null || terminal_value_share > TERMINAL_VALUE_WARNING_SHARE,
   };

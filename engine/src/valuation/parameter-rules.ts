@@ -1,6 +1,7 @@
 import { DRIVER_KEYS, type DriverKey } from '../forecast/drivers.ts';
-import type { WorkingCapitalRatioKey } from '../history/financial-row.ts';
-import { VALUATION_PARAMETER_KEYS, type ValuationParameterKey } from '../valuation/parameters.ts';
+import { WORKING_CAPITAL_KEY_PAIRS, type WorkingCapitalRatioKey } from '../history/financial-row.ts';
+import { ITEM_LABELS } from '../statements/item-labels.ts';
+import { VALUATION_PARAMETER_KEYS, type ValuationParameterKey } from './parameters.ts';
 
 /**
  * What a person may set: every forecast driver and valuation parameter with its Chinese label and the
@@ -16,21 +17,6 @@ export interface ParameterRule {
   /** Typed in percent in the UI and stored divided by 100 (public-side §5). */
   readonly percent: boolean;
 }
-
-const WORKING_CAPITAL_LABELS: Readonly<Record<string, string>> = {
-  Notes_Receivable_Ratio: '应收票据/营业收入',
-  Accounts_Receivable_Ratio: '应收账款/营业收入',
-  Prepayments_Ratio: '预付款项/营业收入',
-  Inventories_Ratio: '存货/营业收入',
-  Other_Receivables_Ratio: '其他应收款/营业收入',
-  Contract_Assets_Ratio: '合同资产/营业收入',
-  Notes_Payable_Ratio: '应付票据/营业收入',
-  Accounts_Payable_Ratio: '应付账款/营业收入',
-  Advances_From_Customers_Ratio: '预收款项/营业收入',
-  Contract_Liabilities_Ratio: '合同负债/营业收入',
-  Employee_Benefits_Payable_Ratio: '应付职工薪酬/营业收入',
-  Taxes_Payable_Ratio: '应交税费/营业收入',
-};
 
 const rule = (label: string, min: number, max: number, percent = true): ParameterRule => ({
   label,
@@ -51,12 +37,18 @@ export const PARAMETER_RULES: Readonly<Record<AdjustableParameter, ParameterRule
   da_ratio: rule('折旧摊销/营业收入', 0, 0.5),
   Capex_to_Revenue_Ratio: rule('资本开支/营业收入', 0, 1),
   ...(Object.fromEntries(
-    Object.entries(WORKING_CAPITAL_LABELS).map(([key, label]) => [key, rule(label, 0, 10)]),
+    WORKING_CAPITAL_KEY_PAIRS.map(([item, key]) => [key, rule(`${ITEM_LABELS[item]}/营业收入`, 0, 10)]),
   ) as Record<WorkingCapitalRatioKey, ParameterRule>),
   wacc_manual: rule('WACC', 0.01, 0.3),
   terminal_growth_rate_manual: rule('永续增长率', -0.05, 0.06),
   total_shares_manual: rule('总股本（亿股）', 0.0001, 100_000, false),
 };
+
+/**
+ * The value-driver terminal value's return on new invested capital (a what-if parameter, not stored):
+ * positive, and at most 100%, beyond which the formula says growth is free.
+ */
+export const RONIC_RULE: ParameterRule = rule('新增投资回报率（RONIC）', 0.01, 1);
 
 export const ADJUSTABLE_PARAMETERS: readonly AdjustableParameter[] = [...DRIVER_KEYS, ...VALUATION_PARAMETER_KEYS];
 
@@ -65,7 +57,7 @@ export function isAdjustableParameter(name: string): name is AdjustableParameter
   return ADJUSTABLE_SET.has(name);
 }
 
-function shown(value: number, percent: boolean): string {
+export function shown(value: number, percent: boolean): string {
   return percent ? `${Number((value * 100).toFixed(4))}%` : String(value);
 }
 

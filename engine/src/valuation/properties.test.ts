@@ -66,6 +66,34 @@ describe('DCF identities (property)', () => {
     );
   });
 
+  it('the bridge lines, enterprise value first, sum exactly to the equity value', () => {
+    const line = fc.record({
+      item: fc.constantFrom('cash' as const, 'lease_liabilities' as const, 'other_equity_instruments' as const),
+      label: fc.string(),
+      amount: amount,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(amount, { minLength: 1, maxLength: 10 }),
+        ratesArbitrary,
+        fc.array(line, { maxLength: 20 }),
+        (fcf, { wacc, g }, lines) => {
+          const result = discountCashFlows({
+            fcf,
+            firstYear: 2025,
+            wacc,
+            terminalGrowth: g,
+            bridge: { non_core_assets: 0, cash: 0, interest_bearing_liabilities: 0, minority_interest: 0 },
+            bridgeLines: lines,
+            totalShares: 10,
+          });
+          expect(result.bridge.reduce((sum, entry) => sum + entry.amount, 0)).toBe(result.valuation.equity_value);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('value per share falls strictly as WACC rises (g fixed) for positive FCF', () => {
     fc.assert(
       fc.property(

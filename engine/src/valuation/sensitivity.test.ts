@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ValuationError } from '../errors.ts';
-import { discountCashFlows, type EquityBridge } from './dcf.ts';
+import { discountCashFlows, type EquityBridge, enterpriseValue, equityFromEnterpriseValue, perShare } from './dcf.ts';
 import { impliedGrowth } from './reverse-dcf.ts';
 import { sensitivityGrid } from './sensitivity.ts';
 
 const bridge: EquityBridge = { non_core_assets: 10, cash: 30, interest_bearing_liabilities: 35, minority_interest: 3 };
 const fcf = [10, 11, 12, 13, 14];
 
+/** A fixed FCF stream valued at each cell (the whole model's re-valuation is tested in company-valuation). */
+const fixedStream = (shares: number) => (wacc: number, g: number) =>
+  perShare(equityFromEnterpriseValue(enterpriseValue(fcf, wacc, g), bridge), shares);
+
 describe('WACC × g sensitivity grid', () => {
-  const grid = sensitivityGrid(fcf, 0.09, 0.025, bridge, 12.56);
+  const grid = sensitivityGrid(fixedStream(12.56), 0.09, 0.025);
 
   it('is 5 × 5 around the base, WACC ±1 pt and g ±0.5 pt steps', () => {
     expect(grid.waccs.map((w) => Number(w.toFixed(4)))).toEqual([0.07, 0.08, 0.09, 0.1, 0.11]);
@@ -31,7 +35,7 @@ describe('WACC × g sensitivity grid', () => {
   });
 
   it('leaves cells where WACC ≤ g empty instead of inventing a value', () => {
-    const tight = sensitivityGrid(fcf, 0.03, 0.025, bridge, 10);
+    const tight = sensitivityGrid(fixedStream(10), 0.03, 0.025);
     expect(tight.values[0]?.[0]).toBeNull(); // 1% vs 1.5%
     expect(tight.values[2]?.[2]).not.toBeNull();
   });

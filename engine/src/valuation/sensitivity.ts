@@ -1,5 +1,3 @@
-import { type EquityBridge, enterpriseValue, equityFromEnterpriseValue, perShare } from './dcf.ts';
-
 export interface SensitivityGrid {
   /** Row headers: WACC values, ascending. */
   readonly waccs: readonly number[];
@@ -16,13 +14,16 @@ export interface SensitivityOptions {
   readonly growthStep?: number;
 }
 
-/** WACC × g grid of value per share around the base case (WACC ±1 pt, g ±0.5 pt steps by default). */
+/**
+ * WACC × g grid of value per share around the base case (WACC ±1 pt, g ±0.5 pt steps by default).
+ * `valueAt` re-values the whole model at a cell's rates (the forecast's revenue growth fades to that g, so
+ * the FCF moves with it); it is called once per cell with WACC > g, column by column (g outer), so a
+ * caller can keep one column's forecast for its five cells.
+ */
 export function sensitivityGrid(
-  fcf: readonly number[],
+  valueAt: (wacc: number, g: number) => number,
   wacc: number,
   g: number,
-  bridge: EquityBridge,
-  totalShares: number,
   { radius = 2, waccStep = 0.01, growthStep = 0.005 }: SensitivityOptions = {},
 ): SensitivityGrid {
   const waccs: number[] = [];
@@ -31,12 +32,12 @@ export function sensitivityGrid(
     waccs.push(wacc + step * waccStep);
     growths.push(g + step * growthStep);
   }
-  const values = waccs.map((rowWacc) =>
-    growths.map((columnGrowth) =>
-      rowWacc > columnGrowth && rowWacc > -1
-        ? perShare(equityFromEnterpriseValue(enterpriseValue(fcf, rowWacc, columnGrowth), bridge), totalShares)
-        : null,
-    ),
-  );
+  const values: (number | null)[][] = waccs.map(() => []);
+  for (const [column, columnGrowth] of growths.entries()) {
+    for (const [row, rowWacc] of waccs.entries()) {
+      (values[row] as (number | null)[])[column] =
+        rowWacc > columnGrowth && rowWacc > -1 ? valueAt(rowWacc, columnGrowth) : null;
+    }
+  }
   return { waccs, growths, values };
 }

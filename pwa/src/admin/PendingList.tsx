@@ -1,4 +1,4 @@
-import { formatBytes } from '../lib/format.ts';
+import { formatBytes } from '@fcf/engine/report';
 import { PENDING_STATUS, type PendingFile } from './pending-files.ts';
 import './PendingList.css';
 

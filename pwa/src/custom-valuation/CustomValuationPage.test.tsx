@@ -1,6 +1,5 @@
-import { type CompanyBundle, type WhatIf, whatIfView } from '@fcf/engine/report';
+import { type CompanyBundle, formatAmount, type WhatIf, whatIfView } from '@fcf/engine/report';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatAmount } from '../lib/format.ts';
 import { blur, byText, click, mount, press, query, settle, typeInto, unmountAll, waitUntil } from '../testing/dom.tsx';
 import { RouterProvider } from '../ui/router.tsx';
 import { sampleBundle } from '../valuation-editor/testing/sample-bundle.ts';

@@ -1,6 +1,5 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import { type CompanyListItem, yearLabel } from '@fcf/engine/report';
 import { useCallback } from 'react';
-import { yearLabel } from '../lib/format.ts';
 import { clearWhatIf } from '../store/db.ts';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { MessageBanner } from '../valuation-editor/MessageBanner.tsx';

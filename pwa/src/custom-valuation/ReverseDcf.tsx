@@ -1,6 +1,6 @@
 import type { WhatIf } from '@fcf/engine/report';
+import { formatPercent } from '@fcf/engine/report';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { formatPercent } from '../lib/format.ts';
 import { INVALID_NUMBER_MESSAGE, parseNumberText } from '../valuation-editor/cell-input.ts';
 import type { WhatIfEngine } from '../worker/engine-client.ts';
 import '../valuation-editor/editor.css';

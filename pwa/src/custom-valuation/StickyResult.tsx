@@ -1,5 +1,5 @@
 import type { DcfValuationView } from '@fcf/engine/report';
-import { EMPTY, formatAmount, formatPercent } from '../lib/format.ts';
+import { EMPTY, formatAmount, formatPercent, toneOf } from '@fcf/engine/report';
 import { DataDateBadge } from '../ui/DataDateBadge.tsx';
 import { marginOfSafety, perShareDelta } from './result-figures.ts';
 import './StickyResult.css';
@@ -50,7 +50,7 @@ export function StickyResult({
       </div>
       <div className="cv-result__detail" aria-live="polite">
         {delta && direction !== 0 ? (
-          <span className={`cv-result__delta nowrap ${direction > 0 ? 'is-rise' : 'is-fall'}`}>较系统 {delta}</span>
+          <span className={`cv-result__delta nowrap tone-${toneOf(direction, 'change')}`}>较系统 {delta}</span>
         ) : (
           <span className="cv-result__delta">{dcf ? '与系统估值相同' : '无法估值'}</span>
         )}

@@ -1,4 +1,4 @@
-import { formatAmount, formatPercent } from '../lib/format.ts';
+import { formatAmount, formatPercent } from '@fcf/engine/report';
 
 /** The figures shown beside the value per share (the result bar, the share card). Pure: no DOM. */
 

@@ -1,5 +1,5 @@
+import { formatBytes } from '@fcf/engine/report';
 import { useCallback, useEffect, useState } from 'react';
-import { formatBytes } from '../lib/format.ts';
 import { type DownloadProgress, downloadAllCompanies, storageUsage } from '../store/offline-download.ts';
 import { ProgressPill } from '../ui/ProgressPill.tsx';
 import './OfflineDownload.css';

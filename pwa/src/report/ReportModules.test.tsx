@@ -1,6 +1,6 @@
 import type { CompanyReport } from '@fcf/engine/report';
+import { formatAmount, formatPercent } from '@fcf/engine/report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatAmount, formatPercent } from '../lib/format.ts';
 import { byText, click, mount, query, resizeTo, texts, unmountAll, waitUntil } from '../testing/dom.tsx';
 import { ReportModules } from './ReportModules.tsx';
 import { sampleReport } from './testing/sample-report.ts';
@@ -90,9 +90,9 @@ describe('ReportModules', () => {
     expect(texts(container, 'li')).toEqual([
       'ROE-ROIC 分析',
       '盈利能力分析',
-      'FCF 结构分析',
-      'FCF 比率研究',
-      'DCF 估值表',
+      '自由现金流结构',
+      '自由现金流比率',
+      'DCF 估值',
     ]);
   });
 });
@@ -112,18 +112,18 @@ describe('DCF valuation module', () => {
     );
   });
 
-  it('has a column per forecast year, WACC and g in the first column only, and the bridge rows', () => {
+  it('has a column per forecast year, the parameters with their sources, and the bridge rows', () => {
     const table = query(renderModules(ready(report)).container, '.dcf-table');
     expect(texts(table, 'thead th').slice(1)).toEqual(['2025E', '2026E', '2027E', '2028E', '2029E']);
     const row = (label: string) => {
       const header = [...table.querySelectorAll('th[scope="row"]')].find((cell) => cell.textContent === label);
       return texts(header?.parentElement ?? table, 'td');
     };
-    expect(row('WACC')).toEqual(['9.00%', '', '', '', '']);
-    expect(row('永续增长率 g')).toEqual([formatPercent(dcf.g), '', '', '', '']);
-    expect(row('预测自由现金流(亿元)')).toEqual(dcf.forecast.map((entry) => formatAmount(entry.fcf)));
-    expect(row('股权价值(亿元)')[0]).toBe(formatAmount(dcf.valuation.equity_value));
-    expect(row('总股本(亿股)')[0]).toBe(formatAmount(dcf.valuation.share_capital));
+    expect(row('WACC')).toEqual(['9.00%', '手动设定']);
+    expect(row('永续增长率 g')[0]).toBe(formatPercent(dcf.g));
+    expect(row('预测自由现金流（亿元）')).toEqual(dcf.forecast.map((entry) => formatAmount(entry.fcf)));
+    expect(row('股权价值（亿元）')[0]).toBe(formatAmount(dcf.valuation.equity_value));
+    expect(row('总股本（亿股）')[0]).toBe(formatAmount(dcf.valuation.share_capital));
     expect(table.parentElement?.parentElement?.textContent).not.toContain('个预测年度');
   });
 
@@ -176,7 +176,7 @@ describe('history modules', () => {
     const report = sampleReport();
     const table = query(section(renderModules(ready(report)).container, 'profitability'), 'table');
     expect(texts(table, 'thead th').slice(1)).toEqual(['2021', '2022', '2023', '2024']);
-    const growth = [...table.querySelectorAll('tr')].find((row) => row.textContent?.startsWith('收入增长率'));
+    const growth = [...table.querySelectorAll('tr')].find((row) => row.textContent?.startsWith('营业收入增长率'));
     expect(texts(growth ?? table, 'td')).toEqual(['-', '25.00%', '25.00%', '25.00%']);
   });
 

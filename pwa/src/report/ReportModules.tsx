@@ -1,10 +1,14 @@
-import { type CompanyReport, REPORT_MODULE_PATHS, type ReportModulePath } from '@fcf/engine/report';
-import type { ReactNode } from 'react';
+import {
+  type CompanyReport,
+  fcfValuationSpec,
+  historyModuleSpec,
+  REPORT_MODULE_PATHS,
+  REPORT_MODULE_TITLES,
+  type ReportModulePath,
+} from '@fcf/engine/report';
+import { type ReactNode, useMemo } from 'react';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
-import { FcfRatioModule } from './modules/FcfRatioModule.tsx';
-import { FcfStructureModule } from './modules/FcfStructureModule.tsx';
-import { ProfitabilityModule } from './modules/ProfitabilityModule.tsx';
-import { RoeRoicModule } from './modules/RoeRoicModule.tsx';
+import { HistoryModule } from './modules/HistoryModule.tsx';
 import { ReportUnavailable } from './ReportUnavailable.tsx';
 import './ReportModules.css';
 import './report-skeleton.css';
@@ -28,32 +32,31 @@ export interface ReportModulesProps {
   readonly onPick: (company: string) => void;
 }
 
-/** Names for the notice shown when the menu lists no modules. */
-const MODULE_NAMES: Record<ReportModulePath, string> = {
-  'roe-roic': 'ROE-ROIC 分析',
-  profitability: '盈利能力分析',
-  'fcf-structure': 'FCF 结构分析',
-  'fcf-ratio': 'FCF 比率研究',
-  'fcf-valuation': 'DCF 估值表',
-};
-
 function isModulePath(path: string): path is ReportModulePath {
   return (REPORT_MODULE_PATHS as readonly string[]).includes(path);
 }
 
-function moduleBody(path: ReportModulePath, report: CompanyReport, onOpenCustom: (company: string) => void) {
-  switch (path) {
-    case 'roe-roic':
-      return <RoeRoicModule report={report} />;
-    case 'profitability':
-      return <ProfitabilityModule report={report} />;
-    case 'fcf-structure':
-      return <FcfStructureModule report={report} />;
-    case 'fcf-ratio':
-      return <FcfRatioModule report={report} />;
-    case 'fcf-valuation':
-      return <DcfValuationModule report={report} onOpenCustom={onOpenCustom} />;
+/** One module of the report, drawn from its spec (made once per report: charts keep their drawing). */
+function ModuleBody({
+  path,
+  report,
+  onOpenCustom,
+}: {
+  path: ReportModulePath;
+  report: CompanyReport;
+  onOpenCustom: (company: string) => void;
+}) {
+  const spec = useMemo(
+    () =>
+      path === 'fcf-valuation'
+        ? ({ path, spec: fcfValuationSpec(report.dcf, report.dcfError) } as const)
+        : ({ path, spec: historyModuleSpec(report, path) } as const),
+    [path, report],
+  );
+  if (spec.path === 'fcf-valuation') {
+    return <DcfValuationModule report={report} spec={spec.spec} onOpenCustom={onOpenCustom} />;
   }
+  return <HistoryModule spec={spec.spec} />;
 }
 
 function ModuleSection({ path, name, busy, children }: ReportModuleEntry & { busy: boolean; children: ReactNode }) {
@@ -84,7 +87,7 @@ function UnderDevelopment({ state }: { state: ReportState }) {
       <p>当前未配置报告模块，该功能正在开发中。可用的分析模块有：</p>
       <ul className="report-module__list">
         {available.map((path) => (
-          <li key={path}>{MODULE_NAMES[path]}</li>
+          <li key={path}>{REPORT_MODULE_TITLES[path]}</li>
         ))}
       </ul>
     </section>
@@ -118,7 +121,7 @@ export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }
             </p>
           );
         } else {
-          body = moduleBody(entry.path, state.report, onOpenCustom);
+          body = <ModuleBody path={entry.path} report={state.report} onOpenCustom={onOpenCustom} />;
         }
         return (
           <ModuleSection key={entry.path} path={entry.path} name={entry.name} busy={state.status === 'loading'}>

@@ -1,7 +1,6 @@
+import { formatBytes, formatMinute } from '@fcf/engine/report';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { type PdfFile, pdfFileUrl, viewerUrl } from '../api/research-api.ts';
-import { formatBytes } from '../lib/format.ts';
-import { formatMinute } from '../lib/format-time.ts';
 import {
   ALL_FILES,
   DEFAULT_PAGE_SIZE,

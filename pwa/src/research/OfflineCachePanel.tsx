@@ -1,5 +1,5 @@
+import { formatBytes } from '@fcf/engine/report';
 import { useId, useState } from 'react';
-import { formatBytes } from '../lib/format.ts';
 import { type CacheUsage, cacheUsage, clearCache, trimCache, useOfflinePdfs } from './offline-pdfs.ts';
 import './OfflineCachePanel.css';
 import { BUDGET_CHOICES_MB, cacheBudgetBytes, cacheBudgetMb, setCacheBudgetMb } from './pdf-cache-budget.ts';

@@ -1,5 +1,5 @@
 import { isAdjustableParameter, PARAMETER_RULES } from '@fcf/engine';
-import { formatPercent, yearLabel } from '../lib/format.ts';
+import { formatPercent, yearLabel } from '@fcf/engine/report';
 
 /**
  * An edit as a person reads it: what it changes ("000333 2026E 折旧摊销/营业收入"), the value it sets, and

@@ -1,5 +1,7 @@
-/** Right-aligned tabular figure; negatives red, empties muted. */
-export function numberCellClass(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return 'num is-empty';
-  return value < 0 ? 'num is-negative' : 'num';
+import { EMPTY, type Tone } from '@fcf/engine/report';
+
+/** Right-aligned tabular figure: a dash muted, a change red (rise) or green (fall) by the one colour rule. */
+export function numberCellClass(text: string, tone: Tone = 'neutral'): string {
+  if (text === EMPTY) return 'num is-empty';
+  return tone === 'neutral' ? 'num' : `num tone-${tone}`;
 }

@@ -1,9 +1,15 @@
 import type { ValuationParameterKey } from '@fcf/engine';
-import type { WhatIf, WhatIfView } from '@fcf/engine/report';
-import { formatAmount, yearLabel } from '../lib/format.ts';
+import {
+  CUSTOM_DCF_TEST_IDS,
+  dcfTableSpec,
+  FORECAST_FCF_LABEL,
+  formatAmount,
+  type WhatIf,
+  type WhatIfView,
+  yearLabel,
+} from '@fcf/engine/report';
 import { numberCellClass } from '../ui/number-cell.ts';
 import { TableScroll } from '../ui/TableScroll.tsx';
-import { dcfSummaryRows, dcfYearRows } from './dcf-rows.ts';
 import { EditableCell } from './EditableCell.tsx';
 import { valuationParameterRows } from './valuation-parameters.ts';
 import './editor.css';
@@ -27,8 +33,8 @@ interface DcfResultTableProps {
 }
 
 /**
- * The valuation: the three parameters (editable), the discounting by forecast year, then the bridge
- * from enterprise value to value per share. When the inputs admit no valuation, the engine's reason
+ * The one DCF table (the report's and the PDF's rows) with its three parameters editable: the
+ * discounting by forecast year, then the bridge from enterprise value to value per share. When the inputs admit no valuation, the engine's reason
  * stands where the figures would be.
  */
 export function DcfResultTable({
@@ -46,6 +52,7 @@ export function DcfResultTable({
   const span = Math.max(1, years.length);
   const fcf = view.financialData.forecast.map((row) => row.FCFF);
   const parameters = valuationParameterRows(view, whatIf);
+  const table = dcf ? dcfTableSpec(dcf, valuePerShareHook ? CUSTOM_DCF_TEST_IDS : {}) : null;
   return (
     <section className="cv-card cv-dcf" aria-labelledby="cv-dcf-title">
       <div className="cv-card__header">
@@ -103,12 +110,12 @@ export function DcfResultTable({
                 </td>
               </tr>
             ))}
-            {dcf ? (
-              dcfYearRows(dcf).map((row) => (
-                <tr key={row.label}>
+            {table ? (
+              table.years.map((row) => (
+                <tr key={row.key}>
                   <th scope="row">{row.label}</th>
-                  {row.values.map((text, index) => (
-                    <td key={years[index]} className={numberCellClass(row.numbers[index])}>
+                  {row.texts.map((text, index) => (
+                    <td key={table.columns[index]} className={numberCellClass(text, row.tones[index])}>
                       {text}
                     </td>
                   ))}
@@ -117,9 +124,9 @@ export function DcfResultTable({
             ) : (
               <>
                 <tr>
-                  <th scope="row">预测自由现金流（亿元）</th>
+                  <th scope="row">{FORECAST_FCF_LABEL}</th>
                   {fcf.map((value, index) => (
-                    <td key={years[index]} className={numberCellClass(value)}>
+                    <td key={years[index]} className={numberCellClass(formatAmount(value))}>
                       {formatAmount(value)}
                     </td>
                   ))}
@@ -133,14 +140,14 @@ export function DcfResultTable({
               </>
             )}
           </tbody>
-          {dcf ? (
+          {table ? (
             <tfoot>
-              {dcfSummaryRows(dcf).map((row) => (
-                <tr key={row.label} className={row.key ? 'is-key' : undefined}>
+              {table.bridge.map((row) => (
+                <tr key={row.key} className={row.emphasis ? 'is-key' : undefined}>
                   <th scope="row">{row.label}</th>
-                  <td className={numberCellClass(row.number)}>
-                    <span className="nowrap" data-testid={valuePerShareHook ? row.testId : undefined}>
-                      {row.value}
+                  <td className={numberCellClass(row.text, row.tone)}>
+                    <span className="nowrap" data-testid={row.testId ?? undefined}>
+                      {row.text}
                     </span>
                   </td>
                   {span > 1 ? (

@@ -1,7 +1,6 @@
 import { type DriverKey, type DriverSource, PARAMETER_RULES } from '@fcf/engine';
-import type { FinancialDataView } from '@fcf/engine/report';
+import { type FinancialDataView, formatAmount, type Tone, toneOf, yearLabel } from '@fcf/engine/report';
 import { memo, type RefObject, useLayoutEffect, useRef } from 'react';
-import { formatAmount, yearLabel } from '../lib/format.ts';
 import { numberCellClass } from '../ui/number-cell.ts';
 import { TableScroll } from '../ui/TableScroll.tsx';
 import type { DriverTable, TableRow } from './driver-tables.ts';
@@ -30,9 +29,17 @@ function formatFigure(row: Figure, value: number | null): string {
   return row.unit === '%' ? formatAmount(value === null ? null : value * 100) : formatAmount(value);
 }
 
+/** The rows whose figures are changes, coloured by sign (red rise, green fall); the rest are levels. */
+const CHANGE_FIELDS: ReadonlySet<string> = new Set(['operating_revenue_yoy', 'Change_In_Operating_WC']);
+
+function figureClass(row: Figure, value: number | null): string {
+  const tone: Tone = toneOf(value, CHANGE_FIELDS.has(row.field) ? 'change' : 'level');
+  return numberCellClass(formatFigure(row, value), tone);
+}
+
 // Cells are memoised on their own figures: an edit re-renders only the cells whose value or source moved.
 const HistoricalCell = memo(function HistoricalCell({ row, value }: { row: Figure; value: number | null }) {
-  return <td className={`${numberCellClass(value)} cv-historical`}>{formatFigure(row, value)}</td>;
+  return <td className={`${figureClass(row, value)} cv-historical`}>{formatFigure(row, value)}</td>;
 });
 
 interface ForecastCellProps {
@@ -56,7 +63,7 @@ const ForecastCell = memo(function ForecastCell({
 }: ForecastCellProps) {
   const { driver } = row;
   if (!driver) {
-    return <td className={`${numberCellClass(value)} cv-forecast`}>{formatFigure(row, value)}</td>;
+    return <td className={`${figureClass(row, value)} cv-forecast`}>{formatFigure(row, value)}</td>;
   }
   return (
     <td className="cv-forecast cv-editable">

@@ -1,3 +1,4 @@
+import { rgbHex, type Tone, toneColor } from '@fcf/engine/report';
 import type { DcfImage, ImageRow } from './image-export.ts';
 
 /** Canvas drawing of the DCF image, in CSS pixels (the caller scales the context). */
@@ -12,7 +13,6 @@ const COLOR = {
   keyBg: '#f5f7fa',
   primary: '#1f4e8c',
   primarySoft: '#e8f0fb',
-  negative: '#c62828',
 };
 const PAD = 48;
 const HEAD_HEIGHT = 104;
@@ -27,7 +27,8 @@ export function imageHeight(image: DcfImage): number {
 }
 
 const isPerShare = (row: ImageRow) => row.label.startsWith('每股价值');
-const isNegative = (text: string) => text.startsWith('-') && text.length > 1;
+/** A figure's colour: a change red or green by the one colour rule, else the text colour. */
+const figureColor = (tone: Tone | undefined) => toneColor(tone ?? 'neutral', COLOR.text, rgbHex);
 
 /** Shortens text to fit a width, with an ellipsis; canvas text does not wrap or clip by itself. */
 function fitted(context: CanvasRenderingContext2D, text: string, width: number): string {
@@ -80,10 +81,11 @@ function drawRow(context: CanvasRenderingContext2D, row: ImageRow, top: number, 
   context.fillText(fitted(context, row.label, LABEL_COLUMN - 2 * CELL_PAD), left + CELL_PAD, middle);
 
   const values = row.kind === 'years' ? row.values : [row.value];
+  const tones = row.kind === 'years' ? row.tones : [row.tone];
   context.textAlign = 'right';
   values.forEach((text, index) => {
     const cellRight = columns[index + 2] ?? right;
-    context.fillStyle = isPerShare(row) ? COLOR.primary : isNegative(text) ? COLOR.negative : COLOR.text;
+    context.fillStyle = isPerShare(row) ? COLOR.primary : figureColor(tones[index]);
     context.fillText(text, cellRight - CELL_PAD, middle);
   });
   if (row.kind === 'summary' && columns.length > 3) {

@@ -1,6 +1,5 @@
-import { NO_WHAT_IF, whatIfView } from '@fcf/engine/report';
+import { formatAmount, formatLocalDate, NO_WHAT_IF, whatIfView } from '@fcf/engine/report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatAmount } from '../lib/format.ts';
 import { drawDcfImage, imageHeight } from './image-draw.ts';
 import {
   dcfImage,
@@ -10,7 +9,6 @@ import {
   imageFileName,
   NO_TABLE_MESSAGE,
 } from './image-export.ts';
-import { localDate } from './save-file.ts';
 import { sampleBundle } from './testing/sample-bundle.ts';
 
 const DAY = new Date(2025, 2, 7, 23, 30);
@@ -20,7 +18,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('image file name', () => {
   it('is {company}_DCF估值报告_{YYYY-MM-DD}.png in local time', () => {
-    expect(localDate(DAY)).toBe('2025-03-07');
+    expect(formatLocalDate(DAY)).toBe('2025-03-07');
     expect(imageFileName('美的集团', DAY)).toBe('美的集团_DCF估值报告_2025-03-07.png');
   });
 
@@ -60,7 +58,7 @@ describe('the drawn rows', () => {
     const perShare = rows.at(-1);
     expect(perShare).toMatchObject({ kind: 'summary', key: true });
     expect(perShare?.kind === 'summary' && perShare.value).toBe(formatAmount(view.dcf?.valuation.value_per_share));
-    expect(rows[0]).toEqual({ kind: 'parameter', label: 'WACC', value: '7.48%' });
+    expect(rows[0]).toEqual({ kind: 'parameter', label: 'WACC', value: '7.48%', tone: 'neutral' });
     const fcf = rows[3];
     expect(fcf?.kind === 'years' && fcf.values).toEqual(view.dcf?.forecast.map((row) => formatAmount(row.fcf)));
   });

@@ -1,8 +1,13 @@
-import type { WhatIfView } from '@fcf/engine/report';
-import { formatAmount, formatPercent } from '../lib/format.ts';
-import { dcfSummaryRows, dcfYearLabels, dcfYearRows } from './dcf-rows.ts';
+import {
+  CUSTOM_DCF_TEST_IDS,
+  type DcfLineSpec,
+  dcfTableSpec,
+  formatLocalDate,
+  type Tone,
+  type WhatIfView,
+} from '@fcf/engine/report';
 import { drawDcfImage, imageHeight } from './image-draw.ts';
-import { datedFileName, localDate, saveBlob } from './save-file.ts';
+import { datedFileName, saveBlob } from './save-file.ts';
 
 /** Image export constants of public-side §9. */
 export const IMAGE_WIDTH = 1400;
@@ -18,12 +23,18 @@ export class ImageExportError extends Error {
 }
 
 export type ImageRow =
-  | { readonly kind: 'parameter'; readonly label: string; readonly value: string }
-  | { readonly kind: 'years'; readonly label: string; readonly values: readonly string[] }
+  | { readonly kind: 'parameter'; readonly label: string; readonly value: string; readonly tone: Tone }
+  | {
+      readonly kind: 'years';
+      readonly label: string;
+      readonly values: readonly string[];
+      readonly tones: readonly Tone[];
+    }
   | {
       readonly kind: 'summary';
       readonly label: string;
       readonly value: string;
+      readonly tone: Tone;
       readonly how: string;
       readonly key: boolean;
     };
@@ -40,25 +51,31 @@ export function imageFileName(company: string, date: Date): string {
   return datedFileName(company, 'DCF估值报告', date, 'png');
 }
 
-/** The picture's content: the DCF result table's rows and figures, as the page shows them. */
+const summary = (line: DcfLineSpec): ImageRow => ({
+  kind: 'summary',
+  label: line.label,
+  value: line.text,
+  tone: line.tone,
+  how: line.how,
+  key: line.emphasis,
+});
+
+/** The picture's content: the one DCF table's rows and figures, as the page shows them. */
 export function dcfImage(view: WhatIfView, date: Date): DcfImage {
-  const { dcf } = view;
-  if (!dcf) throw new ImageExportError(NO_TABLE_MESSAGE);
-  const shares = view.params.effective_values.total_shares;
+  if (!view.dcf) throw new ImageExportError(NO_TABLE_MESSAGE);
+  const table = dcfTableSpec(view.dcf, CUSTOM_DCF_TEST_IDS);
   const rows: ImageRow[] = [
-    { kind: 'parameter', label: 'WACC', value: formatPercent(dcf.wacc) },
-    { kind: 'parameter', label: '永续增长率 g', value: formatPercent(dcf.g) },
-    { kind: 'parameter', label: '总股本（亿股）', value: shares > 0 ? formatAmount(shares) : '-' },
-    ...dcfYearRows(dcf).map((row): ImageRow => ({ kind: 'years', label: row.label, values: row.values })),
-    ...dcfSummaryRows(dcf).map(
-      (row): ImageRow => ({ kind: 'summary', label: row.label, value: row.value, how: row.how, key: !!row.key }),
+    ...table.parameters.map(
+      (line): ImageRow => ({ kind: 'parameter', label: line.label, value: line.text, tone: line.tone }),
     ),
+    ...table.years.map((row): ImageRow => ({ kind: 'years', label: row.label, values: row.texts, tones: row.tones })),
+    ...table.bridge.map(summary),
   ];
   const { name, code } = view.company;
   return {
     title: `${name}${code ? `（${code}）` : ''} DCF估值报告`,
-    subtitle: `生成日期 ${localDate(date)} · 基于 ${view.latestYear} 年报 · 金额单位：亿元`,
-    years: dcfYearLabels(dcf),
+    subtitle: `生成日期 ${formatLocalDate(date)} · 基于 ${view.latestYear} 年报 · 金额单位：亿元`,
+    years: table.columns,
     rows,
   };
 }

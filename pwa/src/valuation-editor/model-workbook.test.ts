@@ -1,8 +1,7 @@
 import { read, type WorkBook, write } from '@e965/xlsx';
-import { type WhatIf, whatIfView } from '@fcf/engine/report';
+import { formatAmount, type WhatIf, whatIfView } from '@fcf/engine/report';
 import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from '../lib/format.ts';
 import { DCF_CELLS, modelWorkbook, SHEETS } from './model-workbook.ts';
 import { sampleBundle } from './testing/sample-bundle.ts';
 

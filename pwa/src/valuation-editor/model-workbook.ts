@@ -7,7 +7,7 @@ import {
   type WorkingCapitalRatioKey,
 } from '@fcf/engine';
 import type { WhatIfView } from '@fcf/engine/report';
-import { yearLabel } from '../lib/format.ts';
+import { yearLabel } from '@fcf/engine/report';
 import { DRIVER_TABLES, type TableRow } from './driver-tables.ts';
 
 /**

@@ -1,15 +1,11 @@
-/** Saving what the page made (an image, a workbook) as a file the reader keeps. */
+import { formatLocalDate } from '@fcf/engine/report';
 
-/** YYYY-MM-DD in the reader's time zone: the day they saved it. */
-export function localDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** Saving what the page made (an image, a workbook) as a file the reader keeps. */
 
 /** `{company}_{what}_{YYYY-MM-DD}.{extension}`, without characters file systems refuse. */
 export function datedFileName(company: string, what: string, date: Date, extension: string): string {
   const safe = company.replace(/[\\/:*?"<>|]/g, '_').trim() || '公司';
-  return `${safe}_${what}_${localDate(date)}.${extension}`;
+  return `${safe}_${what}_${formatLocalDate(date)}.${extension}`;
 }
 
 /** Downloads a blob under a file name. */

@@ -1,6 +1,6 @@
 import type { ValuationParameterKey } from '@fcf/engine';
 import type { WhatIf, WhatIfView } from '@fcf/engine/report';
-import { formatAmount, formatPercent } from '../lib/format.ts';
+import { formatAmount, formatPercent } from '@fcf/engine/report';
 
 /** The three valuation parameters of the DCF table: effective value and where it comes from. */
 export interface ValuationParameterRow {

@@ -15,6 +15,7 @@ export const INGEST_ERRORS = {
   noAnnualPeriods: '未找到年度报告期（如 2019-12-31 或 2019）',
   nothingRecognised: '未识别任何报表项目：请检查文件是否为利润表、资产负债表、现金流量表或财务摘要',
   unknownUnit: '无法确定金额单位：请在项目名或表头注明 元/万元/亿元',
+  unknownShareUnit: '无法确定总股本的单位：请在项目名注明 股/万股/亿股，或在表头注明金额单位',
   noValues: '未找到任何数值：已识别的报表项目在年度报告期下均为空',
 } as const;
 

@@ -7,8 +7,10 @@ export { INGEST_LIMITS } from './limits.ts';
 export {
   type CompanyDirectory,
   type CompanyRef,
+  type IndustryEntry,
   loadCompanyDirectory,
   loadIndustries,
+  loadIndustryCoding,
 } from './market-lists.ts';
 export {
   type IngestOutcome,

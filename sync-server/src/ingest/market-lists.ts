@@ -1,4 +1,5 @@
 /** The two market reference lists in fixtures/market: the company directory and the 国标 industries. */
+import { type IndustrySectionCode, parseIndustry } from '@fcf/engine';
 import Papa from 'papaparse';
 import { decodeText } from './decode.ts';
 
@@ -56,14 +57,51 @@ export function loadCompanyDirectory(fullStockListBytes: Uint8Array): CompanyDir
   };
 }
 
-/** Reads industryCoding.csv: 6-digit code → 国标 industry (guoBiaoIndustry). */
+/** One company's industry: its section (by the division's range) and division, as the classification names them. */
+export interface IndustryEntry {
+  /** 'K70': the section letter and the two-digit division. */
+  readonly code: string;
+  readonly section: IndustrySectionCode;
+  /** The section's name in the classification ('建筑业'): the key of industry_betas. */
+  readonly sectionName: string;
+  readonly division: number | null;
+  /** The division's name as the list gives it ('土木工程建筑业'). */
+  readonly divisionName: string;
+}
+
+/**
+ * Reads industryCoding.csv (`guoBiaoIndustry, guoBiaoIndustryCode, guoBiaoSubIndustry,
+ * guoBiaoSubIndustryCode, stockCode, stockName`): each 6-digit code with its industry. The section follows
+ * from the division code's range (the engine's INDUSTRY_SECTIONS), not from the list's section columns,
+ * which file the divisions 47–52 (建筑业, 批发和零售业) under D and leave one row without a section.
+ */
+export function loadIndustryCoding(industryCodingBytes: Uint8Array): Map<string, IndustryEntry> {
+  const entries = new Map<string, IndustryEntry>();
+  const rows = readCsvRecords(industryCodingBytes, ['stockCode', 'guoBiaoIndustry', 'guoBiaoSubIndustryCode']);
+  for (const row of rows) {
+    const code = row.stockCode?.trim() ?? '';
+    if (!/^\d{1,6}$/.test(code)) continue;
+    const divisionText = row.guoBiaoSubIndustryCode?.trim() ?? '';
+    const byDivision = /^\d{1,2}$/.test(divisionText) ? parseIndustry(divisionText) : undefined;
+    const industry =
+      byDivision ?? parseIndustry(row.guoBiaoIndustryCode?.trim()) ?? parseIndustry(row.guoBiaoIndustry?.trim());
+    if (!industry) continue;
+    const { section, division } = industry;
+    entries.set(padCode(code), {
+      code: `${section.code}${division === null ? '' : String(division).padStart(2, '0')}`,
+      section: section.code,
+      sectionName: section.name,
+      division,
+      divisionName: row.guoBiaoSubIndustry?.trim() ?? '',
+    });
+  }
+  return entries;
+}
+
+/** 6-digit code → the name of the company's industry section (see loadIndustryCoding). */
 export function loadIndustries(industryCodingBytes: Uint8Array): Map<string, string> {
   const industries = new Map<string, string>();
-  for (const row of readCsvRecords(industryCodingBytes, ['stockCode', 'guoBiaoIndustry'])) {
-    const code = row.stockCode?.trim() ?? '';
-    const industry = row.guoBiaoIndustry?.trim() ?? '';
-    if (/^\d{1,6}$/.test(code) && industry !== '') industries.set(padCode(code), industry);
-  }
+  for (const [code, entry] of loadIndustryCoding(industryCodingBytes)) industries.set(code, entry.sectionName);
   return industries;
 }
 

@@ -5,7 +5,7 @@ import { INGEST_LIMITS } from './limits.ts';
 import { parseCellValue } from './numbers.ts';
 import { parsePeriod } from './periods.ts';
 import { itemMeasure, lookupItem } from './synonyms.ts';
-import { type AmountUnit, findHeaderUnit, isAmountUnit, splitLabelUnit, toYi } from './units.ts';
+import { type AmountUnit, findHeaderUnit, isAmountUnit, shareUnitFor, splitLabelUnit, toYi, toYiGu } from './units.ts';
 
 export interface MalformedCell {
   label: string;
@@ -82,9 +82,18 @@ function tableUnit(table: SheetTable): AmountUnit | undefined {
     .find(isAmountUnit);
 }
 
-/** Per-share figures stay in 元 and ratios in %; amounts go to 亿元 by the label's unit, else the sheet's. */
+/**
+ * Per-share figures stay in 元 and ratios in %; amounts go to 亿元 and share counts to 亿股 by the label's
+ * unit, else the sheet's.
+ */
 function scaleFor(item: StatementItem, label: string, headerUnit: AmountUnit | undefined): (value: number) => number {
-  if (itemMeasure(item) !== 'amount') return (value) => value;
+  const measure = itemMeasure(item);
+  if (measure === 'shares') {
+    const unit = shareUnitFor(splitLabelUnit(label).unit, headerUnit);
+    if (!unit) throw new IngestError(INGEST_ERRORS.unknownShareUnit);
+    return (value) => toYiGu(value, unit);
+  }
+  if (measure !== 'amount') return (value) => value;
   const labelUnit = splitLabelUnit(label).unit;
   const unit = labelUnit === undefined ? headerUnit : labelUnit;
   if (!isAmountUnit(unit)) throw new IngestError(INGEST_ERRORS.unknownUnit);

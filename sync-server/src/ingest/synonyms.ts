@@ -16,6 +16,7 @@ const OPERATING_CASH_FLOW = [
   // The indirect-method supplement repeats the total without 的; the figure is the same.
   '经营活动产生现金流量净额',
 ];
+const TOTAL_SHARES = ['期末总股本', '总股本', '股本总数', '期末股本总数'];
 const PARENT_EQUITY = [
   '归属于母公司股东权益合计',
   '归属于母公司所有者权益合计',
@@ -55,9 +56,11 @@ const BALANCE_SHEET: SynonymSource = {
   trading_financial_assets: ['交易性金融资产'],
   derivative_financial_assets: ['衍生金融资产'],
   Notes_Receivable: ['应收票据'],
+  receivables_financing: ['应收款项融资'],
   Accounts_Receivable: ['应收账款'],
   Prepayments: ['预付款项', '预付账款'],
-  Other_Receivables: ['其他应收款'],
+  // Since 2018 其他应收款 includes 应收利息 and 应收股利; exports print the line as 其他应收款(合计).
+  Other_Receivables: ['其他应收款', '其他应收款合计'],
   Inventories: ['存货'],
   Contract_Assets: ['合同资产'],
   current_assets_total: ['流动资产合计'],
@@ -67,6 +70,7 @@ const BALANCE_SHEET: SynonymSource = {
   other_equity_instrument_investments: ['其他权益工具投资'],
   other_non_current_financial_assets: ['其他非流动金融资产'],
   investment_property: ['投资性房地产'],
+  right_of_use_assets: ['使用权资产'],
   // Not 固定资产净值: NetEase's 净值 is before impairment; 固定资产 (净额) is after it.
   fixed_assets: ['固定资产', '固定资产净额'],
   construction_in_progress: ['在建工程'],
@@ -74,6 +78,11 @@ const BALANCE_SHEET: SynonymSource = {
   goodwill: ['商誉'],
   total_assets: ['资产总计', '资产合计', '总资产'],
   short_term_borrowings: ['短期借款'],
+  short_term_bonds_payable: ['应付短期债券'],
+  // Financial businesses' balances: they mark banks, insurers and brokers (see the engine's company-kind).
+  customer_deposits: ['吸收存款及同业存放', '吸收存款'],
+  insurance_contract_reserves: ['保险合同准备金'],
+  brokerage_client_deposits: ['代理买卖证券款'],
   Notes_Payable: ['应付票据'],
   Accounts_Payable: ['应付账款'],
   Advances_From_Customers: ['预收账款', '预收款项'],
@@ -84,8 +93,15 @@ const BALANCE_SHEET: SynonymSource = {
   current_liabilities_total: ['流动负债合计'],
   long_term_borrowings: ['长期借款'],
   bonds_payable: ['应付债券'],
+  lease_liabilities: ['租赁负债'],
+  // Since 2018 it includes 专项应付款, printed as 长期应付款(合计).
+  long_term_payables: ['长期应付款', '长期应付款合计'],
   total_liabilities: ['负债合计', '总负债'],
   share_capital: ['实收资本(或股本)', '股本', '实收资本'],
+  total_shares: TOTAL_SHARES,
+  // The equity-classified perpetual bonds and preferred shares (a claim before the ordinary shareholders);
+  // not 其他权益工具投资, an asset. Its '其中：优先股 / 永续债' sub-lines stay unmapped (no double count).
+  other_equity_instruments: ['其他权益工具'],
   parent_equity: PARENT_EQUITY,
   minority_interest: ['少数股东权益'],
   total_equity: ['所有者权益(或股东权益)合计', '股东权益合计', '所有者权益合计'],
@@ -126,6 +142,7 @@ const FINANCIAL_SUMMARY: SynonymSource = {
   total_liabilities: ['总负债', '负债合计'],
   current_liabilities_total: ['流动负债', '流动负债合计'],
   parent_equity: PARENT_EQUITY,
+  total_shares: TOTAL_SHARES,
   weighted_roe_percent: ['净资产收益率加权', '加权平均净资产收益率'],
 };
 
@@ -174,8 +191,12 @@ export function reportTypeByLabels(labels: readonly string[]): ReportType | unde
 const PER_SHARE_ITEMS: ReadonlySet<StatementItem> = new Set(['eps_basic', 'book_value_per_share']);
 const PERCENT_ITEMS: ReadonlySet<StatementItem> = new Set(['weighted_roe_percent']);
 
-/** Amounts convert to 亿元; per-share figures stay in 元 and percentages in %, whatever the label says. */
-export function itemMeasure(item: StatementItem): 'amount' | 'per-share' | 'percent' {
+/**
+ * Amounts convert to 亿元 and share counts to 亿股; per-share figures stay in 元 and percentages in %,
+ * whatever the label says.
+ */
+export function itemMeasure(item: StatementItem): 'amount' | 'shares' | 'per-share' | 'percent' {
+  if (item === 'total_shares') return 'shares';
   if (PER_SHARE_ITEMS.has(item)) return 'per-share';
   return PERCENT_ITEMS.has(item) ? 'percent' : 'amount';
 }

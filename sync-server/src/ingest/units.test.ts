@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findHeaderUnit, splitLabelUnit, toYi } from './units.ts';
+import { findHeaderUnit, shareUnitFor, splitLabelUnit, toYi, toYiGu } from './units.ts';
 
 describe('splitLabelUnit', () => {
   it.each([
@@ -12,6 +12,9 @@ describe('splitLabelUnit', () => {
     ['实收资本(或股本)(百万元)', '实收资本(或股本)', '百万元'],
     ['实收资本(或股本)', '实收资本(或股本)', undefined],
     ['营业收入', '营业收入', undefined],
+    ['总股本(股)', '总股本', '股'],
+    ['期末总股本（万股）', '期末总股本', '万股'],
+    ['总股本(亿股)', '总股本', '亿股'],
   ])('%s → %s in %s', (label, name, unit) => {
     expect(splitLabelUnit(label)).toEqual({ name, unit });
   });
@@ -33,5 +36,16 @@ describe('toYi', () => {
     expect(toYi(7652750, '千元')).toBe(76.5275);
     expect(toYi(7652.75, '百万元')).toBe(76.5275);
     expect(toYi(76.5275, '亿元')).toBe(76.5275);
+  });
+});
+
+describe('share counts', () => {
+  it('convert to 亿股 by the label’s unit, else by the sheet’s amount scale', () => {
+    expect(toYiGu(14677880280, '股')).toBe(146.7788028);
+    expect(toYiGu(1467788.028, '万股')).toBe(146.7788028);
+    expect(shareUnitFor('万股', '元')).toBe('万股');
+    expect(shareUnitFor(undefined, '万元')).toBe('万股');
+    expect(shareUnitFor(undefined, undefined)).toBeUndefined();
+    expect(shareUnitFor('万元', undefined)).toBeUndefined();
   });
 });

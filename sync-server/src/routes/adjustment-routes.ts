@@ -31,6 +31,7 @@ const doc = {
     tag: 'adjustments',
     summary: '调整预测参数（某年或逐年向后）或估值参数（year 为 null）',
     answers: { 200: adjustParametersAnswer },
+    errors: [422],
   }),
   save: documented({
     tag: 'adjustments',

@@ -38,7 +38,7 @@ const pdfDoc = documented({
   summary: '生成公司分析报告PDF（与分析页相同的内容）',
   description: '公开；每个地址每分钟有次数上限（超出为 429）。',
   answers: { 200: { media: 'application/pdf', description: 'PDF 文件（附件，文件名含公司名称）' } },
-  errors: [422, 429, 503],
+  errors: [404, 422, 429, 503],
 });
 
 /**

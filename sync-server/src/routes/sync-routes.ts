@@ -36,7 +36,7 @@ export const syncRoutes = new Hono<AppEnv>()
     documented({
       tag: 'sync',
       summary: '拉取 cursor 之后变更的行（分页），及本客户端已处理的修改与冲突',
-      description: '公开表任何人可拉取；预测参数等管理表需要管理员。',
+      description: '同步表都是报告所用的数据，任何人可拉取；推送修改需要管理员。',
       answers: { 200: envelope(pullResponseSchema) },
       errors: [403],
     }),

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nextChangeSeq } from '../db/change-seq.ts';
 import { type Database, transaction } from '../db/database.ts';
-import { execute, queryOne } from '../db/query.ts';
+import { execute, queryAll, queryOne } from '../db/query.ts';
 import { seedResearchPdfs } from '../pdf-library/seed-research.ts';
 import { type ImportContext, type ImportResult, importStatementFile } from '../store/import-statement-file.ts';
 import { insertCoreMenu, insertTopMenu } from '../store/menus.ts';
@@ -69,6 +70,37 @@ function seedIndustryBetas(db: Database, fixturesDir: string): void {
   });
 }
 
+/**
+ * Re-files stored companies whose industry the market list now gives differently: the list's own section
+ * columns had filed 264 construction and retail companies under 电力、热力、燃气及水的生产和供应业 (β 0.7)
+ * until the section came from the division code. The list is the only source of a company's industry, so
+ * it wins; the changes are one synced change. Returns how many companies moved.
+ */
+export function refreshIndustries(db: Database, industries: ReadonlyMap<string, string>): number {
+  const stored = queryAll<{ code: string; industry: string }>(
+    db,
+    'SELECT code, industry FROM companies WHERE deleted = 0',
+  );
+  const moved = stored.filter(({ code, industry }) => {
+    const listed = industries.get(code);
+    return listed !== undefined && listed !== industry;
+  });
+  if (moved.length === 0) return 0;
+  transaction(db, () => {
+    const changeSeq = nextChangeSeq(db);
+    for (const { code } of moved) {
+      execute(
+        db,
+        'UPDATE companies SET industry = ?, change_seq = ?, version = version + 1 WHERE code = ?',
+        industries.get(code),
+        changeSeq,
+        code,
+      );
+    }
+  });
+  return moved.length;
+}
+
 export interface SeedReport {
   readonly seeded: boolean;
   readonly results: ImportResult[];
@@ -76,8 +108,9 @@ export interface SeedReport {
 
 /**
  * Fills an empty database from fixtures/: menus, industry betas, research PDFs (with their categories) and
- * the sample companies' statements. Each part is seeded only while its tables are empty; a database that
- * already has companies keeps its statements.
+ * the sample companies' statements. Each part is seeded only while its tables are empty (a beta missing from
+ * the table is added); a database that already has companies keeps its statements. Industries are brought
+ * in line with the market list at every start (refreshIndustries, called by the bootstrap).
  */
 export function seedFixtures(db: Database, fixturesDir: string, context: ImportContext): SeedReport {
   seedMenus(db, fixturesDir);

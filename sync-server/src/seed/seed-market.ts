@@ -1,7 +1,7 @@
 /**
  * `npm run seed:market [dir]`: imports the whole market — every company of fullStockList.csv and its
  * NetEase financial summary (summary/<code>.csv) — into the database of DATABASE_URL, through the same
- * import path as an upload. Default dir: the shared sample data beside the repository.
+ * import path as an upload. `dir` holds fullStockList.csv, industryCoding.csv and summary/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,8 +11,13 @@ import { migrate } from '../db/migrate.ts';
 import { loadCompanyDirectory, loadIndustries } from '../ingest/index.ts';
 import { importStatementFile } from '../store/import-statement-file.ts';
 
+const [, , dirArgument] = process.argv;
+if (!dirArgument) {
+  console.error('用法：npm run seed:market <目录>（目录内含 fullStockList.csv、industryCoding.csv 与 summary/）');
+  process.exit(2);
+}
 const config = configFromEnv();
-const marketDir = resolve(process.argv[2] ?? new URL('../../../../shared/data/market/', import.meta.url).pathname);
+const marketDir = resolve(dirArgument);
 const db = openDatabase(configuredDatabaseLocation(config));
 migrate(db);
 

@@ -247,7 +247,8 @@ describe('importing fixtures/workbooks', () => {
     .filter((name) => /\.xlsx?$/.test(name))
     .sort();
 
-  it.skipIf(workbooks.length === 0)('imports every workbook, with all four report types for 000333 美的集团', () => {
+  it('imports every workbook, with all four report types for 000333 美的集团', () => {
+    expect(workbooks.length).toBeGreaterThan(0);
     for (const name of workbooks) {
       const result = importFixture(WORKBOOK_DIR, name);
       expect(result.success ? '' : result.error, name).toBe('');

@@ -1,4 +1,5 @@
 import {
+  type CompanyValuationInput,
   type DriverKey,
   isDriverKey,
   NO_MANUAL_PARAMETERS,
@@ -9,7 +10,7 @@ import {
 } from '@fcf/engine';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
-import type { CompanyRecord } from '../store/companies.ts';
+import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
 
 /** The per-year drivers a person set for a company, as the engine's overrides. */
 export function loadOverrides(db: Database, companyCode: string): YearOverrides {
@@ -61,7 +62,10 @@ export interface StoredWaccAssumptions extends WaccAssumptions {
   readonly industryBeta: boolean;
 }
 
-/** CAPM inputs from the database: the defaults and the beta of the company's industry when one is set. */
+/**
+ * CAPM inputs from the database: the defaults and the beta of the company's industry when one is set
+ * (`betaIndustry` names it, for the WACC's components).
+ */
 export function loadWaccAssumptions(db: Database, company: CompanyRecord): StoredWaccAssumptions {
   const row = queryOne<AssumptionRow>(db, 'SELECT * FROM wacc_assumptions WHERE id = 1');
   const industryBeta = queryOne<{ beta: number }>(
@@ -74,9 +78,28 @@ export function loadWaccAssumptions(db: Database, company: CompanyRecord): Store
     riskFreeRate: row.risk_free_rate,
     marketRiskPremium: row.market_risk_premium,
     beta: industryBeta ?? row.default_beta,
+    betaIndustry: industryBeta === undefined ? null : company.industry,
     defaultCostOfDebt: row.default_cost_of_debt,
     costOfDebtRange: [row.min_cost_of_debt, row.max_cost_of_debt],
     waccRange: [row.min_wacc, row.max_wacc],
     industryBeta: industryBeta !== undefined,
+  };
+}
+
+/** What the engine learns of a company besides its figures and parameters (see loadCompanyContext). */
+export type CompanyContext = Required<Pick<CompanyValuationInput, 'industry' | 'listedShares' | 'asOf'>>;
+
+/**
+ * The company's side of a valuation: its industry section (金融业 is valued as a financial company, with no
+ * FCFF value; 房地产业 warns as a property developer), the listed share count (none is stored yet: quote
+ * snapshots will supply it; until then the statements' 期末总股本, 股本 and EPS decide) and the date the
+ * valuation is for, so a latest annual report more than 18 months old warns. The engine reads no clock, so
+ * the caller passes `today`.
+ */
+export function loadCompanyContext(company: CompanyRecord, today: Date): CompanyContext {
+  return {
+    industry: company.industry === DEFAULT_INDUSTRY ? null : company.industry,
+    listedShares: null,
+    asOf: today.toISOString().slice(0, 10),
   };
 }

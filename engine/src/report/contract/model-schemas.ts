@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { FCF_RATIO_KEYS } from '../../history/fcf-ratios.ts';
 import { emptyRow, type FinancialYearRow } from '../../history/financial-row.ts';
+import { STATEMENT_ITEMS } from '../../statements/items.ts';
+import { TERMINAL_VALUE_METHODS } from '../../valuation/dcf.ts';
 
 /**
  * Schemas of the model's own types as the API carries them (amounts in 亿元, ratios as fractions, null =
@@ -36,7 +38,13 @@ export const profitabilityRowSchema = z.object({
   netProfitGrowth: amount,
 });
 
-export const returnsRowSchema = z.object({ year: z.number(), roe: amount, roic: amount });
+export const returnsRowSchema = z.object({
+  year: z.number(),
+  roe: amount,
+  roic: amount,
+  roe_reason: z.nullable(z.string()).check(z.describe('ROE 为 null 时的原因（如净资产 ≤ 0）')),
+  roic_reason: z.nullable(z.string()).check(z.describe('ROIC 为 null 时的原因（如投入资本过小）')),
+});
 
 const fcfRatioPointSchema = z.object({ year: z.number(), value: z.number(), benchmark: z.number() });
 export const fcfRatioSeriesSchema = z.record(z.enum(FCF_RATIO_KEYS), z.array(fcfRatioPointSchema));
@@ -46,6 +54,27 @@ export const equityBridgeSchema = z.object({
   cash: z.number(),
   interest_bearing_liabilities: z.number(),
   minority_interest: z.number(),
+});
+
+/** One signed line of the equity bridge, from enterprise value to equity value. */
+export const bridgeLineSchema = z.object({
+  item: z.enum([
+    ...STATEMENT_ITEMS,
+    'enterprise_value',
+    'non_core_assets',
+    'cash',
+    'interest_bearing_liabilities',
+    'minority_interest',
+  ]),
+  label: z.string(),
+  amount: z.number().check(z.describe('亿元，带符号：加项为正，减项为负')),
+});
+
+export const terminalAnalysisSchema = z.object({
+  method: z.enum(TERMINAL_VALUE_METHODS),
+  nopat: amount,
+  reinvestment_rate: amount,
+  implied_ronic: amount,
 });
 
 export const dcfResultSchema = z.object({
@@ -64,6 +93,8 @@ export const dcfResultSchema = z.object({
     share_capital: z.number(),
     value_per_share: z.number().check(z.describe('每股价值（元）')),
   }),
+  bridge: z.array(bridgeLineSchema).check(z.describe('权益桥：各行之和等于股权价值')),
+  terminal: terminalAnalysisSchema,
   terminal_value_share: amount,
   terminal_value_warning: z.boolean(),
 });

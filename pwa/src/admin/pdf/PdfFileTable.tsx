@@ -1,6 +1,6 @@
+import { formatMinute } from '@fcf/engine/report';
 import { useId } from 'react';
 import type { PdfCategory, PdfFile } from '../../api/research-api.ts';
-import { formatMinute } from '../../lib/format-time.ts';
 import { openInNewTab } from '../../lib/open-in-new-tab.ts';
 import { emptyText, selectionName } from '../../lib/research-library.ts';
 import { Pager } from '../../ui/Pager.tsx';

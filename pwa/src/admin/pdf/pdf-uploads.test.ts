@@ -1,5 +1,5 @@
+import { formatBytes } from '@fcf/engine/report';
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../../lib/format.ts';
 import { moveItem } from '../reorder.ts';
 import { failureLines, isPdfFile, localProblem, PDF_MAX_BYTES, splitPdfs, uploadButtonLabel } from './pdf-uploads.ts';
 

@@ -1,4 +1,4 @@
-import { formatBytes } from '../../lib/format.ts';
+import { formatBytes } from '@fcf/engine/report';
 
 /** The PDF manager's upload rules (back-office §2, §4, §5, §8), pure. */
 

@@ -1,6 +1,5 @@
+import { formatBytes, formatMinute } from '@fcf/engine/report';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { formatBytes } from '../../lib/format.ts';
-import { formatMinute } from '../../lib/format-time.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { usePaged } from '../../ui/use-paged.ts';
 import type { Remote } from '../../ui/use-remote.ts';

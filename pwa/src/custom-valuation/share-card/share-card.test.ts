@@ -1,6 +1,5 @@
-import { NO_WHAT_IF, type WhatIf, whatIfView } from '@fcf/engine/report';
+import { formatAmount, NO_WHAT_IF, type WhatIf, whatIfView } from '@fcf/engine/report';
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from '../../lib/format.ts';
 import { sampleBundle } from '../../valuation-editor/testing/sample-bundle.ts';
 import { MAX_INPUT_LINES, shareCard } from './share-card.ts';
 

@@ -1,7 +1,6 @@
 import { PARAMETER_RULES } from '@fcf/engine';
 import type { WhatIf, WhatIfView } from '@fcf/engine/report';
-import { EMPTY, formatAmount, formatPercent, yearLabel } from '../../lib/format.ts';
-import { localDate } from '../../valuation-editor/save-file.ts';
+import { EMPTY, formatAmount, formatLocalDate, formatPercent, yearLabel } from '@fcf/engine/report';
 import { valuationParameterRows } from '../../valuation-editor/valuation-parameters.ts';
 import { marginOfSafety, perShareDelta } from '../result-figures.ts';
 
@@ -94,6 +93,6 @@ export function shareCard({ view, whatIf, automaticPerShare, price, url, date }:
       ? `终值占企业价值 ${formatPercent(dcf.terminal_value_share)}，估值高度依赖永续期假设`
       : null,
     url,
-    date: localDate(date),
+    date: formatLocalDate(date),
   };
 }

@@ -1,29 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ChartSpec, type ChartTitles, chartForWidth, isChartEmpty, latestIndex } from '@fcf/engine/report';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../../ui/use-viewport-width.ts';
 import { ChartLegend } from './ChartLegend.tsx';
-import { type ChartData, describePoint, isChartEmpty, latestIndex, unitCaption } from './chart-data.ts';
+import { accessibleSummary, describePoint } from './chart-data.ts';
 import { buildChart } from './chart-options.ts';
 import './Chart.css';
 
-export interface ChartTitles {
-  readonly full: string;
-  /** At widths of 768 px or less. */
-  readonly medium?: string;
-  /** At widths of 480 px or less. */
-  readonly short?: string;
-}
-
 export interface ChartProps {
-  readonly titles: ChartTitles;
   /** Keep it referentially stable (useMemo): a new object rebuilds the chart. */
-  readonly data: ChartData;
-  readonly emptyText: string;
-  /** Spans the full row of the chart grid. */
-  readonly wide?: boolean;
-  /** A short remark under the chart (sign conventions, data basis). */
-  readonly note?: string;
+  readonly spec: ChartSpec;
 }
 
 const CHART_HEIGHT = 220;
@@ -37,13 +24,6 @@ export function chartTitle(titles: ChartTitles, viewportWidth: number): string {
   return titles.full;
 }
 
-function accessibleSummary(titles: ChartTitles, data: ChartData): string {
-  const units = [...new Set(data.series.map((series) => unitCaption(series.unit)))].join('、');
-  const range = `${data.labels[0] ?? ''}至${data.labels[data.labels.length - 1] ?? ''}`;
-  const latest = latestIndex(data);
-  return `${titles.full}（${units}），${range}${latest === null ? '' : `；最新 ${describePoint(data, latest)}`}`;
-}
-
 let uPlotClass: Promise<typeof uPlot> | null = null;
 
 /** uPlot loads with the first chart drawn, not with the first screen's JavaScript. */
@@ -54,9 +34,12 @@ function loadUPlot(): Promise<typeof uPlot> {
   return uPlotClass;
 }
 
-/** A titled uPlot chart that follows its container's width, with a legend and a readout of the hovered year. */
-export function Chart({ titles, data, emptyText, wide = false, note }: ChartProps) {
+/** A chart spec drawn by uPlot: titled, following its container's width, with a legend and a readout of the hovered year. */
+export function Chart({ spec }: ChartProps) {
   const viewportWidth = useViewportWidth();
+  const narrow = viewportWidth <= MOBILE_MAX_WIDTH;
+  const data = useMemo(() => chartForWidth(spec, narrow), [spec, narrow]);
+  const { titles, emptyText, wide, note } = spec;
   const height = viewportWidth <= PHONE_MAX_WIDTH ? PHONE_CHART_HEIGHT : CHART_HEIGHT;
   const host = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<number | null>(null);
@@ -100,8 +83,8 @@ export function Chart({ titles, data, emptyText, wide = false, note }: ChartProp
         <p className="chart__empty">{emptyText}</p>
       ) : (
         <>
-          <ChartLegend data={data} />
-          <div ref={host} className="chart__canvas" role="img" aria-label={accessibleSummary(titles, data)} />
+          <ChartLegend chart={data} />
+          <div ref={host} className="chart__canvas" role="img" aria-label={accessibleSummary(data)} />
           <p className="chart__readout" aria-hidden="true">
             {readoutIndex === null ? null : describePoint(data, readoutIndex)}
           </p>

@@ -1,20 +1,45 @@
+import { type ChartSeriesSpec, type ChartSpec, niceAxis, PALETTE, rgba, rgbHex, TONE_RGB } from '@fcf/engine/report';
 import uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { niceAxis } from './axis.ts';
-import type { ChartData } from './chart-data.ts';
 import { barColors, buildChart } from './chart-options.ts';
-import { ESTIMATE_ALPHA, PALETTE, withAlpha } from './palette.ts';
 
 // The options' callbacks ignore the chart instance they are handed.
 const chart = {} as uPlot;
 
-const revenue: ChartData = {
+const bar: ChartSeriesSpec = {
+  key: 'revenue',
+  label: '营业收入',
+  kind: 'bar',
+  unit: 'amount',
+  axis: 'left',
+  values: [64, 80, 100, 125],
+  color: 'primary',
+  toneKind: 'level',
+  pointLabels: false,
+};
+const revenue: ChartSpec = {
+  id: 'revenue',
+  titles: { full: '营业收入与增长率' },
   labels: ['2022', '2023', '2024', '2025E'],
   estimates: [false, false, false, true],
   series: [
-    { label: '营业收入', kind: 'bar', unit: 'amount', values: [64, 80, 100, 125] },
-    { label: '同比增长率', kind: 'line', unit: 'percent', values: [null, 0.25, 0.25, 0.25], axis: 'right' },
+    bar,
+    {
+      ...bar,
+      key: 'growth',
+      label: '同比增长率',
+      kind: 'line',
+      unit: 'percent',
+      axis: 'right',
+      values: [null, 0.25, 0.25, 0.25],
+      color: 'amber',
+    },
   ],
+  benchmarks: [],
+  emptyText: '-',
+  note: null,
+  wide: false,
+  narrowWindow: null,
 };
 
 function callable<T>(value: T | undefined): Extract<T, (...args: never[]) => unknown> {
@@ -59,20 +84,30 @@ describe('buildChart', () => {
   });
 });
 
+describe('benchmarks', () => {
+  it('draw a dashed neutral line at their value and count on the left axis', () => {
+    const withBenchmark: ChartSpec = { ...revenue, series: [bar], benchmarks: [{ label: '基准线', value: 200 }] };
+    const built = buildChart(withBenchmark, { width: 320, height: 220 });
+    expect(built.data[2]).toEqual([200, 200, 200, 200]);
+    expect(built.options.series[2]).toMatchObject({ stroke: PALETTE.benchmark, dash: [6, 4] });
+    const left = niceAxis([64, 80, 100, 125, 200, 200, 200, 200]);
+    expect(callable(built.options.scales?.y?.range)(chart, 0, 0, 'y')).toEqual([left.min, left.max]);
+  });
+});
+
 describe('bar colours', () => {
-  it('draws forecasts light with a solid outline and losses red', () => {
-    const bars = barColors({ label: 'FCF', kind: 'bar', unit: 'amount', values: [5, -2, 7, -1] }, PALETTE.primary, [
-      false,
-      false,
-      true,
-      true,
-    ]);
-    expect(bars.strokes).toEqual([PALETTE.primary, PALETTE.danger, PALETTE.primary, PALETTE.danger]);
-    expect(bars.fills).toEqual([
-      PALETTE.primary,
-      PALETTE.danger,
-      withAlpha(PALETTE.primary, ESTIMATE_ALPHA),
-      withAlpha(PALETTE.danger, ESTIMATE_ALPHA),
-    ]);
+  const estimates = [false, false, true, true];
+  it('draw levels in the series colour whatever their sign, forecasts light with a solid outline', () => {
+    const bars = barColors({ ...bar, values: [5, -2, 7, -1] }, estimates);
+    const primary = rgbHex([31, 78, 140]);
+    expect(bars.strokes).toEqual([primary, primary, primary, primary]);
+    expect(bars.fills[2]).toBe(rgba([31, 78, 140], 0.3));
+  });
+
+  it('draw changes red when they rise and green when they fall', () => {
+    const bars = barColors({ ...bar, toneKind: 'change', values: [5, -2, 7, -1] }, estimates);
+    const [rise, fall] = [rgbHex(TONE_RGB.rise), rgbHex(TONE_RGB.fall)];
+    expect(bars.strokes).toEqual([rise, fall, rise, fall]);
+    expect(bars.fills).toEqual([rise, fall, rgba(TONE_RGB.rise, 0.3), rgba(TONE_RGB.fall, 0.3)]);
   });
 });

@@ -3,16 +3,32 @@ import type uPlot from 'uplot';
 /** uPlot's bars path builder: passed in, so uPlot itself loads only when a chart is drawn. */
 export type BarsBuilder = NonNullable<typeof uPlot.paths.bars>;
 
-import { type AxisScale, DEFAULT_TICKS, formatTick, MIN_TICKS, niceAxis } from './axis.ts';
-import { axisSuffix, type ChartData, type ChartSeries, formatPoint, plotValue } from './chart-data.ts';
-import { CHART_FONT_FAMILY, ESTIMATE_ALPHA, PALETTE, seriesColors, withAlpha } from './palette.ts';
-import { drawPointLabels } from './point-labels.ts';
+import {
+  type AxisScale,
+  type ChartSeriesSpec,
+  type ChartSpec,
+  type ChartUnit,
+  DEFAULT_TICKS,
+  ESTIMATE_ALPHA,
+  formatTick,
+  formatValue,
+  hexRgb,
+  MIN_TICKS,
+  niceAxis,
+  PALETTE,
+  plotValue,
+  rgba,
+  rgbHex,
+  toneColor,
+  toneOf,
+} from '@fcf/engine/report';
+import { CHART_FONT_FAMILY, drawPointLabels } from './point-labels.ts';
 
 const AXIS_FONT = `11px ${CHART_FONT_FAMILY}`;
 /** Least room (CSS px) per year label on the x axis; closer years are thinned from the newest back. */
 const X_LABEL_SPACE = 44;
 const X_LABEL_STEPS = [1, 2, 3, 4, 5, 10];
-/** Below this plot height 5 ticks crowd the Y axis (phones draw 160 px charts); 4 still satisfies §9. */
+/** Below this plot height 5 ticks crowd the Y axis (phones draw 160 px charts); 4 are still enough. */
 const COMPACT_HEIGHT = 180;
 
 type ScaleKey = 'y' | 'y2';
@@ -22,27 +38,29 @@ export interface BuiltChart {
   readonly data: uPlot.AlignedData;
 }
 
-function scaleKeyOf(series: ChartSeries): ScaleKey {
+function scaleKeyOf(series: ChartSeriesSpec): ScaleKey {
   return series.axis === 'right' ? 'y2' : 'y';
 }
 
-/** Per-bar colours: negatives red, forecasts in the same colour but light with a solid outline. */
-export function barColors(series: ChartSeries, color: string, estimates: readonly boolean[] | undefined) {
-  const base = series.values.map((value) => (value !== null && value < 0 ? PALETTE.danger : color));
-  const fills = base.map((solid, index) => (estimates?.[index] ? withAlpha(solid, ESTIMATE_ALPHA) : solid));
-  return { fills, strokes: base };
+/** A series' own colour as CSS. */
+export function seriesColor(series: ChartSeriesSpec): string {
+  return PALETTE[series.color];
 }
 
-function seriesOptions(
-  data: ChartData,
-  series: ChartSeries,
-  color: string,
-  bars: BarsBuilder | undefined,
-): uPlot.Series {
+/**
+ * Per-bar colours: bars that are changes take the tone of their sign (red rise, green fall), others their
+ * series colour; forecasts the same colour but light, with a solid outline.
+ */
+export function barColors(series: ChartSeriesSpec, estimates: readonly boolean[]) {
+  const own = hexRgb(seriesColor(series));
+  const base = series.values.map((value) => toneColor(toneOf(value, series.toneKind), own, (rgb) => rgb));
+  const fills = base.map((rgb, index) => (estimates[index] ? rgba(rgb, ESTIMATE_ALPHA) : rgbHex(rgb)));
+  return { fills, strokes: base.map(rgbHex) };
+}
+
+function seriesOptions(chart: ChartSpec, series: ChartSeriesSpec, bars: BarsBuilder | undefined): uPlot.Series {
   const scale = scaleKeyOf(series);
-  if (series.kind === 'benchmark') {
-    return { label: series.label, scale, stroke: color, width: 1.5, dash: [6, 4], points: { show: false } };
-  }
+  const color = seriesColor(series);
   if (series.kind === 'line') {
     return {
       label: series.label,
@@ -52,7 +70,7 @@ function seriesOptions(
       points: { show: true, size: 6, width: 2, fill: PALETTE.surface },
     };
   }
-  const { fills, strokes } = barColors(series, color, data.estimates);
+  const { fills, strokes } = barColors(series, chart.estimates);
   // uPlot declares facet units as a const enum, which isolatedModules cannot read: 3 is its Color.
   const ColorFacet = 3 satisfies uPlot.Series.BarsPathBuilderFacetUnit.Color;
   return {
@@ -73,7 +91,11 @@ function seriesOptions(
   };
 }
 
-function yAxis(scale: ScaleKey, axis: AxisScale, suffix: string): uPlot.Axis {
+function benchmarkOptions(label: string): uPlot.Series {
+  return { label, scale: 'y', stroke: PALETTE.benchmark, width: 1.5, dash: [6, 4], points: { show: false } };
+}
+
+function yAxis(scale: ScaleKey, axis: AxisScale, unit: ChartUnit): uPlot.Axis {
   return {
     scale,
     side: scale === 'y' ? 3 : 1,
@@ -84,7 +106,7 @@ function yAxis(scale: ScaleKey, axis: AxisScale, suffix: string): uPlot.Axis {
     grid: { show: scale === 'y', stroke: PALETTE.grid, width: 1 },
     ticks: { show: false },
     splits: () => [...axis.ticks],
-    values: (_u, splits) => splits.map((value) => `${formatTick(value, axis.decimals)}${suffix}`),
+    values: (_u, splits) => splits.map((value) => formatTick(value, axis.decimals, unit)),
     size: (_u, values) => Math.ceil(Math.max(3, ...(values ?? []).map((text) => text.length)) * 6.5) + 12,
   };
 }
@@ -112,40 +134,47 @@ function xAxis(labels: readonly string[]): uPlot.Axis {
 }
 
 /**
- * The uPlot options and data of a chart: x positions 0..n-1 labelled with the years, one Y scale per
- * side ranged by the spec's axis rules, bars through uPlot's bars path builder.
+ * The uPlot options and data of a chart spec: x positions 0..n-1 labelled with the years, one Y scale per
+ * side ranged by the axis rule (benchmarks count on the left), bars through uPlot's bars path builder.
  */
 export function buildChart(
-  data: ChartData,
+  chart: ChartSpec,
   size: { width: number; height: number },
   onCursor?: (index: number | null) => void,
   bars?: BarsBuilder,
 ): BuiltChart {
-  const count = data.labels.length;
-  const plotted = data.series.map((series) => series.values.map((value) => plotValue(series.unit, value)));
+  const count = chart.labels.length;
+  const plotted = chart.series.map((series) => series.values.map((value) => plotValue(series.unit, value)));
+  const leftUnit = chart.series.find((series) => scaleKeyOf(series) === 'y')?.unit ?? 'amount';
+  const benchmarkLines = chart.benchmarks.map((benchmark) =>
+    chart.labels.map(() => plotValue(leftUnit, benchmark.value)),
+  );
   const ticks = size.height < COMPACT_HEIGHT ? MIN_TICKS : DEFAULT_TICKS;
   const scaleFor = (key: ScaleKey) =>
     niceAxis(
-      data.series.flatMap((entry, index) => (scaleKeyOf(entry) === key ? (plotted[index] ?? []) : [])),
+      [
+        ...chart.series.flatMap((entry, index) => (scaleKeyOf(entry) === key ? (plotted[index] ?? []) : [])),
+        ...(key === 'y' ? benchmarkLines.flat() : []),
+      ],
       ticks,
     );
-  const sides = (['y', 'y2'] as const).filter((key) => data.series.some((series) => scaleKeyOf(series) === key));
+  const sides = (['y', 'y2'] as const).filter((key) => chart.series.some((series) => scaleKeyOf(series) === key));
 
-  const colors = seriesColors(data.series);
   const series: uPlot.Series[] = [
     {},
-    ...data.series.map((entry, index) => seriesOptions(data, entry, colors[index] ?? PALETTE.primary, bars)),
+    ...chart.series.map((entry) => seriesOptions(chart, entry, bars)),
+    ...chart.benchmarks.map((benchmark) => benchmarkOptions(benchmark.label)),
   ];
   const scales: uPlot.Scales = { x: { time: false, range: () => [-0.5, count - 0.5] } };
-  const axes: uPlot.Axis[] = [xAxis(data.labels)];
+  const axes: uPlot.Axis[] = [xAxis(chart.labels)];
   for (const key of sides) {
     const axis = scaleFor(key);
     scales[key] = { range: () => [axis.min, axis.max] };
-    const unit = data.series.find((entry) => scaleKeyOf(entry) === key)?.unit ?? 'amount';
-    axes.push(yAxis(key, axis, axisSuffix(unit)));
+    const unit = chart.series.find((entry) => scaleKeyOf(entry) === key)?.unit ?? 'amount';
+    axes.push(yAxis(key, axis, unit));
   }
 
-  const labelled = data.series.flatMap((entry, index) => (entry.pointLabels ? [index] : []));
+  const labelled = chart.series.flatMap((entry, index) => (entry.pointLabels ? [index] : []));
   const options: uPlot.Options = {
     width: size.width,
     height: size.height,
@@ -157,11 +186,11 @@ export function buildChart(
     series,
     hooks: {
       draw: labelled.map((index) => (u: uPlot) => {
-        const entry = data.series[index];
-        if (entry) drawPointLabels(u, index + 1, (value) => formatPoint(entry.unit, value), entry.values);
+        const entry = chart.series[index];
+        if (entry) drawPointLabels(u, index + 1, (value) => formatValue(entry.unit, value), entry.values);
       }),
       setCursor: onCursor ? [(u: uPlot) => onCursor(u.cursor.idx ?? null)] : [],
     },
   };
-  return { options, data: [data.labels.map((_, index) => index), ...plotted] };
+  return { options, data: [chart.labels.map((_, index) => index), ...plotted, ...benchmarkLines] };
 }

@@ -1,5 +1,7 @@
+import { PALETTE } from '@fcf/engine/report';
 import type uPlot from 'uplot';
-import { CHART_FONT_FAMILY, PALETTE } from './palette.ts';
+
+export const CHART_FONT_FAMILY = '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", sans-serif';
 
 const LABEL_FONT_SIZE = 11;
 /** CSS px between a point and the baseline of its label, and the least gap between two labels. */

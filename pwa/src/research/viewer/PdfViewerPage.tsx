@@ -1,5 +1,5 @@
+import { formatBytes } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatBytes } from '../../lib/format.ts';
 import { isStandalone } from '../../ui/open-page.tsx';
 import { Link, useQueryParam } from '../../ui/router.tsx';
 import { useSavedPdfIds } from '../offline-pdfs.ts';

@@ -1,9 +1,10 @@
 /**
- * Y-axis ranges and ticks by the spec's chart rules (public-side §5, §9): all-positive data starts at 0
- * (all-negative data ends at 0), the free ends keep a margin of at least 8% of the data range, 4 to 7
- * ticks (5 preferred) on nice steps, 0 to 100 when there is no data, and tick labels with 0, 1 or 2
- * decimals as the step needs.
+ * The Y axes of the report's charts, on screen and in the PDF: all-positive data starts at 0 (all-negative
+ * data ends at 0), the free ends keep a margin of at least 8% of the data range, 4 to 7 ticks (5 preferred)
+ * on nice steps, 0 to 100 when there is no data, and tick labels with 0, 1 or 2 decimals as the step needs.
+ * Percent is plotted in percent (5, 10, 15 with a '%' on the label).
  */
+
 export const AXIS_SAFETY_MARGIN = 0.08;
 const AXIS_TARGET_UTILIZATION = 0.75;
 export const MIN_TICKS = 4;
@@ -20,6 +21,9 @@ export interface AxisScale {
   readonly ticks: readonly number[];
   readonly decimals: TickDecimals;
 }
+
+/** What a chart's values are: amounts (亿元), fractions shown as percent, or multiples. */
+export type ChartUnit = 'amount' | 'percent' | 'times';
 
 const NICE_FACTORS = [1, 2, 2.5, 5, 10] as const;
 /** Labels carry at most 2 decimals, so a finer step would print equal labels. */
@@ -40,7 +44,7 @@ export function niceStep(raw: number): number {
   return clean(10 * magnitude);
 }
 
-/** 0 decimals for whole steps, 1 for tenths, else 2 (the spec allows no more). */
+/** 0 decimals for whole steps, 1 for tenths, else 2 (no more are ever needed). */
 export function tickDecimals(step: number): TickDecimals {
   if (isWhole(step)) return 0;
   if (isWhole(step * 10)) return 1;
@@ -127,11 +131,17 @@ export function niceAxis(values: Iterable<number | null | undefined>, targetTick
   }).scale;
 }
 
+/** The number put on the axis: percent is plotted in percent so the ticks read 5, 10, 15. */
+export function plotValue(unit: ChartUnit, value: number | null | undefined): number | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  return unit === 'percent' ? value * 100 : value;
+}
+
 const tickFormat = (digits: TickDecimals) =>
   new Intl.NumberFormat('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const TICK_FORMATS: Record<TickDecimals, Intl.NumberFormat> = { 0: tickFormat(0), 1: tickFormat(1), 2: tickFormat(2) };
 
-/** A tick label: zh-CN grouping with the axis's decimals. */
-export function formatTick(value: number, decimals: TickDecimals): string {
-  return TICK_FORMATS[decimals].format(value);
+/** A tick label: zh-CN grouping with the axis's decimals, '%' after percent ticks: 1,250 · 7.5 · 10%. */
+export function formatTick(value: number, decimals: TickDecimals, unit: ChartUnit = 'amount'): string {
+  return `${TICK_FORMATS[decimals].format(value)}${unit === 'percent' ? '%' : ''}`;
 }

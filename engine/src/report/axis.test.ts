@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AXIS_SAFETY_MARGIN, formatTick, MAX_TICKS, MIN_TICKS, niceAxis, niceStep, tickDecimals } from './axis.ts';
+import {
+  AXIS_SAFETY_MARGIN,
+  formatTick,
+  MAX_TICKS,
+  MIN_TICKS,
+  niceAxis,
+  niceStep,
+  plotValue,
+  tickDecimals,
+} from './axis.ts';
 
 describe('niceAxis', () => {
   it('uses 0 to 100 with 5 ticks when there is no data', () => {
@@ -85,5 +94,13 @@ describe('ticks', () => {
     expect(formatTick(1250, 0)).toBe('1,250');
     expect(formatTick(7.5, 1)).toBe('7.5');
     expect(formatTick(-0.5, 2)).toBe('-0.50');
+  });
+
+  it('plots percent in percent and marks its ticks with %', () => {
+    expect(plotValue('percent', 0.25)).toBe(25);
+    expect(plotValue('times', 1.5)).toBe(1.5);
+    expect(plotValue('amount', null)).toBeNull();
+    expect(plotValue('amount', Number.NaN)).toBeNull();
+    expect(formatTick(12.5, 1, 'percent')).toBe('12.5%');
   });
 });

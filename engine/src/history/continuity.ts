@@ -1,0 +1,138 @@
+import { ITEM_LABELS } from '../statements/item-labels.ts';
+import type { StatementItem, StatementYear, WorkingCapitalItem } from '../statements/items.ts';
+
+/**
+ * Working-capital lines grouped by what a reclassification moves between them: 应收票据 → 应收款项融资
+ * (2019), 存货/应收账款 → 合同资产 and 预收款项 → 合同负债 (2020). A family is compared as one sum from year
+ * to year, so money moving inside it is no cash flow; a family reported in one year and not in the next (an
+ * export that lacks the new line, a restated layout) is left out of that year's ΔOWC on both sides.
+ */
+export interface WorkingCapitalFamily {
+  /** +1 for operating assets, −1 for operating liabilities. */
+  readonly sign: 1 | -1;
+  readonly items: readonly StatementItem[];
+  /** The row items (and driver ratios) the family's lines appear under. */
+  readonly rowItems: readonly WorkingCapitalItem[];
+}
+
+export const WORKING_CAPITAL_FAMILIES: readonly WorkingCapitalFamily[] = [
+  { sign: 1, items: ['Notes_Receivable', 'receivables_financing'], rowItems: ['Notes_Receivable'] },
+  {
+    sign: 1,
+    items: ['Accounts_Receivable', 'Inventories', 'Contract_Assets'],
+    rowItems: ['Accounts_Receivable', 'Inventories', 'Contract_Assets'],
+  },
+  { sign: 1, items: ['Prepayments'], rowItems: ['Prepayments'] },
+  { sign: 1, items: ['Other_Receivables'], rowItems: ['Other_Receivables'] },
+  { sign: -1, items: ['Notes_Payable'], rowItems: ['Notes_Payable'] },
+  { sign: -1, items: ['Accounts_Payable'], rowItems: ['Accounts_Payable'] },
+  {
+    sign: -1,
+    items: ['Advances_From_Customers', 'Contract_Liabilities'],
+    rowItems: ['Advances_From_Customers', 'Contract_Liabilities'],
+  },
+  { sign: -1, items: ['Employee_Benefits_Payable'], rowItems: ['Employee_Benefits_Payable'] },
+  { sign: -1, items: ['Taxes_Payable'], rowItems: ['Taxes_Payable'] },
+];
+
+/** Index in WORKING_CAPITAL_FAMILIES of the family each row item belongs to. */
+export const FAMILY_OF_ROW_ITEM: Readonly<Record<WorkingCapitalItem, number>> = Object.fromEntries(
+  WORKING_CAPITAL_FAMILIES.flatMap((family, index) => family.rowItems.map((item) => [item, index])),
+) as Record<WorkingCapitalItem, number>;
+
+/** Every family reported: the mask of a year whose presence is not tracked (forecast years, tests). */
+export const ALL_FAMILIES = (1 << WORKING_CAPITAL_FAMILIES.length) - 1;
+
+const reported = (source: StatementYear, item: StatementItem): boolean => {
+  const value = source[item];
+  return value !== undefined && Number.isFinite(value);
+};
+
+/** Bit i set when the year reports any line of family i. */
+export function reportedFamilies(source: StatementYear): number {
+  let mask = 0;
+  for (let index = 0; index < WORKING_CAPITAL_FAMILIES.length; index++) {
+    for (const item of (WORKING_CAPITAL_FAMILIES[index] as WorkingCapitalFamily).items) {
+      if (reported(source, item)) {
+        mask |= 1 << index;
+        break;
+      }
+    }
+  }
+  return mask;
+}
+
+/** The family's lines summed (亿元, unsigned); 0 when none is reported. */
+export function familyTotal(source: StatementYear, family: WorkingCapitalFamily): number {
+  let total = 0;
+  for (const item of family.items) if (reported(source, item)) total += source[item] as number;
+  return total;
+}
+
+export function isFamilyReported(mask: number, index: number): boolean {
+  return (mask & (1 << index)) !== 0;
+}
+
+/**
+ * A working-capital family reported in one of two consecutive annual reports and not in the other:
+ * 'vanished' when the earlier year has it (non-zero) and the later one does not, 'appeared' the other way.
+ */
+export interface LineGap {
+  /** The later of the two years. */
+  readonly year: number;
+  readonly kind: 'vanished' | 'appeared';
+  /** The lines reported in the year that has them. */
+  readonly items: readonly StatementItem[];
+  /** Their names, joined: '应收票据'. */
+  readonly label: string;
+  /** Their total in the year that has them (亿元). */
+  readonly amount: number;
+}
+
+export interface WorkingCapitalComparison {
+  /** The change of operating working capital over the families both years report (signed as OWC). */
+  readonly change: number;
+  readonly gaps: LineGap[];
+}
+
+/**
+ * ΔOWC of `year` against `previousYear`, like with like: a family that only one of the two years reports is
+ * left out of both, and recorded as a gap (a non-zero family that disappears would otherwise read as cash
+ * released, one that appears as cash spent). `net` and `previousNet` are the two years' OWC over everything
+ * reported; without gaps the answer is exactly their difference. `now` and `before` are the two years'
+ * reportedFamilies, when the caller has them.
+ */
+export function compareWorkingCapital(
+  year: number,
+  source: StatementYear,
+  previous: StatementYear,
+  net: number,
+  previousNet: number,
+  { now, before }: { now: number; before: number } = {
+    now: reportedFamilies(source),
+    before: reportedFamilies(previous),
+  },
+): WorkingCapitalComparison {
+  if (now === before) return { change: net - previousNet, gaps: [] };
+  let current = net;
+  let earlier = previousNet;
+  const gaps: LineGap[] = [];
+  WORKING_CAPITAL_FAMILIES.forEach((family, index) => {
+    const hasNow = isFamilyReported(now, index);
+    if (hasNow === isFamilyReported(before, index)) return;
+    const holder = hasNow ? source : previous;
+    const amount = familyTotal(holder, family);
+    if (amount === 0) return;
+    if (hasNow) current -= family.sign * amount;
+    else earlier -= family.sign * amount;
+    const items = family.items.filter((item) => reported(holder, item));
+    gaps.push({
+      year,
+      kind: hasNow ? 'appeared' : 'vanished',
+      items,
+      label: items.map((item) => ITEM_LABELS[item]).join('、'),
+      amount,
+    });
+  });
+  return { change: current - earlier, gaps };
+}

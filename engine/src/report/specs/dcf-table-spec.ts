@@ -1,0 +1,212 @@
+import { formatValue, type ValueUnit, yearLabel } from '../format.ts';
+import type { DcfValuationView } from '../report-views.ts';
+import { type Tone, toneOf } from '../tone.ts';
+import { tableRow } from './spec-parts.ts';
+import type { TableRowSpec } from './spec-types.ts';
+
+/**
+ * The one DCF table: the valuation parameters, the discounting by forecast year, then the bridge from the
+ * present values to the value per share, each with how it is derived. The report, the PDF, the custom
+ * valuation and FCF parameter pages and the exported image all show these rows in this order.
+ */
+
+/** The table shows at most 5 forecast columns. */
+export const DCF_MAX_COLUMNS = 5;
+
+type Meta = DcfValuationView['meta'];
+
+export const WACC_SOURCE: Record<Meta['wacc_source'], string> = {
+  manual: '手动设定',
+  calculated: '模型测算（CAPM，账面权重）',
+  fallback: '默认值',
+};
+
+export const GROWTH_SOURCE: Record<Meta['terminal_growth_source'], string> = {
+  manual: '手动设定',
+  default: '默认值',
+};
+
+const SHARES_SOURCE: Record<Meta['total_shares_source'], string> = {
+  manual: '手动设定',
+  calculated: '取自最新年报',
+  missing: '缺少总股本数据',
+};
+
+export type DcfParameterKey = 'wacc' | 'g' | 'shares';
+export type DcfBridgeKey =
+  | 'forecast_fcf_sum'
+  | 'terminal_value'
+  | 'terminal_pv'
+  | 'enterprise_value'
+  | 'non_core_assets'
+  | 'cash'
+  | 'interest_bearing_liabilities'
+  | 'minority_interest'
+  | 'equity_value'
+  | 'value_per_share';
+
+/** One figure with how it is derived (or where it comes from), beside it. */
+export interface DcfLineSpec<K extends string = DcfParameterKey | DcfBridgeKey> {
+  readonly key: K;
+  readonly label: string;
+  readonly unit: ValueUnit;
+  readonly value: number | null;
+  readonly text: string;
+  readonly tone: Tone;
+  readonly how: string;
+  /** A result the reader looks for (EV, equity value, value per share): set in bold. */
+  readonly emphasis: boolean;
+  /** The test hook on the element holding just the figure. */
+  readonly testId: string | null;
+}
+
+export interface DcfTableSpec {
+  readonly caption: string;
+  readonly labelHeader: string;
+  /** The forecast years: '2025E' … */
+  readonly columns: readonly string[];
+  readonly parameters: readonly DcfLineSpec<DcfParameterKey>[];
+  readonly years: readonly TableRowSpec[];
+  readonly bridge: readonly DcfLineSpec<DcfBridgeKey>[];
+  /** Said under the table when the forecast is shorter than 5 years. */
+  readonly note: string | null;
+}
+
+/** Where the table stands: the figure hooks differ between the report and the custom valuation. */
+export type DcfTestIds = Partial<Record<DcfParameterKey | DcfBridgeKey, string>>;
+export const REPORT_DCF_TEST_IDS: DcfTestIds = {
+  enterprise_value: 'dcf-enterprise-value',
+  value_per_share: 'dcf-value-per-share',
+};
+export const CUSTOM_DCF_TEST_IDS: DcfTestIds = { value_per_share: 'custom-value-per-share' };
+
+/** The label of the forecast FCF row, also shown by the custom page when there is no valuation. */
+export const FORECAST_FCF_LABEL = '预测自由现金流（亿元）';
+
+function line<K extends DcfParameterKey | DcfBridgeKey>(
+  testIds: DcfTestIds,
+  key: K,
+  label: string,
+  unit: ValueUnit,
+  value: number | null,
+  how: string,
+  emphasis = false,
+): DcfLineSpec<K> {
+  return {
+    key,
+    label,
+    unit,
+    value,
+    text: formatValue(unit, value),
+    tone: toneOf(value, 'level'),
+    how,
+    emphasis,
+    testId: testIds[key] ?? null,
+  };
+}
+
+export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT_DCF_TEST_IDS): DcfTableSpec {
+  const forecast = dcf.forecast.slice(0, DCF_MAX_COLUMNS);
+  const columns = forecast.map((row) => yearLabel(row.year, true));
+  const lastYear = columns[columns.length - 1] ?? '';
+  const { valuation, meta } = dcf;
+  // Without shares the engine answers 0 for both, which is neither a share count nor a value per share.
+  const hasShares = valuation.share_capital > 0;
+  const shares = hasShares ? valuation.share_capital : null;
+  const perShare = hasShares ? valuation.value_per_share : null;
+  const year = (pick: (row: (typeof forecast)[number]) => number) => forecast.map(pick);
+  return {
+    caption: 'DCF估值表（金额单位：亿元）',
+    labelHeader: '项目',
+    columns,
+    parameters: [
+      line(testIds, 'wacc', 'WACC', 'percent', dcf.wacc, WACC_SOURCE[meta.wacc_source]),
+      line(testIds, 'g', '永续增长率 g', 'percent', dcf.g, GROWTH_SOURCE[meta.terminal_growth_source]),
+      line(testIds, 'shares', '总股本（亿股）', 'shares', shares, SHARES_SOURCE[meta.total_shares_source]),
+    ],
+    years: [
+      tableRow(
+        'fcf',
+        FORECAST_FCF_LABEL,
+        'amount',
+        'level',
+        year((row) => row.fcf),
+      ),
+      tableRow(
+        'discount_factor',
+        '折现系数',
+        'factor',
+        'level',
+        year((row) => row.discount_factor),
+      ),
+      tableRow(
+        'discounted_fcf',
+        '折现后自由现金流（亿元）',
+        'amount',
+        'level',
+        year((row) => row.discounted_fcf),
+      ),
+    ],
+    bridge: [
+      line(
+        testIds,
+        'forecast_fcf_sum',
+        '预测期现值合计（亿元）',
+        'amount',
+        dcf.forecast_fcf_sum,
+        '= Σ 折现后自由现金流',
+      ),
+      line(
+        testIds,
+        'terminal_value',
+        '终值（亿元）',
+        'amount',
+        dcf.terminal_value,
+        `= ${lastYear} 自由现金流 × (1 + g) ÷ (WACC − g)`,
+      ),
+      line(testIds, 'terminal_pv', '终值现值（亿元）', 'amount', dcf.terminal_pv, `= 终值 × ${lastYear} 折现系数`),
+      line(
+        testIds,
+        'enterprise_value',
+        '企业价值（亿元）',
+        'amount',
+        valuation.enterprise_value,
+        '= 预测期现值合计 + 终值现值',
+        true,
+      ),
+      line(testIds, 'non_core_assets', '非核心资产（亿元）', 'amount', valuation.non_core_assets, '加项'),
+      line(testIds, 'cash', '现金（亿元）', 'amount', valuation.cash, '加项'),
+      line(
+        testIds,
+        'interest_bearing_liabilities',
+        '有息负债（亿元）',
+        'amount',
+        valuation.interest_bearing_liabilities,
+        '减项',
+      ),
+      line(testIds, 'minority_interest', '少数股东权益（亿元）', 'amount', valuation.minority_interest, '减项'),
+      line(
+        testIds,
+        'equity_value',
+        '股权价值（亿元）',
+        'amount',
+        valuation.equity_value,
+        '= 企业价值 + 非核心资产 + 现金 − 有息负债 − 少数股东权益',
+        true,
+      ),
+      line(
+        testIds,
+        'value_per_share',
+        '每股价值（元）',
+        'yuan',
+        perShare,
+        hasShares ? '= 股权价值 ÷ 总股本' : '缺少总股本，无法计算每股价值',
+        true,
+      ),
+    ],
+    note:
+      forecast.length < DCF_MAX_COLUMNS
+        ? `注：仅有 ${forecast.length} 个预测年度（标准为 ${DCF_MAX_COLUMNS} 年），终值以最后一个预测年度的自由现金流计算。`
+        : null,
+  };
+}

@@ -1,0 +1,97 @@
+import { TERMINAL_VALUE_WARNING_SHARE } from '../../valuation/dcf.ts';
+import { EMPTY, formatAmount, formatPercent } from '../format.ts';
+import type { DcfValuationView } from '../report-views.ts';
+import { type DcfTableSpec, dcfTableSpec, GROWTH_SOURCE, REPORT_DCF_TEST_IDS, WACC_SOURCE } from './dcf-table-spec.ts';
+import { dcfSensitivitySpec, type SensitivitySpec } from './sensitivity-spec.ts';
+
+/** The valuation module: the key figures, the DCF table, how much rests on the terminal value, the grid. */
+
+export interface KeyFigureSpec {
+  readonly key: 'value_per_share' | 'equity_value' | 'enterprise_value';
+  readonly label: string;
+  readonly unit: '元' | '亿元';
+  readonly text: string;
+}
+
+export interface TerminalShareSpec {
+  /** '终值占企业价值 85.00%'. */
+  readonly text: string;
+  /** The share alone: '85.00%'. */
+  readonly percent: string;
+  readonly warning: boolean;
+  /** Why the share is a warning; null when it is not. */
+  readonly reason: string | null;
+}
+
+export interface FcfValuationSpec {
+  /** Why there is no valuation; the rest is then empty. */
+  readonly error: string | null;
+  /** The base year, the forecast and the two rates with their sources, in one sentence. */
+  readonly assumptions: string | null;
+  readonly keyFigures: readonly KeyFigureSpec[];
+  /** What the data could not support, and a missing share count. */
+  readonly notices: readonly string[];
+  readonly table: DcfTableSpec | null;
+  readonly terminalShare: TerminalShareSpec | null;
+  readonly sensitivity: SensitivitySpec | null;
+}
+
+/** Value per share, equity value and enterprise value; dashes without a valuation (the layout stays). */
+export function keyFigures(dcf: DcfValuationView | null): KeyFigureSpec[] {
+  const valuation = dcf?.valuation;
+  return [
+    {
+      key: 'value_per_share',
+      label: '每股价值',
+      unit: '元',
+      text: valuation && valuation.share_capital > 0 ? formatAmount(valuation.value_per_share) : EMPTY,
+    },
+    { key: 'equity_value', label: '股权价值', unit: '亿元', text: formatAmount(valuation?.equity_value) },
+    { key: 'enterprise_value', label: '企业价值', unit: '亿元', text: formatAmount(valuation?.enterprise_value) },
+  ];
+}
+
+export function terminalShare(dcf: DcfValuationView): TerminalShareSpec {
+  const share = dcf.terminal_value_share;
+  const reason =
+    share === null
+      ? '企业价值不为正，估值结果不可靠'
+      : `超过${formatPercent(TERMINAL_VALUE_WARNING_SHARE)}，估值高度依赖永续期假设（WACC 与 g），请谨慎参考`;
+  return {
+    text: `终值占企业价值 ${formatPercent(share)}`,
+    percent: formatPercent(share),
+    warning: dcf.terminal_value_warning,
+    reason: dcf.terminal_value_warning ? reason : null,
+  };
+}
+
+const NO_VALUATION: Omit<FcfValuationSpec, 'error'> = {
+  assumptions: null,
+  keyFigures: [],
+  notices: [],
+  table: null,
+  terminalShare: null,
+  sensitivity: null,
+};
+
+export function fcfValuationSpec(dcf: DcfValuationView | null, dcfError: string | null): FcfValuationSpec {
+  if (!dcf || dcf.forecast.length === 0) {
+    return { ...NO_VALUATION, error: dcf ? '缺少预测期现金流' : (dcfError ?? '缺少估值所需数据') };
+  }
+  const { meta } = dcf;
+  const notices = [...meta.limitations];
+  if (dcf.valuation.share_capital <= 0)
+    notices.push('缺少总股本数据，无法计算每股价值，可在自定义参数估值中填写总股本');
+  return {
+    error: null,
+    assumptions:
+      `以 ${meta.latest_report_year} 年年报为基期，预测 ${dcf.forecast.length} 年自由现金流；` +
+      `WACC ${formatPercent(dcf.wacc)}（${WACC_SOURCE[meta.wacc_source]}），` +
+      `永续增长率 g ${formatPercent(dcf.g)}（${GROWTH_SOURCE[meta.terminal_growth_source]}）。`,
+    keyFigures: keyFigures(dcf),
+    notices,
+    table: dcfTableSpec(dcf, REPORT_DCF_TEST_IDS),
+    terminalShare: terminalShare(dcf),
+    sensitivity: dcfSensitivitySpec(dcf),
+  };
+}

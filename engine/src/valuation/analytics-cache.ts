@@ -1,0 +1,84 @@
+import { type DriverBase, driverBase, fadeDrivers } from '../forecast/auto-drivers.ts';
+import { type Drivers, resolveDrivers, type YearDrivers } from '../forecast/drivers.ts';
+import { type ForecastRow, projectForecast } from '../forecast/projection.ts';
+import { type ProfitabilityRow, profitabilityRows, type ReturnsRow, returnsRows } from '../history/analytics.ts';
+import type { LineGap } from '../history/continuity.ts';
+import type { FinancialYearRow } from '../history/financial-row.ts';
+import { analyseHistory } from '../history/historical-rows.ts';
+import type { CompanyStatements } from '../statements/items.ts';
+
+/** The auto forecast at one terminal growth (revenue growth fades to it). */
+export interface AutoForecast {
+  readonly defaults: Drivers[];
+  /** The defaults as year drivers, every source 'system_default'. */
+  readonly resolved: YearDrivers[];
+  readonly forecast: ForecastRow[];
+}
+
+/** What depends on the statements alone, and the auto forecast by terminal growth. */
+export interface StatementAnalytics {
+  readonly history: FinancialYearRow[];
+  readonly reportedFamilies: number[];
+  readonly gaps: LineGap[];
+  readonly profitability: ProfitabilityRow[];
+  readonly returns: ReturnsRow[];
+  readonly base: DriverBase;
+  readonly autoByGrowth: Map<number, AutoForecast>;
+}
+
+/** Auto forecasts kept per statements (a page typing terminal growths would otherwise grow the map). */
+const AUTO_FORECASTS_KEPT = 32;
+
+/**
+ * Keeps what is derived from one statements object (statements are immutable inputs), so that what-if
+ * edits of the same company recompute only the forecast, the DCF and what follows. Opt-in: a page editing
+ * one company holds one; one-off valuations (the server, batches) pass none and pay nothing for it.
+ */
+export interface AnalyticsCache {
+  statements: CompanyStatements | null;
+  analytics: StatementAnalytics | null;
+}
+
+export function createAnalyticsCache(): AnalyticsCache {
+  return { statements: null, analytics: null };
+}
+
+export function statementAnalytics(
+  statements: CompanyStatements,
+  cache: AnalyticsCache | undefined,
+): StatementAnalytics {
+  if (cache?.analytics && cache.statements === statements) return cache.analytics;
+  const { rows: history, reportedFamilies, gaps } = analyseHistory(statements);
+  const analytics: StatementAnalytics = {
+    history,
+    reportedFamilies,
+    gaps,
+    profitability: profitabilityRows(statements, history),
+    returns: returnsRows(statements, history),
+    base: driverBase(history, reportedFamilies),
+    autoByGrowth: new Map(),
+  };
+  if (cache) {
+    cache.statements = statements;
+    cache.analytics = analytics;
+  }
+  return analytics;
+}
+
+/** The auto forecast at terminal growth `g`, from the analytics' map when it was made before. */
+export function autoForecastAt(
+  analytics: StatementAnalytics,
+  last: FinancialYearRow,
+  firstYear: number,
+  years: number,
+  g: number,
+): AutoForecast {
+  const known = analytics.autoByGrowth.get(g);
+  if (known) return known;
+  const defaults = fadeDrivers(analytics.base, g, years);
+  const resolved = resolveDrivers(defaults, firstYear, {});
+  const auto = { defaults, resolved, forecast: projectForecast(last, resolved, analytics.base.openingWorkingCapital) };
+  if (analytics.autoByGrowth.size >= AUTO_FORECASTS_KEPT) analytics.autoByGrowth.clear();
+  analytics.autoByGrowth.set(g, auto);
+  return auto;
+}

@@ -1,0 +1,154 @@
+import { ValuationError } from '../errors.ts';
+import type { LineGap } from '../history/continuity.ts';
+import { amountText, percentText } from '../message-format.ts';
+import type { CompanyClassification } from './company-kind.ts';
+import { type DcfResult, TERMINAL_VALUE_WARNING_SHARE } from './dcf.ts';
+import type { EffectiveParameters } from './parameters.ts';
+
+/** The one vocabulary of what a reader must know beside a value. */
+export const WARNING_CODES = [
+  'negative_equity_value',
+  'negative_enterprise_value',
+  'terminal_value_dominates',
+  'terminal_ronic_below_wacc',
+  'terminal_reinvestment_negative',
+  'shares_disagree',
+  'missing_lines',
+  'wacc_bounded',
+  'stale_report',
+  'financial_company',
+  'property_developer',
+] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+export interface ValuationWarning {
+  readonly code: WarningCode;
+  /** In Chinese, as the screens show it. */
+  readonly message: string;
+  /** The fiscal year it concerns (missing_lines). */
+  readonly year?: number;
+  /** The statement lines it concerns (missing_lines), joined: '应收票据'. */
+  readonly item?: string;
+}
+
+/** A latest annual report this many months before the valuation date is stale. */
+export const STALE_REPORT_MONTHS = 18;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** True when `asOf` ('YYYY-MM-DD') is more than 18 months after the end of fiscal year `latestYear`. */
+export function isReportStale(latestYear: number, asOf: string): boolean {
+  const match = ISO_DATE.exec(asOf);
+  const [, year, month, day] = match ?? [];
+  if (!year || !month || !day || Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) {
+    throw new ValuationError('INVALID_DATE', 'asOf', asOf);
+  }
+  // The last day of the month STALE_REPORT_MONTHS after December of the fiscal year (30 June two years on).
+  const monthIndex = latestYear * 12 + 11 + STALE_REPORT_MONTHS;
+  const limitYear = Math.floor(monthIndex / 12);
+  const limitMonth = (monthIndex % 12) + 1;
+  const lastDay = new Date(Date.UTC(limitYear, limitMonth, 0)).getUTCDate();
+  const limit = `${limitYear}-${String(limitMonth).padStart(2, '0')}-${String(lastDay).padStart(2, '0')}`;
+  return `${year}-${month}-${day}` > limit;
+}
+
+export interface WarningContext {
+  readonly latestYear: number;
+  readonly parameters: EffectiveParameters;
+  readonly dcf: DcfResult | null;
+  readonly classification: CompanyClassification;
+  readonly gaps: readonly LineGap[];
+  /** Gaps of these years are warned (the years the forecast rests on); all are recorded. */
+  readonly warnedYears: readonly number[];
+  readonly asOf?: string | null | undefined;
+}
+
+function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
+  if (!dcf) return [];
+  const warnings: ValuationWarning[] = [];
+  const { enterprise_value: ev, equity_value: equity } = dcf.valuation;
+  if (ev <= 0) {
+    warnings.push({
+      code: 'negative_enterprise_value',
+      message: `企业价值为负（${amountText(ev)}）：预测期自由现金流与终值之和不为正，估值不代表企业的市场价值`,
+    });
+  }
+  if (equity <= 0) {
+    warnings.push({
+      code: 'negative_equity_value',
+      message: `股权价值为负（${amountText(equity)}）：有息负债等索取权超过企业价值，每股价值不适用`,
+    });
+  }
+  if (dcf.terminal_value_share !== null && dcf.terminal_value_share > TERMINAL_VALUE_WARNING_SHARE) {
+    warnings.push({
+      code: 'terminal_value_dominates',
+      message: `终值现值占企业价值 ${percentText(dcf.terminal_value_share)}，超过${percentText(TERMINAL_VALUE_WARNING_SHARE, 0)}：估值高度依赖永续期假设（WACC 与 g）`,
+    });
+  }
+  const { reinvestment_rate: reinvestment, implied_ronic: ronic } = dcf.terminal;
+  if (dcf.g > 0 && reinvestment !== null && reinvestment <= 0) {
+    warnings.push({
+      code: 'terminal_reinvestment_negative',
+      message: `永续期再投资率为 ${percentText(reinvestment)}：不再投资却按 ${percentText(dcf.g)} 永续增长，终值偏高；可改用价值驱动公式`,
+    });
+  } else if (dcf.g > 0 && ronic !== null && ronic < dcf.wacc) {
+    warnings.push({
+      code: 'terminal_ronic_below_wacc',
+      message: `永续期隐含新增投资回报率（RONIC）${percentText(ronic)} 低于 WACC ${percentText(dcf.wacc)}：增长在摧毁价值`,
+    });
+  }
+  if (parameters.shares.disagreement !== null) {
+    warnings.push({ code: 'shares_disagree', message: `总股本来源不一致：${parameters.shares.disagreement}` });
+  }
+  const { bound_applied: bound, calculated_wacc: calculated, applied_wacc: applied } = parameters.wacc_breakdown;
+  if (bound !== null && calculated !== null) {
+    warnings.push({
+      code: 'wacc_bounded',
+      message: `计算WACC为 ${percentText(calculated)}，${bound === 'floor' ? '低于下限' : '高于上限'}，按 ${percentText(applied)} 估值；可设置手动WACC`,
+    });
+  }
+  return warnings;
+}
+
+function gapWarnings({ gaps, warnedYears }: WarningContext): ValuationWarning[] {
+  return gaps
+    .filter((gap) => gap.kind === 'vanished' && warnedYears.includes(gap.year))
+    .map((gap) => ({
+      code: 'missing_lines',
+      message: `${gap.year}年报表未列报“${gap.label}”（${gap.year - 1}年为 ${amountText(gap.amount)}）：不按 0 计，该年营运资本变动不含此项，预测沿用此前的比率`,
+      year: gap.year,
+      item: gap.label,
+    }));
+}
+
+function companyWarnings({ classification, latestYear, asOf }: WarningContext): ValuationWarning[] {
+  const warnings: ValuationWarning[] = [];
+  if (classification.kind === 'financial') {
+    const why =
+      classification.evidence === 'industry'
+        ? '所属行业为金融业'
+        : `吸收存款、保险合同准备金、代理买卖证券款占负债的 ${percentText(classification.financialShare ?? 0, 0)}`;
+    warnings.push({
+      code: 'financial_company',
+      message: `${why}：不适用自由现金流估值，请改用 P/B–ROE 或股利贴现模型`,
+    });
+  }
+  if (classification.kind === 'property_developer') {
+    warnings.push({
+      code: 'property_developer',
+      message: '房地产开发企业：存货为土地与在建房产，预收房款使营运资本大幅波动，自由现金流估值仅供参考',
+    });
+  }
+  if (asOf && isReportStale(latestYear, asOf)) {
+    warnings.push({
+      code: 'stale_report',
+      message: `最新年报为 ${latestYear} 年，距 ${asOf.slice(0, 10)} 已超过 ${STALE_REPORT_MONTHS} 个月，估值基于过时数据`,
+    });
+  }
+  return warnings;
+}
+
+/** Every warning of a valuation: the company's, the statements', then the DCF's. */
+export function valuationWarnings(context: WarningContext): ValuationWarning[] {
+  return [...companyWarnings(context), ...gapWarnings(context), ...dcfWarnings(context)];
+}

@@ -1,0 +1,16 @@
+/// <reference types="node" />
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { rgbHex, TONE_RGB } from '@fcf/engine/report';
+import { describe, expect, it } from 'vitest';
+
+// jsdom gives modules an http URL and vitest empties imported CSS: read the sheet from the repository.
+const sheet = ['pwa/src/styles/global.css', 'src/styles/global.css'].map((path) => resolve(path)).find(existsSync);
+const css = sheet ? readFileSync(sheet, 'utf8') : '';
+
+describe('the colour rule in the stylesheet', () => {
+  it('declares --tone-rise and --tone-fall as the colours the charts, PDF and image draw with', () => {
+    expect(css).toContain(`--tone-rise: ${rgbHex(TONE_RGB.rise)};`);
+    expect(css).toContain(`--tone-fall: ${rgbHex(TONE_RGB.fall)};`);
+  });
+});
