@@ -76,6 +76,28 @@ describe('layout stability under slow 4G and a 4× slower CPU', () => {
   }
 });
 
+describe('the report skeleton', () => {
+  for (const viewport of [MOBILE, { width: 600, height: 900 }, WIDE]) {
+    it(`reserves each module's final height at ${viewport.width} px (pwa/src/report/report-skeleton.css)`, async () => {
+      const { context, page } = await newPage(browser, baseURL, viewport);
+      await page.goto(`/valuation-home?company=${MIDEA}`);
+      await page.getByTestId('dcf-value-per-share').waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      const heights = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.report-module')].map((section) => ({
+          module: section.id,
+          reserved: getComputedStyle(section).getPropertyValue('--report-module-height').trim(),
+          final: `${Math.round(section.getBoundingClientRect().height)}px`,
+        })),
+      );
+      expect(heights.map(({ module, final }) => ({ module, reserved: final }))).toEqual(
+        heights.map(({ module, reserved }) => ({ module, reserved })),
+      );
+      await context.close();
+    });
+  }
+});
+
 const AXE_PAGES = [
   { path: '/', ready: '[data-testid="dcf-value-per-share"]' },
   { path: `/valuation-home?company=${MIDEA}`, ready: '[data-testid="dcf-value-per-share"]' },
