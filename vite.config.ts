@@ -66,6 +66,8 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
+        // A stable identity: the installed app stays the same app if start_url ever changes.
+        id: '/',
         name: '自由现金流估值平台',
         short_name: 'FCF估值',
         description: 'A股上市公司自由现金流（FCFF）与DCF估值，离线可读',
@@ -76,16 +78,56 @@ export default defineConfig({
         orientation: 'any',
         background_color: '#ffffff',
         theme_color: '#1f4e8c',
+        categories: ['finance'],
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Shown in the install dialog (from docs/screenshots/, copied into pwa/public/screenshots/).
+        screenshots: [
+          {
+            src: '/screenshots/phone-home.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: '手机上的首页与估值报告',
+          },
+          {
+            src: '/screenshots/wide-home.png',
+            sizes: '1366x900',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: '桌面上的首页与估值报告',
+          },
+        ],
+        // Long-press the app icon: straight to search, the screener or the watchlist.
+        shortcuts: [
+          {
+            name: '搜索',
+            short_name: '搜索',
+            url: '/?focus=search',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+          {
+            name: '估值筛选',
+            short_name: '筛选',
+            url: '/screener',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+          {
+            name: '自选',
+            short_name: '自选',
+            url: '/#watchlist',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+        ],
       },
       workbox: {
         // pdf.js's worker is an .mjs file: precached, so the PDF viewer works offline.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff2,ttf,webmanifest}'],
-        globIgnores: ['pdfjs/**'],
+        // The install dialog's screenshots are only ever shown online: not precached.
+        globIgnores: ['pdfjs/**', 'screenshots/**'],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/pdfjs/'),

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
+import { launchBrowser, newPage, signInContext, waitForServiceWorker } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const adminPassword = inject('adminPassword');
@@ -21,23 +21,6 @@ async function logInAsAdmin(page: Page) {
   await page.locator('input[name="password"]').fill(adminPassword);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
-}
-
-/** Signs a browser context in as the admin through the API (the login form is tested above). */
-async function signInContext(context: BrowserContext) {
-  const response = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  const { access_token, user } = (await response.json()) as { access_token: string; user: unknown };
-  await context.addInitScript(
-    ([token, account]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', account);
-    },
-    [access_token, JSON.stringify(user)] as const,
-  );
 }
 
 async function serverWacc(): Promise<number | null> {
@@ -141,7 +124,7 @@ describe('the back office', () => {
 
     // Meanwhile another admin changes the same WACC online.
     const other: BrowserContext = await browser.newContext({ baseURL, locale: 'zh-CN' });
-    await signInContext(other);
+    await signInContext(other, baseURL, adminPassword);
     const otherPage = await other.newPage();
     otherPage.on('dialog', (dialog) => void dialog.accept());
     await otherPage.goto(url);

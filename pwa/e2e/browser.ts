@@ -66,3 +66,20 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.reload();
   if (!(await controlled())) throw new Error('service worker is active but does not control the page');
 }
+
+/** Signs a browser context in as the admin through the API (the login form has its own test). */
+export async function signInContext(context: BrowserContext, baseURL: string, password: string): Promise<void> {
+  const response = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const { access_token, user } = (await response.json()) as { access_token: string; user: unknown };
+  await context.addInitScript(
+    ([token, account]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', account);
+    },
+    [access_token, JSON.stringify(user)] as const,
+  );
+}

@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { read } from '@e965/xlsx';
 import { formatAmount } from '@fcf/engine/report';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DCF_CELLS, SHEETS } from '../src/valuation-editor/model-workbook.ts';
 import { launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
 
 const MIDEA = '美的集团';
@@ -82,25 +84,101 @@ describe('the custom valuation page', () => {
     await context.close();
   });
 
-  it('downloads the DCF table as a PNG 3,500 px wide (scale 2.5 × 1,400)', async () => {
+  it('exports the model as .xlsx: live formulas in the DCF cells, the page’s figures cached', async () => {
     const { context, page } = await newPage(browser, baseURL);
     await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);
     await page.getByTestId('custom-value-per-share').waitFor({ timeout: 20_000 });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: '下载为图片' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^美的集团_DCF估值报告_\d{4}-\d{2}-\d{2}\.png$/);
-    const file = join(downloads, 'dcf.png');
+    await commit(page, '[data-testid="param-wacc"]', '9.5');
+    const expected = await expectedPerShare({ wacc_manual: 0.095 });
+    await expect.poll(() => perShare(page)).toBe(expected);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    expect(download.suggestedFilename()).toMatch(/^美的集团_DCF估值模型_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const file = join(downloads, 'model.xlsx');
+    await download.saveAs(file);
+    const workbook = read(readFileSync(file), { cellFormula: true });
+    const dcf = workbook.Sheets[SHEETS.dcf];
+    expect(dcf?.[DCF_CELLS.wacc]?.v).toBe(0.095);
+    for (const address of ['B13', 'B14', 'B15', 'B17', 'B18', 'B19', 'B20', 'B21', DCF_CELLS.valuePerShare]) {
+      expect(dcf?.[address]?.f, address).toBeTruthy();
+    }
+    expect(formatAmount(dcf?.[DCF_CELLS.valuePerShare]?.v as number)).toBe(await perShare(page));
+    expect(workbook.SheetNames).toEqual([SHEETS.dcf, SHEETS.forecast, SHEETS.drivers, SHEETS.history]);
+    await context.close();
+  });
+
+  it('makes a portrait share card 1,080 px wide', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);
+    await page.getByTestId('custom-value-per-share').waitFor({ timeout: 20_000 });
+    // Headless Chromium cannot share files: the card is downloaded instead.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-card').click()]);
+    expect(download.suggestedFilename()).toMatch(/^美的集团_估值卡片_\d{4}-\d{2}-\d{2}\.png$/);
+    const file = join(downloads, 'card.png');
     await download.saveAs(file);
     const png = readFileSync(file);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
-    expect(png.readUInt32BE(16)).toBe(3500);
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    expect(width).toBe(1080);
+    expect(height).toBeGreaterThan(width);
     await context.close();
   });
 });
 
 describe('the custom valuation page on a phone', () => {
+  it('updates the value per share within 300 ms of a WACC digit, without Enter', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);
+    await page.getByTestId('custom-value-per-share').waitFor({ timeout: 20_000 });
+    const expected = await expectedPerShare({ wacc_manual: 0.09 });
+    expect(await perShare(page)).not.toBe(expected);
+
+    await page.getByTestId('param-wacc').focus();
+    // Timed inside the page: from the key going down to the new figure in the DOM.
+    await page.evaluate((target) => {
+      const state = window as unknown as { latency?: Promise<number> };
+      state.latency = new Promise((resolve) => {
+        let start = 0;
+        const onKey = () => {
+          start = performance.now();
+        };
+        document.addEventListener('keydown', onKey, { capture: true, once: true });
+        const observer = new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="custom-value-per-share"]')?.textContent;
+          if (start > 0 && text === target) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    }, expected);
+    await page.keyboard.press('9');
+    const latency = await page.evaluate(() => (window as unknown as { latency: Promise<number> }).latency);
+    expect(latency).toBeLessThan(300);
+    // A draft only: leaving without Enter commits it, Escape would have dropped it.
+    expect(await page.getByTestId('param-wacc').inputValue()).toBe('9');
+    await context.close();
+  });
+
+  it('keeps the result bar in view below the last row being edited', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);
+    await page.getByTestId('custom-value-per-share').waitFor({ timeout: 20_000 });
+    const last = page.locator('.cv-table').last().locator('input').last();
+    await last.focus();
+    const bar = await page.getByTestId('sticky-result').boundingBox();
+    const cell = await last.boundingBox();
+    expect(bar).not.toBeNull();
+    expect(cell).not.toBeNull();
+    if (!bar || !cell) return;
+    expect(bar.y).toBeGreaterThanOrEqual(0);
+    expect(bar.y + bar.height).toBeLessThanOrEqual(MOBILE.height + 0.5);
+    // The bar does not hide the cell being typed into.
+    expect(cell.y + cell.height).toBeLessThanOrEqual(bar.y + 0.5);
+    expect(await page.getByTestId('sticky-result').getByTestId('custom-value-per-share').count()).toBe(1);
+    await context.close();
+  });
+
   it('fits 390 px without horizontal page scroll', async () => {
     const { context, page } = await newPage(browser, baseURL, MOBILE);
     await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);

@@ -40,11 +40,24 @@ describe('installability', () => {
     await session.detach();
     expect(installabilityErrors).toEqual([]);
     const manifest = (await (await fetch(`${baseURL}/manifest.webmanifest`)).json()) as {
+      id: string;
       name: string;
       display: string;
+      categories: string[];
       icons: { purpose?: string }[];
+      screenshots: { src: string; form_factor: string }[];
+      shortcuts: { name: string; url: string }[];
     };
     expect(manifest.name).toBe('自由现金流估值平台');
+    expect(manifest.id).toBe('/');
+    expect(manifest.categories).toEqual(['finance']);
+    expect(manifest.shortcuts.map((shortcut) => [shortcut.name, shortcut.url])).toEqual([
+      ['搜索', '/?focus=search'],
+      ['估值筛选', '/screener'],
+      ['自选', '/#watchlist'],
+    ]);
+    expect(manifest.screenshots.map((shot) => shot.form_factor)).toEqual(['narrow', 'wide']);
+    for (const shot of manifest.screenshots) expect((await fetch(`${baseURL}${shot.src}`)).status).toBe(200);
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     await context.close();

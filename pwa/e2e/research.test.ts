@@ -117,6 +117,15 @@ describe('research PDFs', () => {
     expect(await viewer.locator('.pdf-viewer__title').textContent()).toBe(names[0]);
     expect(await viewer.locator('[data-page-number]').count()).toBe(2);
 
+    // Read online without 离线保存, the other report is kept in the cache all the same.
+    await page.locator('.research-categories__item', { hasText: '全部文件' }).click();
+    const [other] = await Promise.all([
+      context.waitForEvent('page'),
+      page.locator('.research-table__name a', { hasText: names[1] as string }).click(),
+    ]);
+    await expectFirstPageRendered(other, '电力行业资本开支周期分析');
+    const otherUrl = other.url();
+
     // Kept for offline reading, it opens with the network off.
     await waitForServiceWorker(viewer);
     const save = viewer.getByTestId('pdf-save-offline');
@@ -137,6 +146,17 @@ describe('research PDFs', () => {
         .locator('.research-table__badge')
         .textContent(),
     ).toBe('已离线保存');
+    await page.locator('.research-categories__item', { hasText: '全部文件' }).click();
+    expect(
+      await page
+        .locator('tr', { has: page.locator('a', { hasText: names[1] as string }) })
+        .locator('.research-table__badge')
+        .textContent(),
+    ).toBe('已缓存');
+    await other.goto(otherUrl);
+    await expectFirstPageRendered(other, '电力行业资本开支周期分析');
+    expect(await other.locator('.pdf-viewer__meta').textContent()).toContain('本机离线副本');
+    expect(await page.getByTestId('pdf-cache-settings').textContent()).toContain('自动缓存 1 份');
     await context.setOffline(false);
     await context.close();
   });

@@ -4,6 +4,7 @@ import { AnalysisPage } from '../report/AnalysisPage.tsx';
 import { RouterProvider, useRouter } from '../ui/router.tsx';
 import { AdminGate } from './AdminGate.tsx';
 import { Footer } from './layout/Footer.tsx';
+import { InstallHint } from './layout/InstallHint.tsx';
 import { NavBar } from './layout/NavBar.tsx';
 import { OfflineIndicator } from './layout/OfflineIndicator.tsx';
 import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
@@ -82,6 +83,7 @@ function Shell() {
       </main>
       {chrome && <Footer />}
       <UpdatePrompt />
+      <InstallHint />
     </>
   );
 }

@@ -170,19 +170,49 @@ describe('custom valuation page', () => {
     expect(byTestId(page, 'param-wacc').className).toContain('is-user-set');
   });
 
-  it('restores the stored what-if, and resets it after confirmation', async () => {
+  it('restores the stored what-if; 全部恢复 drops it in one tap and 撤销恢复 puts it back', async () => {
     const stored: WhatIf = { parameters: { terminal_growth_rate_manual: 0.03 }, overrides: {} };
     fixtures.whatIfs.set(SAMPLE.company.code, stored);
     const page = await openPage();
     expect(byTestId(page, 'param-terminal-growth').value).toBe('3.00');
     expect(byTestId(page, 'custom-value-per-share').textContent).toBe(perShare(stored));
+    expect(byTestId(page, 'sticky-result').textContent).toContain('较系统');
 
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    click(byText(page, 'button', '重置我的修改'));
+    click(byText(page, 'button', '全部恢复1'));
     await settle();
     expect(clearWhatIf).toHaveBeenCalledWith(SAMPLE.company.code);
     expect(byTestId(page, 'param-terminal-growth').value).toBe('2.00');
-    expect(byText(page, 'button', '重置我的修改').hasAttribute('disabled')).toBe(true);
+    expect(byTestId(page, 'sticky-result').textContent).toContain('与系统估值相同');
+
+    click(byText(page, 'button', '撤销恢复'));
+    await settle();
+    expect(writeWhatIf).toHaveBeenLastCalledWith(SAMPLE.company.code, stored);
+    expect(byTestId(page, 'param-terminal-growth').value).toBe('3.00');
+    expect(byText(page, 'button', '全部恢复1').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('recomputes a draft while typing, stores nothing until Enter, and drops the draft on Escape', async () => {
+    const page = await openPage();
+    const automatic = perShare({ parameters: {}, overrides: {} });
+    const wacc = byTestId(page, 'param-wacc');
+    typeInto(wacc, '9');
+    const drafted = perShare({ parameters: { wacc_manual: 0.09 }, overrides: {} });
+    await waitUntil(() => byTestId(page, 'custom-value-per-share').textContent === drafted, 'the draft’s value');
+    expect(writeWhatIf).not.toHaveBeenCalled();
+    expect(byTestId(page, 'sticky-result').textContent).toMatch(/较系统 -[\d,.]+ 元（-\d+\.\d{2}%）/);
+
+    press(wacc, 'Escape');
+    await waitUntil(() => byTestId(page, 'custom-value-per-share').textContent === automatic, 'the value back');
+    expect(writeWhatIf).not.toHaveBeenCalled();
+
+    typeInto(wacc, '9');
+    press(wacc, 'Enter');
+    await settle();
+    expect(byTestId(page, 'custom-value-per-share').textContent).toBe(drafted);
+    expect(writeWhatIf).toHaveBeenLastCalledWith(SAMPLE.company.code, {
+      parameters: { wacc_manual: 0.09 },
+      overrides: {},
+    });
   });
 
   it('switches company with a fresh what-if and updates the URL', async () => {

@@ -18,7 +18,7 @@ export default function CustomValuationPage() {
   const query = useQueryParam('company')?.trim() || DEFAULT_COMPANY;
   const { location, navigate } = useRouter();
   const { message, notify, dismiss } = useMessage();
-  const { state, commit, reset, reload } = useCustomValuation(query, notify);
+  const { state, commit, preview, reset, restore, reload } = useCustomValuation(query, notify);
   const current = state.status === 'ready' ? state.company : null;
 
   // Switching starts the new company afresh (public-side §4): its stored what-if goes, g is back to 2%.
@@ -46,6 +46,11 @@ export default function CustomValuationPage() {
               <strong>{current.name}</strong>
               {current.code ? <span className="cv-head__code">{current.code}</span> : null}
               {current.industry ? <span className="cv-head__industry">{current.industry}</span> : null}
+            </p>
+          ) : state.status === 'loading' ? (
+            // The line the company will take, held while it loads: the page below does not jump.
+            <p className="cv-head__company">
+              <strong>{state.query}</strong>
             </p>
           ) : null}
         </div>
@@ -75,11 +80,18 @@ export default function CustomValuationPage() {
             {state.view.forecastYears.length > 0
               ? `${yearLabel(state.view.forecastYears[0] ?? 0, true)}–${yearLabel(state.view.forecastYears.at(-1) ?? 0, true)}`
               : '无'}
-            。修改预测年度（E）的比率或估值参数后按回车或移开焦点即重新计算，Esc
+            。修改预测年度（E）的比率或估值参数，输入时即重新计算，按回车或移开焦点保存，Esc
             撤销输入；某年的设定沿用到以后各年，修改自动保存在本机。
             {state.stale ? <span className="cv-stale">无法连接服务器，显示的是离线缓存数据。</span> : null}
           </p>
-          <ValuationWorkspace session={state} notify={notify} onCommit={commit} onReset={reset} />
+          <ValuationWorkspace
+            session={state}
+            notify={notify}
+            onCommit={commit}
+            onPreview={preview}
+            onReset={reset}
+            onRestore={restore}
+          />
         </>
       ) : null}
     </div>

@@ -1,78 +1,104 @@
 import type { ValuationParameterKey } from '@fcf/engine';
+import type { WhatIf } from '@fcf/engine/report';
 import { useCallback, useState } from 'react';
 import { SensitivityTable } from '../ui/SensitivityTable.tsx';
 import { DcfResultTable } from '../valuation-editor/DcfResultTable.tsx';
 import { type DriverCommit, DriverTableView } from '../valuation-editor/DriverTableView.tsx';
 import { DRIVER_TABLES } from '../valuation-editor/driver-tables.ts';
-import { exportDcfImage, IMAGE_FAILED_MESSAGE, ImageExportError } from '../valuation-editor/image-export.ts';
 import { SourceLegend } from '../valuation-editor/SourceLegend.tsx';
 import type { Notify } from '../valuation-editor/use-message.ts';
 import { ValuationSummary } from '../valuation-editor/ValuationSummary.tsx';
+import { ExportActions } from './ExportActions.tsx';
 import type { ValuationSession } from './load-valuation.ts';
 import { ReverseDcf } from './ReverseDcf.tsx';
-import { isEmptyWhatIf, type WhatIfEdit } from './what-if-edit.ts';
+import { StickyResult } from './StickyResult.tsx';
+import { countEdits, type WhatIfEdit } from './what-if-edit.ts';
 import '../valuation-editor/editor.css';
-
-const RESET_CONFIRM_MESSAGE = '确定清除您对该公司的全部修改，恢复为系统参数吗？';
 
 interface WorkspaceProps {
   readonly session: ValuationSession;
   readonly notify: Notify;
   readonly onCommit: (edit: WhatIfEdit) => void;
+  /** A draft being typed, recomputed but not stored (null: back to the committed what-if). */
+  readonly onPreview: (edit: WhatIfEdit | null) => void;
   readonly onReset: () => void;
+  readonly onRestore: (whatIf: WhatIf) => void;
+  /** The latest share price, when known: the result bar then shows the margin of safety. */
+  readonly price?: number | null;
 }
 
 /** Everything below the header once a company is open: figures, the DCF table, the model's tables. */
-export function ValuationWorkspace({ session, notify, onCommit, onReset }: WorkspaceProps) {
+export function ValuationWorkspace({
+  session,
+  notify,
+  onCommit,
+  onPreview,
+  onReset,
+  onRestore,
+  price,
+}: WorkspaceProps) {
   const { view, whatIf, engine } = session;
   const { dcf } = view;
-  const [downloading, setDownloading] = useState(false);
+  // The what-if 全部恢复 dropped, offered back until the next edit.
+  const [undo, setUndo] = useState<WhatIf | null>(null);
   const onError = useCallback((message: string) => notify('error', message), [notify]);
 
-  const commitParameter = useCallback(
-    (param: ValuationParameterKey, value: number) => onCommit({ kind: 'parameter', param, value }),
+  const commit = useCallback(
+    (edit: WhatIfEdit) => {
+      setUndo(null);
+      onCommit(edit);
+    },
     [onCommit],
+  );
+  const commitParameter = useCallback(
+    (param: ValuationParameterKey, value: number) => commit({ kind: 'parameter', param, value }),
+    [commit],
   );
   const commitDriver = useCallback(
-    ({ year, param, value }: DriverCommit) => onCommit({ kind: 'driver', year, param, value }),
-    [onCommit],
+    ({ year, param, value }: DriverCommit) => commit({ kind: 'driver', year, param, value }),
+    [commit],
+  );
+  const previewParameter = useCallback(
+    (param: ValuationParameterKey, value: number | null) =>
+      onPreview(value === null ? null : { kind: 'parameter', param, value }),
+    [onPreview],
+  );
+  const previewDriver = useCallback(
+    (edit: DriverCommit | null) => onPreview(edit && { kind: 'driver', ...edit }),
+    [onPreview],
   );
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const fileName = await exportDcfImage(view);
-      notify('success', `已下载 ${fileName}`);
-    } catch (error) {
-      notify('error', error instanceof ImageExportError ? error.message : IMAGE_FAILED_MESSAGE);
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  const reset = () => {
-    if (!window.confirm(RESET_CONFIRM_MESSAGE)) return;
+  // One tap, no confirmation: the reader's inputs can be put back with 撤销恢复.
+  const restoreAll = () => {
+    setUndo(whatIf);
     onReset();
     notify('success', '已恢复为系统参数');
   };
+  const undoRestore = () => {
+    if (undo) onRestore(undo);
+    setUndo(null);
+  };
 
-  const changed = !isEmptyWhatIf(whatIf);
   return (
     <>
       <ValuationSummary dcf={dcf} />
       <div className="cv-toolbar">
         <SourceLegend />
-        <button type="button" className="button button--ghost cv-reset" onClick={reset} disabled={!changed}>
-          重置我的修改
-        </button>
+        <ExportActions
+          view={view}
+          whatIf={whatIf}
+          automaticPerShare={session.automaticPerShare}
+          price={price}
+          notify={notify}
+        />
       </div>
       <DcfResultTable
         view={view}
         whatIf={whatIf}
-        downloading={downloading}
         onCommit={commitParameter}
+        onPreview={previewParameter}
         onError={onError}
-        onDownload={download}
+        valuePerShareHook={false}
       />
       {dcf?.sensitivity && dcf.valuation.share_capital > 0 ? (
         <div className="cv-card cv-sensitivity">
@@ -86,9 +112,19 @@ export function ValuationWorkspace({ session, notify, onCommit, onReset }: Works
           table={table}
           data={view.financialData}
           onCommit={commitDriver}
+          onPreview={previewDriver}
           onError={onError}
         />
       ))}
+      <StickyResult
+        dcf={dcf}
+        automaticPerShare={session.automaticPerShare}
+        price={price}
+        edits={countEdits(whatIf)}
+        onRestoreAll={restoreAll}
+        onUndo={undo ? undoRestore : null}
+        latestYear={view.latestYear}
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { readWhatIf } from '../store/db.ts';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { loadWhatIfEngine, type WhatIfEngine } from '../worker/engine-client.ts';
+import { isEmptyWhatIf } from './what-if-edit.ts';
 
 /** One company opened on the page: its engine in the worker, and the reader's what-if restored. */
 export interface ValuationSession {
@@ -15,7 +16,12 @@ export interface ValuationSession {
   readonly engine: WhatIfEngine;
   readonly whatIf: WhatIf;
   readonly view: WhatIfView;
+  /** The value per share without the reader's what-if (null when there is none), for the Δ shown. */
+  readonly automaticPerShare: number | null;
 }
+
+const perShareOf = (view: WhatIfView): number | null =>
+  view.dcf && view.dcf.valuation.share_capital > 0 ? view.dcf.valuation.value_per_share : null;
 
 /** A load that ends in a message rather than a valuation; `retry` offers the reload button. */
 export class LoadFailure extends Error {
@@ -75,7 +81,8 @@ export async function openValuation(query: string): Promise<ValuationSession> {
     const whatIf = (await readWhatIf(bundle.company.code).catch(() => undefined)) ?? NO_WHAT_IF;
     const view = await engine.whatIf(whatIf);
     if (view.financialData.historical.length === 0) throw new LoadFailure(NO_HISTORY_MESSAGE, false);
-    return { company: bundle.company, stale, engine, whatIf, view };
+    const automatic = isEmptyWhatIf(whatIf) ? view : await engine.whatIf(NO_WHAT_IF);
+    return { company: bundle.company, stale, engine, whatIf, view, automaticPerShare: perShareOf(automatic) };
   } catch (error) {
     if (error instanceof LoadFailure) throw error;
     throw new LoadFailure(`计算失败: ${errorText(error)}`, true);

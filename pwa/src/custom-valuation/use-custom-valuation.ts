@@ -19,7 +19,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The custom valuation of one company: opened from the cache or the server, every committed edit
- * recomputed by the engine in the worker (no debounce, no server) and kept in IndexedDB.
+ * recomputed by the engine in the worker (no server) and kept in IndexedDB; drafts being typed are
+ * recomputed too (debounced by the cell) without being stored.
  */
 export function useCustomValuation(query: string, notify: Notify) {
   const [state, setState] = useState<ValuationState>({ status: 'loading', query });
@@ -53,21 +54,31 @@ export function useCustomValuation(query: string, notify: Notify) {
     };
   }, [query, attempt]);
 
+  /**
+   * Runs the engine on a what-if and shows its view. A committed what-if (`persist` given) becomes the
+   * page's what-if and is stored; a preview (a draft being typed) only changes the figures shown.
+   */
   const recompute = useCallback(
-    (whatIf: WhatIf, persist: (code: string) => Promise<void>) => {
+    (whatIf: WhatIf, persist: ((code: string) => Promise<void>) | null) => {
       const ready = current.current;
       if (ready.status !== 'ready') return;
       const code = ready.company.code;
       const run = ++sequence.current;
-      // Ahead of the state until the view arrives: a second commit meanwhile builds on this one.
-      latestWhatIf.current = whatIf;
-      persist(code).catch((error: unknown) => notify('error', `保存修改失败：${errorText(error)}`));
+      if (persist) {
+        // Ahead of the state until the view arrives: a second commit meanwhile builds on this one.
+        latestWhatIf.current = whatIf;
+        persist(code).catch((error: unknown) => notify('error', `保存修改失败：${errorText(error)}`));
+      }
       // The what-if and its view land in one render: an edit costs one pass over the tables, not two.
       ready.engine.whatIf(whatIf).then(
         (view) => {
           if (run !== sequence.current) return;
           setState((latest) =>
-            latest.status === 'ready' && latest.company.code === code ? { ...latest, whatIf, view } : latest,
+            latest.status !== 'ready' || latest.company.code !== code
+              ? latest
+              : persist
+                ? { ...latest, whatIf, view }
+                : { ...latest, view },
           );
         },
         (error: unknown) => {
@@ -91,8 +102,20 @@ export function useCustomValuation(query: string, notify: Notify) {
     [recompute],
   );
 
+  /** Live what-ifs: the figures for a draft edit (null: back to the committed what-if), nothing stored. */
+  const preview = useCallback(
+    (edit: WhatIfEdit | null) => {
+      if (current.current.status !== 'ready') return;
+      recompute(edit ? applyEdit(latestWhatIf.current, edit) : latestWhatIf.current, null);
+    },
+    [recompute],
+  );
+
   /** Back to the stored or automatic values: the reader's what-if is dropped. */
   const reset = useCallback(() => recompute(NO_WHAT_IF, clearWhatIf), [recompute]);
+
+  /** A whole what-if put back at once (the undo of 全部恢复). */
+  const restore = useCallback((whatIf: WhatIf) => recompute(whatIf, (code) => writeWhatIf(code, whatIf)), [recompute]);
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
@@ -109,5 +132,5 @@ export function useCustomValuation(query: string, notify: Notify) {
     }
   }, [view]);
 
-  return { state, commit, reset, reload };
+  return { state, commit, preview, reset, restore, reload };
 }

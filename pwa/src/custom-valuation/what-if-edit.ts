@@ -20,9 +20,14 @@ export function applyEdit(whatIf: WhatIf, edit: WhatIfEdit): WhatIf {
   };
 }
 
+/** How many inputs the reader has set: parameters, and drivers per year. */
+export function countEdits(whatIf: WhatIf): number {
+  const parameters = Object.values(whatIf.parameters).filter((value) => value !== null && value !== undefined);
+  const drivers = Object.values(whatIf.overrides).reduce((sum, values) => sum + Object.keys(values).length, 0);
+  return parameters.length + drivers;
+}
+
 /** True when the reader has changed nothing (so there is nothing to reset). */
 export function isEmptyWhatIf(whatIf: WhatIf): boolean {
-  const hasParameter = Object.values(whatIf.parameters).some((value) => value !== null && value !== undefined);
-  const hasOverride = Object.values(whatIf.overrides).some((values) => Object.keys(values).length > 0);
-  return !hasParameter && !hasOverride;
+  return countEdits(whatIf) === 0;
 }

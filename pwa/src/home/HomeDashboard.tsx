@@ -1,18 +1,19 @@
-import { type MouseEvent, useId } from 'react';
-import { openInNewTab } from '../lib/open-in-new-tab.ts';
+import { type ReactNode, useId } from 'react';
+import { PageLink } from '../ui/open-page.tsx';
 import { DASHBOARD_CARDS } from './dashboard-cards.ts';
 import { DashboardIcon } from './dashboard-icons.tsx';
 import './HomeDashboard.css';
 
-function onCardClick(event: MouseEvent<HTMLAnchorElement>, url: string) {
-  // Modified and middle clicks keep the browser's own behaviour (background tab, new window).
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  openInNewTab(url);
-}
+const LIVE_CARDS = DASHBOARD_CARDS.filter((card) => !card.comingSoon);
+const COMING_SOON = DASHBOARD_CARDS.filter((card) => card.comingSoon);
 
-/** The home dashboard (public-side §1, §2): the title and eight cards, each opening in a new tab. */
-export function HomeDashboard() {
+/**
+ * The home dashboard (public-side §1, §2): the title, the reader's watchlist when there is one, the
+ * destinations that work, and the placeholders collapsed into one 即将推出 row, so on a phone the search
+ * and the report of the last company follow within the first screen. Cards open in a new tab in a
+ * browser, in the app when installed.
+ */
+export function HomeDashboard({ watchlist }: { readonly watchlist?: ReactNode }) {
   const titleId = useId();
   return (
     <section className="home-dashboard" aria-labelledby={titleId}>
@@ -22,31 +23,28 @@ export function HomeDashboard() {
         </h1>
         <p className="home-dashboard__subtitle">基于自由现金流的A股上市公司估值与研究，离线也能查阅</p>
       </header>
+      {watchlist}
       <ul className="home-dashboard__grid">
-        {DASHBOARD_CARDS.map((card) => (
+        {LIVE_CARDS.map((card) => (
           <li key={card.url}>
-            <a
-              className="home-card"
-              href={card.url}
-              target="_blank"
-              rel="noopener"
-              onClick={(event) => onCardClick(event, card.url)}
-            >
+            <PageLink className="home-card" to={card.url}>
               <span className="home-card__icon-box">
                 <DashboardIcon name={card.icon} />
               </span>
               <span className="home-card__text">
-                <span className="home-card__title">
-                  {card.title}
-                  {card.comingSoon && <span className="home-card__badge">开发中</span>}
-                </span>
+                <span className="home-card__title">{card.title}</span>
                 <span className="home-card__description">{card.description}</span>
               </span>
-              <span className="visually-hidden">（在新标签页打开）</span>
-            </a>
+            </PageLink>
           </li>
         ))}
       </ul>
+      {COMING_SOON.length > 0 ? (
+        <p className="home-dashboard__soon">
+          <span className="home-dashboard__soon-label">即将推出</span>
+          {COMING_SOON.map((card) => card.title).join(' · ')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
-import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import type { ReportSectionMenu } from '../store/menus.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
+import { DataDateBadge } from '../ui/DataDateBadge.tsx';
+import { useOpenPage } from '../ui/open-page.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
@@ -23,6 +24,7 @@ function initialCompany(fromQuery: string | null): string {
 /** The analysis page: search, the report's modules in menu order, section navigation, quick picks. */
 export function AnalysisPage() {
   const { location, navigate } = useRouter();
+  const openPage = useOpenPage();
   const fromQuery = useQueryParam('company');
   const [company, setCompany] = useState<string | null>(() => initialCompany(fromQuery));
   const [sections, setSections] = useState<readonly ReportSectionMenu[]>(FALLBACK_CORE_MENUS);
@@ -32,6 +34,11 @@ export function AnalysisPage() {
   useEffect(() => {
     loadCoreMenus().then(setSections);
   }, []);
+  // The app icon's 搜索 shortcut (/?focus=search) lands in the search box.
+  const focus = useQueryParam('focus');
+  useEffect(() => {
+    if (focus === 'search') document.querySelector<HTMLInputElement>('[data-testid="company-search-input"]')?.focus();
+  }, [focus]);
   // A deep link (/?company=…) followed while the page is open switches the company.
   useEffect(() => {
     if (fromQuery?.trim()) setCompany(fromQuery.trim());
@@ -50,6 +57,7 @@ export function AnalysisPage() {
 
   const modules = useMemo(() => sections.map(({ path, name }) => ({ path, name })), [sections]);
   const shownCompany = state.status === 'ready' ? state.report.company : null;
+  const heading = shownCompany ?? (state.status === 'loading' ? { name: state.company, code: '', industry: '' } : null);
 
   return (
     <div className="analysis">
@@ -68,13 +76,21 @@ export function AnalysisPage() {
           <PdfDownload company={company} report={state.status === 'ready' ? state.report : null} />
           <OfflineDownload />
         </div>
-        {shownCompany && (
+        {heading && (
           <div className="analysis__heading">
             <h2>
-              {shownCompany.name}
-              <span className="analysis__code">{shownCompany.code}</span>
+              {heading.name}
+              <span className="analysis__code">{heading.code}</span>
             </h2>
-            <span className="analysis__industry">{shownCompany.industry}</span>
+            {/* While loading, an invisible pill keeps the heading the height it will have. */}
+            <span className={heading.industry ? 'analysis__industry' : 'analysis__industry is-placeholder'}>
+              {heading.industry || '行业'}
+            </span>
+            {state.status === 'ready' && state.report.dcf ? (
+              <DataDateBadge latestYear={state.report.dcf.meta.latest_report_year} />
+            ) : state.status === 'loading' ? (
+              <span className="data-date is-placeholder">基于 0000 年报</span>
+            ) : null}
             {state.status === 'ready' && state.stale && (
               <span className="analysis__stale">无法连接服务器，显示的是离线缓存数据</span>
             )}
@@ -92,7 +108,8 @@ export function AnalysisPage() {
           state={state}
           modules={modules}
           onReload={refresh}
-          onOpenCustom={(name) => openInNewTab(`/valuation-custom?company=${encodeURIComponent(name)}`)}
+          onOpenCustom={(name) => openPage(`/valuation-custom?company=${encodeURIComponent(name)}`)}
+          onPick={choose}
         />
       </div>
       <aside className="analysis__side">

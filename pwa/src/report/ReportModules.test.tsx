@@ -1,10 +1,12 @@
 import type { CompanyReport } from '@fcf/engine/report';
 import { formatAmount, formatPercent } from '@fcf/engine/report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { click, mount, query, resizeTo, texts, unmountAll } from '../testing/dom.tsx';
+import { byText, click, mount, query, resizeTo, texts, unmountAll, waitUntil } from '../testing/dom.tsx';
 import { ReportModules } from './ReportModules.tsx';
 import { sampleReport } from './testing/sample-report.ts';
 import type { ReportState } from './use-company-report.ts';
+
+vi.mock('../store/companies.ts', () => ({ cachedCompanyNames: vi.fn(async () => ['格力电器', '美的集团']) }));
 
 const MENU = [
   { path: 'roe-roic', name: 'ROE-ROIC分析' },
@@ -21,8 +23,11 @@ function ready(report: CompanyReport = sampleReport()): ReportState {
 function renderModules(state: ReportState, modules: readonly { path: string; name: string }[] = MENU) {
   const onReload = vi.fn();
   const onOpenCustom = vi.fn();
-  const view = mount(<ReportModules state={state} modules={modules} onReload={onReload} onOpenCustom={onOpenCustom} />);
-  return { ...view, onReload, onOpenCustom };
+  const onPick = vi.fn();
+  const view = mount(
+    <ReportModules state={state} modules={modules} onReload={onReload} onOpenCustom={onOpenCustom} onPick={onPick} />,
+  );
+  return { ...view, onReload, onOpenCustom, onPick };
 }
 
 function section(root: ParentNode, path: string): HTMLElement {
@@ -32,6 +37,7 @@ function section(root: ParentNode, path: string): HTMLElement {
 afterEach(() => {
   unmountAll();
   resizeTo(1024);
+  vi.restoreAllMocks();
 });
 
 describe('ReportModules', () => {
@@ -60,13 +66,22 @@ describe('ReportModules', () => {
     expect(container.querySelectorAll('[role="status"]')).toHaveLength(1);
   });
 
-  it('shows the load error with a reload button', () => {
+  it('shows the load error once, not per module, with a reload button', () => {
     const { container, onReload } = renderModules({ status: 'error', company: '样本公司', message: '网络连接失败' });
-    const dcf = section(container, 'fcf-valuation');
-    expect(dcf.textContent).toContain('数据加载失败：网络连接失败');
-    click(query(dcf, 'button'));
-    expect(onReload).toHaveBeenCalledTimes(1);
     expect(container.querySelectorAll('[role="alert"]')).toHaveLength(1);
+    expect(container.querySelector('[data-testid^="report-module-"]')).toBeNull();
+    expect(query(container, '[role="alert"]').textContent).toContain('数据加载失败：网络连接失败');
+    click(byText(container, 'button', '重新加载'));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, says the company is not on this device and offers the companies that are', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { container, onPick } = renderModules({ status: 'error', company: '样本公司', message: '网络连接失败' });
+    await waitUntil(() => container.querySelectorAll('.report-unavailable__cached button').length === 2, 'the list');
+    expect(query(container, '[role="alert"]').textContent).toContain('本机没有该公司的离线数据');
+    click(byText(container, 'button', '美的集团'));
+    expect(onPick).toHaveBeenCalledWith('美的集团');
   });
 
   it('lists the available modules when the menu has none', () => {

@@ -9,7 +9,9 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
+import { ReportUnavailable } from './ReportUnavailable.tsx';
 import './ReportModules.css';
+import './report-skeleton.css';
 import type { ReportState } from './use-company-report.ts';
 
 export interface ReportModuleEntry {
@@ -26,6 +28,8 @@ export interface ReportModulesProps {
   readonly onReload: () => void;
   /** Opens the custom valuation page for the company (the page opens it in a new tab). */
   readonly onOpenCustom: (company: string) => void;
+  /** Opens another company's report (offered when this one cannot be loaded). */
+  readonly onPick: (company: string) => void;
 }
 
 function isModulePath(path: string): path is ReportModulePath {
@@ -60,7 +64,7 @@ function ModuleSection({ path, name, busy, children }: ReportModuleEntry & { bus
     <section
       id={path}
       data-testid={`report-module-${path}`}
-      className="report-module"
+      className={`report-module report-module--${path}`}
       aria-labelledby={`${path}-title`}
       aria-busy={busy}
     >
@@ -91,9 +95,11 @@ function UnderDevelopment({ state }: { state: ReportState }) {
 }
 
 /** The report's modules in menu order, each in its own section, with the shared loading and error states. */
-export function ReportModules({ state, modules, onReload, onOpenCustom }: ReportModulesProps) {
+export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }: ReportModulesProps) {
   if (state.status === 'idle') return null;
   if (modules.length === 0) return <UnderDevelopment state={state} />;
+  if (state.status === 'error')
+    return <ReportUnavailable message={state.message} onReload={onReload} onPick={onPick} />;
 
   // A path shown twice would duplicate its anchor id; the first entry wins.
   const seen = new Set<string>();
@@ -113,15 +119,6 @@ export function ReportModules({ state, modules, onReload, onOpenCustom }: Report
             <p className="report-module__status" role={announce ? 'status' : undefined}>
               正在加载…
             </p>
-          );
-        } else if (state.status === 'error') {
-          body = (
-            <div className="report-notice report-notice--error" role={announce ? 'alert' : undefined}>
-              <p>数据加载失败：{state.message}</p>
-              <button type="button" className="button button--ghost" onClick={onReload}>
-                重新加载
-              </button>
-            </div>
           );
         } else {
           body = <ModuleBody path={entry.path} report={state.report} onOpenCustom={onOpenCustom} />;

@@ -79,7 +79,7 @@ function screenTables(company: CompanyReport) {
   const modules = REPORT_MODULE_PATHS.map((path) => ({ path, name: REPORT_MODULE_TITLES[path] }));
   const state = { status: 'ready', company: company.company.name, report: company, stale: false } as const;
   const { container } = mount(
-    <ReportModules state={state} modules={modules} onReload={() => {}} onOpenCustom={() => {}} />,
+    <ReportModules state={state} modules={modules} onReload={() => {}} onOpenCustom={() => {}} onPick={() => {}} />,
   );
   return readScreenTables(container).map((table) => ({ ...squeezed(table), tones: table.tones }));
 }

@@ -1,7 +1,6 @@
 import { formatBytes, formatMinute } from '@fcf/engine/report';
 import { type MouseEvent, useId, useMemo, useState } from 'react';
 import { type PdfFile, pdfFileUrl, viewerUrl } from '../api/research-api.ts';
-import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import {
   ALL_FILES,
   DEFAULT_PAGE_SIZE,
@@ -13,10 +12,12 @@ import {
   selectionName,
   validSelection,
 } from '../lib/research-library.ts';
+import { PageLink } from '../ui/open-page.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { useOnline } from '../ui/use-online.ts';
 import { usePaged } from '../ui/use-paged.ts';
-import { readSavedPdf, useSavedPdfIds } from './offline-pdfs.ts';
+import { OfflineCachePanel } from './OfflineCachePanel.tsx';
+import { readSavedPdf, useOfflinePdfIds, useSavedPdfIds } from './offline-pdfs.ts';
 import { SaveOfflineButton } from './SaveOfflineButton.tsx';
 import { useResearchLibrary } from './use-research-library.ts';
 import { downloadBytes } from './viewer/pdf-source.ts';
@@ -56,13 +57,19 @@ function CategoryPanel({
   );
 }
 
-function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; online: boolean }) {
-  const unavailable = !online && !saved;
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    openInNewTab(viewerUrl(file.id));
-  };
+function ReportRow({
+  file,
+  saved,
+  cached,
+  online,
+}: {
+  file: PdfFile;
+  saved: boolean;
+  /** A copy is on this device (saved, or kept when it was read online). */
+  cached: boolean;
+  online: boolean;
+}) {
+  const unavailable = !online && !cached;
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (online) return;
     // Offline: the saved copy, from this device.
@@ -73,16 +80,19 @@ function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; onl
   return (
     <tr className={unavailable ? 'is-unavailable' : undefined}>
       <td data-label="文件名" className="research-table__name">
-        <a
-          href={viewerUrl(file.id)}
-          target="_blank"
-          rel="noopener"
-          onClick={open}
-          title={unavailable ? '离线时只能打开已离线保存的报告' : `在新标签页中阅读 ${file.filename}`}
+        <PageLink
+          to={viewerUrl(file.id)}
+          className="research-table__link"
+          newTabHint={false}
+          title={unavailable ? '离线时只能打开已离线保存的报告' : `阅读 ${file.filename}`}
         >
           {file.filename}
-        </a>
-        {saved && <span className="research-table__badge">已离线保存</span>}
+        </PageLink>
+        {saved ? (
+          <span className="research-table__badge">已离线保存</span>
+        ) : cached ? (
+          <span className="research-table__badge">已缓存</span>
+        ) : null}
       </td>
       <td data-label="上传时间" className="research-table__time">
         {formatMinute(file.upload_time)}
@@ -105,7 +115,7 @@ function ReportRow({ file, saved, online }: { file: PdfFile; saved: boolean; onl
             下载
           </a>
         )}
-        <SaveOfflineButton target={{ kind: 'listed', file }} saved={saved} compact disabled={!online && !saved} />
+        <SaveOfflineButton target={{ kind: 'listed', file }} saved={saved} compact disabled={!online && !cached} />
       </td>
     </tr>
   );
@@ -121,6 +131,7 @@ export default function IndustryResearchPage() {
   const { library, loading, error, reload } = useResearchLibrary();
   const online = useOnline();
   const saved = useSavedPdfIds();
+  const cached = useOfflinePdfIds();
   const [wanted, setWanted] = useState(ALL_FILES);
   const categories = library?.categories ?? [];
   const files = library?.files ?? [];
@@ -139,7 +150,7 @@ export default function IndustryResearchPage() {
     <div className="research">
       <header className="research__header">
         <h1>行业研究报告</h1>
-        <p>按分类浏览研究报告；点击文件名在新标签页中阅读，“离线保存”后无网络时也能打开。</p>
+        <p>按分类浏览研究报告；读过的报告自动缓存在本机，“离线保存”的报告一直保留，无网络时也能打开。</p>
       </header>
       {library?.stale && (
         <p className="notice notice--warning research__notice" role="status">
@@ -188,7 +199,13 @@ export default function IndustryResearchPage() {
                   </thead>
                   <tbody>
                     {paged.rows.map((file) => (
-                      <ReportRow key={file.id} file={file} saved={saved.has(file.id)} online={online} />
+                      <ReportRow
+                        key={file.id}
+                        file={file}
+                        saved={saved.has(file.id)}
+                        cached={cached.has(file.id)}
+                        online={online}
+                      />
                     ))}
                   </tbody>
                 </table>
@@ -198,6 +215,7 @@ export default function IndustryResearchPage() {
           )}
         </section>
       </div>
+      <OfflineCachePanel />
     </div>
   );
 }

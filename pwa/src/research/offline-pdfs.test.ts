@@ -2,7 +2,17 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { FetchedPdf } from '../api/research-api.ts';
 import { openStore } from '../store/db.ts';
-import { keepPdf, QUOTA_EXCEEDED, readSavedPdf, removeSavedPdf, savedPdfIds } from './offline-pdfs.ts';
+import {
+  cacheUsage,
+  clearCache,
+  keepPdf,
+  offlinePdfIds,
+  QUOTA_EXCEEDED,
+  readSavedPdf,
+  rememberOpenedPdf,
+  removeSavedPdf,
+  savedPdfIds,
+} from './offline-pdfs.ts';
 
 function sample(id: number): FetchedPdf {
   const data = new TextEncoder().encode(`%PDF-1.4 report ${id}`).buffer;
@@ -41,5 +51,48 @@ describe('PDFs saved for offline reading', () => {
     await expect(keepPdf(sample(3))).rejects.toThrow(QUOTA_EXCEEDED);
     put.mockRestore();
     expect(await readSavedPdf(3)).toBeUndefined();
+  });
+});
+
+describe('the cache of reports read online', () => {
+  const sized = (id: number, bytes: number): FetchedPdf => {
+    const data = new Uint8Array(bytes).buffer;
+    return { ...sample(id), size: bytes, data };
+  };
+
+  it('keeps what was read, evicts the least recently read beyond the budget, never a saved one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await keepPdf(sized(10, 400));
+      for (const [index, id] of [11, 12, 13].entries()) {
+        vi.setSystemTime(1_000 + index);
+        await rememberOpenedPdf(sized(id, 300), 1_000);
+      }
+      // 11, 12, 13 fit (900 bytes); reading 11 again makes 12 the least recent.
+      vi.setSystemTime(2_000);
+      await rememberOpenedPdf(sized(11, 300), 1_000);
+      vi.setSystemTime(3_000);
+      await rememberOpenedPdf(sized(14, 300), 1_000);
+      expect([...(await offlinePdfIds())].sort()).toEqual([10, 11, 13, 14]);
+      expect([...(await savedPdfIds())]).toEqual([10]);
+      expect(await cacheUsage()).toEqual({ savedCount: 1, savedBytes: 400, cachedCount: 3, cachedBytes: 900 });
+
+      // Saving a cached report pins it: it leaves the budget and is never evicted.
+      await keepPdf(sized(13, 300));
+      await clearCache();
+      expect([...(await offlinePdfIds())].sort()).toEqual([10, 13]);
+    } finally {
+      vi.useRealTimers();
+      for (const id of [10, 11, 12, 13, 14]) await removeSavedPdf(id);
+    }
+  });
+
+  it('copies the bytes before the viewer’s pdf.js detaches them', async () => {
+    const pdf = sample(20);
+    const pending = rememberOpenedPdf(pdf, 1_000_000);
+    structuredClone(pdf.data, { transfer: [pdf.data] });
+    await pending;
+    expect(new TextDecoder().decode((await readSavedPdf(20))?.data)).toBe('%PDF-1.4 report 20');
+    await removeSavedPdf(20);
   });
 });

@@ -1,7 +1,7 @@
 import { type CompanyBundle, type CompanyListItem, companyBundleAnswer, companyListAnswer } from '@fcf/engine/report';
 import { apiRequest } from '../api/http.ts';
 import { type CachedResult, cachedFetch } from './cached-resource.ts';
-import { readBundle, readList, writeBundle, writeList } from './db.ts';
+import { openStore, readBundle, readList, writeBundle, writeList } from './db.ts';
 
 function fetchCompanyList(): Promise<CompanyListItem[]> {
   return apiRequest('/api/data/available-companies', { schema: companyListAnswer }).then((body) => body.data);
@@ -35,4 +35,15 @@ export function loadBundle(code: string, force = false): Promise<CachedResult<Co
     write: writeBundle,
     force,
   });
+}
+
+/** The companies this device holds a copy of (what can be read offline), by name. */
+export async function cachedCompanyNames(): Promise<string[]> {
+  const db = await openStore();
+  if (!db) return [];
+  const names: string[] = [];
+  await db.bundles.each((stored) => {
+    names.push(stored.bundle.company.name);
+  });
+  return names.sort((a, b) => a.localeCompare(b, 'zh-CN'));
 }

@@ -45,6 +45,14 @@ export interface SavedPdf {
   readonly upload_time: string;
   readonly savedAt: number;
   readonly data: ArrayBuffer;
+  /**
+   * Saved by the reader ("离线保存", never evicted) rather than kept because it was read online (evicted,
+   * least recently read first, beyond the cache's size budget). Absent on records from before the cache:
+   * those were all saved by the reader.
+   */
+  readonly pinned?: boolean;
+  /** When the reader last opened it (the cache's recency). */
+  readonly readAt?: number;
 }
 
 export interface SyncMetaRecord {

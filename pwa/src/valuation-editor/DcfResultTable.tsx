@@ -21,10 +21,15 @@ const MISSING_RESULT_MESSAGE = '计算结果数据缺失';
 interface DcfResultTableProps {
   readonly view: WhatIfView;
   readonly whatIf: WhatIf;
-  readonly downloading: boolean;
+  /** The DCF image download, where the page offers it. */
+  readonly downloading?: boolean;
   readonly onCommit: (param: ValuationParameterKey, value: number) => void;
   readonly onError: (message: string) => void;
-  readonly onDownload: () => void;
+  readonly onDownload?: () => void;
+  /** False where the page shows the value per share elsewhere (the custom page's result bar holds the hook). */
+  readonly valuePerShareHook?: boolean;
+  /** Live what-ifs: a parameter draft being typed (null: the draft is gone). */
+  readonly onPreview?: (param: ValuationParameterKey, value: number | null) => void;
 }
 
 /**
@@ -32,28 +37,39 @@ interface DcfResultTableProps {
  * discounting by forecast year, then the bridge from enterprise value to value per share. When the inputs admit no valuation, the engine's reason
  * stands where the figures would be.
  */
-export function DcfResultTable({ view, whatIf, downloading, onCommit, onError, onDownload }: DcfResultTableProps) {
+export function DcfResultTable({
+  view,
+  whatIf,
+  downloading = false,
+  onCommit,
+  onError,
+  onDownload,
+  onPreview,
+  valuePerShareHook = true,
+}: DcfResultTableProps) {
   const { dcf } = view;
   const years = view.forecastYears.map((year) => yearLabel(year, true));
   const span = Math.max(1, years.length);
   const fcf = view.financialData.forecast.map((row) => row.FCFF);
   const parameters = valuationParameterRows(view, whatIf);
-  const table = dcf ? dcfTableSpec(dcf, CUSTOM_DCF_TEST_IDS) : null;
+  const table = dcf ? dcfTableSpec(dcf, valuePerShareHook ? CUSTOM_DCF_TEST_IDS : {}) : null;
   return (
     <section className="cv-card cv-dcf" aria-labelledby="cv-dcf-title">
       <div className="cv-card__header">
         <h2 className="cv-card__title" id="cv-dcf-title">
           DCF估值结果
         </h2>
-        <button
-          type="button"
-          className="button button--ghost cv-download"
-          onClick={onDownload}
-          disabled={downloading}
-          aria-busy={downloading}
-        >
-          {downloading ? '生成中…' : '下载为图片'}
-        </button>
+        {onDownload ? (
+          <button
+            type="button"
+            className="button button--ghost cv-download"
+            onClick={onDownload}
+            disabled={downloading}
+            aria-busy={downloading}
+          >
+            {downloading ? '生成中…' : '下载为图片'}
+          </button>
+        ) : null}
       </div>
       <TableScroll label="DCF估值结果">
         <table className="data-table cv-table cv-dcf-table">
@@ -86,6 +102,7 @@ export function DcfResultTable({ view, whatIf, downloading, onCommit, onError, o
                         placeholder={row.unit === '亿股' ? '请输入' : undefined}
                         onCommit={(value) => onCommit(row.param, value)}
                         onError={onError}
+                        onPreview={onPreview && ((value) => onPreview(row.param, value))}
                       />
                     </span>
                     <span className="cv-param__note">{row.note}</span>
@@ -129,7 +146,9 @@ export function DcfResultTable({ view, whatIf, downloading, onCommit, onError, o
                 <tr key={row.key} className={row.emphasis ? 'is-key' : undefined}>
                   <th scope="row">{row.label}</th>
                   <td className={numberCellClass(row.text, row.tone)}>
-                    <span data-testid={row.testId ?? undefined}>{row.text}</span>
+                    <span className="nowrap" data-testid={row.testId ?? undefined}>
+                      {row.text}
+                    </span>
                   </td>
                   {span > 1 ? (
                     <td colSpan={span - 1} className="cv-how">

@@ -18,6 +18,8 @@ interface DriverTableViewProps {
   readonly data: FinancialDataView;
   readonly onCommit: (edit: DriverCommit) => void;
   readonly onError: (message: string) => void;
+  /** Live what-ifs: a draft being typed (null: the draft is gone); absent where edits only commit. */
+  readonly onPreview?: (edit: DriverCommit | null) => void;
 }
 
 type Figure = Extract<TableRow, { kind: 'figure' }>;
@@ -47,9 +49,18 @@ interface ForecastCellProps {
   readonly source: DriverSource | undefined;
   readonly onCommit: (edit: DriverCommit) => void;
   readonly onError: (message: string) => void;
+  readonly onPreview: ((edit: DriverCommit | null) => void) | undefined;
 }
 
-const ForecastCell = memo(function ForecastCell({ row, year, value, source, onCommit, onError }: ForecastCellProps) {
+const ForecastCell = memo(function ForecastCell({
+  row,
+  year,
+  value,
+  source,
+  onCommit,
+  onError,
+  onPreview,
+}: ForecastCellProps) {
   const { driver } = row;
   if (!driver) {
     return <td className={`${figureClass(row, value)} cv-forecast`}>{formatFigure(row, value)}</td>;
@@ -64,6 +75,7 @@ const ForecastCell = memo(function ForecastCell({ row, year, value, source, onCo
         source={source}
         onCommit={(next) => onCommit({ year, param: driver, value: next })}
         onError={onError}
+        onPreview={onPreview && ((next) => onPreview(next === null ? null : { year, param: driver, value: next }))}
       />
     </td>
   );
@@ -85,7 +97,7 @@ function useScrollToForecast(card: RefObject<HTMLElement | null>): void {
 }
 
 /** One of the model's tables: the historical years read-only, the forecast years' drivers editable. */
-export function DriverTableView({ table, data, onCommit, onError }: DriverTableViewProps) {
+export function DriverTableView({ table, data, onCommit, onError, onPreview }: DriverTableViewProps) {
   const columns = data.historical.length + data.forecast.length;
   const titleId = `cv-table-${table.id}`;
   const card = useRef<HTMLElement>(null);
@@ -141,6 +153,7 @@ export function DriverTableView({ table, data, onCommit, onError }: DriverTableV
                       source={row.driver ? year.sources?.[row.driver] : undefined}
                       onCommit={onCommit}
                       onError={onError}
+                      onPreview={onPreview}
                     />
                   ))}
                 </tr>

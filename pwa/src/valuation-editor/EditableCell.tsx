@@ -15,7 +15,15 @@ export interface EditableCellProps {
   readonly placeholder?: string;
   readonly onCommit: (value: number) => void;
   readonly onError: (message: string) => void;
+  /**
+   * Live what-ifs: called with the draft's value once typing pauses for LIVE_RECOMPUTE_DELAY_MS, and with
+   * null when a previewed draft is discarded, emptied or no longer valid. Enter or blur still commit.
+   */
+  readonly onPreview?: (value: number | null) => void;
 }
+
+/** How long typing must pause before the draft is recomputed (not stored) while the reader types. */
+export const LIVE_RECOMPUTE_DELAY_MS = 100;
 
 const SOURCE_CLASS: Readonly<Record<DriverSource, string>> = {
   user_set: 'is-user-set',
@@ -43,12 +51,48 @@ export function EditableCell({
   placeholder,
   onCommit,
   onError,
+  onPreview,
 }: EditableCellProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   // A draft already reported stays quiet when the same draft is committed again (Enter, then blur).
   const reported = useRef<string | null>(null);
+  const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // True while the page shows this cell's draft rather than its committed value.
+  const previewing = useRef(false);
+
+  const cancelPreview = () => {
+    if (previewTimer.current !== null) clearTimeout(previewTimer.current);
+    previewTimer.current = null;
+  };
+  const endPreview = () => {
+    cancelPreview();
+    if (previewing.current) onPreview?.(null);
+    previewing.current = false;
+  };
+  useEffect(
+    () => () => {
+      if (previewTimer.current !== null) clearTimeout(previewTimer.current);
+    },
+    [],
+  );
+
+  const schedulePreview = (text: string) => {
+    if (!onPreview) return;
+    cancelPreview();
+    previewTimer.current = setTimeout(() => {
+      previewTimer.current = null;
+      const parsed = parseCellInput(param, text);
+      if (parsed.kind === 'value') {
+        previewing.current = true;
+        onPreview(parsed.value);
+      } else if (previewing.current) {
+        previewing.current = false;
+        onPreview(null);
+      }
+    }, LIVE_RECOMPUTE_DELAY_MS);
+  };
 
   useEffect(() => {
     setPending((current) => (current && current.replaces !== value ? null : current));
@@ -57,6 +101,11 @@ export function EditableCell({
   const commit = () => {
     if (draft === null) return;
     const parsed = parseCellInput(param, draft);
+    if (parsed.kind === 'value') {
+      // The commit recomputes from the stored what-if: the preview is superseded, not undone.
+      cancelPreview();
+      previewing.current = false;
+    } else endPreview();
     if (parsed.kind === 'empty') {
       setDraft(null);
       setError(null);
@@ -76,6 +125,7 @@ export function EditableCell({
   };
 
   const discard = () => {
+    endPreview();
     reported.current = null;
     setDraft(null);
     setError(null);
@@ -114,6 +164,7 @@ export function EditableCell({
       onChange={(event) => {
         setDraft(event.target.value);
         setError(null);
+        schedulePreview(event.target.value);
       }}
       onFocus={(event: FocusEvent<HTMLInputElement>) => event.target.select()}
       onBlur={commit}

@@ -7,6 +7,7 @@ import {
   type WhatIfView,
 } from '@fcf/engine/report';
 import { drawDcfImage, imageHeight } from './image-draw.ts';
+import { datedFileName, saveBlob } from './save-file.ts';
 
 /** Image export constants of public-side §9. */
 export const IMAGE_WIDTH = 1400;
@@ -47,8 +48,7 @@ export interface DcfImage {
 
 /** `{company}_DCF估值报告_{YYYY-MM-DD}.png`, without characters file systems refuse. */
 export function imageFileName(company: string, date: Date): string {
-  const safe = company.replace(/[\\/:*?"<>|]/g, '_').trim() || '公司';
-  return `${safe}_DCF估值报告_${formatLocalDate(date)}.png`;
+  return datedFileName(company, 'DCF估值报告', date, 'png');
 }
 
 const summary = (line: DcfLineSpec): ImageRow => ({
@@ -88,19 +88,6 @@ function canvasBlob(canvas: HTMLCanvasElement): Promise<Blob> {
       IMAGE_QUALITY,
     );
   });
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Safari starts the download asynchronously: revoking at once can cancel it.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { formatBytes } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isStandalone } from '../../ui/open-page.tsx';
 import { Link, useQueryParam } from '../../ui/router.tsx';
 import { useSavedPdfIds } from '../offline-pdfs.ts';
 import { SaveOfflineButton } from '../SaveOfflineButton.tsx';
@@ -146,6 +147,12 @@ function ViewerToolbar({
         </button>
       </div>
       <div className="pdf-viewer__group pdf-viewer__group--actions">
+        {/* In the installed app the viewer opened in place of the library (no tab to close): a way back. */}
+        {isStandalone() && window.history.length > 1 ? (
+          <button type="button" className="button button--ghost" onClick={() => window.history.back()}>
+            返回
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button--ghost"

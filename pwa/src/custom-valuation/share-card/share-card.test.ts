@@ -1,0 +1,55 @@
+import { formatAmount, NO_WHAT_IF, type WhatIf, whatIfView } from '@fcf/engine/report';
+import { describe, expect, it } from 'vitest';
+import { sampleBundle } from '../../valuation-editor/testing/sample-bundle.ts';
+import { MAX_INPUT_LINES, shareCard } from './share-card.ts';
+
+const BUNDLE = sampleBundle();
+const automatic = whatIfView(BUNDLE, NO_WHAT_IF).dcf?.valuation.value_per_share ?? null;
+const DAY = new Date(2026, 0, 5);
+
+const cardFor = (whatIf: WhatIf, price?: number) =>
+  shareCard({
+    view: whatIfView(BUNDLE, whatIf),
+    whatIf,
+    automaticPerShare: automatic,
+    price,
+    url: 'https://fcf.example/valuation-custom?company=x',
+    date: DAY,
+  });
+
+describe('the share card', () => {
+  it('says the system value with the key inputs, none marked, and the data date and URL', () => {
+    const card = cardFor(NO_WHAT_IF);
+    expect(card.perShare).toBe(formatAmount(automatic));
+    expect(card.delta).toBeNull();
+    expect(card.price).toBeNull();
+    expect(card.marginOfSafety).toBeNull();
+    expect(card.inputs.map((input) => input.label)).toEqual(['WACC', '永续增长率 g', '总股本', '2025E 营业收入增长率']);
+    expect(card.inputs.every((input) => !input.mine)).toBe(true);
+    expect(card.dataDate).toBe(`基于 ${whatIfView(BUNDLE, NO_WHAT_IF).latestYear} 年报`);
+    expect(card.url).toContain('https://fcf.example/');
+    expect(card.date).toBe('2026-01-05');
+  });
+
+  it('marks the reader’s inputs, shows the change and the margin of safety when a price is known', () => {
+    const whatIf: WhatIf = { parameters: { wacc_manual: 0.09 }, overrides: { 2026: { da_ratio: 0.05 } } };
+    const card = cardFor(whatIf, 10);
+    const value = whatIfView(BUNDLE, whatIf).dcf?.valuation.value_per_share ?? 0;
+    expect(card.inputs.filter((input) => input.mine).map((input) => `${input.label} ${input.value}`)).toEqual([
+      'WACC 9.00%',
+      '2026E 折旧摊销/营业收入 5.00%',
+    ]);
+    expect(card.delta).toMatch(/^-[\d,.]+ 元（-\d+\.\d{2}%）$/);
+    expect(card.price).toBe('10.00');
+    expect(card.marginOfSafety).toBe(`${formatAmount((value / 10 - 1) * 100)}%`);
+  });
+
+  it('counts the inputs that do not fit', () => {
+    const overrides = Object.fromEntries(
+      [2025, 2026, 2027, 2028, 2029].map((year) => [year, { da_ratio: 0.04, Capex_to_Revenue_Ratio: 0.05 }]),
+    );
+    const card = cardFor({ parameters: {}, overrides });
+    expect(card.inputs).toHaveLength(MAX_INPUT_LINES);
+    expect(card.moreInputs).toBe(3 + 10 - MAX_INPUT_LINES);
+  });
+});

@@ -1,0 +1,109 @@
+import { read, type WorkBook, write } from '@e965/xlsx';
+import { formatAmount, type WhatIf, whatIfView } from '@fcf/engine/report';
+import { HyperFormula } from 'hyperformula';
+import { describe, expect, it } from 'vitest';
+import { DCF_CELLS, modelWorkbook, SHEETS } from './model-workbook.ts';
+import { sampleBundle } from './testing/sample-bundle.ts';
+
+const BUNDLE = sampleBundle();
+const WHAT_IF: WhatIf = {
+  parameters: { terminal_growth_rate_manual: 0.025 },
+  overrides: { 2026: { operating_revenue_yoy: 0.08, Inventories_Ratio: 0.2 } },
+};
+
+/** Written to bytes and read back, as a spreadsheet program would open the file. */
+function roundTrip(workbook: WorkBook): WorkBook {
+  const bytes = write(workbook, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+  return read(new Uint8Array(bytes), { type: 'array', cellFormula: true });
+}
+
+const cell = (workbook: WorkBook, sheet: string, address: string) => workbook.Sheets[sheet]?.[address];
+
+/** The workbook as HyperFormula sheets: formulas where the file has them, values elsewhere. */
+function formulaEngine(workbook: WorkBook): HyperFormula {
+  const sheets: Record<string, (string | number | null)[][]> = {};
+  for (const name of workbook.SheetNames) {
+    const worksheet = workbook.Sheets[name];
+    const range = worksheet?.['!ref'];
+    if (!worksheet || !range) continue;
+    const rows: (string | number | null)[][] = [];
+    for (const [address, value] of Object.entries(worksheet)) {
+      if (address.startsWith('!')) continue;
+      const match = /^([A-Z]+)(\d+)$/.exec(address);
+      if (!match?.[1] || !match[2]) continue;
+      const column = [...match[1]].reduce((sum, char) => sum * 26 + char.charCodeAt(0) - 64, 0) - 1;
+      const row = Number(match[2]) - 1;
+      rows[row] ??= [];
+      const target = rows[row];
+      target[column] = value.f ? `=${value.f}` : (value.v as string | number);
+    }
+    sheets[name] = Array.from(rows, (row) => Array.from(row ?? [], (value) => value ?? null));
+  }
+  return HyperFormula.buildFromSheets(sheets, { licenseKey: 'gpl-v3' });
+}
+
+function cellNumber(engine: HyperFormula, sheet: string, address: string): number {
+  const sheetId = engine.getSheetId(sheet);
+  const position = sheetId === undefined ? undefined : engine.simpleCellAddressFromString(address, sheetId);
+  if (!position) throw new Error(`no cell ${sheet}!${address}`);
+  const value = engine.getCellValue(position);
+  if (typeof value !== 'number') throw new Error(`${sheet}!${address} is ${JSON.stringify(value)}`);
+  return value;
+}
+
+describe('the model workbook', () => {
+  const view = whatIfView(BUNDLE, WHAT_IF);
+  const dcf = view.dcf;
+  if (!dcf) throw new Error('the sample has a valuation');
+
+  it('has the history, drivers, forecast and DCF sheets', () => {
+    const workbook = roundTrip(modelWorkbook(view));
+    expect(workbook.SheetNames).toEqual([SHEETS.dcf, SHEETS.forecast, SHEETS.drivers, SHEETS.history]);
+    expect(cell(workbook, SHEETS.history, 'B1')?.v).toBe(String(view.financialData.historical[0]?.year));
+    expect(cell(workbook, SHEETS.drivers, 'A2')?.v).toBe('营业收入增长率');
+  });
+
+  it('holds live formulas in the DCF cells, with the page’s figures cached', () => {
+    const workbook = roundTrip(modelWorkbook(view));
+    const perShare = cell(workbook, SHEETS.dcf, DCF_CELLS.valuePerShare);
+    expect(perShare?.f).toBe('IF($B$5>0,B21/$B$5,0)');
+    expect(formatAmount(perShare?.v as number)).toBe(formatAmount(dcf.valuation.value_per_share));
+    expect(cell(workbook, SHEETS.dcf, DCF_CELLS.enterpriseValue)?.v).toBe(dcf.valuation.enterprise_value);
+    expect(cell(workbook, SHEETS.dcf, DCF_CELLS.wacc)?.v).toBe(dcf.wacc);
+    expect(cell(workbook, SHEETS.dcf, 'B14')?.f).toBe('(1+$B$3)^-B12');
+    expect(cell(workbook, SHEETS.dcf, 'B13')?.f).toBe(`'${SHEETS.forecast}'!C16`);
+    expect(cell(workbook, SHEETS.forecast, 'C2')?.f).toBe(`B2*(1+'${SHEETS.drivers}'!B2)`);
+    // The reader's own settings are marked on the drivers sheet.
+    const sources = Object.values(workbook.Sheets[SHEETS.drivers] ?? {}).filter((value) => value?.v === '我的设定');
+    expect(sources).toHaveLength(2);
+  });
+
+  it('recalculates to the engine’s figures, and follows a changed WACC or driver as the engine does', () => {
+    const engine = formulaEngine(roundTrip(modelWorkbook(view)));
+    const forecastFcf = view.financialData.forecast.map((row) => row.FCFF ?? 0);
+    forecastFcf.forEach((fcf, index) => {
+      expect(cellNumber(engine, SHEETS.forecast, `${String.fromCharCode(67 + index)}16`)).toBeCloseTo(fcf, 8);
+    });
+    expect(cellNumber(engine, SHEETS.dcf, DCF_CELLS.valuePerShare)).toBeCloseTo(dcf.valuation.value_per_share, 8);
+
+    const sheet = engine.getSheetId(SHEETS.dcf) ?? 0;
+    engine.setCellContents({ sheet, col: 1, row: 2 }, [[0.11]]);
+    const expected = whatIfView(BUNDLE, { ...WHAT_IF, parameters: { ...WHAT_IF.parameters, wacc_manual: 0.11 } });
+    expect(cellNumber(engine, SHEETS.dcf, DCF_CELLS.valuePerShare)).toBeCloseTo(
+      expected.dcf?.valuation.value_per_share ?? Number.NaN,
+      8,
+    );
+
+    // 2027E revenue growth on the drivers sheet: later years keep their own (inherited) values in the file.
+    const drivers = engine.getSheetId(SHEETS.drivers) ?? 0;
+    engine.setCellContents({ sheet: drivers, col: 3, row: 1 }, [[0.02]]);
+    const withDriver = whatIfView(BUNDLE, {
+      parameters: { ...WHAT_IF.parameters, wacc_manual: 0.11 },
+      overrides: { ...WHAT_IF.overrides, 2027: { operating_revenue_yoy: 0.02 }, 2028: { operating_revenue_yoy: 0.08 } },
+    });
+    expect(cellNumber(engine, SHEETS.dcf, DCF_CELLS.valuePerShare)).toBeCloseTo(
+      withDriver.dcf?.valuation.value_per_share ?? Number.NaN,
+      8,
+    );
+  });
+});
