@@ -7,7 +7,7 @@ import { configuredDatabaseLocation, type Database, openDatabase, transaction } 
 import { migrate } from './db/migrate.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
-import { type SeedReport, seedFixtures } from './seed/seed-fixtures.ts';
+import { type SeedReport, seedFixtures, seedQuotes } from './seed/seed-fixtures.ts';
 import type { ImportContext } from './store/import-statement-file.ts';
 import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
@@ -121,6 +121,8 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   for (const result of seed.results) {
     if (!result.success) console.warn(`示例数据导入失败 ${result.filename}: ${result.error}`);
   }
+  // Also a database seeded before quotes existed gets the sample snapshot (only while it has no quote).
+  seedQuotes(db, config.fixturesDir);
   // Workers start on the first task, so a start (and a test) that parses nothing pays nothing for them.
   const workers = startServerPool(config);
   const app = createApp({

@@ -32,6 +32,8 @@ export const SYNC_TABLES = [
   'core_menus',
   'pdf_categories',
   'pdf_files',
+  // Each company's latest market quote (the history stays on the server).
+  'quotes',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

@@ -2,9 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Database, transaction } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
+import { parseQuoteFile } from '../ingest/quotes/parse-quote-file.ts';
 import { seedResearchPdfs } from '../pdf-library/seed-research.ts';
 import { type ImportContext, type ImportResult, importStatementFile } from '../store/import-statement-file.ts';
 import { insertCoreMenu, insertTopMenu } from '../store/menus.ts';
+import { countQuoteSnapshots, storeQuotes } from '../store/quotes.ts';
 
 interface MenuFixture {
   top_menus: { name: string; link?: string; isGroup?: boolean; children?: { name: string; link: string }[] }[];
@@ -67,6 +69,27 @@ function seedIndustryBetas(db: Database, fixturesDir: string): void {
       execute(db, 'INSERT OR IGNORE INTO industry_betas (industry, beta) VALUES (?, ?)', industry, beta);
     }
   });
+}
+
+/**
+ * The sample companies' quote snapshot (fixtures/quotes: real year-end closes at each company's latest
+ * annual report date), while no quote has been stored: a fresh install, or a database from before quotes.
+ */
+export function seedQuotes(db: Database, fixturesDir: string): number {
+  const dir = join(fixturesDir, 'quotes');
+  if (!existsSync(dir) || countQuoteSnapshots(db) > 0) return 0;
+  let stored = 0;
+  for (const name of readdirSync(dir).sort()) {
+    if (!/\.csv$/i.test(name)) continue;
+    const outcome = parseQuoteFile(name, readFileSync(join(dir, name)), {
+      today: new Date().toISOString().slice(0, 10),
+    });
+    if (!outcome.success) throw new Error(`fixtures/quotes/${name}: ${outcome.error}`);
+    stored += transaction(db, () =>
+      storeQuotes(db, outcome.file.quotes, { filename: name, uploadedBy: null }),
+    ).imported;
+  }
+  return stored;
 }
 
 export interface SeedReport {
