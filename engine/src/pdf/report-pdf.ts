@@ -5,6 +5,7 @@ import { REPORT_FONT_FILE, REPORT_FONT_NAME, REPORT_VERSION } from './report-con
 import { drawCover, PLATFORM_NAME, REPORT_TITLE } from './report-cover.ts';
 import { drawDcf } from './report-dcf.ts';
 import { drawFcfRatios, drawFcfStructure } from './report-fcf.ts';
+import { drawPriceAgainstValue } from './report-market.ts';
 import { drawNotes } from './report-notes.ts';
 import { drawProfitability, drawRoeRoic } from './report-sections.ts';
 
@@ -75,6 +76,7 @@ export function buildReportPdf(deps: ReportPdfDeps, report: CompanyReport, optio
   drawFcfRatios(canvas, report);
   // The valuation itself starts on a page of its own.
   canvas.newPage();
+  drawPriceAgainstValue(canvas, report);
   drawDcf(canvas, report.dcf, report.dcfError);
   drawNotes(canvas, report);
   drawPageFurniture(canvas, report);

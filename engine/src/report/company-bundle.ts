@@ -1,4 +1,6 @@
 import type { YearOverrides } from '../forecast/drivers.ts';
+import { type MarketQuote, type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
+import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import { type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
@@ -44,11 +46,20 @@ export interface CompanyReport {
   readonly fcfRatio: FcfRatioView;
   readonly dcf: DcfValuationView | null;
   readonly dcfError: string | null;
+  /** Price against value, when the company has a quote. */
+  readonly market: PriceAgainstValue | null;
+}
+
+/** A company's latest quote and the day it is read on ('YYYY-MM-DD'), for price against value. */
+export interface MarketContext {
+  readonly quote: MarketQuote | null;
+  readonly today: string;
 }
 
 /** The report of the analysis page, exactly as the API's report endpoints answer its modules. */
-export function buildCompanyReport(bundle: CompanyBundle): CompanyReport {
+export function buildCompanyReport(bundle: CompanyBundle, market?: MarketContext): CompanyReport {
   const valuation = valueBundle(bundle);
+  const figures = market?.quote ? valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]) : null;
   return {
     company: bundle.company,
     financialAnalysis: financialAnalysisView(valuation),
@@ -56,5 +67,6 @@ export function buildCompanyReport(bundle: CompanyBundle): CompanyReport {
     fcfRatio: fcfRatioView(valuation),
     dcf: dcfValuationView(valuation),
     dcfError: valuation.error?.message ?? null,
+    market: market?.quote && figures ? priceAgainstValue(market.quote, figures, market.today) : null,
   };
 }

@@ -25,6 +25,7 @@ export * from './contract/text-fields.ts';
 export * from './contract/upload-contract.ts';
 export * from './contract/valuation-contract.ts';
 export * from './contract/valuation-run-contract.ts';
+export * from './market-rows.ts';
 export * from './report-views.ts';
 export * from './valuation-views.ts';
 export * from './what-if.ts';

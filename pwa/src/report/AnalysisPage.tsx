@@ -6,6 +6,7 @@ import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
+import { PriceAgainstValue } from './market/PriceAgainstValue.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
 import { ReportModules } from './ReportModules.tsx';
@@ -81,6 +82,7 @@ export function AnalysisPage() {
             <button type="button" className="button button--ghost analysis__refresh" onClick={refresh}>
               刷新数据
             </button>
+            {state.status === 'ready' && state.report.market && <PriceAgainstValue market={state.report.market} />}
           </div>
         )}
         {!company && (

@@ -1,5 +1,12 @@
 import { createAnalyticsCache } from '@fcf/engine';
-import { buildCompanyReport, type CompanyBundle, impliedGrowthFor, type WhatIf, whatIfView } from '@fcf/engine/report';
+import {
+  buildCompanyReport,
+  type CompanyBundle,
+  impliedGrowthFor,
+  type MarketContext,
+  type WhatIf,
+  whatIfView,
+} from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 
 let loaded: CompanyBundle | null = null;
@@ -7,8 +14,8 @@ let cache = createAnalyticsCache();
 
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
-  report(bundle: CompanyBundle) {
-    return buildCompanyReport(bundle);
+  report(bundle: CompanyBundle, market?: MarketContext) {
+    return buildCompanyReport(bundle, market);
   },
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
   load(bundle: CompanyBundle) {

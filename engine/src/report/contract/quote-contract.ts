@@ -74,3 +74,38 @@ export const quoteUploadForm = z.object({
   files: z.union([z.file(), z.array(z.file())]).check(z.describe('行情导出文件 .csv / .xlsx / .xls（GBK 或 UTF-8）')),
   date: z.optional(z.string().check(z.describe('行情日期 YYYY-MM-DD；不填则取文件名或文件内容中的日期，再不然为今天'))),
 });
+
+/** A `quotes` row as the sync pull carries it (the app's offline copy of each company's latest quote). */
+export const quoteSyncDataSchema = z.object({
+  company_code: z.string(),
+  date: z.string(),
+  price: z.number(),
+  market_cap: z.nullable(z.number()),
+  float_market_cap: z.nullable(z.number()),
+  shares: z.nullable(z.number()),
+  float_shares: z.nullable(z.number()),
+  pe: z.nullable(z.number()),
+  pb: z.nullable(z.number()),
+  dividend_yield: z.nullable(z.number()),
+});
+export type QuoteSyncData = z.infer<typeof quoteSyncDataSchema>;
+
+/**
+ * GET /api/sync/pull?tables=quotes read with zod/mini: the page loads quotes without the sync protocol's
+ * full schemas (which would weigh on the first screen).
+ */
+export const quotePullAnswer = envelope(
+  z.object({
+    changes: z.array(
+      z.object({
+        table: z.literal('quotes'),
+        key: z.string(),
+        version: z.number(),
+        change_seq: z.number(),
+        data: z.nullable(quoteSyncDataSchema),
+      }),
+    ),
+    cursor: z.number(),
+    hasMore: z.boolean(),
+  }),
+);
