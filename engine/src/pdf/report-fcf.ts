@@ -135,10 +135,10 @@ export function drawFcfRatios(canvas: PdfCanvas, report: CompanyReport): void {
   }
   const years = last(summary.data_years, REPORT_HISTORY_YEARS);
   drawYearTable(canvas, {
-    caption: 'FCF 比率（FCF/营业收入、FCF/企业价值以百分比表示，其余为倍数）',
+    caption: 'FCF 比率（FCF/营业收入、FCF/EV 以百分比表示，其余为倍数）',
     years: years.map(String),
     rows: FCF_RATIO_KEYS.map((key) => ({
-      label: RATIO_CHARTS[key].title,
+      label: key === 'fcf_ev_ratio' ? report.fcfEvBasis.label : RATIO_CHARTS[key].title,
       values: years.map((year) => charts[key].find((point) => point.year === year)?.value ?? null),
       format: formatRatio(RATIO_CHARTS[key].unit),
     })),
@@ -163,5 +163,5 @@ export function drawFcfRatios(canvas: PdfCanvas, report: CompanyReport): void {
   const [first, second, third, fourth] = FCF_RATIO_KEYS as [FcfRatioKey, FcfRatioKey, FcfRatioKey, FcfRatioKey];
   drawChartRow(canvas, HALF_CHART_HEIGHT, [chart(first), chart(second)], AREA);
   drawChartRow(canvas, HALF_CHART_HEIGHT, [chart(third), chart(fourth)], AREA);
-  hint(canvas, '红色虚线为各比率的基准线。FCF/企业价值按本报告DCF估算的企业价值计算，而非市值。');
+  hint(canvas, `红色虚线为各比率的基准线。${report.fcfEvBasis.note}`);
 }

@@ -1,5 +1,6 @@
 import type { ValuationParameterKey } from '@fcf/engine';
 import { useCallback, useState } from 'react';
+import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { SensitivityTable } from '../ui/SensitivityTable.tsx';
 import { DcfResultTable } from '../valuation-editor/DcfResultTable.tsx';
 import { type DriverCommit, DriverTableView } from '../valuation-editor/DriverTableView.tsx';
@@ -60,6 +61,7 @@ export function ValuationWorkspace({ session, notify, onCommit, onReset }: Works
   return (
     <>
       <ValuationSummary dcf={dcf} />
+      {view.market && <PriceAgainstValue market={view.market} />}
       <div className="cv-toolbar">
         <SourceLegend />
         <button type="button" className="button button--ghost cv-reset" onClick={reset} disabled={!changed}>
@@ -79,7 +81,7 @@ export function ValuationWorkspace({ session, notify, onCommit, onReset }: Works
           <SensitivityTable grid={dcf.sensitivity} wacc={dcf.wacc} g={dcf.g} />
         </div>
       ) : null}
-      <ReverseDcf engine={engine} whatIf={whatIf} />
+      <ReverseDcf engine={engine} whatIf={whatIf} marketPrice={view.market?.price ?? null} />
       {DRIVER_TABLES.map((table) => (
         <DriverTableView
           key={table.id}

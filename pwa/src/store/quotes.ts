@@ -51,11 +51,16 @@ export function refreshQuotes(force = false): Promise<void> {
   return running;
 }
 
-/** The company's latest quote from the offline copy, or null. */
+/** The company's latest quote from the offline copy, or null (also when the store cannot be read). */
 export async function readQuote(code: string): Promise<QuoteSyncData | null> {
-  const db = await openStore();
-  const row = await db?.syncRows.get(['quotes', code]);
-  return row?.data ? (row.data as QuoteSyncData) : null;
+  try {
+    const db = await openStore();
+    const row = await db?.syncRows.get(['quotes', code]);
+    return row?.data ? (row.data as QuoteSyncData) : null;
+  } catch {
+    // A price is an extra: the report and the custom page open without one.
+    return null;
+  }
 }
 
 /** The market context of a report: the quote and today. */

@@ -26,9 +26,9 @@ export interface WhatIfEngine {
   impliedGrowth(whatIf: WhatIf, price: number): Promise<{ growth: number } | { error: string }>;
 }
 
-export async function loadWhatIfEngine(bundle: CompanyBundle): Promise<WhatIfEngine> {
+export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketContext): Promise<WhatIfEngine> {
   const worker = engine();
-  await worker.load(bundle);
+  await worker.load(bundle, market);
   return {
     whatIf: (whatIf) => worker.whatIf(whatIf),
     impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),

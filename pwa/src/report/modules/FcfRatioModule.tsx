@@ -64,14 +64,18 @@ function ratioChart(points: readonly FcfRatioPoint[], chart: RatioChart): ChartD
 /** The four FCF ratios of the reported years, each against its benchmark (spec §9: 5%, 5%, 1×, 1×). */
 export function FcfRatioModule({ report }: { report: CompanyReport }) {
   const { charts } = report.fcfRatio;
+  const evLabel = report.fcfEvBasis.label;
   const ratioCharts = useMemo(
     () =>
-      FCF_RATIO_KEYS.map((key) => ({
-        key,
-        titles: RATIO_CHARTS[key].titles,
-        data: ratioChart(charts[key], RATIO_CHARTS[key]),
-      })),
-    [charts],
+      FCF_RATIO_KEYS.map((key) => {
+        // FCF/EV is named by the EV it divides by: the market's when there is a price, else the model's.
+        const chart =
+          key === 'fcf_ev_ratio'
+            ? { ...RATIO_CHARTS[key], label: evLabel, titles: { full: evLabel } }
+            : RATIO_CHARTS[key];
+        return { key, titles: chart.titles, data: ratioChart(charts[key], chart) };
+      }),
+    [charts, evLabel],
   );
   // No sample series stand in for missing data: the report shows only the company's own figures.
   if (FCF_RATIO_KEYS.every((key) => charts[key].length === 0)) {
@@ -84,9 +88,7 @@ export function FcfRatioModule({ report }: { report: CompanyReport }) {
           <Chart key={key} titles={titles} data={data} emptyText="暂无数据" />
         ))}
       </div>
-      <p className="report-module__hint">
-        红色虚线为各比率的基准线。FCF/企业价值按本报告DCF估算的企业价值计算，而非市值。
-      </p>
+      <p className="report-module__hint">红色虚线为各比率的基准线。{report.fcfEvBasis.note}</p>
     </>
   );
 }

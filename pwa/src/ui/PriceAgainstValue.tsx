@@ -1,6 +1,6 @@
 import type { PriceAgainstValue as Market } from '@fcf/engine';
 import { MARKET_ROWS, marginOfSafetyTone, marketFigureText, quoteDateText } from '@fcf/engine/report';
-import { formatAmount, formatPercent } from '../../lib/format.ts';
+import { formatAmount, formatPercent } from '../lib/format.ts';
 import './PriceAgainstValue.css';
 
 const FORMATS = { amount: formatAmount, percent: formatPercent };

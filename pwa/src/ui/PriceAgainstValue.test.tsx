@@ -1,6 +1,6 @@
 import { priceAgainstValue } from '@fcf/engine';
 import { describe, expect, it } from 'vitest';
-import { mount } from '../../testing/dom.tsx';
+import { mount } from '../testing/dom.tsx';
 import { PriceAgainstValue } from './PriceAgainstValue.tsx';
 
 const FIGURES = { valuePerShare: 30, bridgeTotal: 50, shares: 10, netProfit: 20, parentEquity: 100, ebit: 25, fcf: 12 };
