@@ -5,6 +5,7 @@ import type { ReportSectionMenu } from '../store/menus.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
+import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
 import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
@@ -33,6 +34,10 @@ export function AnalysisPage() {
   useEffect(() => {
     loadCoreMenus().then(setSections);
   }, []);
+  // Each company shown is remembered for the sidebar's "最近估值公司" (this browser's own list).
+  useEffect(() => {
+    if (state.status === 'ready') recordRecentCompany(state.report.company);
+  }, [state]);
   // A deep link (/?company=…) followed while the page is open switches the company.
   useEffect(() => {
     if (fromQuery?.trim()) setCompany(fromQuery.trim());
