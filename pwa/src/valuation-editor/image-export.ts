@@ -1,4 +1,4 @@
-import type { WhatIfView } from '@fcf/engine/report';
+import { MARKET_ROWS, marketFigureText, quoteDateText, type WhatIfView } from '@fcf/engine/report';
 import { formatAmount, formatPercent } from '../lib/format.ts';
 import { dcfSummaryRows, dcfYearLabels, dcfYearRows } from './dcf-rows.ts';
 import { drawDcfImage, imageHeight } from './image-draw.ts';
@@ -46,6 +46,17 @@ export function imageFileName(company: string, date: Date): string {
   return `${safe}_DCF估值报告_${localDate(date)}.png`;
 }
 
+/** Price against value, as on the page (the price with its date), when the company has a quote. */
+function marketImageRows(view: WhatIfView): ImageRow[] {
+  const { market } = view;
+  if (!market) return [];
+  return MARKET_ROWS.map((row) => ({
+    kind: 'parameter',
+    label: row.key === 'price' ? `${row.label}（${quoteDateText(market)}）` : row.label,
+    value: marketFigureText(row, market, { amount: formatAmount, percent: formatPercent }),
+  }));
+}
+
 /** The picture's content: the DCF result table's rows and figures, as the page shows them. */
 export function dcfImage(view: WhatIfView, date: Date): DcfImage {
   const { dcf } = view;
@@ -59,6 +70,7 @@ export function dcfImage(view: WhatIfView, date: Date): DcfImage {
     ...dcfSummaryRows(dcf).map(
       (row): ImageRow => ({ kind: 'summary', label: row.label, value: row.value, how: row.how, key: !!row.key }),
     ),
+    ...marketImageRows(view),
   ];
   const { name, code } = view.company;
   return {
