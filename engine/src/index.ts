@@ -20,6 +20,7 @@ export * from './history/fcf-ratios.ts';
 export * from './history/financial-row.ts';
 export * from './history/historical-rows.ts';
 export * from './market/price-against-value.ts';
+export * from './market/screener.ts';
 export * from './market/value-figures.ts';
 export * from './statements/items.ts';
 export * from './valuation/company-valuation.ts';

@@ -21,6 +21,7 @@ export * from './contract/pdf-library-contract.ts';
 export * from './contract/pdf-report-contract.ts';
 export * from './contract/quote-contract.ts';
 export * from './contract/report-answers.ts';
+export * from './contract/screener-contract.ts';
 export * from './contract/text-fields.ts';
 export * from './contract/upload-contract.ts';
 export * from './contract/valuation-contract.ts';

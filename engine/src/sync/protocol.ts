@@ -34,6 +34,8 @@ export const SYNC_TABLES = [
   'pdf_files',
   // Each company's latest market quote (the history stays on the server).
   'quotes',
+  // Each valued company's model side of the screener (engine ScreenerModel as JSON).
+  'screener_models',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

@@ -1,4 +1,4 @@
-import { envelope, quoteAnswer, quoteUploadAnswer } from '@fcf/engine/report';
+import { envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/engine/report';
 import { pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
@@ -154,5 +154,56 @@ describe('quotes: upload, history, the latest quote, sync', () => {
     expect(midea?.table).toBe('quotes');
     expect(midea?.data).toMatchObject({ company_code: '000333', date: '2025-01-10', price: 80.1 });
     expect(new Set(page.changes.map((row) => row.key)).size).toBe(page.changes.length);
+  });
+});
+
+describe('the screener API', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform.close());
+
+  it('a fresh install screens the quoted sample companies, sorted by margin of safety', async () => {
+    const page = await readData(
+      platform,
+      '/api/data/screener?sort=margin_of_safety&order=desc&hide_flagged=0',
+      screenerAnswer,
+    );
+    expect(page.total).toBeGreaterThanOrEqual(5);
+    expect(page.rows.map((row) => row.code)).toContain('000333');
+    const margins = page.rows.map((row) => row.margin_of_safety ?? Number.NEGATIVE_INFINITY);
+    expect(margins).toEqual([...margins].sort((a, b) => b - a));
+    const midea = page.rows.find((row) => row.code === '000333');
+    expect(midea).toMatchObject({ price: 75.22, date: '2024-12-31', stale: true });
+    expect(midea?.margin_of_safety).toBeCloseTo((midea?.value_per_share ?? 0) / 75.22 - 1, 12);
+    const one = await readData(platform, '/api/data/screener?sort=pe&order=asc&limit=1&offset=1', screenerAnswer);
+    expect(one.rows).toHaveLength(1);
+  });
+
+  it('screener models are a public sync table', async () => {
+    const pulled = await readData(
+      platform,
+      '/api/sync/pull?cursor=0&tables=screener_models&limit=1000',
+      envelope(pullResponseSchema),
+    );
+    expect(pulled.changes.some((row) => row.key === '000333')).toBe(true);
+  });
+
+  it('bad parameters: 400 naming the parameter', async () => {
+    for (const query of [
+      'sort=price',
+      'order=up',
+      'limit=0',
+      'limit=501',
+      'offset=-1',
+      'min_market_cap=abc',
+      'hide_flagged=yes',
+    ]) {
+      const refusal = await refusalOf(await platform.call('GET', `/api/data/screener?${query}`), 400);
+      expect(refusal.message).toMatch(/^筛选参数有误：/);
+      expect(refusal.message).toContain(query.split('=')[0]);
+    }
   });
 });

@@ -1,8 +1,12 @@
+import { chinaDate, type ScreenerQuery, screen, screenerRows } from '@fcf/engine';
 import {
   type QuoteFileResult,
   quoteAnswer,
   quoteUploadAnswer,
   quoteUploadForm,
+  screenerAnswer,
+  screenerQueryOf,
+  screenerQuerySchema,
   withoutBidiControls,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
@@ -11,11 +15,14 @@ import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';
+import { queryOf } from '../http/validate.ts';
 import { INGEST_ERRORS } from '../ingest/index.ts';
 import type { QuoteFileOutcome } from '../ingest/quotes/parse-quote-file.ts';
 import { findDate } from '../ingest/quotes/quote-values.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
-import { latestListedShares, latestQuote, storeQuotes } from '../store/quotes.ts';
+import { latestListedShares, latestQuote, latestQuotes, storeQuotes } from '../store/quotes.ts';
+import { listScreenerModels } from '../store/screener-models.ts';
+import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
@@ -138,6 +145,8 @@ export const quoteRoutes = new Hono<AppEnv>()
         .map((code) => findCompany(db, code))
         .filter((company): company is CompanyRecord => company !== undefined);
       revalue(c, companies);
+      // Quoted companies never valued yet get their screener row.
+      ensureScreenerModels(db, c.var.services.valuations);
       const rows = results.reduce((sum, result) => sum + result.imported, 0);
       const body = {
         success: succeeded > 0,
@@ -152,6 +161,30 @@ export const quoteRoutes = new Hono<AppEnv>()
           : {}),
       };
       return c.json(body, succeeded > 0 ? 200 : 400);
+    },
+  )
+  .get(
+    '/data/screener',
+    documented({
+      tag: 'companies',
+      summary: '估值筛选：有估值且有行情的公司，按安全边际、市盈率、市净率、FCF收益率、ROIC、ROE 或营收增长排序',
+      description: '与应用的“估值筛选”页同一规则（引擎 screen 函数）；价格取各公司最新一期行情。',
+      answers: { 200: screenerAnswer },
+    }),
+    queryOf(screenerQuerySchema),
+    (c) => {
+      let query: ScreenerQuery;
+      try {
+        query = screenerQueryOf(c.req.valid('query'));
+      } catch (error) {
+        if (error instanceof RangeError) throw new ApiError(400, `筛选参数有误：${error.message}`, error.message);
+        throw error;
+      }
+      const { db } = c.var.services;
+      const quotes = new Map(latestQuotes(db).map((quote) => [quote.company, quote]));
+      const rows = screenerRows(listScreenerModels(db), quotes, chinaDate(Date.now()));
+      const page = screen(rows, query);
+      return c.json({ success: true, data: page, message: `共 ${page.total} 家公司` });
     },
   )
   .get(

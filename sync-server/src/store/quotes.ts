@@ -106,6 +106,14 @@ export function latestQuote(db: Database, code: string): Quote | undefined {
   return { company: code, ...row };
 }
 
+/** Every company's latest quote. */
+export function latestQuotes(db: Database): Quote[] {
+  return queryAll<QuoteRow & { company_code: string }>(
+    db,
+    `SELECT company_code, date, ${QUOTE_COLUMNS.join(', ')} FROM quotes WHERE deleted = 0`,
+  ).map(({ company_code, ...row }) => ({ company: company_code, ...row }));
+}
+
 /**
  * The listed share count of the company's latest snapshot (亿股) with its date: the valuation's share
  * count (the engine's `ListedShares`), or null when no snapshot has a 总股本.

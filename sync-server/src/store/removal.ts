@@ -10,6 +10,7 @@ const COMPANY_TABLES = [
   'valuation_results',
   'fcf_ratio_results',
   'quotes',
+  'screener_models',
 ] as const;
 
 /**

@@ -77,6 +77,7 @@ export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
     dataColumns: ['company_code', 'date', ...QUOTE_FIGURES],
     public: true,
   },
+  screener_models: { keyColumns: ['company_code'], dataColumns: ['company_code', 'model_json'], public: true },
 };
 
 type RawRow = Record<string, unknown> & { version: number; change_seq: number; deleted: number };

@@ -1,4 +1,6 @@
--- Market quotes. quote_history keeps every uploaded snapshot, one row per company and trading date;
+-- Market quotes and the screener.
+--
+-- Quotes. quote_history keeps every uploaded snapshot, one row per company and trading date;
 -- quotes holds each company's latest one and is a synced table, so the app prices offline and the pull
 -- stays one small row per company whatever the history holds. Amounts in 亿元, shares in 亿股, price in 元.
 
@@ -35,3 +37,15 @@ CREATE TABLE quotes (
   deleted INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX quotes_change_seq ON quotes (change_seq);
+
+-- The screener's model side of each valued company (value, bridge, latest-year figures, returns, flags),
+-- written whenever its valuation is stored; joined with `quotes` when read, so a quote snapshot needs no
+-- revaluation. Synced (one small row per company) so the screen works offline.
+CREATE TABLE screener_models (
+  company_code TEXT PRIMARY KEY,
+  model_json TEXT NOT NULL,
+  version INTEGER NOT NULL DEFAULT 1,
+  change_seq INTEGER NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX screener_models_change_seq ON screener_models (change_seq);
