@@ -96,4 +96,30 @@ describe('market prices', () => {
     await expect.poll(() => page.locator('.analysis__heading h2').textContent(), { timeout: 20_000 }).toContain(MIDEA);
     await context.close();
   });
+
+  it('the screener, in the top menu, sorts by margin of safety as the API does, offline too', async () => {
+    const api = await json<{ data: { rows: { code: string }[] } }>(
+      '/api/data/screener?sort=margin_of_safety&order=desc&limit=500',
+    );
+    const expected = api.data.rows.map((row) => row.code);
+    expect(expected.length).toBeGreaterThan(3);
+    const { context, page } = await newPage(browser, baseURL);
+    await page.goto('/');
+    await expect.poll(() => page.locator('a[href="/screener"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.goto('/screener');
+    const codes = () =>
+      page.getByTestId('screener-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-company')));
+    await expect.poll(codes, { timeout: 20_000 }).toEqual(expected);
+    // A tap opens the company's report.
+    await page.locator(`[data-testid="screener-row"][data-company="${expected[0]}"]`).click({ timeout: 10_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('company'), { timeout: 10_000 }).toBe(expected[0]);
+
+    await page.goto('/screener');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(codes, { timeout: 20_000 }).toEqual(expected);
+    await context.setOffline(false);
+    await context.close();
+  });
 });

@@ -7,7 +7,7 @@ import { configuredDatabaseLocation, type Database, openDatabase, transaction } 
 import { migrate } from './db/migrate.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
-import { type SeedReport, seedFixtures, seedQuotes } from './seed/seed-fixtures.ts';
+import { addScreenerMenuOnce, type SeedReport, seedFixtures, seedQuotes } from './seed/seed-fixtures.ts';
 import type { ImportContext } from './store/import-statement-file.ts';
 import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
@@ -127,6 +127,7 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   // and every quoted company its screener row.
   seedQuotes(db, config.fixturesDir);
   ensureScreenerModels(db, new ValuationService(db));
+  addScreenerMenuOnce(db);
   // Workers start on the first task, so a start (and a test) that parses nothing pays nothing for them.
   const workers = startServerPool(config);
   const app = createApp({

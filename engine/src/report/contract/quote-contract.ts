@@ -90,19 +90,23 @@ export const quoteSyncDataSchema = z.object({
 });
 export type QuoteSyncData = z.infer<typeof quoteSyncDataSchema>;
 
+/** The public market tables the app keeps offline: latest quotes and the screener's models. */
+export const MARKET_SYNC_TABLES = ['quotes', 'screener_models'] as const;
+
 /**
- * GET /api/sync/pull?tables=quotes read with zod/mini: the page loads quotes without the sync protocol's
- * full schemas (which would weigh on the first screen).
+ * GET /api/sync/pull?tables=quotes,screener_models read with zod/mini: the page loads the market without
+ * the sync protocol's full schemas (which would weigh on the first screen). Each row's data is checked
+ * when it is read (quoteSyncDataSchema; a screener model is the engine's ScreenerModel as JSON).
  */
-export const quotePullAnswer = envelope(
+export const marketPullAnswer = envelope(
   z.object({
     changes: z.array(
       z.object({
-        table: z.literal('quotes'),
+        table: z.enum(MARKET_SYNC_TABLES),
         key: z.string(),
         version: z.number(),
         change_seq: z.number(),
-        data: z.nullable(quoteSyncDataSchema),
+        data: z.nullable(z.record(z.string(), z.unknown())),
       }),
     ),
     cursor: z.number(),
