@@ -26,6 +26,7 @@ import { forecastHttpError } from './routes/forecast-errors.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
 import { pdfRoutes } from './routes/pdf-routes.ts';
+import { quoteRoutes } from './routes/quote-routes.ts';
 import { reportRoutes } from './routes/report-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
@@ -90,6 +91,7 @@ export type App = Hono<
   | MountedAtApi<typeof syncRoutes>
   | MountedAtApi<typeof pdfRoutes>
   | MountedAtApi<typeof pdfLibraryRoutes>
+  | MountedAtApi<typeof quoteRoutes>
   | MountedAtApi<ReturnType<typeof apiDocsRoutes>>,
   '/'
 >;
@@ -144,6 +146,7 @@ export function createApp(dependencies: AppDependencies): App {
     .route('/', syncRoutes)
     .route('/', pdfRoutes)
     .route('/', pdfLibraryRoutes)
+    .route('/', quoteRoutes)
     .route(
       '/',
       apiDocsRoutes(() => openApiDocument(app, SERVER_VERSION)),

@@ -7,10 +7,18 @@ import { configuredDatabaseLocation, type Database, openDatabase, transaction } 
 import { migrate } from './db/migrate.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
-import { refreshIndustries, type SeedReport, seedFixtures } from './seed/seed-fixtures.ts';
+import {
+  addScreenerMenuOnce,
+  refreshIndustries,
+  type SeedReport,
+  seedFixtures,
+  seedQuotes,
+} from './seed/seed-fixtures.ts';
 import type { ImportContext } from './store/import-statement-file.ts';
 import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
+import { ensureScreenerModels } from './valuation/valuation-runs.ts';
+import { ValuationService } from './valuation/valuation-service.ts';
 import { type ServerPool, startServerPool } from './workers/server-pool.ts';
 
 export interface Platform {
@@ -124,6 +132,11 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   for (const result of seed.results) {
     if (!result.success) console.warn(`示例数据导入失败 ${result.filename}: ${result.error}`);
   }
+  // Also a database seeded before quotes existed gets the sample snapshot (only while it has no quote),
+  // and every quoted company its screener row.
+  seedQuotes(db, config.fixturesDir);
+  ensureScreenerModels(db, new ValuationService(db));
+  addScreenerMenuOnce(db);
   // Workers start on the first task, so a start (and a test) that parses nothing pays nothing for them.
   const workers = startServerPool(config);
   const app = createApp({

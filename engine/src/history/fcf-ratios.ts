@@ -20,6 +20,16 @@ export interface FcfRatioPoint {
 
 export type FcfRatioSeries = Record<FcfRatioKey, FcfRatioPoint[]>;
 
+/** FCF / EV of each year with a known FCF, against one EV (the model's, or the market's); none when EV ≤ 0. */
+export function fcfEvPoints(rows: readonly FinancialYearRow[], enterpriseValue: number | null): FcfRatioPoint[] {
+  if (enterpriseValue === null || !(enterpriseValue > 0)) return [];
+  const benchmark = FCF_RATIO_BENCHMARKS.fcf_ev_ratio;
+  return rows.flatMap((row) => {
+    const value = row.FCFF === null ? Number.NaN : row.FCFF / enterpriseValue;
+    return Number.isFinite(value) ? [{ year: row.year, value, benchmark }] : [];
+  });
+}
+
 /**
  * The four FCF ratios per historical year with a known FCF: FCF / revenue; FCF / enterprise value (the
  * DCF enterprise value of the current valuation, as no market prices are held; a year is left out when
@@ -46,12 +56,12 @@ export function fcfRatioSeries(
       }
     };
     push('fcf_revenue_ratio', ratio(fcf, row.operating_revenue));
-    push('fcf_ev_ratio', enterpriseValue !== null && enterpriseValue > 0 ? fcf / enterpriseValue : null);
     const capex = row.Capital_Expenditure;
     push('fcf_capex_ratio', capex !== null && capex > 0 ? fcf / capex : null);
     const source = statements.years[row.year];
     const netProfit = source?.net_profit_parent ?? source?.net_profit ?? null;
     push('fcf_net_profit_ratio', netProfit !== null && netProfit > 0 ? fcf / netProfit : null);
   }
+  series.fcf_ev_ratio = fcfEvPoints(rows, enterpriseValue);
   return series;
 }

@@ -51,7 +51,7 @@ export function noteParagraphs(report: CompanyReport): { title: string; text: st
       text:
         '企业价值 = 预测期现值合计 + 终值现值；股权价值 = 企业价值 + 非核心资产 + 现金 − 有息负债 − 少数股东权益；' +
         '每股价值 = 股权价值 ÷ 总股本（缺少总股本时不计算）。非核心资产、现金、有息负债与少数股东权益取自最新年报的资产负债表。' +
-        'FCF/企业价值比率中的企业价值即本报告 DCF 估算的企业价值，而非市值。',
+        report.fcfEvBasis.note,
     },
   ];
 }

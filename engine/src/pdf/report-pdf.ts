@@ -6,6 +6,7 @@ import type { ReportPdfDeps } from './pdf-doc.ts';
 import { REPORT_FONT_FILE, REPORT_FONT_NAME, REPORT_VERSION } from './report-constants.ts';
 import { drawCover, PLATFORM_NAME, REPORT_TITLE } from './report-cover.ts';
 import { drawDcf } from './report-dcf.ts';
+import { drawPriceAgainstValue } from './report-market.ts';
 import { drawNotes } from './report-notes.ts';
 import { drawHistoryModule, numberedTitle } from './report-sections.ts';
 
@@ -78,6 +79,7 @@ export function buildReportPdf(deps: ReportPdfDeps, report: CompanyReport, optio
   });
   // The valuation itself starts on a page of its own.
   canvas.newPage();
+  drawPriceAgainstValue(canvas, report);
   const dcfTitle = numberedTitle(HISTORY_MODULES.length + 1, REPORT_MODULE_TITLES['fcf-valuation']);
   drawDcf(canvas, dcfTitle, fcfValuationSpec(report.dcf, report.dcfError));
   drawNotes(canvas, numberedTitle(HISTORY_MODULES.length + 2, '数据来源与说明'), report);

@@ -1,4 +1,7 @@
 import type { YearOverrides } from '../forecast/drivers.ts';
+import { fcfEvPoints } from '../history/fcf-ratios.ts';
+import { type MarketQuote, type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
+import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import { type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
@@ -44,17 +47,60 @@ export interface CompanyReport {
   readonly fcfRatio: FcfRatioView;
   readonly dcf: DcfValuationView | null;
   readonly dcfError: string | null;
+  /** Price against value, when the company has a quote. */
+  readonly market: PriceAgainstValue | null;
+  /** Which EV the FCF/EV ratio divides by: the market's when there is a price, else the model's. */
+  readonly fcfEvBasis: FcfEvBasis;
+}
+
+export interface FcfEvBasis {
+  readonly basis: 'market' | 'model';
+  /** The ratio's name as the report shows it: 'FCF/市场EV（2024-12-31）' or 'FCF/模型EV'. */
+  readonly label: string;
+  /** The sentence that says which EV it is, under the charts and in the notes. */
+  readonly note: string;
+}
+
+export const MODEL_EV_BASIS: FcfEvBasis = {
+  basis: 'model',
+  label: 'FCF/模型EV',
+  note: 'FCF/EV 的企业价值为本报告DCF估算的企业价值（暂无行情）。',
+};
+
+function marketEvBasis(date: string): FcfEvBasis {
+  return {
+    basis: 'market',
+    label: `FCF/市场EV（${date}）`,
+    note: `FCF/EV 的企业价值为 ${date} 的市场EV：总市值加净负债（股权价值与企业价值之间各项的反向）。`,
+  };
+}
+
+/** A company's latest quote and the day it is read on ('YYYY-MM-DD'), for price against value. */
+export interface MarketContext {
+  readonly quote: MarketQuote | null;
+  readonly today: string;
 }
 
 /** The report of the analysis page, exactly as the API's report endpoints answer its modules. */
-export function buildCompanyReport(bundle: CompanyBundle): CompanyReport {
+export function buildCompanyReport(bundle: CompanyBundle, market?: MarketContext): CompanyReport {
   const valuation = valueBundle(bundle);
+  const quote = market?.quote;
+  const priced = quote
+    ? priceAgainstValue(quote, valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]), market.today)
+    : null;
+  const marketEv = priced?.market_ev ?? null;
+  const byMarket = priced !== null && marketEv !== null && marketEv > 0;
+  const ratios = fcfRatioView(valuation);
   return {
     company: bundle.company,
     financialAnalysis: financialAnalysisView(valuation),
     fcfStructure: fcfStructureView(valuation),
-    fcfRatio: fcfRatioView(valuation),
+    fcfRatio: byMarket
+      ? { ...ratios, charts: { ...ratios.charts, fcf_ev_ratio: fcfEvPoints(valuation.history, marketEv) } }
+      : ratios,
     dcf: dcfValuationView(valuation),
     dcfError: valuation.error?.message ?? null,
+    market: priced,
+    fcfEvBasis: byMarket ? marketEvBasis(priced.date) : MODEL_EV_BASIS,
   };
 }

@@ -1,9 +1,11 @@
 import { isValuationError } from '../errors.ts';
 import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
+import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
+import { valueFiguresOf } from '../market/value-figures.ts';
 import { type AnalyticsCache, valueCompany } from '../valuation/company-valuation.ts';
 import type { ValuationParameters } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
-import type { CompanyBundle } from './company-bundle.ts';
+import type { CompanyBundle, MarketContext } from './company-bundle.ts';
 import { type DcfValuationView, dcfValuationView } from './report-views.ts';
 import {
   type FinancialDataView,
@@ -41,6 +43,8 @@ export interface WhatIfView {
   readonly dcf: DcfValuationView | null;
   /** The engine's message when the inputs admit no valuation (WACC ≤ g, …). */
   readonly dcfError: string | null;
+  /** Price against the what-if's value, when the company has a quote. */
+  readonly market: PriceAgainstValue | null;
 }
 
 function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache) {
@@ -57,8 +61,14 @@ function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCac
  * Recomputes the model for a what-if: the recompute behind every committed edit. Pass the page's cache to
  * skip re-deriving the history of the same company on every edit.
  */
-export function whatIfView(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache): WhatIfView {
+export function whatIfView(
+  bundle: CompanyBundle,
+  whatIf: WhatIf,
+  cache?: AnalyticsCache,
+  market?: MarketContext,
+): WhatIfView {
   const valuation = valueWhatIf(bundle, whatIf, cache);
+  const quote = market?.quote;
   return {
     company: bundle.company,
     latestYear: valuation.latestYear,
@@ -67,6 +77,9 @@ export function whatIfView(bundle: CompanyBundle, whatIf: WhatIf, cache?: Analyt
     params: valuationParamsView(valuation),
     dcf: dcfValuationView(valuation),
     dcfError: valuation.error?.message ?? null,
+    market: quote
+      ? priceAgainstValue(quote, valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]), market.today)
+      : null,
   };
 }
 

@@ -32,6 +32,10 @@ export const SYNC_TABLES = [
   'core_menus',
   'pdf_categories',
   'pdf_files',
+  // Each company's latest market quote (the history stays on the server).
+  'quotes',
+  // Each valued company's model side of the screener (engine ScreenerModel as JSON).
+  'screener_models',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

@@ -18,6 +18,7 @@ const FcfParametersPage = lazy(() => import('../admin/fcf-parameters/FcfParamete
 const IndustryResearchPage = lazy(() => import('../research/IndustryResearchPage.tsx'));
 const PdfViewerPage = lazy(() => import('../research/viewer/PdfViewerPage.tsx'));
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
+const ScreenerPage = lazy(() => import('../screener/ScreenerPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
   const { navigate } = useRouter();
@@ -43,6 +44,8 @@ function Page({ route }: { route: RouteMatch }) {
       return <CustomValuationPage />;
     case 'industry-research':
       return <IndustryResearchPage />;
+    case 'screener':
+      return <ScreenerPage />;
     case 'pdf-viewer':
       return <PdfViewerPage routeId={route.id} />;
     case 'login':

@@ -4,6 +4,7 @@ export type RouteMatch =
   | { kind: 'analysis' }
   | { kind: 'placeholder'; title: string }
   | { kind: 'custom-valuation' }
+  | { kind: 'screener' }
   | { kind: 'industry-research' }
   | { kind: 'login' }
   | { kind: 'register' }
@@ -27,6 +28,7 @@ export function matchRoute(pathname: string): RouteMatch {
   if (path === '/') return { kind: 'home' };
   if (path === '/valuation-home') return { kind: 'analysis' };
   if (path === '/valuation-custom') return { kind: 'custom-valuation' };
+  if (path === '/screener') return { kind: 'screener' };
   if (path === '/industry-research') return { kind: 'industry-research' };
   if (path === '/pdf-manager') return { kind: 'redirect', to: '/industry-research' };
   if (path === '/pdf-viewer') return { kind: 'pdf-viewer', id: null };

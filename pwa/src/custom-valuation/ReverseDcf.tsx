@@ -11,15 +11,22 @@ type Answer =
   | { readonly kind: 'growth'; readonly growth: number }
   | { readonly kind: 'error'; readonly message: string };
 
+interface ReverseDcfProps {
+  readonly engine: WhatIfEngine;
+  readonly whatIf: WhatIf;
+  /** The latest quote's price: the form starts with it (and answers at once). */
+  readonly marketPrice: number | null;
+}
+
 /**
  * Reverse DCF: the constant FCF growth the market price implies under the current WACC and g. The
  * answer follows every later edit, so a reader can compare the price's expectations with their own.
  */
-export function ReverseDcf({ engine, whatIf }: { engine: WhatIfEngine; whatIf: WhatIf }) {
+export function ReverseDcf({ engine, whatIf, marketPrice }: ReverseDcfProps) {
   const inputId = useId();
   const resultId = useId();
-  const [text, setText] = useState('');
-  const [price, setPrice] = useState<number | null>(null);
+  const [text, setText] = useState(marketPrice === null ? '' : String(marketPrice));
+  const [price, setPrice] = useState<number | null>(marketPrice);
   const [answer, setAnswer] = useState<Answer>({ kind: 'none' });
 
   useEffect(() => {

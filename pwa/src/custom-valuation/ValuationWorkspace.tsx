@@ -1,6 +1,7 @@
 import type { ValuationParameterKey } from '@fcf/engine';
 import type { WhatIf } from '@fcf/engine/report';
 import { useCallback, useState } from 'react';
+import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { SensitivityTable } from '../ui/SensitivityTable.tsx';
 import { DcfResultTable } from '../valuation-editor/DcfResultTable.tsx';
 import { type DriverCommit, DriverTableView } from '../valuation-editor/DriverTableView.tsx';
@@ -82,6 +83,7 @@ export function ValuationWorkspace({
   return (
     <>
       <ValuationSummary dcf={dcf} />
+      {view.market && <PriceAgainstValue market={view.market} />}
       <div className="cv-toolbar">
         <SourceLegend />
         <ExportActions
@@ -105,7 +107,7 @@ export function ValuationWorkspace({
           <SensitivityTable grid={dcf.sensitivity} wacc={dcf.wacc} g={dcf.g} />
         </div>
       ) : null}
-      <ReverseDcf engine={engine} whatIf={whatIf} />
+      <ReverseDcf engine={engine} whatIf={whatIf} marketPrice={view.market?.price ?? null} />
       {DRIVER_TABLES.map((table) => (
         <DriverTableView
           key={table.id}

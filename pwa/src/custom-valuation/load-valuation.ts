@@ -3,6 +3,7 @@ import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@f
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
 import { loadBundle, loadCompanies } from '../store/companies.ts';
 import { readWhatIf } from '../store/db.ts';
+import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { loadWhatIfEngine, type WhatIfEngine } from '../worker/engine-client.ts';
@@ -76,7 +77,9 @@ export async function openValuation(query: string): Promise<ValuationSession> {
     throw bundleFailure(error, target.name);
   }
   try {
-    const engine = await loadWhatIfEngine(bundle);
+    // The offline copy's quote now; a newer one is pulled for the next open (the page never waits on it).
+    void refreshQuotes();
+    const engine = await loadWhatIfEngine(bundle, await marketContext(bundle.company.code));
     // A broken or blocked store only loses the reader's last changes; the page still opens.
     const whatIf = (await readWhatIf(bundle.company.code).catch(() => undefined)) ?? NO_WHAT_IF;
     const view = await engine.whatIf(whatIf);

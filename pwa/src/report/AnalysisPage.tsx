@@ -4,8 +4,10 @@ import type { ReportSectionMenu } from '../store/menus.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
+import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
 import { DataDateBadge } from '../ui/DataDateBadge.tsx';
 import { useOpenPage } from '../ui/open-page.tsx';
+import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
@@ -39,6 +41,10 @@ export function AnalysisPage() {
   useEffect(() => {
     if (focus === 'search') document.querySelector<HTMLInputElement>('[data-testid="company-search-input"]')?.focus();
   }, [focus]);
+  // Each company shown is remembered for the sidebar's "最近估值公司" (this browser's own list).
+  useEffect(() => {
+    if (state.status === 'ready') recordRecentCompany(state.report.company);
+  }, [state]);
   // A deep link (/?company=…) followed while the page is open switches the company.
   useEffect(() => {
     if (fromQuery?.trim()) setCompany(fromQuery.trim());
@@ -97,6 +103,7 @@ export function AnalysisPage() {
             <button type="button" className="button button--ghost analysis__refresh" onClick={refresh}>
               刷新数据
             </button>
+            {state.status === 'ready' && state.report.market && <PriceAgainstValue market={state.report.market} />}
           </div>
         )}
         {!company && (

@@ -4,6 +4,7 @@ import { reportLoadMessage } from '../api/http.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
+import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { computeReport } from '../worker/engine-client.ts';
 
@@ -40,8 +41,16 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
     forceNext.current = false;
     setState({ status: 'loading', company: named });
     const show = async (bundle: CompanyBundle, stale: boolean, name: string) => {
-      const report = await computeReport(bundle);
+      const report = await computeReport(bundle, await marketContext(bundle.company.code));
       if (!cancelled) setState({ status: 'ready', company: name, report, stale });
+    };
+    // Quotes come up to date meanwhile; a newer quote than the one shown recomputes the report.
+    const quotesPulled = refreshQuotes(force);
+    const showNewerQuote = async (bundle: CompanyBundle, name: string) => {
+      const shown = await marketContext(bundle.company.code);
+      await quotesPulled;
+      const now = await marketContext(bundle.company.code);
+      if (JSON.stringify(now.quote) !== JSON.stringify(shown.quote)) await show(bundle, false, name);
     };
     (async () => {
       try {
@@ -56,7 +65,7 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
           // Stale-while-revalidate: the offline copy shows at once; an old one is then checked with the
           // server and the report recomputed only if the data changed.
           await show(cached.bundle, false, company.name);
-          if (isFresh(cached.fetchedAt)) return;
+          if (isFresh(cached.fetchedAt)) return showNewerQuote(cached.bundle, company.name);
           try {
             const fresh = await fetchBundle(company.code);
             await writeBundle(fresh);
@@ -67,6 +76,7 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
           return;
         }
         const loaded = await loadBundle(company.code, force);
+        await quotesPulled;
         await show(loaded.value, loaded.stale, company.name);
       } catch (error) {
         if (!cancelled) setState({ status: 'error', company: named, message: reportLoadMessage(error, named) });

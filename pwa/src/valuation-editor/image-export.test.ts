@@ -1,4 +1,4 @@
-import { formatAmount, formatLocalDate, NO_WHAT_IF, whatIfView } from '@fcf/engine/report';
+import { formatAmount, formatLocalDate, formatPercent, NO_WHAT_IF, whatIfView } from '@fcf/engine/report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drawDcfImage, imageHeight } from './image-draw.ts';
 import {
@@ -61,6 +61,26 @@ describe('the drawn rows', () => {
     expect(rows[0]).toEqual({ kind: 'parameter', label: 'WACC', value: '7.48%', tone: 'neutral' });
     const fcf = rows[3];
     expect(fcf?.kind === 'years' && fcf.values).toEqual(view.dcf?.forecast.map((row) => formatAmount(row.fcf)));
+  });
+
+  it('carry price against value when the company has a quote', () => {
+    const priced = whatIfView(sampleBundle(), NO_WHAT_IF, undefined, {
+      quote: { price: 20, date: '2025-03-06', market_cap: 200, shares: 10 },
+      today: '2025-03-07',
+    });
+    const rows = dcfImage(priced, DAY).rows.slice(-8);
+    expect(rows.map((row) => row.label)).toEqual([
+      '现价（2025-03-06）',
+      '总市值',
+      '每股价值',
+      '安全边际',
+      '市盈率 P/E',
+      '市净率 P/B',
+      'FCF收益率',
+      'EV/EBIT（市场EV）',
+    ]);
+    expect(rows[0]).toEqual({ kind: 'parameter', label: '现价（2025-03-06）', value: '20.00 元' });
+    expect(rows[3]).toMatchObject({ value: formatPercent((priced.market?.value_per_share ?? 0) / 20 - 1) });
   });
 
   it('refuse a state with no valuation', () => {

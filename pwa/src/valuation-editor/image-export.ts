@@ -2,7 +2,13 @@ import {
   CUSTOM_DCF_TEST_IDS,
   type DcfLineSpec,
   dcfTableSpec,
+  formatAmount,
   formatLocalDate,
+  formatPercent,
+  MARKET_ROWS,
+  marginOfSafetyTone,
+  marketFigureText,
+  quoteDateText,
   type Tone,
   type WhatIfView,
 } from '@fcf/engine/report';
@@ -51,6 +57,18 @@ export function imageFileName(company: string, date: Date): string {
   return datedFileName(company, 'DCF估值报告', date, 'png');
 }
 
+/** Price against value, as on the page (the price with its date), when the company has a quote. */
+function marketImageRows(view: WhatIfView): ImageRow[] {
+  const { market } = view;
+  if (!market) return [];
+  return MARKET_ROWS.map((row) => ({
+    kind: 'parameter',
+    tone: row.key === 'margin_of_safety' ? marginOfSafetyTone(market.margin_of_safety) : 'neutral',
+    label: row.key === 'price' ? `${row.label}（${quoteDateText(market)}）` : row.label,
+    value: marketFigureText(row, market, { amount: formatAmount, percent: formatPercent }),
+  }));
+}
+
 const summary = (line: DcfLineSpec): ImageRow => ({
   kind: 'summary',
   label: line.label,
@@ -70,6 +88,7 @@ export function dcfImage(view: WhatIfView, date: Date): DcfImage {
     ),
     ...table.years.map((row): ImageRow => ({ kind: 'years', label: row.label, values: row.texts, tones: row.tones })),
     ...table.bridge.map(summary),
+    ...marketImageRows(view),
   ];
   const { name, code } = view.company;
   return {

@@ -1,4 +1,4 @@
-import type { CompanyBundle, CompanyReport, WhatIf, WhatIfView } from '@fcf/engine/report';
+import type { CompanyBundle, CompanyReport, MarketContext, WhatIf, WhatIfView } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker.ts';
 
@@ -15,9 +15,9 @@ function engine(): Comlink.Remote<EngineApi> {
   return remote;
 }
 
-/** The company's report, computed by the engine in the worker. */
-export function computeReport(bundle: CompanyBundle): Promise<CompanyReport> {
-  return engine().report(bundle);
+/** The company's report, computed by the engine in the worker, with price against value when quoted. */
+export function computeReport(bundle: CompanyBundle, market?: MarketContext): Promise<CompanyReport> {
+  return engine().report(bundle, market);
 }
 
 /** The custom valuation page's engine: one company loaded into the worker, what-ifs recomputed there. */
@@ -26,9 +26,9 @@ export interface WhatIfEngine {
   impliedGrowth(whatIf: WhatIf, price: number): Promise<{ growth: number } | { error: string }>;
 }
 
-export async function loadWhatIfEngine(bundle: CompanyBundle): Promise<WhatIfEngine> {
+export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketContext): Promise<WhatIfEngine> {
   const worker = engine();
-  await worker.load(bundle);
+  await worker.load(bundle, market);
   return {
     whatIf: (whatIf) => worker.whatIf(whatIf),
     impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),

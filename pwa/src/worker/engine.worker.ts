@@ -1,23 +1,32 @@
 import { createAnalyticsCache } from '@fcf/engine';
-import { buildCompanyReport, type CompanyBundle, impliedGrowthFor, type WhatIf, whatIfView } from '@fcf/engine/report';
+import {
+  buildCompanyReport,
+  type CompanyBundle,
+  impliedGrowthFor,
+  type MarketContext,
+  type WhatIf,
+  whatIfView,
+} from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 
 let loaded: CompanyBundle | null = null;
+let loadedMarket: MarketContext | undefined;
 let cache = createAnalyticsCache();
 
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
-  report(bundle: CompanyBundle) {
-    return buildCompanyReport(bundle);
+  report(bundle: CompanyBundle, market?: MarketContext) {
+    return buildCompanyReport(bundle, market);
   },
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
-  load(bundle: CompanyBundle) {
+  load(bundle: CompanyBundle, market?: MarketContext) {
     loaded = bundle;
+    loadedMarket = market;
     cache = createAnalyticsCache();
   },
   whatIf(whatIf: WhatIf) {
     if (!loaded) throw new Error('no company loaded');
-    return whatIfView(loaded, whatIf, cache);
+    return whatIfView(loaded, whatIf, cache, loadedMarket);
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');

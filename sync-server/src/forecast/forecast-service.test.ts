@@ -134,9 +134,21 @@ describe('adjusting', () => {
       outcome.status === 'applied' ? outcome.valuation?.dcf?.valuation.value_per_share : undefined,
     );
     expect(stored?.source).toBe('auto');
-    // The edit's rows and its revaluation: the four sequence numbers after the edit began, nothing else.
-    expect([...rows.map((row) => row.change_seq), stored?.change_seq]).toEqual([seq + 1, seq + 2, seq + 3, seq + 4]);
-    expect(currentChangeSeq(platform.db)).toBe(seq + 4);
+    // The edit's rows, its revaluation and the company's screener row: the five sequence numbers after the
+    // edit began, nothing else.
+    const screener = queryAll<{ change_seq: number }>(
+      platform.db,
+      'SELECT change_seq FROM screener_models WHERE company_code = ?',
+      MIDEA,
+    )[0];
+    expect([...rows.map((row) => row.change_seq), stored?.change_seq, screener?.change_seq]).toEqual([
+      seq + 1,
+      seq + 2,
+      seq + 3,
+      seq + 4,
+      seq + 5,
+    ]);
+    expect(currentChangeSeq(platform.db)).toBe(seq + 5);
     expect(
       queryAll(platform.db, 'SELECT year, parameter, old_value, new_value, action, reason FROM audit_log ORDER BY id'),
     ).toEqual(

@@ -44,7 +44,15 @@ describe('GET /api/data/available-companies', () => {
     const { data } = await read('/api/data/available-companies', companyListAnswer);
     expect(data.map((company) => company.code)).toEqual(Object.keys(FIXTURE_COMPANIES).sort());
     for (const company of data) {
-      expect(Object.keys(company).sort()).toEqual(['code', 'has_forecast_data', 'id', 'industry', 'name']);
+      expect(Object.keys(company).sort()).toEqual([
+        'code',
+        'has_forecast_data',
+        'id',
+        'industry',
+        'initials',
+        'name',
+        'pinyin',
+      ]);
       expect(company.id).toBe(company.code);
       expect(company.code).toMatch(/^\d{6}$/);
       const expected = FIXTURE_COMPANIES[company.code];
@@ -63,6 +71,8 @@ describe('GET /api/data/available-companies', () => {
       code: '600298',
       industry: '制造业',
       has_forecast_data: true,
+      pinyin: 'anqijiaomu',
+      initials: 'aqjm',
     });
   });
 });

@@ -13,6 +13,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { findCompany, listCompanies } from '../store/companies.ts';
+import { namePinyin } from '../store/company-pinyin.ts';
 import { companyFromPath } from './company-param.ts';
 
 export const SERVER_VERSION = '0.1.0';
@@ -34,6 +35,7 @@ function companyListBody(db: Database): string {
     code: company.code,
     industry: company.industry,
     has_forecast_data: company.has_forecast_data,
+    ...namePinyin(company.name),
   }));
   const body = JSON.stringify({ success: true, data: companies, message: `共 ${companies.length} 家公司` });
   companyListCache.set(db, { seq, body });

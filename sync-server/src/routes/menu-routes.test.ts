@@ -86,7 +86,13 @@ describe('reading the menus (public)', () => {
   it('GET /api/top_menus is an array with a group, its children and an external link', async () => {
     const menus = await topMenus();
     expect(Array.isArray(menus)).toBe(true);
-    expect(menus.map((menu) => menu.name)).toEqual(['首页', '估值工具', '行业研究报告', '巨潮资讯（公告披露）']);
+    expect(menus.map((menu) => menu.name)).toEqual([
+      '首页',
+      '估值筛选',
+      '估值工具',
+      '行业研究报告',
+      '巨潮资讯（公告披露）',
+    ]);
     for (const menu of menus) {
       expect(Object.keys(menu).sort()).toEqual(['children', 'id', 'isGroup', 'link', 'name', 'sort_order']);
     }
@@ -100,7 +106,7 @@ describe('reading the menus (public)', () => {
     ]);
     expect(group?.children.map((child) => child.sort_order)).toEqual([1, 2, 3]);
     expect(menus.find((menu) => menu.link?.startsWith('http'))?.link).toBe('http://www.cninfo.com.cn/');
-    expect(menus.map((menu) => menu.sort_order)).toEqual([1, 2, 3, 4]);
+    expect(menus.map((menu) => menu.sort_order)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('GET /api/core_menus is sorted, with the report paths and order_index = sort_order', async () => {
@@ -246,9 +252,9 @@ describe('top menu administration', () => {
     const home = (await topMenus()).find((menu) => menu.name === '首页');
     if (!home) throw new Error('no 首页');
     const saved = await expectBumped('top_menus', home.id, () =>
-      send('PUT', `/api/top_menus/${home.id}`, topMenuAnswer, 200, { name: '主页', link: '/', sort_order: 9 }),
+      send('PUT', `/api/top_menus/${home.id}`, topMenuAnswer, 200, { name: '主页', link: '/', sort_order: 99 }),
     );
-    expect(saved.data).toMatchObject({ id: home.id, name: '主页', link: '/', sort_order: 9 });
+    expect(saved.data).toMatchObject({ id: home.id, name: '主页', link: '/', sort_order: 99 });
     expect((await topMenus()).at(-1)?.name).toBe('主页');
   });
 

@@ -1,4 +1,4 @@
-import { isValuationError } from '@fcf/engine';
+import { chinaDate, isValuationError } from '@fcf/engine';
 import { reportPdfFileName } from '@fcf/engine/pdf';
 import { buildCompanyReport, type CompanyReport, pdfReportBody } from '@fcf/engine/report';
 import { Hono } from 'hono';
@@ -11,6 +11,7 @@ import { retryLater } from '../http/retry-later.ts';
 import { jsonBody } from '../http/validate.ts';
 import { PDF_CONTENT_SECURITY_POLICY } from '../pdf-library/pdf-response.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
+import { latestQuote } from '../store/quotes.ts';
 import { takeRateLimitSlot } from '../store/rate-limits.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage } from '../workers/server-pool.ts';
 import type { FontUnavailable } from '../workers/tasks.ts';
@@ -20,7 +21,9 @@ const PDF_UNAVAILABLE = 'PDF服务暂时不可用';
 
 function companyReport(c: { var: AppEnv['Variables'] }, company: CompanyRecord): CompanyReport {
   try {
-    return buildCompanyReport(c.var.services.valuations.bundle(company));
+    const { db, valuations } = c.var.services;
+    const quote = latestQuote(db, company.code) ?? null;
+    return buildCompanyReport(valuations.bundle(company), { quote, today: chinaDate(Date.now()) });
   } catch (error) {
     if (isValuationError(error)) throw new ApiError(422, error.message, `${company.name}：${error.message}`);
     throw error;

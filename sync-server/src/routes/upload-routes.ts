@@ -9,14 +9,13 @@ import {
   withoutBidiControls,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { companyDirectoryFile } from '../config.ts';
 import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { ApiError, errorBody } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';
-import { INGEST_ERRORS, INGEST_LIMITS } from '../ingest/index.ts';
+import { INGEST_ERRORS } from '../ingest/index.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
 import { type ImportResult, storeParsedStatementFile } from '../store/import-statement-file.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';
@@ -28,43 +27,13 @@ import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } fro
 import type { ParsedUpload } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-
-/** Upload limits (README): per file, per request, and files per request. */
-export const UPLOAD_LIMITS = {
-  maxFileBytes: INGEST_LIMITS.fileBytes,
-  maxRequestBytes: 100 * 1024 * 1024,
-  maxFiles: 200,
-  extensions: ['.xls', '.xlsx', '.csv'],
-} as const;
-
-const uploadBodyLimit = bodyLimit({
-  maxSize: UPLOAD_LIMITS.maxRequestBytes,
-  onError: (c) => c.json(errorBody('上传内容过大：单次上传合计不超过 100 MB'), 413),
-});
-
-function hasAllowedExtension(name: string): boolean {
-  const lower = name.toLowerCase();
-  return UPLOAD_LIMITS.extensions.some((extension) => lower.endsWith(extension));
-}
-
-async function uploadedFiles(c: Context<AppEnv>): Promise<File[]> {
-  let body: Record<string, unknown>;
-  try {
-    body = await c.req.parseBody({ all: true });
-  } catch {
-    throw new ApiError(400, '上传格式错误：请以 multipart/form-data 上传，字段名 files');
-  }
-  const field = body.files ?? body.file;
-  const files = (Array.isArray(field) ? field : [field]).filter((value): value is File => value instanceof File);
-  if (files.length === 0) throw new ApiError(400, '请选择要上传的文件（字段名 files）');
-  if (files.length > UPLOAD_LIMITS.maxFiles) {
-    throw new ApiError(413, `一次最多上传 ${UPLOAD_LIMITS.maxFiles} 个文件`);
-  }
-  return files;
-}
+import { hasAllowedExtension, readUploadForm, UPLOAD_LIMITS, uploadBodyLimit } from './upload-form.ts';
 
 /** Recomputes and stores the valuation of companies whose data changed; a failure is reported, not thrown. */
-function revalue(c: Context<AppEnv>, companies: readonly CompanyRecord[]): { company: string; reason: string }[] {
+export function revalue(
+  c: Context<AppEnv>,
+  companies: readonly CompanyRecord[],
+): { company: string; reason: string }[] {
   const { db, valuations } = c.var.services;
   const problems: { company: string; reason: string }[] = [];
   for (const company of companies) {
@@ -127,7 +96,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     uploadBodyLimit,
     async (c) => {
       const { db } = c.var.services;
-      const files = await uploadedFiles(c);
+      const { files } = await readUploadForm(c);
       const results = [];
       const affectedCodes = new Set<string>();
       let busy = false;

@@ -3,9 +3,12 @@ import { join } from 'node:path';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import { type Database, transaction } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
+import { parseQuoteFile } from '../ingest/quotes/parse-quote-file.ts';
 import { seedResearchPdfs } from '../pdf-library/seed-research.ts';
 import { type ImportContext, type ImportResult, importStatementFile } from '../store/import-statement-file.ts';
 import { insertCoreMenu, insertTopMenu } from '../store/menus.ts';
+import { readMeta, writeMetaIfAbsent } from '../store/meta.ts';
+import { countQuoteSnapshots, storeQuotes } from '../store/quotes.ts';
 
 interface MenuFixture {
   top_menus: { name: string; link?: string; isGroup?: boolean; children?: { name: string; link: string }[] }[];
@@ -99,6 +102,58 @@ export function refreshIndustries(db: Database, industries: ReadonlyMap<string, 
     }
   });
   return moved.length;
+}
+
+/**
+ * The sample companies' quote snapshot (fixtures/quotes: real year-end closes at each company's latest
+ * annual report date), while no quote has been stored: a fresh install, or a database from before quotes.
+ */
+export function seedQuotes(db: Database, fixturesDir: string): number {
+  const dir = join(fixturesDir, 'quotes');
+  if (!existsSync(dir) || countQuoteSnapshots(db) > 0) return 0;
+  let stored = 0;
+  for (const name of readdirSync(dir).sort()) {
+    if (!/\.csv$/i.test(name)) continue;
+    const outcome = parseQuoteFile(name, readFileSync(join(dir, name)), {
+      today: new Date().toISOString().slice(0, 10),
+    });
+    if (!outcome.success) throw new Error(`fixtures/quotes/${name}: ${outcome.error}`);
+    stored += transaction(db, () =>
+      storeQuotes(db, outcome.file.quotes, { filename: name, uploadedBy: null }),
+    ).imported;
+  }
+  return stored;
+}
+
+const SCREENER_MENU = { name: '估值筛选', link: '/screener' } as const;
+const SCREENER_MENU_ADDED = 'menu_screener_added';
+
+/**
+ * "估值筛选" in the top menu of a database whose menus were seeded before the screener existed: added once
+ * (after 首页), so an admin who removes it later keeps it removed.
+ */
+export function addScreenerMenuOnce(db: Database): void {
+  if (readMeta(db, SCREENER_MENU_ADDED) !== undefined) return;
+  const present = queryOne<{ n: number }>(
+    db,
+    'SELECT count(*) AS n FROM top_menus WHERE link = ? AND deleted = 0',
+    SCREENER_MENU.link,
+  );
+  if ((present?.n ?? 0) === 0) {
+    const home = queryOne<{ sort_order: number }>(
+      db,
+      "SELECT sort_order FROM top_menus WHERE parent_id IS NULL AND link = '/' AND deleted = 0",
+    );
+    // Right after 首页 (between it and the next item), else last.
+    insertTopMenu(db, {
+      parentId: null,
+      name: SCREENER_MENU.name,
+      link: SCREENER_MENU.link,
+      isGroup: false,
+      ...(home ? { sortOrder: home.sort_order + 0.5 } : {}),
+    });
+  }
+  writeMetaIfAbsent(db, SCREENER_MENU_ADDED, '1');
 }
 
 export interface SeedReport {

@@ -9,6 +9,8 @@ const COMPANY_TABLES = [
   'valuation_inputs',
   'valuation_results',
   'fcf_ratio_results',
+  'quotes',
+  'screener_models',
 ] as const;
 
 /**
@@ -55,6 +57,7 @@ export function removeCompany(db: Database, companyCode: string): void {
     );
   }
   execute(db, 'DELETE FROM uploaded_files WHERE company_code = ?', companyCode);
+  execute(db, 'DELETE FROM quote_history WHERE company_code = ?', companyCode);
   execute(
     db,
     'UPDATE companies SET deleted = 1, version = version + 1, change_seq = ? WHERE code = ? AND deleted = 0',

@@ -75,7 +75,7 @@ export function codesWithResults(db: Database, table: 'valuation_results' | 'fcf
 
 /** Withdraws a company's stored results when it can no longer be valued (tombstones, for clients). */
 export function withdrawResults(db: Database, companyCode: string): void {
-  for (const table of ['valuation_results', 'fcf_ratio_results'] as const) {
+  for (const table of ['valuation_results', 'fcf_ratio_results', 'screener_models'] as const) {
     execute(
       db,
       `UPDATE ${table} SET deleted = 1, version = version + 1, change_seq = ? WHERE company_code = ? AND deleted = 0`,

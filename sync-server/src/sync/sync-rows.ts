@@ -1,3 +1,4 @@
+import { QUOTE_FIGURES } from '@fcf/engine/report';
 import { forecastParameterKey, type SyncRow, type SyncTable } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { queryAll } from '../db/query.ts';
@@ -71,6 +72,12 @@ export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
     dataColumns: ['id', 'filename', 'category_id', 'size', 'sha256', 'upload_time'],
     public: true,
   },
+  quotes: {
+    keyColumns: ['company_code'],
+    dataColumns: ['company_code', 'date', ...QUOTE_FIGURES],
+    public: true,
+  },
+  screener_models: { keyColumns: ['company_code'], dataColumns: ['company_code', 'model_json'], public: true },
 };
 
 type RawRow = Record<string, unknown> & { version: number; change_seq: number; deleted: number };

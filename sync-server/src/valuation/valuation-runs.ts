@@ -2,7 +2,8 @@ import type { CompanyValuation } from '@fcf/engine';
 import { type DcfValuationView, dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine/report';
 import { type Database, transaction } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
-import type { CompanyRecord } from '../store/companies.ts';
+import { type CompanyRecord, findCompany } from '../store/companies.ts';
+import { quotedWithoutModel, saveScreenerModel } from '../store/screener-models.ts';
 import {
   saveFcfRatioResult,
   saveValuationResult,
@@ -36,8 +37,10 @@ export function storeValuation(
   source: ValuationSource,
 ): DcfValuationView | null {
   const dcf = dcfValuationView(valuation);
-  if (dcf) saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
-  else withdrawResults(db, company.code);
+  if (dcf) {
+    saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
+    saveScreenerModel(db, company, valuation);
+  } else withdrawResults(db, company.code);
   return dcf;
 }
 
@@ -55,8 +58,33 @@ export function runValuation(
   const dcf = dcfValuationView(valuation);
   const results = valuationResultsView(valuation);
   if (!dcf || !results) throw new ApiError(422, `${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
-  transaction(db, () => saveValuationResult(db, company.code, valuation.latestYear, dcf, source));
+  transaction(db, () => {
+    saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
+    saveScreenerModel(db, company, valuation);
+  });
   return { valuation, dcf, results };
+}
+
+/**
+ * Screener models for the quoted companies that have none (a fresh install's samples, a company quoted
+ * before it was ever valued): valued from what is stored, without storing a valuation run. A company the
+ * engine cannot value is left out of the screen.
+ */
+export function ensureScreenerModels(db: Database, valuations: ValuationService): number {
+  let written = 0;
+  for (const code of quotedWithoutModel(db)) {
+    const company = findCompany(db, code);
+    if (!company) continue;
+    try {
+      const valuation = valuations.value(company);
+      if (!valuation.dcf) continue;
+      transaction(db, () => saveScreenerModel(db, company, valuation));
+      written++;
+    } catch {
+      // No history to value: nothing to screen.
+    }
+  }
+  return written;
 }
 
 /** The FCF-ratio post-analysis of one company, stored. */

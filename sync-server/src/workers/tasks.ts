@@ -13,6 +13,7 @@ import {
   loadCompanyDirectory,
   parseStatementFile,
 } from '../ingest/index.ts';
+import { parseQuoteFile, type QuoteFileOptions, type QuoteFileOutcome } from '../ingest/quotes/parse-quote-file.ts';
 import { sha256Hex } from '../pdf-library/pdf-files.ts';
 
 export interface StatementUpload {
@@ -48,6 +49,17 @@ export async function parseStatementUpload(upload: StatementUpload): Promise<Par
   const bytes = new Uint8Array(upload.bytes);
   const directory = await cachedLoad(directories, upload.directoryFile, loadCompanyDirectory);
   return { outcome: parseStatementFile(upload.filename, bytes, directory), sha256: sha256Hex(bytes) };
+}
+
+export interface QuoteUpload extends QuoteFileOptions {
+  readonly filename: string;
+  /** The file's bytes, handed over (transferred) by the caller. */
+  readonly bytes: ArrayBuffer;
+}
+
+/** Parses an uploaded quote file (CSV or workbook) within the ingest limits. */
+export function parseQuoteUpload(upload: QuoteUpload): QuoteFileOutcome {
+  return parseQuoteFile(upload.filename, new Uint8Array(upload.bytes), upload);
 }
 
 export interface ReportPdfRequest {

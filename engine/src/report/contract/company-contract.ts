@@ -11,6 +11,8 @@ export const companyListItemSchema = named(
     code: z.string().check(z.describe('6位股票代码')),
     industry: z.string(),
     has_forecast_data: z.boolean(),
+    pinyin: z.optional(z.string().check(z.describe('名称全拼，小写无空格（美的集团 → meidejituan），供拼音搜索'))),
+    initials: z.optional(z.string().check(z.describe('名称拼音首字母（美的集团 → mdjt）'))),
   }),
 );
 export type CompanyListItem = z.infer<typeof companyListItemSchema>;

@@ -1,4 +1,5 @@
 import { FCF_RATIO_BENCHMARKS, FCF_RATIO_KEYS, type FcfRatioKey } from '../../history/fcf-ratios.ts';
+import { type FcfEvBasis, MODEL_EV_BASIS } from '../company-bundle.ts';
 import { formatValue } from '../format.ts';
 import { type FcfRatioView, REPORT_HISTORY_YEARS } from '../report-views.ts';
 import { CHART_HISTORY_YEARS, lastOf, NARROW_HISTORY, tableRow } from './spec-parts.ts';
@@ -17,9 +18,15 @@ const RATIO_CHARTS: Record<FcfRatioKey, RatioChart> = {
   fcf_net_profit_ratio: { titles: { full: 'FCF/归母净利润', short: 'FCF/净利润' }, unit: 'times', color: 'primary' },
 };
 
-function ratioChart(view: FcfRatioView, key: FcfRatioKey): ChartSpec {
+/** FCF/EV is named by the EV it divides by: the market's when there is a price, else the model's. */
+function ratioChartOf(key: FcfRatioKey, evBasis: FcfEvBasis): RatioChart {
+  const chart = RATIO_CHARTS[key];
+  return key === 'fcf_ev_ratio' ? { ...chart, titles: { full: evBasis.label } } : chart;
+}
+
+function ratioChart(view: FcfRatioView, key: FcfRatioKey, evBasis: FcfEvBasis): ChartSpec {
   const points = lastOf(view.charts[key], CHART_HISTORY_YEARS);
-  const { titles, unit, color } = RATIO_CHARTS[key];
+  const { titles, unit, color } = ratioChartOf(key, evBasis);
   const benchmark = FCF_RATIO_BENCHMARKS[key];
   return {
     id: key,
@@ -48,7 +55,7 @@ function ratioChart(view: FcfRatioView, key: FcfRatioKey): ChartSpec {
 }
 
 /** The four FCF ratios of the reported years against their benchmarks (5%, 5%, 1×, 1×). */
-export function fcfRatioSpec(view: FcfRatioView): HistoryModuleSpec {
+export function fcfRatioSpec(view: FcfRatioView, evBasis: FcfEvBasis = MODEL_EV_BASIS): HistoryModuleSpec {
   const { charts, summary } = view;
   // No sample series stand in for missing data: the report shows only the company's own figures.
   if (FCF_RATIO_KEYS.every((key) => charts[key].length === 0)) {
@@ -60,13 +67,13 @@ export function fcfRatioSpec(view: FcfRatioView): HistoryModuleSpec {
     tables: [
       {
         id: 'fcf-ratio',
-        caption: 'FCF 比率（FCF/营业收入、FCF/企业价值以百分比表示，其余为倍数）',
+        caption: 'FCF 比率（FCF/营业收入、FCF/EV 以百分比表示，其余为倍数）',
         labelHeader: '指标',
         columns: years.map(String),
         rows: FCF_RATIO_KEYS.map((key) =>
           tableRow(
             key,
-            RATIO_CHARTS[key].titles.full,
+            ratioChartOf(key, evBasis).titles.full,
             RATIO_CHARTS[key].unit,
             'level',
             years.map((year) => charts[key].find((point) => point.year === year)?.value ?? null),
@@ -75,7 +82,7 @@ export function fcfRatioSpec(view: FcfRatioView): HistoryModuleSpec {
       },
     ],
     notice: null,
-    hints: ['虚线为各比率的基准线。FCF/企业价值按本报告DCF估算的企业价值计算，而非市值。'],
-    charts: FCF_RATIO_KEYS.map((key) => ratioChart(view, key)),
+    hints: [`虚线为各比率的基准线。${evBasis.note}`],
+    charts: FCF_RATIO_KEYS.map((key) => ratioChart(view, key, evBasis)),
   };
 }

@@ -27,6 +27,6 @@ export function historyModuleSpec(report: CompanyReport, path: HistoryModulePath
     case 'fcf-structure':
       return fcfStructureSpec(report.fcfStructure);
     case 'fcf-ratio':
-      return fcfRatioSpec(report.fcfRatio);
+      return fcfRatioSpec(report.fcfRatio, report.fcfEvBasis);
   }
 }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, byText, click, mount, query, unmountAll } from '../../testing/dom.tsx';
 import { RecentCompanies } from './RecentCompanies.tsx';
+import { MAX_RECENT_COMPANIES, readRecentCompanies, recordRecentCompany } from './recent-companies.ts';
 
 const names = () => [...document.querySelectorAll('.recent-companies__name')].map((name) => name.textContent);
 
 beforeEach(() => {
+  localStorage.clear();
   vi.useFakeTimers();
   vi.stubGlobal('fetch', vi.fn());
 });
@@ -15,13 +17,36 @@ afterEach(() => {
 });
 
 describe('RecentCompanies', () => {
-  it('fills the sample list after 300 ms without a call', () => {
+  it('lists the companies this browser opened, newest first, once each', () => {
+    recordRecentCompany({ code: '600298', name: '安琪酵母', industry: '制造业' });
+    recordRecentCompany({ code: '000333', name: '美的集团', industry: '制造业' });
+    recordRecentCompany({ code: '600298', name: '安琪酵母', industry: '制造业' });
+    mount(<RecentCompanies onPick={() => {}} />);
+    advance(300);
+    expect(query(document, '.recent-companies__title').textContent).toBe('最近估值公司');
+    expect(names()).toEqual(['安琪酵母', '美的集团']);
+    expect(document.querySelectorAll('.recent-companies__trend')).toHaveLength(0);
+  });
+
+  it('keeps at most 8, and survives a damaged store', () => {
+    for (let index = 0; index < 10; index++) {
+      recordRecentCompany({ code: String(index).padStart(6, '0'), name: `公司${index}`, industry: '其他' });
+    }
+    expect(readRecentCompanies().map((company) => company.name)).toEqual(
+      Array.from({ length: MAX_RECENT_COMPANIES }, (_, index) => `公司${9 - index}`),
+    );
+    localStorage.setItem('recentCompanies', '{not json');
+    expect(readRecentCompanies()).toEqual([]);
+  });
+
+  it('without any opened company: the recommended sample list after 300 ms, without a call', () => {
     mount(<RecentCompanies onPick={() => {}} />);
     expect(query(document, '[role="status"]').textContent).toBe('加载中…');
     advance(299);
     expect(names()).toEqual([]);
     advance(1);
     expect(names()).toEqual(['美的集团', '格力电器', '海尔智家', '安琪酵母', '顺丰控股', '大华股份']);
+    expect(query(document, '.recent-companies__title').textContent).toBe('推荐公司');
     expect(fetch).not.toHaveBeenCalled();
   });
 

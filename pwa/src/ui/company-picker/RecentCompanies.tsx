@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { readRecentCompanies } from './recent-companies.ts';
 import './RecentCompanies.css';
 
-/** A recommended company (public-side §3): fixed sample data, not a server answer. */
+/** A company of the sidebar: one this browser opened, or a recommended one (fixed sample data). */
 export interface RecentCompany {
   readonly name: string;
   readonly sector: string;
-  readonly trend: 'up' | 'down' | 'stable';
+  readonly trend?: 'up' | 'down' | 'stable';
 }
 
-const RECENT_COMPANIES: readonly RecentCompany[] = [
+/** Shown while this browser has opened no company yet (public-side §3's sample list). */
+const SAMPLE_COMPANIES: readonly RecentCompany[] = [
   { name: '美的集团', sector: '家用电器', trend: 'up' },
   { name: '格力电器', sector: '家用电器', trend: 'stable' },
   { name: '海尔智家', sector: '家用电器', trend: 'up' },
@@ -26,16 +28,25 @@ const TREND = {
   stable: { arrow: '→', label: '持平' },
 } as const;
 
-/** The main page's right sidebar: recently valued companies, one tap to open a report. Hidden ≤ 768 px. */
+function recentOrSample(): { items: readonly RecentCompany[]; opened: boolean } {
+  const opened = readRecentCompanies().map((company) => ({ name: company.name, sector: company.industry }));
+  return opened.length > 0 ? { items: opened, opened: true } : { items: SAMPLE_COMPANIES, opened: false };
+}
+
+/**
+ * The main page's right sidebar: the companies this browser opened last (else recommended ones), one tap to
+ * open a report. Hidden ≤ 768 px.
+ */
 export function RecentCompanies({ onPick }: { onPick: (name: string) => void }) {
   const titleId = useId();
-  const [items, setItems] = useState<readonly RecentCompany[] | null>(null);
+  const [list, setList] = useState<ReturnType<typeof recentOrSample> | null>(null);
+  const items = list?.items ?? null;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const refresh = useCallback(() => {
-    setItems(null);
+    setList(null);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setItems(RECENT_COMPANIES), RECENT_FILL_DELAY_MS);
+    timer.current = setTimeout(() => setList(recentOrSample()), RECENT_FILL_DELAY_MS);
   }, []);
 
   useEffect(() => {
@@ -47,7 +58,7 @@ export function RecentCompanies({ onPick }: { onPick: (name: string) => void }) 
     <section className="panel recent-companies" aria-labelledby={titleId}>
       <header className="recent-companies__header">
         <h2 id={titleId} className="recent-companies__title">
-          最近估值公司
+          {list && !list.opened ? '推荐公司' : '最近估值公司'}
         </h2>
         <button
           type="button"
@@ -70,10 +81,12 @@ export function RecentCompanies({ onPick }: { onPick: (name: string) => void }) 
               <button type="button" className="recent-companies__item" onClick={() => onPick(company.name)}>
                 <span className="recent-companies__name">{company.name}</span>
                 <span className="recent-companies__sector">{company.sector}</span>
-                <span className={`recent-companies__trend recent-companies__trend--${company.trend}`}>
-                  <span aria-hidden="true">{TREND[company.trend].arrow}</span>
-                  <span className="visually-hidden">{TREND[company.trend].label}</span>
-                </span>
+                {company.trend && (
+                  <span className={`recent-companies__trend recent-companies__trend--${company.trend}`}>
+                    <span aria-hidden="true">{TREND[company.trend].arrow}</span>
+                    <span className="visually-hidden">{TREND[company.trend].label}</span>
+                  </span>
+                )}
               </button>
             </li>
           ))}

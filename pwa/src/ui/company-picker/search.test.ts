@@ -144,3 +144,60 @@ describe('suggestCompanies', () => {
     expect(suggestCompanies(TEST_COMPANIES, '海', 0)).toEqual([]);
   });
 });
+
+describe('pinyin search', () => {
+  const market = [
+    {
+      id: '000651',
+      code: '000651',
+      name: '格力电器',
+      industry: '制造业',
+      has_forecast_data: true,
+      pinyin: 'gelidianqi',
+      initials: 'gldq',
+    },
+    {
+      id: '000333',
+      code: '000333',
+      name: '美的集团',
+      industry: '制造业',
+      has_forecast_data: true,
+      pinyin: 'meidejituan meidijituan',
+      initials: 'mdjt',
+    },
+    {
+      id: '600519',
+      code: '600519',
+      name: '贵州茅台',
+      industry: '制造业',
+      has_forecast_data: false,
+      pinyin: 'guizhoumaotai',
+      initials: 'gzmt',
+    },
+    {
+      id: '000001',
+      code: '000001',
+      name: '平安银行',
+      industry: '金融业',
+      has_forecast_data: false,
+      pinyin: 'pinganyinhang',
+      initials: 'payh',
+    },
+  ];
+
+  it('initials and full pinyin find the company: mdjt, meidi, md → 美的集团; gldq → 格力电器', () => {
+    expect(searchCompany(market, 'mdjt', 5)).toMatchObject({ kind: 'selected', company: { code: '000333' } });
+    expect(searchCompany(market, 'meidi', 5)).toMatchObject({ kind: 'selected', company: { code: '000333' } });
+    expect(searchCompany(market, 'MD', 5)).toMatchObject({ kind: 'selected', company: { code: '000333' } });
+    expect(searchCompany(market, 'gldq', 5)).toMatchObject({ kind: 'selected', company: { code: '000651' } });
+    expect(partialMatches(market, 'maotai').map((company) => company.code)).toEqual(['600519']);
+  });
+
+  it('exact code and code/name prefixes rank before pinyin, pinyin prefixes before contained matches', () => {
+    expect(suggestCompanies(market, '000001', 5).map((company) => company.code)[0]).toBe('000001');
+    // 'g' starts 格力 and 贵州 in pinyin; 'yh' is inside 平安银行's initials only.
+    expect(partialMatches(market, 'g').map((company) => company.code)).toEqual(['000651', '600519']);
+    expect(partialMatches(market, 'yh').map((company) => company.code)).toEqual(['000001']);
+    expect(partialMatches(market, '000').map((company) => company.code)).toEqual(['000651', '000333', '000001']);
+  });
+});

@@ -53,22 +53,36 @@ export function exactCompanyMatch(
   );
 }
 
+/** A query typed as pinyin: letters only ('mdjt', 'meidi'), spaces and apostrophes aside. */
+function asPinyin(query: string): string | null {
+  const letters = query.replace(/[\s']/g, '');
+  return /^[a-z]+$/.test(letters) ? letters : null;
+}
+
 /**
- * Every company whose name or code starts with or contains the input (case-insensitive): prefix matches
- * first, each group in list order, so the dropdown is stable while the user types.
+ * Every company whose name or code starts with or contains the input (case-insensitive), or whose name's
+ * pinyin initials or full pinyin (shipped with the company list) start with or contain it: code and name
+ * prefixes first, then pinyin prefixes, then anything containing it; each group in list order, so the
+ * dropdown is stable while the user types.
  */
 export function partialMatches(companies: readonly CompanyListItem[], rawQuery: string): CompanyListItem[] {
   const query = rawQuery.trim().toLowerCase();
   if (!query) return [];
+  const spelled = asPinyin(query);
   const prefix: CompanyListItem[] = [];
+  const pinyinPrefix: CompanyListItem[] = [];
   const contains: CompanyListItem[] = [];
   for (const company of companies) {
     const name = company.name.toLowerCase();
     const code = company.code.toLowerCase();
+    // Space-separated alternative spellings (美的 is read de and di): a leading space makes each a prefix.
+    const spellings = ` ${company.initials ?? ''} ${company.pinyin ?? ''}`;
     if (name.startsWith(query) || code.startsWith(query)) prefix.push(company);
+    else if (spelled && spellings.includes(` ${spelled}`)) pinyinPrefix.push(company);
     else if (name.includes(query) || code.includes(query)) contains.push(company);
+    else if (spelled && spelled.length >= 2 && spellings.includes(spelled)) contains.push(company);
   }
-  return [...prefix, ...contains];
+  return [...prefix, ...pinyinPrefix, ...contains];
 }
 
 /** The dropdown while typing: an exact match leads, then the partial matches, at most `cap`. */

@@ -1,0 +1,144 @@
+import type { StatementYear } from '../statements/items.ts';
+import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import {
+  type MarketQuote,
+  type PriceAgainstValue,
+  priceAgainstValue,
+  type ValueFigures,
+} from './price-against-value.ts';
+import { valueFiguresOf } from './value-figures.ts';
+
+/**
+ * The whole-market screen: one engine function answers both the 估值筛选 page (offline, from synced rows)
+ * and GET /api/data/screener. A company's model side (value, bridge, latest-year figures, returns, flags)
+ * is computed when it is valued and stored as a small synced row; the market side comes from its latest
+ * quote at read time, so a new quote snapshot needs no revaluation of the market.
+ */
+
+/** What a valuation leaves for the screen: the figures price against value needs, returns and flags. */
+export interface ScreenerModel extends ValueFigures {
+  readonly code: string;
+  readonly name: string;
+  readonly industry: string;
+  readonly roic: number | null;
+  readonly roe: number | null;
+  readonly revenue_growth: number | null;
+  /** Why the value may not be a fair one to compare ('negative_equity_value', …): hidden on request. */
+  readonly flags: readonly string[];
+}
+
+export function screenerModelOf(
+  company: { readonly code: string; readonly name: string; readonly industry: string },
+  valuation: CompanyValuation,
+  latest: StatementYear | undefined,
+): ScreenerModel {
+  const dcf = valuation.dcf?.valuation;
+  const flags: string[] = [];
+  if (dcf && dcf.equity_value <= 0) flags.push('negative_equity_value');
+  if (dcf && dcf.enterprise_value <= 0) flags.push('negative_enterprise_value');
+  const returns = valuation.returns[valuation.returns.length - 1];
+  const growth = valuation.profitability[valuation.profitability.length - 1];
+  return {
+    code: company.code,
+    name: company.name,
+    industry: company.industry,
+    ...valueFiguresOf(valuation, latest),
+    roic: returns?.roic ?? null,
+    roe: returns?.roe ?? null,
+    revenue_growth: growth?.revenueGrowth ?? null,
+    flags,
+  };
+}
+
+export interface ScreenerRow extends Omit<PriceAgainstValue, 'price' | 'date'> {
+  readonly code: string;
+  readonly name: string;
+  readonly industry: string;
+  readonly price: number;
+  readonly date: string;
+  readonly roic: number | null;
+  readonly roe: number | null;
+  readonly revenue_growth: number | null;
+  readonly flags: readonly string[];
+}
+
+export const SCREENER_SORTS = ['margin_of_safety', 'pe', 'pb', 'fcf_yield', 'roic', 'roe', 'revenue_growth'] as const;
+export type ScreenerSort = (typeof SCREENER_SORTS)[number];
+
+export const SCREENER_SORT_LABELS: Readonly<Record<ScreenerSort, string>> = {
+  margin_of_safety: '安全边际',
+  pe: '市盈率',
+  pb: '市净率',
+  fcf_yield: 'FCF收益率',
+  roic: 'ROIC',
+  roe: 'ROE',
+  revenue_growth: '营收增长',
+};
+
+export interface ScreenerQuery {
+  readonly sort: ScreenerSort;
+  readonly order: 'asc' | 'desc';
+  readonly industry?: string | undefined;
+  /** 亿元. */
+  readonly minMarketCap?: number | undefined;
+  readonly maxMarketCap?: number | undefined;
+  /** Leaves out companies whose value carries a `negative_*` or `financial_company` flag. */
+  readonly hideFlagged?: boolean | undefined;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export const DEFAULT_SCREENER_QUERY: ScreenerQuery = {
+  sort: 'margin_of_safety',
+  order: 'desc',
+  hideFlagged: true,
+  limit: 50,
+  offset: 0,
+};
+
+const isHiddenFlag = (flag: string) => flag.startsWith('negative_') || flag === 'financial_company';
+
+/** Every company with a value and a price: its model joined with its latest quote on `today`. */
+export function screenerRows(
+  models: Iterable<ScreenerModel>,
+  quotes: ReadonlyMap<string, MarketQuote>,
+  today: string,
+): ScreenerRow[] {
+  const rows: ScreenerRow[] = [];
+  for (const model of models) {
+    const quote = quotes.get(model.code);
+    if (!quote || model.valuePerShare === null) continue;
+    const market = priceAgainstValue(quote, model, today);
+    rows.push({
+      ...market,
+      code: model.code,
+      name: model.name,
+      industry: model.industry,
+      roic: model.roic,
+      roe: model.roe,
+      revenue_growth: model.revenue_growth,
+      flags: model.flags,
+    });
+  }
+  return rows;
+}
+
+/** The rows that pass the filters, sorted (figures that are not meaningful last, either order), one page. */
+export function screen(rows: readonly ScreenerRow[], query: ScreenerQuery): { total: number; rows: ScreenerRow[] } {
+  const { industry, minMarketCap, maxMarketCap } = query;
+  const passing = rows.filter((row) => {
+    if (industry && row.industry !== industry) return false;
+    if (query.hideFlagged && row.flags.some(isHiddenFlag)) return false;
+    const cap = row.market_cap;
+    if (minMarketCap !== undefined && (cap === null || cap < minMarketCap)) return false;
+    return maxMarketCap === undefined || (cap !== null && cap <= maxMarketCap);
+  });
+  const direction = query.order === 'asc' ? 1 : -1;
+  const sorted = passing.sort((a, b) => {
+    const x = a[query.sort];
+    const y = b[query.sort];
+    if (x === null || y === null) return x === y ? a.code.localeCompare(b.code) : x === null ? 1 : -1;
+    return (x - y) * direction || a.code.localeCompare(b.code);
+  });
+  return { total: sorted.length, rows: sorted.slice(query.offset, query.offset + query.limit) };
+}

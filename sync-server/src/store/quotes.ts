@@ -1,0 +1,133 @@
+import { QUOTE_FIGURES, type Quote } from '@fcf/engine/report';
+import { nextChangeSeq } from '../db/change-seq.ts';
+import type { Database } from '../db/database.ts';
+import { execute, queryAll, queryOne } from '../db/query.ts';
+import type { ParsedQuote } from '../ingest/quotes/parse-quote-file.ts';
+
+/**
+ * Quote snapshots: every (company, date) is kept in quote_history; `quotes` (a synced table) holds each
+ * company's latest, which is what the report, the screener and the share count use.
+ */
+
+const QUOTE_COLUMNS = QUOTE_FIGURES;
+
+export interface StoredQuotes {
+  /** Companies whose quote history gained or changed rows. */
+  readonly companies: string[];
+  /** Codes the platform has no company for: their rows are not stored. */
+  readonly unknown: string[];
+  readonly imported: number;
+}
+
+export interface QuoteSource {
+  readonly filename: string;
+  readonly uploadedBy: string | null;
+}
+
+/**
+ * Stores one file's quotes (call inside one transaction, so a file is all in or all out): each row
+ * replaces the company's snapshot of that date, and the latest snapshot of each touched company is
+ * copied to `quotes` when it changed.
+ */
+export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source: QuoteSource): StoredQuotes {
+  const known = new Set(
+    queryAll<{ code: string }>(db, 'SELECT code FROM companies WHERE deleted = 0').map((row) => row.code),
+  );
+  const companies = new Set<string>();
+  const unknown = new Set<string>();
+  const now = new Date().toISOString();
+  let imported = 0;
+  for (const quote of quotes) {
+    if (!known.has(quote.code)) {
+      unknown.add(quote.code);
+      continue;
+    }
+    execute(
+      db,
+      `INSERT OR REPLACE INTO quote_history (company_code, date, ${QUOTE_COLUMNS.join(', ')},
+         source_file, uploaded_by, uploaded_at) VALUES (?, ?, ${QUOTE_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`,
+      quote.code,
+      quote.date,
+      ...QUOTE_COLUMNS.map((column) => quote[column]),
+      source.filename,
+      source.uploadedBy,
+      now,
+    );
+    companies.add(quote.code);
+    imported++;
+  }
+  for (const code of companies) refreshLatestQuote(db, code);
+  return { companies: [...companies], unknown: [...unknown], imported };
+}
+
+type QuoteRow = Record<(typeof QUOTE_COLUMNS)[number], number | null> & { date: string; price: number };
+
+/** Copies the company's latest snapshot to the synced `quotes` row when it differs from it. */
+function refreshLatestQuote(db: Database, code: string): void {
+  const latest = queryOne<QuoteRow>(
+    db,
+    `SELECT date, ${QUOTE_COLUMNS.join(', ')} FROM quote_history WHERE company_code = ? ORDER BY date DESC LIMIT 1`,
+    code,
+  );
+  if (!latest) return;
+  const current = queryOne<QuoteRow & { deleted: number }>(
+    db,
+    `SELECT date, deleted, ${QUOTE_COLUMNS.join(', ')} FROM quotes WHERE company_code = ?`,
+    code,
+  );
+  const same =
+    current !== undefined &&
+    current.deleted === 0 &&
+    current.date === latest.date &&
+    QUOTE_COLUMNS.every((column) => current[column] === latest[column]);
+  if (same) return;
+  execute(
+    db,
+    `INSERT INTO quotes (company_code, date, ${QUOTE_COLUMNS.join(', ')}, change_seq)
+     VALUES (?, ?, ${QUOTE_COLUMNS.map(() => '?').join(', ')}, ?)
+     ON CONFLICT (company_code) DO UPDATE SET date = excluded.date,
+       ${QUOTE_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')},
+       change_seq = excluded.change_seq, version = version + 1, deleted = 0`,
+    code,
+    latest.date,
+    ...QUOTE_COLUMNS.map((column) => latest[column]),
+    nextChangeSeq(db),
+  );
+}
+
+/** The company's latest quote, or undefined when it has none. */
+export function latestQuote(db: Database, code: string): Quote | undefined {
+  const row = queryOne<QuoteRow>(
+    db,
+    `SELECT date, ${QUOTE_COLUMNS.join(', ')} FROM quotes WHERE company_code = ? AND deleted = 0`,
+    code,
+  );
+  if (!row) return undefined;
+  return { company: code, ...row };
+}
+
+/** Every company's latest quote. */
+export function latestQuotes(db: Database): Quote[] {
+  return queryAll<QuoteRow & { company_code: string }>(
+    db,
+    `SELECT company_code, date, ${QUOTE_COLUMNS.join(', ')} FROM quotes WHERE deleted = 0`,
+  ).map(({ company_code, ...row }) => ({ company: company_code, ...row }));
+}
+
+/**
+ * The listed share count of the company's latest snapshot (亿股) with its date: the valuation's share
+ * count (the engine's `ListedShares`), or null when no snapshot has a 总股本.
+ */
+export function latestListedShares(db: Database, code: string): { count: number; date: string } | null {
+  const row = queryOne<{ shares: number; date: string }>(
+    db,
+    `SELECT shares, date FROM quote_history WHERE company_code = ? AND shares IS NOT NULL AND shares > 0
+     ORDER BY date DESC LIMIT 1`,
+    code,
+  );
+  return row ? { count: row.shares, date: row.date } : null;
+}
+
+export function countQuoteSnapshots(db: Database): number {
+  return queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM quote_history')?.n ?? 0;
+}
