@@ -11,7 +11,13 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../pwa/e2e/browser.ts';
-import { measureEditToScreen, measureReportOpen, openSyncSession, syncPageScript } from './bench/browser.ts';
+import {
+  measureEditToScreen,
+  measureOfflineDownload,
+  measureReportOpen,
+  openSyncSession,
+  syncPageScript,
+} from './bench/browser.ts';
 import { CAUSES } from './bench/causes.ts';
 import { engineSection, measureEngine } from './bench/engine.ts';
 import { changeOneRow, measureIngest } from './bench/ingest.ts';
@@ -117,11 +123,14 @@ async function main(): Promise<void> {
       note: `${ingest.companies.toLocaleString('en-US')} companies after section 5`,
     });
 
+    browser = await launchBrowser();
+    progress('6. offline download of the whole market (离线下载全部) into a fresh IndexedDB');
+    const download = await measureOfflineDownload(browser, market.baseURL);
+    progress(`6. ${download.companies} companies in ${(download.millis / 1000).toFixed(1)} s`);
     progress("6. sync: bundling the app's sync client for the page");
     const script = await syncPageScript();
-    browser = await launchBrowser();
     const session = await openSyncSession(browser, market.baseURL, script);
-    progress('6. sync: initial pull of the whole market into IndexedDB');
+    progress("6. sync: initial pull of the admin's tables into IndexedDB");
     const initial = await session.pull(SYNC_PAGE_SIZE);
     progress(`6. sync: ${initial.rows} rows in ${(initial.millis / 1000).toFixed(1)} s; incremental pulls`);
     const token = await login(market.baseURL);
@@ -133,8 +142,8 @@ async function main(): Promise<void> {
     await session.close();
     await browser.close();
     browser = null;
-    const sync: SyncFigures = { initial, incremental, pageSize: SYNC_PAGE_SIZE };
-    section6 = syncSection(sync, { initial: CAUSES.initialPull(sync), incremental: CAUSES.incrementalPull });
+    const sync: SyncFigures = { download, initial, incremental, pageSize: SYNC_PAGE_SIZE };
+    section6 = syncSection(sync, { download: CAUSES.offlineDownload(sync), incremental: CAUSES.incrementalPull });
     await market.stop();
   } else {
     section5 = skipped(5, 'Ingest', `${marketNote}.`);

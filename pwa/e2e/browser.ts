@@ -66,3 +66,20 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.reload();
   if (!(await controlled())) throw new Error('service worker is active but does not control the page');
 }
+
+/** How many records an object store of the app's IndexedDB holds (`bundles`: companies kept offline). */
+export function countStored(page: Page, store: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('fcf-valuation');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(name).objectStore(name).count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    store,
+  );
+}

@@ -3,10 +3,11 @@
  * sync client (SyncClient over DexieSyncStore and the HTTP transport) pulling into a fresh IndexedDB.
  * Exposes `window.fcfBenchSync`; every figure is measured in the page.
  */
-import { SYNC_TABLES, SyncClient, type SyncTransport } from '@fcf/engine/sync';
+import { SyncClient, type SyncTransport } from '@fcf/engine/sync';
 import { FcfDatabase } from '../../pwa/src/store/db.ts';
 import { DexieSyncStore } from '../../pwa/src/sync/dexie-sync-store.ts';
 import { httpSyncTransport } from '../../pwa/src/sync/http-transport.ts';
+import { SYNC_TABLES_FOR_ADMIN } from '../../pwa/src/sync/sync-service.ts';
 
 export interface PullFigures {
   readonly millis: number;
@@ -51,7 +52,7 @@ function client(pageSize: number): SyncClient {
     }
   };
   return new SyncClient(store, timedTransport, {
-    tables: SYNC_TABLES,
+    tables: SYNC_TABLES_FOR_ADMIN,
     pageSize,
   });
 }
