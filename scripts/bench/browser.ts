@@ -338,6 +338,7 @@ export async function syncPageScript(): Promise<string> {
 
 export interface SyncSession {
   pull(pageSize: number): Promise<PullFigures>;
+  startAt(cursor: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -350,6 +351,7 @@ export async function openSyncSession(browser: Browser, baseURL: string, script:
   await page.evaluate(() => window.fcfBenchSync.reset());
   return {
     pull: (pageSize) => page.evaluate((size) => window.fcfBenchSync.pull(size), pageSize),
+    startAt: (cursor) => page.evaluate((at) => window.fcfBenchSync.startAt(at), cursor),
     close: () => context.close(),
   };
 }

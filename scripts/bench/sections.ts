@@ -16,7 +16,7 @@ import type { IngestFigures } from './ingest.ts';
 import { type HealthUnderLoad, healthUnderLoadRow, PDF_CLIENTS } from './pdf-load.ts';
 import type { Missed, Row, SectionResult } from './report.ts';
 import { verdict } from './report.ts';
-import { CONNECTIONS, ceilingRow, DURATION_SECONDS, type LoadFigures, loadRow } from './server.ts';
+import { CONNECTIONS, ceilingRow, DURATION_SECONDS, type LoadFigures, loadRow, type RouteTarget } from './server.ts';
 import type { SizeFigures } from './size.ts';
 import { formatBytes, formatCount, formatMillis, formatRatio, median } from './stats.ts';
 import type { PullFigures } from './sync-page.ts';
@@ -117,14 +117,14 @@ export function reportSection(figures: ReportOpenFigures, causeOfMiss: string): 
 
 export function serverSection(
   ceiling: LoadFigures,
-  routes: readonly { figures: LoadFigures; note: string }[],
+  routes: readonly { figures: LoadFigures; note: string; target?: RouteTarget }[],
   health: HealthUnderLoad,
   causes: { route: (figures: LoadFigures) => string; healthUnderPdfLoad: string },
 ): SectionResult {
   const rows: Row[] = [ceilingRow(ceiling)];
   const missed: Missed[] = [];
   for (const route of routes) {
-    const { row, missed: routeMissed } = loadRow(route.figures, ceiling, route.note);
+    const { row, missed: routeMissed } = loadRow(route.figures, ceiling, route.note, route.target);
     rows.push(row);
     for (const entry of routeMissed) missed.push({ what: entry.what, cause: causes.route(route.figures) });
   }
@@ -135,7 +135,7 @@ export function serverSection(
   return {
     number: 4,
     title: 'Server',
-    method: `autocannon 8 in the bench process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, one route at a time; the real server (\`node --import tsx sync-server/src/main.ts\`, request log off) and the ceiling each in their own Node process on this machine, so all three share its ${os.availableParallelism()} cores with the load generator. Req/s is autocannon's mean over the run; latencies are its p50/p99. The last row times health checks (one at a time) on the idle server, then while ${PDF_CLIENTS} clients request PDF reports without pause.`,
+    method: `autocannon 8 in the bench process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, one route at a time; the real server (\`node --import tsx sync-server/src/main.ts\`, request log off) and the ceiling each in their own Node process on this machine, so all three share its ${os.availableParallelism()} cores with the load generator. Every request says \`Accept-Encoding: gzip, deflate, br, zstd\` as Chromium does. Req/s is autocannon's mean over the run; latencies are its p50/p99. The last row times health checks (one at a time) on the idle server, then while ${PDF_CLIENTS} clients request PDF reports without pause.`,
     rows,
     missed,
   };
@@ -191,14 +191,12 @@ export function ingestSection(figures: IngestFigures, causes: { import: string; 
 export interface SyncFigures {
   /** "离线下载全部" of the whole market in the app. */
   readonly download: OfflineDownloadFigures;
-  /** The admin's sync tables pulled from cursor 0 (what the app's sync client pulls), the reference. */
-  readonly initial: PullFigures;
   readonly incremental: readonly PullFigures[];
   readonly pageSize: number;
 }
 
 export function syncSection(figures: SyncFigures, causes: { download: string; incremental: string }): SectionResult {
-  const { download, initial } = figures;
+  const { download } = figures;
   const incrementalMillis = figures.incremental.map((pull) => pull.millis);
   const incremental = summary(incrementalMillis);
   const lastIncremental = figures.incremental[figures.incremental.length - 1];
@@ -216,21 +214,11 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
       notes: `click on \`offline-download-all\` → \`offline-download-done\` in the built app; ${formatCount(download.companies)} companies (${formatCount(download.storedBundles)} bundles stored) in ${download.requests} requests; ${formatBytes(download.encodedBytes)} over the wire (${formatBytes(download.decodedBytes)} of JSON decoded); the pages' request-to-last-byte times sum to ${formatMillis(download.transferMillis)} (the next page is fetched while one is written)`,
     },
     {
-      benchmark: "Initial sync pull of the admin's tables (reference)",
-      measured: formatMillis(initial.millis),
-      spread: '1 run',
-      reference: '—',
-      ratio: '—',
-      target: '—',
-      verdict: '—',
-      notes: `forecast parameters and valuation inputs of the whole market (what the app's sync client pulls), ${formatCount(initial.rows)} rows in ${initial.pages} pages of ≤ ${formatCount(figures.pageSize)}; ${formatBytes(initial.encodedBytes)} over the wire (${formatBytes(initial.decodedBytes)} decoded)`,
-    },
-    {
       benchmark: 'Incremental pull, one changed row',
       measured: formatMillis(incremental.p50),
       spread: p95(incrementalMillis),
-      reference: `initial ${formatMillis(initial.millis)}`,
-      ratio: formatRatio(initial.millis / incremental.p50),
+      reference: '—',
+      ratio: '—',
       target: '< 50 ms',
       verdict: verdict(incrementalMet),
       notes: `${figures.incremental.length} runs, each after one admin WACC change; ${lastIncremental?.rows ?? 0} row(s), ${lastIncremental?.pages ?? 0} request(s), ${formatBytes(lastIncremental?.encodedBytes ?? 0)} per pull`,
@@ -246,7 +234,7 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
   return {
     number: 6,
     title: 'Offline download and sync',
-    method: `Chromium on the built app, a fresh browser context: the report page's "离线下载全部" stores every company's bundle (GET /api/data/company-bundles, 250 companies a page, brotli; one \`bulkPut\` per page). Then, at the server's origin, the app's own sync client (\`SyncClient\` over \`DexieSyncStore\` and the HTTP transport, bundled by Vite for the page) pulls the tables the admin's sync pulls, pages of ${formatCount(figures.pageSize)} rows, and the incremental pulls after one change each. The server holds the whole market after section 5 (statements, valuation results).`,
+    method: `Chromium on the built app, a fresh browser context: the report page's "离线下载全部" stores every company's bundle (GET /api/data/company-bundles, 250 companies a page, brotli; one \`bulkPut\` per page). Then, at the server's origin, the app's own sync client (\`SyncClient\` over \`DexieSyncStore\` and the HTTP transport, bundled by Vite for the page) on the tables the admin's sync pulls (forecast parameters, valuation inputs), starting in sync at the server's change sequence: each incremental pull follows one admin change; pages of ${formatCount(figures.pageSize)} rows. The server holds the whole market after section 5 (statements, valuation results).`,
     rows,
     missed,
   };

@@ -17,8 +17,10 @@ export function compressAnswers() {
   return createMiddleware(async (c, next) => {
     await next();
     const response = c.res;
+    // Headers and status only: reading `response.body` here would turn @hono/node-server's light answer
+    // (bytes written to the socket at once) into a stream it copies chunk by chunk, for every answer.
     const type = response.headers.get('Content-Type');
-    if (!isCompressible(type) || response.headers.has('Content-Encoding') || !response.body) return;
+    if (!isCompressible(type) || response.headers.has('Content-Encoding')) return;
     if (c.req.method === 'HEAD' || response.status === 204 || response.status === 304) return;
     if (/no-transform/i.test(response.headers.get('Cache-Control') ?? '')) return;
     const length = Number(response.headers.get('Content-Length') ?? Number.NaN);
