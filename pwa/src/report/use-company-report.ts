@@ -5,7 +5,7 @@ import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
-import { computeReport } from '../worker/engine-client.ts';
+import { computeReport, warmEngine } from '../worker/engine-client.ts';
 
 export type ReportState =
   | { readonly status: 'idle' }
@@ -39,6 +39,7 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
     const force = forceNext.current;
     forceNext.current = false;
     setState({ status: 'loading', company: named });
+    warmEngine();
     const show = async (bundle: CompanyBundle, stale: boolean, name: string) => {
       const report = await computeReport(bundle);
       if (!cancelled) setState({ status: 'ready', company: name, report, stale });

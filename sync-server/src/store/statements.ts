@@ -98,14 +98,19 @@ export interface StatementValueRow {
 const MERGE_RANK = new Map(MERGE_ORDER.map((type, index) => [type, index]));
 
 /** A company's stored figures (of any report types, in any order) merged as the engine reads them. */
-export function statementsFromRows(company: CompanyRecord, rows: StatementValueRow[]): CompanyStatements {
-  rows.sort((a, b) => (MERGE_RANK.get(a.report_type) ?? 0) - (MERGE_RANK.get(b.report_type) ?? 0));
+export function statementsFromRows(company: CompanyRecord, rows: readonly StatementValueRow[]): CompanyStatements {
+  // Applied report type by report type in MERGE_ORDER (a bucket each, no sort: the whole market's 835,000
+  // figures are merged for the offline download), so the later type's figure wins.
+  const byType = MERGE_ORDER.map((): StatementValueRow[] => []);
+  for (const row of rows) byType[MERGE_RANK.get(row.report_type) ?? 0]?.push(row);
   const years: Record<number, StatementYear> = {};
-  for (const row of rows) {
-    if (row.value === null || !isStatementItem(row.item)) continue;
-    const year = years[row.year] ?? {};
-    year[row.item] = row.value;
-    years[row.year] = year;
+  for (const bucket of byType) {
+    for (const row of bucket) {
+      if (row.value === null || !isStatementItem(row.item)) continue;
+      const year = years[row.year] ?? {};
+      year[row.item] = row.value;
+      years[row.year] = year;
+    }
   }
   return { code: company.code, name: company.name, years };
 }
