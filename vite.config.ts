@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 // The test settings below are typed by the reference above; at run time this file imports only what the
 // build needs (vite and its plugins are dependencies, so `npm ci --omit=dev && npm start` can build).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -38,6 +40,59 @@ function pdfjsData(): Plugin {
       for (const file of files()) {
         this.emitFile({ type: 'asset', fileName: `pdfjs/${file}`, source: readFileSync(PDFJS_ROOT + file) });
       }
+    },
+  };
+}
+
+/** Built files worth compressing (text, the TrueType font, wasm); PNG, woff2 and bcmap are compressed already. */
+const COMPRESSIBLE_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|ttf|wasm)$/;
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/**
+ * Writes `file.br` (brotli 11) and `file.gz` (gzip 9) beside every compressible built file, the service
+ * worker included (so this runs after vite-plugin-pwa wrote it); the server sends them by
+ * `Accept-Encoding` (sync-server/src/http/static-files.ts). A variant no smaller than the file is skipped.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const files = filesUnder(outDir).filter(
+          (file) => COMPRESSIBLE_FILE.test(file) && statSync(file).size >= PRECOMPRESS_MIN_BYTES,
+        );
+        const brotli = promisify(brotliCompress);
+        const gzipped = promisify(gzip);
+        await Promise.all(
+          files.map(async (file) => {
+            const source = readFileSync(file);
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: source.byteLength,
+                },
+              }),
+              gzipped(source, { level: 9 }),
+            ]);
+            if (br.byteLength < source.byteLength) writeFileSync(`${file}.br`, br);
+            if (gz.byteLength < source.byteLength) writeFileSync(`${file}.gz`, gz);
+          }),
+        );
+      },
     },
   };
 }
@@ -145,6 +200,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    precompress(),
   ],
   test: {
     projects: [

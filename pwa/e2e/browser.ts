@@ -83,3 +83,20 @@ export async function signInContext(context: BrowserContext, baseURL: string, pa
     [access_token, JSON.stringify(user)] as const,
   );
 }
+
+/** How many records an object store of the app's IndexedDB holds (`bundles`: companies kept offline). */
+export function countStored(page: Page, store: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('fcf-valuation');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(name).objectStore(name).count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    store,
+  );
+}

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
-import { newPage, waitForServiceWorker } from '../../pwa/e2e/browser.ts';
+import { countStored, newPage, waitForServiceWorker } from '../../pwa/e2e/browser.ts';
 import { REPO_ROOT } from './processes.ts';
 import { median, percentile, progress } from './stats.ts';
 import type { PullFigures } from './sync-page.ts';
@@ -264,7 +264,53 @@ export async function measureReportOpen(browser: Browser, baseURL: string): Prom
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Section 6: sync pull into IndexedDB
+// Section 6: the offline download of the whole market, and sync pulls into IndexedDB
+
+export interface OfflineDownloadFigures {
+  /** Click on "离线下载全部" → `offline-download-done` shown, ms (in the page). */
+  readonly millis: number;
+  /** `data-companies` of the done marker, and what the bundles store holds afterwards. */
+  readonly companies: number;
+  readonly storedBundles: number;
+  readonly requests: number;
+  /** Response bodies of the bundle pages as sent (encoded) and decoded, from Resource Timing. */
+  readonly encodedBytes: number;
+  readonly decodedBytes: number;
+  /** Time the page spent waiting for the bundle pages (request start → response end, summed). */
+  readonly transferMillis: number;
+}
+
+/** The app's "离线下载全部" in a fresh browser context (empty IndexedDB), driven by its test hooks. */
+export async function measureOfflineDownload(browser: Browser, baseURL: string): Promise<OfflineDownloadFigures> {
+  const { context, page } = await newPage(browser, baseURL);
+  await page.goto('/');
+  const button = page.getByTestId('offline-download-all');
+  await button.waitFor({ timeout: 30_000 });
+  await page.evaluate(() => {
+    performance.setResourceTimingBufferSize(100_000);
+    performance.clearResourceTimings();
+  });
+  const started = await page.evaluate(() => performance.now());
+  await button.click();
+  const done = page.getByTestId('offline-download-done');
+  await done.waitFor({ timeout: 300_000 });
+  const finished = await page.evaluate(() => performance.now());
+  const companies = Number(await done.getAttribute('data-companies'));
+  const storedBundles = await countStored(page, 'bundles');
+  const figures = await page.evaluate(() => {
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+      entry.name.includes('/api/data/company-bundles'),
+    );
+    return {
+      requests: entries.length,
+      encodedBytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+      decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      transferMillis: entries.reduce((sum, entry) => sum + (entry.responseEnd - entry.startTime), 0),
+    };
+  });
+  await context.close();
+  return { millis: finished - started, companies, storedBundles, ...figures };
+}
 
 /** The app's sync client bundled for a page (IIFE), built once per run. */
 export async function syncPageScript(): Promise<string> {
@@ -292,6 +338,7 @@ export async function syncPageScript(): Promise<string> {
 
 export interface SyncSession {
   pull(pageSize: number): Promise<PullFigures>;
+  startAt(cursor: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -304,6 +351,7 @@ export async function openSyncSession(browser: Browser, baseURL: string, script:
   await page.evaluate(() => window.fcfBenchSync.reset());
   return {
     pull: (pageSize) => page.evaluate((size) => window.fcfBenchSync.pull(size), pageSize),
+    startAt: (cursor) => page.evaluate((at) => window.fcfBenchSync.startAt(at), cursor),
     close: () => context.close(),
   };
 }

@@ -10,6 +10,7 @@ export const CONNECTIONS = 50;
 export const DURATION_SECONDS = 10;
 const CEILING_SHARE_TARGET = 0.5;
 const P99_TARGET_MS = 20;
+export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 export interface LoadFigures {
   readonly label: string;
@@ -22,14 +23,23 @@ export interface LoadFigures {
   readonly timeouts: number;
   readonly total: number;
   readonly bytesPerRequest: number;
+  /** Answers 304 count as successes (a revalidation run sends If-None-Match). */
+  readonly notModified: number;
 }
 
-export async function loadTest(label: string, baseURL: string, path: string): Promise<LoadFigures> {
+export async function loadTest(
+  label: string,
+  baseURL: string,
+  path: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<LoadFigures> {
   progress(`4. autocannon ${label} (${CONNECTIONS} connections, ${DURATION_SECONDS} s)`);
   const result = await autocannon({
     url: `${baseURL}${path}`,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
+    // What Chromium sends: the server answers compressed where it compresses.
+    headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
   });
   const total = result.requests.total;
   return {
@@ -39,10 +49,12 @@ export async function loadTest(label: string, baseURL: string, path: string): Pr
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
-    non2xx: result.non2xx,
+    // autocannon counts a 304 as non-2xx; a revalidation run expects them.
+    non2xx: result.non2xx - (result.statusCodeStats?.['304']?.count ?? 0),
     timeouts: result.timeouts,
     total,
     bytesPerRequest: total > 0 ? result.throughput.total / total : 0,
+    notModified: result.statusCodeStats?.['304']?.count ?? 0,
   };
 }
 
@@ -61,15 +73,30 @@ export function ceilingRow(ceiling: LoadFigures): Row {
   };
 }
 
-export function loadRow(figures: LoadFigures, ceiling: LoadFigures, note: string): { row: Row; missed: Missed[] } {
+/** What a route must reach: a share of the ceiling, and a p99 (null: none asked). */
+export interface RouteTarget {
+  readonly share: number;
+  readonly p99Ms: number | null;
+}
+
+/** The DCF endpoint's and the sample list's target; the whole-market list (438 KB of JSON) has 25%. */
+export const ROUTE_TARGET: RouteTarget = { share: CEILING_SHARE_TARGET, p99Ms: P99_TARGET_MS };
+
+export function loadRow(
+  figures: LoadFigures,
+  ceiling: LoadFigures,
+  note: string,
+  target: RouteTarget = ROUTE_TARGET,
+): { row: Row; missed: Missed[] } {
   const share = figures.requestsPerSecond / ceiling.requestsPerSecond;
   const errors = figures.errors + figures.non2xx + figures.timeouts;
-  const met = share >= CEILING_SHARE_TARGET && figures.p99 < P99_TARGET_MS && errors === 0;
+  const p99Met = target.p99Ms === null || figures.p99 < target.p99Ms;
+  const met = share >= target.share && p99Met && errors === 0;
   const missed: Missed[] = [];
   if (!met) {
     const parts = [
-      share < CEILING_SHARE_TARGET ? `${formatPercent(share)} of the ceiling` : null,
-      figures.p99 >= P99_TARGET_MS ? `p99 ${ms(figures.p99)}` : null,
+      share < target.share ? `${formatPercent(share)} of the ceiling` : null,
+      p99Met ? null : `p99 ${ms(figures.p99)}`,
       errors > 0 ? `${errors} errors` : null,
     ].filter(Boolean);
     missed.push({ what: `${figures.label}: ${parts.join(', ')}`, cause: '' });
@@ -81,9 +108,9 @@ export function loadRow(figures: LoadFigures, ceiling: LoadFigures, note: string
       spread: `p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)}`,
       reference: `ceiling ${formatCount(ceiling.requestsPerSecond)} req/s`,
       ratio: `${formatPercent(share)} of ceiling`,
-      target: `≥ ${formatPercent(CEILING_SHARE_TARGET)} of ceiling, p99 < ${P99_TARGET_MS} ms, 0 errors`,
+      target: `≥ ${formatPercent(target.share)} of ceiling${target.p99Ms === null ? '' : `, p99 < ${target.p99Ms} ms`}, 0 errors`,
       verdict: verdict(met),
-      notes: `${note}; ${errors} errors (${figures.errors} socket, ${figures.non2xx} non-2xx, ${figures.timeouts} timeouts); ${formatCount(figures.bytesPerRequest)} B per response`,
+      notes: `${note}; ${errors} errors (${figures.errors} socket, ${figures.non2xx} non-2xx, ${figures.timeouts} timeouts)${figures.notModified > 0 ? `, ${formatCount(figures.notModified)} × 304` : ''}; ${formatCount(figures.bytesPerRequest)} B per response (headers included)`,
     },
     missed,
   };

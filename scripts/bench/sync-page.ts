@@ -1,12 +1,16 @@
 /**
  * Bundled (vite, IIFE) and evaluated in a Chromium page at the server's origin by section 6: the app's own
- * sync client (SyncClient over DexieSyncStore and the HTTP transport) pulling into a fresh IndexedDB.
+ * sync client (SyncClient over DexieSyncStore and the HTTP transport) pulling the admin's sync tables into
+ * IndexedDB.
  * Exposes `window.fcfBenchSync`; every figure is measured in the page.
  */
-import { SYNC_TABLES, SyncClient, type SyncTransport } from '@fcf/engine/sync';
+// First: zod reads the setting when the schemas below are made.
+import './zod-without-eval.ts';
+import { SyncClient, type SyncTransport } from '@fcf/engine/sync';
 import { FcfDatabase } from '../../pwa/src/store/db.ts';
 import { DexieSyncStore } from '../../pwa/src/sync/dexie-sync-store.ts';
 import { httpSyncTransport } from '../../pwa/src/sync/http-transport.ts';
+import { SYNC_TABLES_FOR_ADMIN } from '../../pwa/src/sync/sync-service.ts';
 
 export interface PullFigures {
   readonly millis: number;
@@ -51,7 +55,7 @@ function client(pageSize: number): SyncClient {
     }
   };
   return new SyncClient(store, timedTransport, {
-    tables: SYNC_TABLES,
+    tables: SYNC_TABLES_FOR_ADMIN,
     pageSize,
   });
 }
@@ -84,14 +88,25 @@ async function pull(pageSize: number): Promise<PullFigures> {
   };
 }
 
+/** A client that has pulled everything up to `cursor` (an admin's browser that is in sync). */
+async function startAt(cursor: number): Promise<void> {
+  const store = new DexieSyncStore(db, () => crypto.randomUUID());
+  await store.writeState({ ...(await store.readState()), cursor });
+}
+
 declare global {
   interface Window {
-    fcfBenchSync: { pull: (pageSize: number) => Promise<PullFigures>; reset: () => Promise<void> };
+    fcfBenchSync: {
+      pull: (pageSize: number) => Promise<PullFigures>;
+      startAt: (cursor: number) => Promise<void>;
+      reset: () => Promise<void>;
+    };
   }
 }
 
 window.fcfBenchSync = {
   pull,
+  startAt,
   reset: async () => {
     db.close();
     await db.delete();

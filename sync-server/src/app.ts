@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { MergeSchemaPath } from 'hono/types';
+import { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
+import { ViewCache } from './cache/view-cache.ts';
 import type { ServerConfig } from './config.ts';
 import { databaseUnreachable } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
@@ -9,6 +11,7 @@ import { ForecastError } from './forecast/forecast-error.ts';
 import { ForecastService } from './forecast/forecast-service.ts';
 import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
+import { compressAnswers } from './http/compression.ts';
 import { ApiError, errorBody, MESSAGES, requestReference } from './http/errors.ts';
 import { jsonRequestLimits } from './http/json-request-limits.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -108,6 +111,8 @@ export function createApp(dependencies: AppDependencies): App {
     valuations,
     forecasts: new ForecastService(dependencies.db, valuations),
     jobs: dependencies.jobs ?? new BackgroundJobs(dependencies.db, dependencies.config.jobHeartbeatTimeoutMs),
+    views: new ViewCache(),
+    changeSeq: new ChangeSeqSnapshot(dependencies.db),
   };
   const app = new Hono<AppEnv>();
 
@@ -127,9 +132,12 @@ export function createApp(dependencies: AppDependencies): App {
     }),
   );
   app.use('*', strictTransportSecurity(dependencies.config.trustProxy ?? 0));
+  app.use('/api/*', compressAnswers());
   app.use('/api/*', async (c, next) => {
     c.set('services', services);
     await next();
+    // A write through this instance: the next read in this turn must see it.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') services.changeSeq.forget();
   });
   app.use('/api/*', jsonRequestLimits());
   app.use('/api/*', authMiddleware);

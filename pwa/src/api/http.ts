@@ -27,6 +27,8 @@ interface RequestOptions<Schema extends $ZodType> {
   readonly schema: Schema;
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  /** Sees the answer's headers before its body is read (a download's size for a progress bar). */
+  readonly onHeaders?: (headers: Headers) => void;
 }
 
 function serverText(body: unknown): { message: string | null; detail: string | null } {
@@ -73,6 +75,7 @@ export async function apiRequest<Schema extends $ZodType>(
   } finally {
     clearTimeout(timer);
   }
+  options.onHeaders?.(response.headers);
   let body: unknown = null;
   try {
     body = await response.json();

@@ -4,12 +4,17 @@ import { type DownloadProgress, downloadAllCompanies, storageUsage } from '../st
 import { ProgressPill } from '../ui/ProgressPill.tsx';
 import './OfflineDownload.css';
 
+function isQuotaError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'QuotaExceededError' || error.message.includes('Quota'));
+}
+
 /** '离线下载全部': every company's report kept for offline reading, with progress and storage used. */
 export function OfflineDownload() {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [running, setRunning] = useState(false);
   const [usage, setUsage] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [stored, setStored] = useState<number | null>(null);
 
   const refreshUsage = useCallback(
     () =>
@@ -23,15 +28,16 @@ export function OfflineDownload() {
   const start = async () => {
     setRunning(true);
     setMessage(null);
+    setStored(null);
     try {
       const result = await downloadAllCompanies(setProgress);
+      setStored(result.done);
+    } catch (error) {
       setMessage(
-        result.failed > 0
-          ? `已下载 ${result.done - result.failed} 家公司，${result.failed} 家失败`
-          : `已下载全部 ${result.done} 家公司，可离线阅读`,
+        isQuotaError(error)
+          ? '离线下载失败：浏览器存储空间已满'
+          : '离线下载失败：无法连接服务器，已下载的公司仍可离线阅读',
       );
-    } catch {
-      setMessage('离线下载失败：无法连接服务器');
     } finally {
       setRunning(false);
       refreshUsage();
@@ -39,13 +45,25 @@ export function OfflineDownload() {
   };
 
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+  const progressText = progress
+    ? `${progress.done} / ${progress.total || '…'} 家 · ${formatBytes(progress.bytes)}`
+    : '';
   return (
     <div className="offline-download">
-      <button type="button" className="button button--ghost" onClick={start} disabled={running}>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={start}
+        disabled={running}
+        data-testid="offline-download-all"
+      >
         {running ? '下载中…' : '离线下载全部'}
       </button>
-      {running && progress && (
-        <ProgressPill percent={percent} text={`${progress.done} / ${progress.total}`} label="离线下载进度" />
+      {running && progress && <ProgressPill percent={percent} text={progressText} label="离线下载进度" />}
+      {stored !== null && (
+        <span className="offline-download__message" data-testid="offline-download-done" data-companies={stored}>
+          已下载全部 {stored} 家公司（{formatBytes(progress?.bytes ?? 0)}），可离线阅读
+        </span>
       )}
       {message && <span className="offline-download__message">{message}</span>}
       {usage && <span className="offline-download__usage">已用存储 {usage}</span>}

@@ -2,11 +2,16 @@ import type { CompanyBundle, CompanyReport } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
-import { readBundle, writeBundle } from '../store/db.ts';
+import { openStore, readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
-import { computeReport } from '../worker/engine-client.ts';
+import { computeReport, warmEngine } from '../worker/engine-client.ts';
+
+// Started as soon as the report page's code loads, while React renders: opening IndexedDB (~30–100 ms)
+// and starting the engine's worker would otherwise wait for the first effect and run one after the other.
+void openStore();
+warmEngine();
 
 export type ReportState =
   | { readonly status: 'idle' }

@@ -144,6 +144,17 @@ export async function writeBundle(bundle: CompanyBundle): Promise<void> {
   }
 }
 
+/**
+ * Many bundles in one transaction, without reading back what is there (a download replaces every one).
+ * Throws on a full disk: a download must stop rather than report companies it did not keep.
+ */
+export async function writeBundles(bundles: readonly CompanyBundle[]): Promise<void> {
+  const db = await openStore();
+  if (!db) throw new Error('浏览器存储不可用，无法离线保存');
+  const fetchedAt = Date.now();
+  await db.bundles.bulkPut(bundles.map((bundle) => ({ code: bundle.company.code, bundle, fetchedAt })));
+}
+
 /** A full disk must not break reading: warn and go on with what is in memory. */
 function reportStorageError(error: unknown): void {
   const quota = error instanceof Error && (error.name === 'QuotaExceededError' || error.message.includes('Quota'));

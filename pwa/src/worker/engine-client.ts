@@ -15,6 +15,18 @@ function engine(): Comlink.Remote<EngineApi> {
   return remote;
 }
 
+/**
+ * Starts the engine's worker now, so fetching and evaluating its script overlaps the reads a report does
+ * first (the company list and the bundle from IndexedDB) instead of following them.
+ */
+export function warmEngine(): void {
+  try {
+    engine();
+  } catch {
+    // No workers here: the report says so when it asks for the engine.
+  }
+}
+
 /** The company's report, computed by the engine in the worker, with price against value when quoted. */
 export function computeReport(bundle: CompanyBundle, market?: MarketContext): Promise<CompanyReport> {
   return engine().report(bundle, market);

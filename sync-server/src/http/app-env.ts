@@ -1,4 +1,6 @@
 import type { AuthenticatedUser } from '../auth/token.ts';
+import type { ChangeSeqSnapshot } from '../cache/change-seq-snapshot.ts';
+import type { ViewCache } from '../cache/view-cache.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ForecastService } from '../forecast/forecast-service.ts';
@@ -23,6 +25,10 @@ export interface Services {
   readonly workers: ServerPool;
   /** Background jobs (valuation batches), kept in the database for every instance to report. */
   readonly jobs: BackgroundJobs;
+  /** Serialised read answers (company list, bundles, report views) by change sequence. */
+  readonly views: ViewCache;
+  /** The change sequence the views are keyed on (read once per event-loop turn, forgotten after writes). */
+  readonly changeSeq: ChangeSeqSnapshot;
 }
 
 export type AppEnv = {

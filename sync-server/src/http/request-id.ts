@@ -3,6 +3,21 @@ import { createMiddleware } from 'hono/factory';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
+const ID_BYTES = 6;
+const POOL_IDS = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/** 12 random hex digits, cut from a pool filled 4,096 ids at a time (one system call per id cost ~5% of a cached answer). */
+function randomId(): string {
+  if (poolOffset + ID_BYTES > pool.length) {
+    pool = randomBytes(ID_BYTES * POOL_IDS);
+    poolOffset = 0;
+  }
+  poolOffset += ID_BYTES;
+  return pool.toString('hex', poolOffset - ID_BYTES, poolOffset);
+}
+
 /** An id a proxy in front may pass on: short, and only characters that cannot forge a log line. */
 const FORWARDED_ID = /^[\w-]{8,128}$/;
 
@@ -18,7 +33,7 @@ const FORWARDED_ID = /^[\w-]{8,128}$/;
 export function requestId(trustedProxies: number) {
   return createMiddleware<{ Variables: { requestId: string } }>(async (c, next) => {
     const forwarded = trustedProxies > 0 ? c.req.header(REQUEST_ID_HEADER) : undefined;
-    const id = forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomBytes(6).toString('hex');
+    const id = forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomId();
     c.set('requestId', id);
     c.header(REQUEST_ID_HEADER, id);
     await next();

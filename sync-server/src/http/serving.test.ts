@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
@@ -9,6 +10,9 @@ import { JSON_BODY_LIMIT } from './json-request-limits.ts';
 const INDEX_HTML = '<!doctype html><html lang="zh-CN"><title>自由现金流估值平台</title><div id="root"></div></html>';
 const SW_JS = 'self.addEventListener("install", () => self.skipWaiting());';
 const APP_JS = 'console.log("app");';
+/** A large hashed asset the build precompressed (its .br sibling marked, to tell it from one made here). */
+const BIG_JS = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index })))};`;
+const BIG_JS_BR_MARKED = `${BIG_JS}// from the build's .br`;
 /** Beside the served dir, never to be served. */
 const SECRET = 'TOP-SECRET-OUTSIDE-DIST';
 
@@ -23,6 +27,9 @@ describe('serving the built app', () => {
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'sw.js'), SW_JS);
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), APP_JS);
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG_JS);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_JS_BR_MARKED));
+    writeFileSync(join(dist, 'assets', 'photo-1.png'), Buffer.alloc(4096, 7));
     writeFileSync(join(root, 'secret.txt'), SECRET);
     writeFileSync(join(root, 'package.json'), `{"name":"${SECRET}"}`);
     platform = await startTestPlatform({ staticDir: dist });
@@ -64,6 +71,40 @@ describe('serving the built app', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(response.headers.get('cache-control')).toContain('max-age=31536000');
     expect(await response.text()).toBe(APP_JS);
+  });
+
+  it("sends the build's precompressed sibling, or compresses here when there is none", async () => {
+    const br = await platform.call('GET', '/assets/big-def456.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(BIG_JS_BR_MARKED);
+    const gzip = await platform.call('GET', '/assets/big-def456.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(BIG_JS);
+    const plain = await get('/assets/big-def456.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_JS);
+  });
+
+  it('never compresses images or small files', async () => {
+    for (const path of ['/assets/photo-1.png', '/sw.js']) {
+      const response = await platform.call('GET', path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-encoding'), path).toBeNull();
+    }
+  });
+
+  it('revalidates index.html and sw.js with their ETag (304)', async () => {
+    for (const path of ['/', '/sw.js', '/admin/upload']) {
+      const first = await get(path);
+      const etag = first.headers.get('etag') ?? '';
+      expect(etag, path).toMatch(/^W\/"/);
+      const again = await platform.call('GET', path, { headers: { 'If-None-Match': etag } });
+      expect(again.status, path).toBe(304);
+      expect(again.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await again.text(), path).toBe('');
+    }
   });
 
   it('a missing asset is a 404, not the app shell', async () => {

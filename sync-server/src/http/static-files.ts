@@ -1,7 +1,15 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
+import { matchesEtag } from './cached-answer.ts';
+import {
+  acceptedEncoding,
+  COMPRESS_MIN_BYTES,
+  type ContentEncoding,
+  encodeBody,
+  isCompressible,
+} from './content-encoding.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,9 +53,42 @@ function resolveFile(root: string, urlPath: string): string | null {
   }
 }
 
+const SIBLING_SUFFIX: Readonly<Record<ContentEncoding, string>> = { br: '.br', gzip: '.gz' };
+
+/** Files compressed here because the build left no sibling (a build without the precompress step). */
+const compressedInMemory = new Map<string, Uint8Array<ArrayBuffer>>();
+const IN_MEMORY_LIMIT = 256;
+
+/** The file's bytes in `encoding`: the build's `.br`/`.gz` sibling when it has one, else compressed once. */
+function encodedFile(file: string, stats: Stats, encoding: ContentEncoding): Uint8Array<ArrayBuffer> {
+  const sibling = file + SIBLING_SUFFIX[encoding];
+  if (existsSync(sibling)) return new Uint8Array(readFileSync(sibling));
+  const key = `${file}|${encoding}|${stats.mtimeMs}|${stats.size}`;
+  let bytes = compressedInMemory.get(key);
+  if (!bytes) {
+    bytes = new Uint8Array(encodeBody(readFileSync(file), encoding, 'cached'));
+    if (compressedInMemory.size >= IN_MEMORY_LIMIT) compressedInMemory.clear();
+    compressedInMemory.set(key, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * A built file: a weak ETag from its size and time (an unchanged `no-cache` file revalidates with a 304),
+ * and for text types the precompressed variant the client accepts, with `Vary: Accept-Encoding`.
+ */
 function sendFile(c: Context<AppEnv>, file: string, urlPath: string) {
   const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  return c.body(readFileSync(file), 200, { 'Content-Type': type, 'Cache-Control': cacheControl(urlPath) });
+  const stats = statSync(file);
+  const etag = `W/"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}"`;
+  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl(urlPath), ETag: etag };
+  const compressible = isCompressible(type) && stats.size >= COMPRESS_MIN_BYTES;
+  if (compressible) headers.Vary = 'Accept-Encoding';
+  if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+  const encoding = compressible ? acceptedEncoding(c.req.header('Accept-Encoding')) : null;
+  if (!encoding) return c.body(new Uint8Array(readFileSync(file)), 200, headers);
+  headers['Content-Encoding'] = encoding;
+  return c.body(encodedFile(file, stats, encoding), 200, headers);
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>自由现金流估值平台</title>

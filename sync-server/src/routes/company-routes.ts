@@ -1,5 +1,7 @@
 import {
   companyBundleAnswer,
+  companyBundlesAnswer,
+  companyBundlesQuery,
   companyExistsAnswer,
   companyListAnswer,
   companyNamesAnswer,
@@ -12,23 +14,16 @@ import { queryOne } from '../db/query.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
+import { queryOf } from '../http/validate.ts';
 import { findCompany, listCompanies } from '../store/companies.ts';
 import { namePinyin } from '../store/company-pinyin.ts';
+import { BUNDLES_PAGE_DEFAULT, BUNDLES_PAGE_MAX, marketBundlesPage } from '../valuation/market-bundles.ts';
+import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
 
 export const SERVER_VERSION = '0.1.0';
 
-/**
- * The serialised company list, per database, until the next write anywhere (the global change sequence
- * moves): building it reads every company through libSQL (~30 ms for the whole market), a check of the
- * sequence is one tiny query.
- */
-const companyListCache = new WeakMap<Database, { seq: number; body: string }>();
-
-function companyListBody(db: Database): string {
-  const seq = currentChangeSeq(db);
-  const cached = companyListCache.get(db);
-  if (cached && cached.seq === seq) return cached.body;
+function companyList(db: Database) {
   const companies = listCompanies(db).map((company) => ({
     id: company.code,
     name: company.name,
@@ -37,17 +32,20 @@ function companyListBody(db: Database): string {
     has_forecast_data: company.has_forecast_data,
     ...namePinyin(company.name),
   }));
-  const body = JSON.stringify({ success: true, data: companies, message: `共 ${companies.length} 家公司` });
-  companyListCache.set(db, { seq, body });
-  return body;
+  return { success: true, data: companies, message: `共 ${companies.length} 家公司` };
 }
 
 /** Company lists, existence, the company bundle and health. */
 export const companyRoutes = new Hono<AppEnv>()
   .get(
     '/data/available-companies',
-    documented({ tag: 'companies', summary: '公司列表（代码、名称、行业）', answers: { 200: companyListAnswer } }),
-    (c) => c.body(companyListBody(c.var.services.db), 200, { 'Content-Type': 'application/json' }),
+    documented({
+      tag: 'companies',
+      summary: '公司列表（代码、名称、行业）',
+      answers: { 200: companyListAnswer, 304: NOT_MODIFIED },
+    }),
+    // The whole market's list is ~440 KB of JSON: serialised and compressed once per change of the data.
+    (c) => cachedJson(c, () => companyList(c.var.services.db)),
   )
   .get(
     '/data/companies',
@@ -74,11 +72,33 @@ export const companyRoutes = new Hono<AppEnv>()
     documented({
       tag: 'companies',
       summary: '公司估值所需的全部输入（浏览器缓存后离线计算报告）',
-      answers: { 200: companyBundleAnswer },
+      answers: { 200: companyBundleAnswer, 304: NOT_MODIFIED },
     }),
+    (c) =>
+      cachedJson(c, () => ({
+        success: true,
+        data: c.var.services.valuations.bundle(companyFromPath(c)),
+        message: '获取成功',
+      })),
+  )
+  .get(
+    '/data/company-bundles',
+    documented({
+      tag: 'companies',
+      summary: '全部公司的估值输入，分页（离线下载全部）',
+      description: `按代码顺序，每页 limit 家（默认 ${BUNDLES_PAGE_DEFAULT}）；下一页以上一页的 next 为 after。每页在同一数据状态下读取。`,
+      answers: { 200: companyBundlesAnswer, 304: NOT_MODIFIED },
+    }),
+    queryOf(companyBundlesQuery),
     (c) => {
-      const bundle = c.var.services.valuations.bundle(companyFromPath(c));
-      return c.json({ success: true, data: bundle, message: '获取成功' });
+      const query = c.req.valid('query');
+      const after = query.after ?? '';
+      const limit = Math.min(BUNDLES_PAGE_MAX, Math.max(1, Number(query.limit ?? BUNDLES_PAGE_DEFAULT)));
+      return cachedJson(
+        c,
+        () => ({ success: true, data: marketBundlesPage(c.var.services.db, after, limit), message: '获取成功' }),
+        `${c.req.path}?after=${after}&limit=${limit}`,
+      );
     },
   )
   .get(

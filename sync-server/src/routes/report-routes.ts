@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
+import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
 
 /** The report modules of the analysis page, computed by the engine from stored data. */
@@ -21,48 +22,56 @@ export const reportRoutes = new Hono<AppEnv>()
     documented({
       tag: 'report',
       summary: '盈利能力与 ROE-ROIC（最近10年）',
-      answers: { 200: financialAnalysisAnswer },
+      answers: { 200: financialAnalysisAnswer, 304: NOT_MODIFIED },
     }),
-    (c) => {
-      const valuation = c.var.services.valuations.value(companyFromPath(c));
-      return c.json({ success: true, ...financialAnalysisView(valuation), message: '获取成功' });
-    },
+    (c) =>
+      cachedJson(c, () => {
+        const valuation = c.var.services.valuations.value(companyFromPath(c));
+        return { success: true, ...financialAnalysisView(valuation), message: '获取成功' };
+      }),
   )
   .get(
     '/home/dcf_valuation/:company',
     documented({
       tag: 'report',
       summary: 'DCF估值：5年预测、终值、企业价值到每股价值，及 WACC × g 敏感性',
-      answers: { 200: dcfValuationAnswer },
+      answers: { 200: dcfValuationAnswer, 304: NOT_MODIFIED },
       errors: [422],
     }),
-    (c) => {
-      const valuation = c.var.services.valuations.value(companyFromPath(c));
-      const view = dcfValuationView(valuation);
-      if (!view) {
-        const reason = valuation.error?.message ?? '估值参数无效';
-        throw new ApiError(422, `无法完成DCF估值：${reason}`, reason);
-      }
-      return c.json({ success: true, data: view, message: '获取成功' });
-    },
+    (c) =>
+      cachedJson(c, () => {
+        const valuation = c.var.services.valuations.value(companyFromPath(c));
+        const view = dcfValuationView(valuation);
+        if (!view) {
+          const reason = valuation.error?.message ?? '估值参数无效';
+          throw new ApiError(422, `无法完成DCF估值：${reason}`, reason);
+        }
+        return { success: true, data: view, message: '获取成功' };
+      }),
   )
   .get(
     '/home/fcf_structure/:company',
-    documented({ tag: 'report', summary: '自由现金流结构（历史与预测）', answers: { 200: fcfStructureAnswer } }),
-    (c) => {
-      const valuation = c.var.services.valuations.value(companyFromPath(c));
-      return c.json({ success: true, data: fcfStructureView(valuation), message: '获取成功' });
-    },
+    documented({
+      tag: 'report',
+      summary: '自由现金流结构（历史与预测）',
+      answers: { 200: fcfStructureAnswer, 304: NOT_MODIFIED },
+    }),
+    (c) =>
+      cachedJson(c, () => {
+        const valuation = c.var.services.valuations.value(companyFromPath(c));
+        return { success: true, data: fcfStructureView(valuation), message: '获取成功' };
+      }),
   )
   .get(
     '/home/fcf_ratio/:company',
     documented({
       tag: 'report',
       summary: 'FCF 比率（对收入、企业价值、资本开支、净利润）',
-      answers: { 200: fcfRatioAnswer },
+      answers: { 200: fcfRatioAnswer, 304: NOT_MODIFIED },
     }),
-    (c) => {
-      const valuation = c.var.services.valuations.value(companyFromPath(c));
-      return c.json({ success: true, data: fcfRatioView(valuation), message: '获取成功' });
-    },
+    (c) =>
+      cachedJson(c, () => {
+        const valuation = c.var.services.valuations.value(companyFromPath(c));
+        return { success: true, data: fcfRatioView(valuation), message: '获取成功' };
+      }),
   );

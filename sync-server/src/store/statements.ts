@@ -88,11 +88,31 @@ export function writeReport(
   return written;
 }
 
-interface ValueRow {
+export interface StatementValueRow {
   report_type: ReportType;
   year: number;
   item: string;
   value: number | null;
+}
+
+const MERGE_RANK = new Map(MERGE_ORDER.map((type, index) => [type, index]));
+
+/** A company's stored figures (of any report types, in any order) merged as the engine reads them. */
+export function statementsFromRows(company: CompanyRecord, rows: readonly StatementValueRow[]): CompanyStatements {
+  // Applied report type by report type in MERGE_ORDER (a bucket each, no sort: the whole market's 835,000
+  // figures are merged for the offline download), so the later type's figure wins.
+  const byType = MERGE_ORDER.map((): StatementValueRow[] => []);
+  for (const row of rows) byType[MERGE_RANK.get(row.report_type) ?? 0]?.push(row);
+  const years: Record<number, StatementYear> = {};
+  for (const bucket of byType) {
+    for (const row of bucket) {
+      if (row.value === null || !isStatementItem(row.item)) continue;
+      const year = years[row.year] ?? {};
+      year[row.item] = row.value;
+      years[row.year] = year;
+    }
+  }
+  return { code: company.code, name: company.name, years };
 }
 
 /**
@@ -105,22 +125,13 @@ export function loadCompanyStatements(
   items?: readonly StatementItem[],
 ): CompanyStatements {
   const only = items ? ` AND item IN (${items.map(() => '?').join(', ')})` : '';
-  const rows = queryAll<ValueRow>(
+  const rows = queryAll<StatementValueRow>(
     db,
     `SELECT report_type, year, item, value FROM statement_values WHERE company_code = ? AND deleted = 0${only}`,
     company.code,
     ...(items ?? []),
   );
-  const rank = new Map(MERGE_ORDER.map((type, index) => [type, index]));
-  rows.sort((a, b) => (rank.get(a.report_type) ?? 0) - (rank.get(b.report_type) ?? 0));
-  const years: Record<number, StatementYear> = {};
-  for (const row of rows) {
-    if (row.value === null || !isStatementItem(row.item)) continue;
-    const year = years[row.year] ?? {};
-    year[row.item] = row.value;
-    years[row.year] = year;
-  }
-  return { code: company.code, name: company.name, years };
+  return statementsFromRows(company, rows);
 }
 
 /**

@@ -12,15 +12,26 @@ import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
 
+export interface OverrideRow {
+  year: number;
+  parameter: string;
+  value: number | null;
+}
+
 /** The per-year drivers a person set for a company, as the engine's overrides. */
 export function loadOverrides(db: Database, companyCode: string): YearOverrides {
-  const overrides: Record<number, Partial<Record<DriverKey, number>>> = {};
-  const rows = queryAll<{ year: number; parameter: string; value: number | null }>(
+  const rows = queryAll<OverrideRow>(
     db,
     `SELECT year, parameter, value FROM forecast_parameters
      WHERE company_code = ? AND deleted = 0 AND source = 'user_set'`,
     companyCode,
   );
+  return overridesFromRows(rows);
+}
+
+/** Stored `user_set` forecast parameters (live rows) as the engine's overrides. */
+export function overridesFromRows(rows: readonly OverrideRow[]): YearOverrides {
+  const overrides: Record<number, Partial<Record<DriverKey, number>>> = {};
   for (const row of rows) {
     if (row.value === null || !isDriverKey(row.parameter)) continue;
     const year = overrides[row.year] ?? {};
@@ -37,6 +48,11 @@ export function loadValuationParameters(db: Database, companyCode: string): Valu
      WHERE company_code = ? AND deleted = 0`,
     companyCode,
   );
+  return parametersFromRow(row);
+}
+
+/** A live valuation_inputs row (or none) as the engine's parameters. */
+export function parametersFromRow(row: ValuationParameters | undefined): ValuationParameters {
   return row
     ? {
         wacc_manual: row.wacc_manual,
@@ -46,7 +62,7 @@ export function loadValuationParameters(db: Database, companyCode: string): Valu
     : NO_MANUAL_PARAMETERS;
 }
 
-interface AssumptionRow {
+export interface AssumptionRow {
   risk_free_rate: number;
   market_risk_premium: number;
   default_beta: number;
@@ -73,12 +89,21 @@ export function loadWaccAssumptions(db: Database, company: CompanyRecord): Store
     'SELECT beta FROM industry_betas WHERE industry = ?',
     company.industry,
   )?.beta;
+  return waccAssumptionsFrom(row, company.industry, industryBeta);
+}
+
+/** The stored CAPM defaults (or none: the engine's) with the industry's beta when one is set. */
+export function waccAssumptionsFrom(
+  row: AssumptionRow | undefined,
+  industry: string,
+  industryBeta: number | undefined,
+): StoredWaccAssumptions {
   if (!row) return { ...WACC_ASSUMPTIONS, industryBeta: false };
   return {
     riskFreeRate: row.risk_free_rate,
     marketRiskPremium: row.market_risk_premium,
     beta: industryBeta ?? row.default_beta,
-    betaIndustry: industryBeta === undefined ? null : company.industry,
+    betaIndustry: industryBeta === undefined ? null : industry,
     defaultCostOfDebt: row.default_cost_of_debt,
     costOfDebtRange: [row.min_cost_of_debt, row.max_cost_of_debt],
     waccRange: [row.min_wacc, row.max_wacc],

@@ -11,7 +11,12 @@ import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
-import { loadOverrides, loadValuationParameters, loadWaccAssumptions } from './stored-inputs.ts';
+import {
+  loadOverrides,
+  loadValuationParameters,
+  loadWaccAssumptions,
+  type StoredWaccAssumptions,
+} from './stored-inputs.ts';
 
 export interface WhatIf {
   readonly parameters?: Partial<ValuationParameters>;
@@ -19,6 +24,22 @@ export interface WhatIf {
 }
 
 const CACHE_LIMIT = 512;
+
+/** A company's bundle from its stored parts (the industry-beta flag stays on the server). */
+export function bundleOf(
+  company: CompanyRecord,
+  parts: Omit<CompanyBundle, 'company' | 'waccAssumptions'> & { waccAssumptions: StoredWaccAssumptions },
+): CompanyBundle {
+  const { industryBeta: _industryBeta, ...waccAssumptions } = parts.waccAssumptions;
+  return {
+    company: { code: company.code, name: company.name, industry: company.industry },
+    statements: parts.statements,
+    parameters: parts.parameters,
+    overrides: parts.overrides,
+    waccAssumptions,
+    version: parts.version,
+  };
+}
 
 /**
  * Values companies from what is stored, with the shared engine. A company's stored valuation is cached
@@ -32,15 +53,13 @@ export class ValuationService {
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
   bundle(company: CompanyRecord): CompanyBundle {
-    const { industryBeta: _industryBeta, ...waccAssumptions } = loadWaccAssumptions(this.db, company);
-    return {
-      company: { code: company.code, name: company.name, industry: company.industry },
+    return bundleOf(company, {
       statements: loadCompanyStatements(this.db, company),
       parameters: loadValuationParameters(this.db, company.code),
       overrides: loadOverrides(this.db, company.code),
-      waccAssumptions,
+      waccAssumptions: loadWaccAssumptions(this.db, company),
       version: currentChangeSeq(this.db),
-    };
+    });
   }
 
   /** The valuation of the stored data (plus a what-if); 422 when the company has no history to value. */

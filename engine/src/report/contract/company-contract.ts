@@ -68,3 +68,18 @@ export const companyBundleSchema = named(
   }),
 );
 export const companyBundleAnswer = envelope(companyBundleSchema);
+
+/** `GET /api/data/company-bundles`: every company's bundle, a page at a time ("离线下载全部"). */
+export const companyBundlesQuery = z.object({
+  after: z.optional(
+    z.string().check(z.regex(/^\d{6}$/, 'after 应为6位股票代码'), z.describe('上一页的 next；不填从第一家开始')),
+  ),
+  limit: z.optional(z.string().check(z.regex(/^\d{1,4}$/, 'limit 应为1–1000的整数'), z.describe('每页公司数，1–1000'))),
+});
+export const companyBundlesAnswer = envelope(
+  z.object({
+    bundles: z.array(companyBundleSchema),
+    next: z.nullable(z.string()).check(z.describe('下一页的 after；null 表示已是最后一页')),
+    total: z.number().check(z.describe('有历史数据的公司总数（进度条用）')),
+  }),
+);

@@ -1,0 +1,69 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** The encodings the server sends: brotli where the client takes it, gzip otherwise. */
+export type ContentEncoding = 'br' | 'gzip';
+
+/** Answers smaller than this go as they are: the encoding's header and framing would eat the saving. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** The order of preference when a client accepts several with the same weight. */
+const PREFERENCE: readonly ContentEncoding[] = ['br', 'gzip'];
+
+/**
+ * The encoding to answer with, from the request's `Accept-Encoding` (weights honoured, `q=0` refuses,
+ * `*` stands for any encoding not named); null: send the bytes as they are.
+ *
+ * @example
+ * acceptedEncoding('gzip, deflate, br, zstd') // → 'br'
+ * acceptedEncoding('br;q=0, gzip') // → 'gzip'
+ */
+export function acceptedEncoding(header: string | undefined): ContentEncoding | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...parameters] = part.split(';');
+    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    const weight = quality === undefined ? 1 : Number(quality.slice(2));
+    weights.set(name.trim().toLowerCase(), Number.isFinite(weight) ? weight : 0);
+  }
+  let best: ContentEncoding | null = null;
+  let bestWeight = 0;
+  for (const encoding of PREFERENCE) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml|wasm)|image\/svg\+xml|font\/ttf)/i;
+
+/** Text-like types (and TrueType) gain from compression; PDFs, images, woff2 and archives are compressed already. */
+export function isCompressible(contentType: string | null | undefined): boolean {
+  return !!contentType && COMPRESSIBLE.test(contentType);
+}
+
+/**
+ * Compresses a body. `effort: 'fast'` suits answers made per request (brotli 4 is about as fast as gzip 6
+ * and smaller); `'cached'` answers are compressed once per change of the data, so they take a little more
+ * (brotli 5: as small as 6 on this JSON, a quarter faster; 9 and up cost 8–100× the time).
+ */
+export function encodeBody(body: Uint8Array, encoding: ContentEncoding, effort: 'fast' | 'cached'): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: effort === 'fast' ? 6 : 9 });
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: effort === 'fast' ? 4 : 5,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+}
+
+/** Adds `Accept-Encoding` to the answer's `Vary` (caches must keep one copy per encoding). */
+export function varyOnEncoding(headers: Headers): void {
+  const vary = headers.get('Vary');
+  if (!vary) headers.set('Vary', 'Accept-Encoding');
+  else if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary)) headers.set('Vary', `${vary}, Accept-Encoding`);
+}

@@ -1,0 +1,17 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+import { sendCachedJson } from '../http/cached-answer.ts';
+
+/** How a cached read documents its conditional answer. */
+export const NOT_MODIFIED = { media: 'application/json', description: '未修改（If-None-Match 与 ETag 相同，无正文）' };
+
+/**
+ * Answers a read from the view cache: the JSON `build` makes, kept per `key` (by default the request
+ * path: the route and the company as the client named it) until the database's change sequence moves, with ETag/304 and compression. A failure
+ * (404, 422) is thrown by `build` and never cached.
+ */
+export function cachedJson(c: Context<AppEnv>, build: () => unknown, key = c.req.path): Response {
+  const { views, changeSeq } = c.var.services;
+  const view = views.view(key, changeSeq.current(), () => JSON.stringify(build()));
+  return sendCachedJson(c, view);
+}

@@ -1,0 +1,62 @@
+import { companyBundleAnswer, companyBundlesAnswer, companyListAnswer } from '@fcf/engine/report';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf, readData, refusalOf } from '../testing/answers.ts';
+import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+
+/** GET /api/data/company-bundles: the whole market's bundles a page at a time, for "离线下载全部". */
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+
+const page = (query: string) => readData(platform, `/api/data/company-bundles${query}`, companyBundlesAnswer);
+
+describe('GET /api/data/company-bundles', () => {
+  it('pages through every company with a history, each bundle as the one-company endpoint has it', async () => {
+    const listed = (await readData(platform, '/api/data/available-companies', companyListAnswer))
+      .filter((company) => company.has_forecast_data)
+      .map((company) => company.code);
+    const seen: string[] = [];
+    let after = '';
+    for (let pages = 0; pages < 100; pages++) {
+      const data = await page(`?limit=3${after ? `&after=${after}` : ''}`);
+      expect(data.total).toBe(listed.length);
+      expect(data.bundles.length).toBeLessThanOrEqual(3);
+      seen.push(...data.bundles.map((bundle) => bundle.company.code));
+      if (data.next === null) break;
+      expect(data.next).toBe(data.bundles[data.bundles.length - 1]?.company.code);
+      after = data.next;
+    }
+    expect(seen).toEqual(listed);
+    const all = await page('?limit=1000');
+    expect(all.next).toBeNull();
+    for (const bundle of all.bundles) {
+      const single = await readData(platform, `/api/data/company-bundle/${bundle.company.code}`, companyBundleAnswer);
+      expect(bundle).toEqual(single);
+    }
+  });
+
+  it('after the last company: an empty last page', async () => {
+    expect(await page('?after=999999')).toMatchObject({ bundles: [], next: null });
+  });
+
+  it('refuses a malformed after or limit with a 400', async () => {
+    for (const query of ['?after=abc', '?limit=-1', '?limit=99999', '?after=1234567']) {
+      await refusalOf(await platform.call('GET', `/api/data/company-bundles${query}`), 400);
+    }
+  });
+
+  it('is cached with an ETag per page', async () => {
+    const first = await platform.call('GET', '/api/data/company-bundles?limit=2');
+    const etag = first.headers.get('etag') ?? '';
+    await answerOf(first, companyBundlesAnswer);
+    const again = await platform.call('GET', '/api/data/company-bundles?limit=2', {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+    const other = await platform.call('GET', '/api/data/company-bundles?limit=3');
+    expect(other.headers.get('etag')).not.toBe(etag);
+  });
+});
