@@ -37,7 +37,7 @@ describe('PriceAgainstValue', () => {
       '2026-01-10',
     );
     const { container, unmount } = mount(<PriceAgainstValue market={stale} />);
-    expect(figureOf(container, 'margin-of-safety').parentElement?.className).toContain('price-value__figure--down');
+    expect(figureOf(container, 'margin-of-safety').parentElement?.className).toContain('tone-fall');
     expect(container.textContent).toContain('2025-11-01（过期）');
     expect(container.textContent).toContain('n.m.');
     unmount();

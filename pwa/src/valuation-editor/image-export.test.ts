@@ -79,8 +79,9 @@ describe('the drawn rows', () => {
       'FCF收益率',
       'EV/EBIT（市场EV）',
     ]);
-    expect(rows[0]).toEqual({ kind: 'parameter', label: '现价（2025-03-06）', value: '20.00 元' });
-    expect(rows[3]).toMatchObject({ value: formatPercent((priced.market?.value_per_share ?? 0) / 20 - 1) });
+    expect(rows[0]).toEqual({ kind: 'parameter', label: '现价（2025-03-06）', value: '20.00 元', tone: 'neutral' });
+    const margin = (priced.market?.value_per_share ?? 0) / 20 - 1;
+    expect(rows[3]).toMatchObject({ value: formatPercent(margin), tone: margin > 0 ? 'rise' : 'fall' });
   });
 
   it('refuse a state with no valuation', () => {
