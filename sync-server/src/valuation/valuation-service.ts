@@ -1,7 +1,7 @@
 import {
   type CompanyValuation,
   isValuationError,
-  type ValuationParameters,
+  type ValuationSettings,
   valueCompany,
   type YearOverrides,
 } from '@fcf/engine';
@@ -14,7 +14,7 @@ import { loadCompanyStatements } from '../store/statements.ts';
 import { loadOverrides, loadValuationParameters, loadWaccAssumptions } from './stored-inputs.ts';
 
 export interface WhatIf {
-  readonly parameters?: Partial<ValuationParameters>;
+  readonly parameters?: Partial<ValuationSettings>;
   readonly overrides?: YearOverrides;
 }
 

@@ -26,12 +26,6 @@ export const GROWTH_SOURCE: Record<Meta['terminal_growth_source'], string> = {
   default: '默认值',
 };
 
-const SHARES_SOURCE: Record<Meta['total_shares_source'], string> = {
-  manual: '手动设定',
-  calculated: '取自最新年报',
-  missing: '缺少总股本数据',
-};
-
 export type DcfParameterKey = 'wacc' | 'g' | 'shares';
 export type DcfBridgeKey =
   | 'forecast_fcf_sum'
@@ -122,7 +116,7 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
     parameters: [
       line(testIds, 'wacc', 'WACC', 'percent', dcf.wacc, WACC_SOURCE[meta.wacc_source]),
       line(testIds, 'g', '永续增长率 g', 'percent', dcf.g, GROWTH_SOURCE[meta.terminal_growth_source]),
-      line(testIds, 'shares', '总股本（亿股）', 'shares', shares, SHARES_SOURCE[meta.total_shares_source]),
+      line(testIds, 'shares', '总股本（亿股）', 'shares', shares, meta.shares.label),
     ],
     years: [
       tableRow(
