@@ -27,12 +27,18 @@ export interface CompanyBundle {
   readonly version: number;
 }
 
-export function valueBundle(bundle: CompanyBundle): CompanyValuation {
+/**
+ * Values the bundle as of `asOf` ('YYYY-MM-DD', the caller's today: the engine reads no clock; null skips
+ * the stale-report check). The company's industry decides a financial company or a property developer.
+ */
+export function valueBundle(bundle: CompanyBundle, asOf: string | null): CompanyValuation {
   return valueCompany({
     statements: bundle.statements,
     parameters: bundle.parameters,
     overrides: bundle.overrides,
     waccAssumptions: bundle.waccAssumptions,
+    industry: bundle.company.industry,
+    asOf,
   });
 }
 
@@ -46,9 +52,12 @@ export interface CompanyReport {
   readonly dcfError: string | null;
 }
 
-/** The report of the analysis page, exactly as the API's report endpoints answer its modules. */
-export function buildCompanyReport(bundle: CompanyBundle): CompanyReport {
-  const valuation = valueBundle(bundle);
+/**
+ * The report of the analysis page, exactly as the API's report endpoints answer its modules, as of `asOf`
+ * (see valueBundle).
+ */
+export function buildCompanyReport(bundle: CompanyBundle, asOf: string | null = null): CompanyReport {
+  const valuation = valueBundle(bundle, asOf);
   return {
     company: bundle.company,
     financialAnalysis: financialAnalysisView(valuation),

@@ -1,7 +1,7 @@
 import { isValuationError } from '../errors.ts';
 import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
 import { type AnalyticsCache, valueCompany } from '../valuation/company-valuation.ts';
-import type { ValuationParameters } from '../valuation/parameters.ts';
+import type { ValuationSettings } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
 import type { CompanyBundle } from './company-bundle.ts';
 import { type DcfValuationView, dcfValuationView } from './report-views.ts';
@@ -14,8 +14,10 @@ import {
 
 /** A reader's (or an admin's unsynced) changes on top of what is stored. */
 export interface WhatIf {
-  readonly parameters: Partial<ValuationParameters>;
+  readonly parameters: Partial<ValuationSettings>;
   readonly overrides: YearOverrides;
+  /** The valuation date ('YYYY-MM-DD', the caller's today) for the stale-report warning; absent = none. */
+  readonly asOf?: string | null;
 }
 
 export const NO_WHAT_IF: WhatIf = { parameters: {}, overrides: {} };
@@ -49,6 +51,8 @@ function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCac
     parameters: { ...bundle.parameters, ...whatIf.parameters },
     overrides: mergeOverrides(bundle.overrides, whatIf.overrides),
     waccAssumptions: bundle.waccAssumptions,
+    industry: bundle.company.industry,
+    asOf: whatIf.asOf ?? null,
     ...(cache ? { cache } : {}),
   });
 }

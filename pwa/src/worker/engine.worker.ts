@@ -1,4 +1,4 @@
-import { createAnalyticsCache } from '@fcf/engine';
+import { createAnalyticsCache, valuationDate } from '@fcf/engine';
 import { buildCompanyReport, type CompanyBundle, impliedGrowthFor, type WhatIf, whatIfView } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 
@@ -8,7 +8,7 @@ let cache = createAnalyticsCache();
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
   report(bundle: CompanyBundle) {
-    return buildCompanyReport(bundle);
+    return buildCompanyReport(bundle, valuationDate(new Date()));
   },
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
   load(bundle: CompanyBundle) {
@@ -17,7 +17,7 @@ const engineApi = {
   },
   whatIf(whatIf: WhatIf) {
     if (!loaded) throw new Error('no company loaded');
-    return whatIfView(loaded, whatIf, cache);
+    return whatIfView(loaded, { ...whatIf, asOf: valuationDate(new Date()) }, cache);
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');

@@ -1,4 +1,4 @@
-import { isValuationError } from '@fcf/engine';
+import { isValuationError, valuationDate } from '@fcf/engine';
 import { reportPdfFileName } from '@fcf/engine/pdf';
 import { buildCompanyReport, type CompanyReport, pdfReportBody } from '@fcf/engine/report';
 import { Hono } from 'hono';
@@ -20,7 +20,7 @@ const PDF_UNAVAILABLE = 'PDF服务暂时不可用';
 
 function companyReport(c: { var: AppEnv['Variables'] }, company: CompanyRecord): CompanyReport {
   try {
-    return buildCompanyReport(c.var.services.valuations.bundle(company));
+    return buildCompanyReport(c.var.services.valuations.bundle(company), valuationDate(new Date()));
   } catch (error) {
     if (isValuationError(error)) throw new ApiError(422, error.message, `${company.name}：${error.message}`);
     throw error;

@@ -4,6 +4,7 @@ import {
   isDriverKey,
   NO_MANUAL_PARAMETERS,
   type ValuationParameters,
+  valuationDate,
   WACC_ASSUMPTIONS,
   type WaccAssumptions,
   type YearOverrides,
@@ -99,7 +100,8 @@ export type CompanyContext = Required<Pick<CompanyValuationInput, 'industry' | '
 export function loadCompanyContext(company: CompanyRecord, today: Date): CompanyContext {
   return {
     industry: company.industry === DEFAULT_INDUSTRY ? null : company.industry,
+    // The seam for quote snapshots: their 总股本 and date go here once stored.
     listedShares: null,
-    asOf: today.toISOString().slice(0, 10),
+    asOf: valuationDate(today),
   };
 }

@@ -11,7 +11,7 @@ import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
-import { loadOverrides, loadValuationParameters, loadWaccAssumptions } from './stored-inputs.ts';
+import { loadCompanyContext, loadOverrides, loadValuationParameters, loadWaccAssumptions } from './stored-inputs.ts';
 
 export interface WhatIf {
   readonly parameters?: Partial<ValuationSettings>;
@@ -26,9 +26,13 @@ const CACHE_LIMIT = 512;
  * valuation taken inside a transaction (a write's revaluation) is computed afresh and not cached.
  */
 export class ValuationService {
-  private readonly cache = new Map<string, { seq: number; valuation: CompanyValuation }>();
+  private readonly cache = new Map<string, { seq: number; asOf: string | null; valuation: CompanyValuation }>();
 
-  constructor(private readonly db: Database) {}
+  /** `today` is the valuation date's clock (tests pass a fixed one). */
+  constructor(
+    private readonly db: Database,
+    private readonly today: () => Date = () => new Date(),
+  ) {}
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
   bundle(company: CompanyRecord): CompanyBundle {
@@ -58,9 +62,11 @@ export class ValuationService {
   /** The same valuation for callers outside HTTP (sync): throws the engine's ValuationError as is. */
   valuation(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
     const seq = currentChangeSeq(this.db);
+    const context = loadCompanyContext(company, this.today());
     if (!whatIf) {
+      // Keyed by the date as well: a report turns stale on a day when nothing was written.
       const cached = this.cache.get(company.code);
-      if (cached && cached.seq === seq) return cached.valuation;
+      if (cached && cached.seq === seq && cached.asOf === context.asOf) return cached.valuation;
     }
     const storedOverrides = loadOverrides(this.db, company.code);
     const valuation = valueCompany({
@@ -68,11 +74,12 @@ export class ValuationService {
       parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
       overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
       waccAssumptions: loadWaccAssumptions(this.db, company),
+      ...context,
     });
     // Not from inside a transaction: it may roll back, and a later write would reuse its change sequence.
     if (!whatIf && !this.db.inTransaction) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(company.code, { seq, valuation });
+      this.cache.set(company.code, { seq, asOf: context.asOf, valuation });
     }
     return valuation;
   }
