@@ -1,6 +1,12 @@
 import { isValuationError } from '../errors.ts';
 import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
-import { type AnalyticsCache, valueCompany } from '../valuation/company-valuation.ts';
+import { type AnalyticsCache, type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
+import {
+  type InputIssue,
+  inputContextOf,
+  inputIssuesMessage,
+  validateValuationInput,
+} from '../valuation/input-validation.ts';
 import type { ValuationSettings } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
 import type { CompanyBundle } from './company-bundle.ts';
@@ -41,8 +47,15 @@ export interface WhatIfView {
   readonly financialData: FinancialDataView;
   readonly params: ValuationParamsView;
   readonly dcf: DcfValuationView | null;
-  /** The engine's message when the inputs admit no valuation (WACC ≤ g, …). */
+  /** The engine's message when the inputs admit no valuation (out of range, WACC ≤ g, …). */
   readonly dcfError: string | null;
+  /** The inputs refused by the range table (the same check as every server door); empty when none. */
+  readonly issues: readonly InputIssue[];
+}
+
+/** The what-if's inputs refused by the engine's one check, in the context of its own valuation. */
+function whatIfIssues(whatIf: WhatIf, valuation: CompanyValuation): InputIssue[] {
+  return validateValuationInput(whatIf, inputContextOf(valuation));
 }
 
 function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache) {
@@ -63,14 +76,16 @@ function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCac
  */
 export function whatIfView(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache): WhatIfView {
   const valuation = valueWhatIf(bundle, whatIf, cache);
+  const issues = whatIfIssues(whatIf, valuation);
   return {
     company: bundle.company,
     latestYear: valuation.latestYear,
     forecastYears: valuation.forecastYears,
     financialData: financialDataView(valuation, true),
     params: valuationParamsView(valuation),
-    dcf: dcfValuationView(valuation),
-    dcfError: valuation.error?.message ?? null,
+    dcf: issues.length > 0 ? null : dcfValuationView(valuation),
+    dcfError: issues.length > 0 ? inputIssuesMessage(issues) : (valuation.error?.message ?? null),
+    issues,
   };
 }
 
@@ -82,6 +97,8 @@ export function impliedGrowthFor(
   cache?: AnalyticsCache,
 ): { readonly growth: number } | { readonly error: string } {
   const valuation = valueWhatIf(bundle, whatIf, cache);
+  const issues = whatIfIssues(whatIf, valuation);
+  if (issues.length > 0) return { error: inputIssuesMessage(issues) };
   const first = valuation.forecast[0]?.FCFF;
   if (!valuation.dcf || first === null || first === undefined) {
     return { error: valuation.error?.message ?? '预测自由现金流数据缺失' };
