@@ -163,7 +163,7 @@ describe('custom valuation page', () => {
     const page = await openPage();
     await commit(byTestId(page, 'param-wacc'), '1');
     const engineMessage = whatIfView(SAMPLE, { parameters: { wacc_manual: 0.01 }, overrides: {} }).dcfError ?? '';
-    expect(engineMessage).toContain('WACC必须大于永续增长率');
+    expect(engineMessage).toBe('WACC（1%）必须大于永续增长率（2%）');
     expect(byTestId(page, 'custom-dcf-error').textContent).toContain(engineMessage);
     expect(page.querySelector('[data-testid="custom-value-per-share"]')).toBeNull();
     expect(byTestId(page, 'param-wacc').value).toBe('1.00');

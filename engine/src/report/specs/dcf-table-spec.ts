@@ -1,8 +1,10 @@
+import type { BridgeLine } from '../../valuation/bridge.ts';
 import { formatValue, type ValueUnit, yearLabel } from '../format.ts';
 import type { DcfValuationView } from '../report-views.ts';
 import { type Tone, toneOf } from '../tone.ts';
 import { tableRow } from './spec-parts.ts';
 import type { TableRowSpec } from './spec-types.ts';
+import { NOT_APPLICABLE, perShareNotApplicable } from './warnings-spec.ts';
 
 /**
  * The one DCF table: the valuation parameters, the discounting by forecast year, then the bridge from the
@@ -27,15 +29,12 @@ export const GROWTH_SOURCE: Record<Meta['terminal_growth_source'], string> = {
 };
 
 export type DcfParameterKey = 'wacc' | 'g' | 'shares';
+/** The present values, then the equity bridge's lines (each statement item signed), then the results. */
 export type DcfBridgeKey =
   | 'forecast_fcf_sum'
   | 'terminal_value'
   | 'terminal_pv'
-  | 'enterprise_value'
-  | 'non_core_assets'
-  | 'cash'
-  | 'interest_bearing_liabilities'
-  | 'minority_interest'
+  | BridgeLine['item']
   | 'equity_value'
   | 'value_per_share';
 
@@ -108,6 +107,26 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
   const hasShares = valuation.share_capital > 0;
   const shares = hasShares ? valuation.share_capital : null;
   const perShare = hasShares ? valuation.value_per_share : null;
+  const notApplicable = perShareNotApplicable(dcf);
+  const perShareLine = line(
+    testIds,
+    'value_per_share',
+    '每股价值（元）',
+    'yuan',
+    perShare,
+    notApplicable ?? (hasShares ? '= 股权价值 ÷ 总股本' : '缺少总股本，无法计算每股价值'),
+    true,
+  );
+  const terminalHow =
+    dcf.terminal.method === 'value_driver'
+      ? `= ${lastYear} NOPAT × (1 + g) × (1 − g ÷ RONIC) ÷ (WACC − g)`
+      : `= ${lastYear} 自由现金流 × (1 + g) ÷ (WACC − g)`;
+  // The bridge's own lines after enterprise value: each claim or asset, signed.
+  const bridgeLines = dcf.bridge
+    .filter((step) => step.item !== 'enterprise_value')
+    .map((step) =>
+      line(testIds, step.item, `${step.label}（亿元）`, 'amount', step.amount, step.amount < 0 ? '减项' : '加项'),
+    );
   const year = (pick: (row: (typeof forecast)[number]) => number) => forecast.map(pick);
   return {
     caption: 'DCF估值表（金额单位：亿元）',
@@ -150,14 +169,7 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
         dcf.forecast_fcf_sum,
         '= Σ 折现后自由现金流',
       ),
-      line(
-        testIds,
-        'terminal_value',
-        '终值（亿元）',
-        'amount',
-        dcf.terminal_value,
-        `= ${lastYear} 自由现金流 × (1 + g) ÷ (WACC − g)`,
-      ),
+      line(testIds, 'terminal_value', '终值（亿元）', 'amount', dcf.terminal_value, terminalHow),
       line(testIds, 'terminal_pv', '终值现值（亿元）', 'amount', dcf.terminal_pv, `= 终值 × ${lastYear} 折现系数`),
       line(
         testIds,
@@ -168,35 +180,17 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
         '= 预测期现值合计 + 终值现值',
         true,
       ),
-      line(testIds, 'non_core_assets', '非核心资产（亿元）', 'amount', valuation.non_core_assets, '加项'),
-      line(testIds, 'cash', '现金（亿元）', 'amount', valuation.cash, '加项'),
-      line(
-        testIds,
-        'interest_bearing_liabilities',
-        '有息负债（亿元）',
-        'amount',
-        valuation.interest_bearing_liabilities,
-        '减项',
-      ),
-      line(testIds, 'minority_interest', '少数股东权益（亿元）', 'amount', valuation.minority_interest, '减项'),
+      ...bridgeLines,
       line(
         testIds,
         'equity_value',
         '股权价值（亿元）',
         'amount',
         valuation.equity_value,
-        '= 企业价值 + 非核心资产 + 现金 − 有息负债 − 少数股东权益',
+        '= 企业价值 + 以上各加项 − 各减项',
         true,
       ),
-      line(
-        testIds,
-        'value_per_share',
-        '每股价值（元）',
-        'yuan',
-        perShare,
-        hasShares ? '= 股权价值 ÷ 总股本' : '缺少总股本，无法计算每股价值',
-        true,
-      ),
+      notApplicable === null ? perShareLine : { ...perShareLine, text: NOT_APPLICABLE, tone: 'neutral' },
     ],
     note:
       forecast.length < DCF_MAX_COLUMNS
