@@ -6,6 +6,7 @@ import { buildCompanyReport } from '../company-bundle.ts';
 import type { DcfValuationView } from '../report-views.ts';
 import { dcfTableSpec } from './dcf-table-spec.ts';
 import { fcfValuationSpec } from './fcf-valuation-spec.ts';
+import { NOT_MEANINGFUL, roeRoicSpec } from './roe-roic-spec.ts';
 import { NOT_APPLICABLE } from './warnings-spec.ts';
 
 const report = (statements = SAMPLE_COMPANY, industry = '其他') =>
@@ -56,5 +57,19 @@ describe('warnings and the bridge on every screen (the specs)', () => {
     const spec = fcfValuationSpec(bank.dcf, bank.dcfError);
     expect(spec.error).toContain('P/B–ROE');
     expect(spec.keyFigures).toEqual([]);
+  });
+});
+
+describe('ratios that are not meaningful', () => {
+  it('are n.m. in the table with the reason as a hint, and gaps in the charts', () => {
+    const view = report().financialAnalysis;
+    const rows = view.data.roe_roic.map((row, index) =>
+      index === view.data.roe_roic.length - 1 ? { ...row, roic: null, roic_reason: '投入资本不足总资产的 5%' } : row,
+    );
+    const spec = roeRoicSpec({ ...view, data: { ...view.data, roe_roic: rows } });
+    const roic = spec.tables[0]?.rows.find((row) => row.key === 'roic');
+    expect(roic?.texts.at(-1)).toBe(NOT_MEANINGFUL);
+    expect(spec.hints.at(-1)).toBe(`n.m. ${rows.at(-1)?.year} ROIC：投入资本不足总资产的 5%`);
+    expect(spec.charts[1]?.series[0]?.values.at(-1)).toBeNull();
   });
 });
