@@ -5,6 +5,7 @@ import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import type { DcfResult } from '../valuation/dcf.ts';
 import type { SensitivityGrid } from '../valuation/sensitivity.ts';
 import type { ShareCount, ShareSource } from '../valuation/shares.ts';
+import type { WaccBreakdown } from '../valuation/wacc.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
 
 /**
@@ -66,6 +67,8 @@ export interface DcfValuationView extends DcfResult {
     shares: ShareCount;
     /** RONIC of the value-driver terminal value (the manual one, else WACC). */
     ronic: number;
+    /** The calculated WACC before its bounds, the applied one, the bound and its inputs (the WACC panel). */
+    wacc_breakdown: WaccBreakdown;
     basis: FinancialYearRow['basis'];
     /** What the data could not support and the model assumed instead (empty when nothing). */
     limitations: readonly string[];
@@ -95,6 +98,7 @@ export function dcfValuationView(valuation: CompanyValuation): DcfValuationView 
       total_shares_source: parameters.total_shares_source,
       shares: parameters.shares,
       ronic: parameters.ronic,
+      wacc_breakdown: parameters.wacc_breakdown,
       basis: latest?.basis ?? 'statements',
       limitations: valuation.limitations,
     },

@@ -1,11 +1,13 @@
-import type { ValuationParameterKey } from '@fcf/engine';
+import type { TerminalValueMethod, ValuationParameterKey } from '@fcf/engine';
 import { useCallback, useState } from 'react';
 import { SensitivityTable } from '../ui/SensitivityTable.tsx';
+import { WaccPanel } from '../ui/WaccPanel.tsx';
 import { DcfResultTable } from '../valuation-editor/DcfResultTable.tsx';
 import { type DriverCommit, DriverTableView } from '../valuation-editor/DriverTableView.tsx';
 import { DRIVER_TABLES } from '../valuation-editor/driver-tables.ts';
 import { exportDcfImage, IMAGE_FAILED_MESSAGE, ImageExportError } from '../valuation-editor/image-export.ts';
 import { SourceLegend } from '../valuation-editor/SourceLegend.tsx';
+import { TerminalValuePanel } from '../valuation-editor/TerminalValuePanel.tsx';
 import type { Notify } from '../valuation-editor/use-message.ts';
 import { ValuationSummary } from '../valuation-editor/ValuationSummary.tsx';
 import type { ValuationSession } from './load-valuation.ts';
@@ -35,6 +37,11 @@ export function ValuationWorkspace({ session, notify, onCommit, onReset }: Works
   );
   const commitDriver = useCallback(
     ({ year, param, value }: DriverCommit) => onCommit({ kind: 'driver', year, param, value }),
+    [onCommit],
+  );
+
+  const commitTerminal = useCallback(
+    (method: TerminalValueMethod, ronic: number | null) => onCommit({ kind: 'terminal', method, ronic }),
     [onCommit],
   );
 
@@ -74,6 +81,8 @@ export function ValuationWorkspace({ session, notify, onCommit, onReset }: Works
         onError={onError}
         onDownload={download}
       />
+      <WaccPanel breakdown={view.params.wacc_breakdown} manual={view.params.wacc_data.wacc_manual !== null} />
+      <TerminalValuePanel view={view} onChange={commitTerminal} />
       {dcf?.sensitivity && dcf.valuation.share_capital > 0 ? (
         <div className="cv-card cv-sensitivity">
           <SensitivityTable grid={dcf.sensitivity} wacc={dcf.wacc} g={dcf.g} />

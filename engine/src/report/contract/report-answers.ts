@@ -10,6 +10,7 @@ import {
   sensitivityGridSchema,
   shareCountSchema,
   valuationWarningSchema,
+  waccBreakdownSchema,
 } from './model-schemas.ts';
 
 /** The analysis page's report modules, as GET /api/home/… answers them. */
@@ -42,6 +43,7 @@ export const dcfValuationViewSchema = named(
       total_shares_source: z.enum(SHARE_SOURCES),
       shares: shareCountSchema,
       ronic: z.number().check(z.describe('价值驱动终值公式的新增投资回报率（手动值，否则为 WACC）')),
+      wacc_breakdown: waccBreakdownSchema,
       basis: z.enum(['statements', 'summary']),
       limitations: z.array(z.string()).check(z.describe('数据不足、模型改用假设之处（无则为空）')),
     }),

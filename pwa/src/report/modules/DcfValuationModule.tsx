@@ -1,6 +1,7 @@
 import type { CompanyReport, FcfValuationSpec, TerminalShareSpec } from '@fcf/engine/report';
 import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
 import { ValuationWarnings } from '../../ui/ValuationWarnings.tsx';
+import { WaccPanel } from '../../ui/WaccPanel.tsx';
 import { DcfTable } from './DcfTable.tsx';
 import './DcfValuationModule.css';
 
@@ -87,6 +88,7 @@ export function DcfValuationModule({
       <Notices notices={spec.notices} />
       {spec.table ? <DcfTable spec={spec.table} /> : null}
       {spec.table?.note ? <p className="report-module__hint">{spec.table.note}</p> : null}
+      {dcf ? <WaccPanel breakdown={dcf.meta.wacc_breakdown} manual={dcf.meta.wacc_source === 'manual'} /> : null}
       {spec.terminalShare ? <TerminalShare share={spec.terminalShare} /> : null}
       {dcf?.sensitivity && spec.sensitivity ? (
         <SensitivityTable grid={dcf.sensitivity} wacc={dcf.wacc} g={dcf.g} />
