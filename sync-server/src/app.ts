@@ -169,7 +169,7 @@ export function createApp(dependencies: AppDependencies): App {
   app.onError((thrown, c) => {
     const error = thrown instanceof ForecastError ? forecastHttpError(thrown) : thrown;
     if (error instanceof ApiError) {
-      return c.json(errorBody(error.message, error.detail), error.status, error.headers);
+      return c.json(errorBody(error.message, error.detail, error.extra), error.status, error.headers);
     }
     if (error instanceof HTTPException) {
       const status = error.status;

@@ -1,3 +1,4 @@
+import { valuationDate } from '../valuation/warnings.ts';
 /**
  * Price against value: the market's price set beside the model's value, and the multiples an investor
  * reads first. Every screen, the PDF, the share image, the screener and the API take them from here.
@@ -76,7 +77,7 @@ export function marketEnterpriseValue(marketCap: number | null, bridgeTotal: num
 
 /** The day in China ('YYYY-MM-DD', UTC+8) at `now`: quotes are dated by the exchange's day. */
 export function chinaDate(now: number): string {
-  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+  return valuationDate(new Date(now));
 }
 
 /** Whole days from `date` to `today` (both 'YYYY-MM-DD'). */

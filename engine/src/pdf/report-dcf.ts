@@ -62,6 +62,9 @@ export function drawDcf(canvas: PdfCanvas, title: string, spec: FcfValuationSpec
     return;
   }
   if (spec.assumptions) canvas.paragraph(spec.assumptions, { size: 9, after: 2 });
+  for (const warning of spec.warnings) {
+    canvas.paragraph(`提示：${warning.text}`, { size: 8.5, color: COLORS.amber, after: 1 });
+  }
   if (spec.table) dcfTable(canvas, spec.table);
   const share = spec.terminalShare;
   if (share) {

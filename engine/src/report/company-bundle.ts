@@ -5,6 +5,7 @@ import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import { type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
+import type { ListedShares } from '../valuation/shares.ts';
 import {
   type DcfValuationView,
   dcfValuationView,
@@ -30,12 +31,23 @@ export interface CompanyBundle {
   readonly version: number;
 }
 
-export function valueBundle(bundle: CompanyBundle): CompanyValuation {
+/**
+ * Values the bundle as of `asOf` ('YYYY-MM-DD', the caller's today: the engine reads no clock; null skips
+ * the stale-report check). The company's industry decides a financial company or a property developer.
+ */
+export function valueBundle(
+  bundle: CompanyBundle,
+  asOf: string | null,
+  listedShares: ListedShares | null = null,
+): CompanyValuation {
   return valueCompany({
     statements: bundle.statements,
     parameters: bundle.parameters,
     overrides: bundle.overrides,
     waccAssumptions: bundle.waccAssumptions,
+    industry: bundle.company.industry,
+    asOf,
+    listedShares,
   });
 }
 
@@ -81,9 +93,21 @@ export interface MarketContext {
   readonly today: string;
 }
 
-/** The report of the analysis page, exactly as the API's report endpoints answer its modules. */
-export function buildCompanyReport(bundle: CompanyBundle, market?: MarketContext): CompanyReport {
-  const valuation = valueBundle(bundle);
+/** The listed share count a quote carries (its 总股本), for the model's share count. */
+export function listedSharesOf(quote: MarketQuote | null | undefined): ListedShares | null {
+  return quote && quote.shares !== null && quote.shares > 0 ? { count: quote.shares, date: quote.date } : null;
+}
+
+/**
+ * The report of the analysis page, exactly as the API's report endpoints answer its modules, as of `asOf`
+ * (the quote's day when there is one; see valueBundle), with price against value when quoted.
+ */
+export function buildCompanyReport(
+  bundle: CompanyBundle,
+  market?: MarketContext,
+  asOf: string | null = market?.today ?? null,
+): CompanyReport {
+  const valuation = valueBundle(bundle, asOf, listedSharesOf(market?.quote));
   const quote = market?.quote;
   const priced = quote
     ? priceAgainstValue(quote, valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]), market.today)

@@ -42,6 +42,8 @@ export * from './specs/roe-roic-spec.ts';
 export * from './specs/sensitivity-spec.ts';
 export * from './specs/spec-parts.ts';
 export * from './specs/spec-types.ts';
+export * from './specs/wacc-panel-spec.ts';
+export * from './specs/warnings-spec.ts';
 export * from './tone.ts';
 export * from './valuation-views.ts';
 export * from './what-if.ts';

@@ -4,6 +4,9 @@ import type { FinancialYearRow } from '../history/financial-row.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import type { DcfResult } from '../valuation/dcf.ts';
 import type { SensitivityGrid } from '../valuation/sensitivity.ts';
+import type { ShareCount, ShareSource } from '../valuation/shares.ts';
+import type { WaccBreakdown } from '../valuation/wacc.ts';
+import type { ValuationWarning } from '../valuation/warnings.ts';
 
 /**
  * The report modules' API shapes (public-side §3), built from one CompanyValuation. The server answers
@@ -50,6 +53,8 @@ export function financialAnalysisView(valuation: CompanyValuation): FinancialAna
 
 export interface DcfValuationView extends DcfResult {
   sensitivity: SensitivityGrid | null;
+  /** What a reader must know beside the value per share (shown next to it on every screen). */
+  warnings: ValuationWarning[];
   meta: {
     isUsingFallback: false;
     company: string;
@@ -57,7 +62,13 @@ export interface DcfValuationView extends DcfResult {
     latest_report_year: number;
     wacc_source: 'manual' | 'calculated' | 'fallback';
     terminal_growth_source: 'manual' | 'default';
-    total_shares_source: 'manual' | 'calculated' | 'missing';
+    total_shares_source: ShareSource;
+    /** The share count with its source, the other counts the data offers, and any disagreement. */
+    shares: ShareCount;
+    /** RONIC of the value-driver terminal value (the manual one, else WACC). */
+    ronic: number;
+    /** The calculated WACC before its bounds, the applied one, the bound and its inputs (the WACC panel). */
+    wacc_breakdown: WaccBreakdown;
     basis: FinancialYearRow['basis'];
     /** What the data could not support and the model assumed instead (empty when nothing). */
     limitations: readonly string[];
@@ -71,6 +82,7 @@ export function dcfValuationView(valuation: CompanyValuation): DcfValuationView 
   return {
     ...dcf,
     sensitivity: valuation.sensitivity,
+    warnings: valuation.warnings.slice(),
     meta: {
       isUsingFallback: false,
       company: valuation.name,
@@ -83,12 +95,10 @@ export function dcfValuationView(valuation: CompanyValuation): DcfValuationView 
             ? 'calculated'
             : 'fallback',
       terminal_growth_source: parameters.manual.terminal_growth_rate_manual !== null ? 'manual' : 'default',
-      total_shares_source:
-        parameters.manual.total_shares_manual !== null
-          ? 'manual'
-          : parameters.total_shares_calculated !== null
-            ? 'calculated'
-            : 'missing',
+      total_shares_source: parameters.total_shares_source,
+      shares: parameters.shares,
+      ronic: parameters.ronic,
+      wacc_breakdown: parameters.wacc_breakdown,
       basis: latest?.basis ?? 'statements',
       limitations: valuation.limitations,
     },

@@ -1,7 +1,10 @@
 import type { DriverKey, DriverSource } from '../forecast/drivers.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
-import type { EquityBridge } from '../valuation/dcf.ts';
+import type { EquityBridge, TerminalValueMethod } from '../valuation/dcf.ts';
+import type { ShareCount, ShareSource } from '../valuation/shares.ts';
+import type { WaccBreakdown } from '../valuation/wacc.ts';
+import type { ValuationWarning } from '../valuation/warnings.ts';
 import { REPORT_HISTORY_YEARS } from './report-views.ts';
 
 /** Views of the custom valuation and FCF parameter pages (public-side §3, back-office §3, §7). */
@@ -43,6 +46,8 @@ export interface ValuationResultsView {
   enterprise_value: number;
   equity_value: number;
   value_per_share: number;
+  /** What a reader must know beside the value per share. */
+  warnings: ValuationWarning[];
 }
 
 export function valuationResultsView(valuation: CompanyValuation): ValuationResultsView | null {
@@ -55,6 +60,7 @@ export function valuationResultsView(valuation: CompanyValuation): ValuationResu
     enterprise_value: dcf.valuation.enterprise_value,
     equity_value: dcf.valuation.equity_value,
     value_per_share: dcf.valuation.value_per_share,
+    warnings: valuation.warnings.slice(),
   };
 }
 
@@ -64,8 +70,16 @@ export interface ValuationParamsView {
     terminal_growth_rate: number;
     total_shares_manual: number | null;
     total_shares: number;
+    total_shares_source: ShareSource;
+    terminal_value_method: TerminalValueMethod;
+    /** RONIC of the value-driver terminal value: the manual one, else WACC. */
+    ronic: number;
   };
   wacc_data: { wacc_calculated: number | null; wacc_manual: number | null; wacc: number };
+  /** The calculated WACC before its bounds, the bound applied and its inputs (the WACC panel). */
+  wacc_breakdown: WaccBreakdown;
+  shares: ShareCount;
+  warnings: ValuationWarning[];
   valuation_inputs: EquityBridge & {
     terminal_growth_rate: number;
     terminal_growth_rate_manual: number | null;
@@ -84,12 +98,18 @@ export function valuationParamsView(valuation: CompanyValuation): ValuationParam
       terminal_growth_rate: parameters.terminal_growth_rate,
       total_shares_manual: parameters.manual.total_shares_manual,
       total_shares: parameters.total_shares,
+      total_shares_source: parameters.total_shares_source,
+      terminal_value_method: parameters.terminal_value_method,
+      ronic: parameters.ronic,
     },
     wacc_data: {
       wacc_calculated: parameters.wacc_calculated,
       wacc_manual: parameters.manual.wacc_manual,
       wacc: parameters.wacc,
     },
+    wacc_breakdown: parameters.wacc_breakdown,
+    shares: parameters.shares,
+    warnings: valuation.warnings.slice(),
     valuation_inputs: {
       terminal_growth_rate: parameters.terminal_growth_rate,
       terminal_growth_rate_manual: parameters.manual.terminal_growth_rate_manual,

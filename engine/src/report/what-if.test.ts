@@ -37,7 +37,20 @@ describe('what-ifs on top of the stored inputs', () => {
       overrides: {},
     });
     expect(view.dcf).toBeNull();
-    expect(view.dcfError).toContain('WACC必须大于永续增长率');
+    expect(view.dcfError).toBe('WACC（2%）必须大于永续增长率（3%）');
+  });
+
+  it('refuses what the server doors refuse: out of range, years outside the horizon (the range table)', () => {
+    const view = whatIfView(bundle, { parameters: { wacc_manual: 8 }, overrides: { 2040: { da_ratio: 0.05 } } });
+    expect(view.dcf).toBeNull();
+    expect(view.issues.map((issue) => [issue.code, issue.field])).toEqual([
+      ['out_of_range', 'wacc_manual'],
+      ['year_outside_horizon', 'year'],
+    ]);
+    expect(view.dcfError).toContain('WACC（wacc_manual）为 800%，超出合理范围（1% 至 30%）');
+    expect(impliedGrowthFor(bundle, { parameters: { wacc_manual: 8 }, overrides: {} }, 10)).toEqual({
+      error: 'WACC（wacc_manual）为 800%，超出合理范围（1% 至 30%）',
+    });
   });
 
   it('finds the growth a price implies, and explains when it cannot', () => {

@@ -2,10 +2,16 @@ import { isValuationError } from '../errors.ts';
 import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
 import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
-import { type AnalyticsCache, valueCompany } from '../valuation/company-valuation.ts';
-import type { ValuationParameters } from '../valuation/parameters.ts';
+import { type AnalyticsCache, type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
+import {
+  type InputIssue,
+  inputContextOf,
+  inputIssuesMessage,
+  validateValuationInput,
+} from '../valuation/input-validation.ts';
+import type { ValuationSettings } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
-import type { CompanyBundle, MarketContext } from './company-bundle.ts';
+import { type CompanyBundle, listedSharesOf, type MarketContext } from './company-bundle.ts';
 import { type DcfValuationView, dcfValuationView } from './report-views.ts';
 import {
   type FinancialDataView,
@@ -16,8 +22,10 @@ import {
 
 /** A reader's (or an admin's unsynced) changes on top of what is stored. */
 export interface WhatIf {
-  readonly parameters: Partial<ValuationParameters>;
+  readonly parameters: Partial<ValuationSettings>;
   readonly overrides: YearOverrides;
+  /** The valuation date ('YYYY-MM-DD', the caller's today) for the stale-report warning; absent = none. */
+  readonly asOf?: string | null;
 }
 
 export const NO_WHAT_IF: WhatIf = { parameters: {}, overrides: {} };
@@ -41,18 +49,28 @@ export interface WhatIfView {
   readonly financialData: FinancialDataView;
   readonly params: ValuationParamsView;
   readonly dcf: DcfValuationView | null;
-  /** The engine's message when the inputs admit no valuation (WACC ≤ g, …). */
+  /** The engine's message when the inputs admit no valuation (out of range, WACC ≤ g, …). */
   readonly dcfError: string | null;
   /** Price against the what-if's value, when the company has a quote. */
   readonly market: PriceAgainstValue | null;
+  /** The inputs refused by the range table (the same check as every server door); empty when none. */
+  readonly issues: readonly InputIssue[];
 }
 
-function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache) {
+/** The what-if's inputs refused by the engine's one check, in the context of its own valuation. */
+function whatIfIssues(whatIf: WhatIf, valuation: CompanyValuation): InputIssue[] {
+  return validateValuationInput(whatIf, inputContextOf(valuation));
+}
+
+function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache, market?: MarketContext) {
   return valueCompany({
     statements: bundle.statements,
     parameters: { ...bundle.parameters, ...whatIf.parameters },
     overrides: mergeOverrides(bundle.overrides, whatIf.overrides),
     waccAssumptions: bundle.waccAssumptions,
+    industry: bundle.company.industry,
+    asOf: whatIf.asOf ?? null,
+    listedShares: listedSharesOf(market?.quote),
     ...(cache ? { cache } : {}),
   });
 }
@@ -67,16 +85,18 @@ export function whatIfView(
   cache?: AnalyticsCache,
   market?: MarketContext,
 ): WhatIfView {
-  const valuation = valueWhatIf(bundle, whatIf, cache);
+  const valuation = valueWhatIf(bundle, whatIf, cache, market);
   const quote = market?.quote;
+  const issues = whatIfIssues(whatIf, valuation);
   return {
     company: bundle.company,
     latestYear: valuation.latestYear,
     forecastYears: valuation.forecastYears,
     financialData: financialDataView(valuation, true),
     params: valuationParamsView(valuation),
-    dcf: dcfValuationView(valuation),
-    dcfError: valuation.error?.message ?? null,
+    dcf: issues.length > 0 ? null : dcfValuationView(valuation),
+    dcfError: issues.length > 0 ? inputIssuesMessage(issues) : (valuation.error?.message ?? null),
+    issues,
     market: quote
       ? priceAgainstValue(quote, valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]), market.today)
       : null,
@@ -91,6 +111,8 @@ export function impliedGrowthFor(
   cache?: AnalyticsCache,
 ): { readonly growth: number } | { readonly error: string } {
   const valuation = valueWhatIf(bundle, whatIf, cache);
+  const issues = whatIfIssues(whatIf, valuation);
+  if (issues.length > 0) return { error: inputIssuesMessage(issues) };
   const first = valuation.forecast[0]?.FCFF;
   if (!valuation.dcf || first === null || first === undefined) {
     return { error: valuation.error?.message ?? '预测自由现金流数据缺失' };

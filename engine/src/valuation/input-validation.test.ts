@@ -67,6 +67,7 @@ describe('validateValuationInput', () => {
     );
     expect(issues).toEqual([
       {
+        code: 'year_outside_horizon',
         field: 'year',
         value: [2024, 2031],
         years: [2024, 2031],
@@ -80,7 +81,14 @@ describe('validateValuationInput', () => {
   it('refuses WACC ≤ g on the effective pair', () => {
     expect(
       validateValuationInput({ parameters: { terminal_growth_rate_manual: 0.06 } }, { ...context, wacc: 0.05 }),
-    ).toEqual([{ field: 'terminal_growth_rate_manual', value: 0.06, message: 'WACC（5%）必须大于永续增长率（6%）' }]);
+    ).toEqual([
+      {
+        code: 'wacc_not_above_growth',
+        field: 'terminal_growth_rate_manual',
+        value: 0.06,
+        message: 'WACC（5%）必须大于永续增长率（6%）',
+      },
+    ]);
     expect(validateValuationInput({ parameters: { wacc_manual: 0.02 } }, context)[0]).toMatchObject({
       field: 'wacc_manual',
       message: 'WACC（2%）必须大于永续增长率（2%）',

@@ -1,14 +1,17 @@
 import { FORECAST_YEARS, isDriverKey } from '../forecast/drivers.ts';
 import { yearsText } from '../message-format.ts';
+import type { CompanyValuation } from './company-valuation.ts';
 import { TERMINAL_VALUE_METHODS } from './dcf.ts';
 import { PARAMETER_RULES, type ParameterRule, RONIC_RULE, shown, waccGrowthError } from './parameter-rules.ts';
 import { DEFAULT_TERMINAL_GROWTH_RATE, VALUATION_PARAMETER_KEYS, type ValuationParameterKey } from './parameters.ts';
+import { FALLBACK_WACC } from './wacc.ts';
 
 /**
  * One refusal of a what-if or adjustment input: which field (`operating_revenue_yoy@2026` for a year's
  * driver), the value given, the allowed range when there is one, and the Chinese message that says all of it.
  */
 export interface InputIssue {
+  readonly code: InputIssueCode;
   readonly field: string;
   readonly value: unknown;
   readonly message: string;
@@ -17,6 +20,18 @@ export interface InputIssue {
   /** Override years outside the forecast horizon. */
   readonly years?: readonly number[];
 }
+
+/**
+ * Why an input is refused: not a finite number (or not one of the allowed words), outside the parameter
+ * table's range, an override year outside the forecast horizon, WACC not above g, or a name the model
+ * does not know.
+ */
+export type InputIssueCode =
+  | 'invalid_number'
+  | 'out_of_range'
+  | 'year_outside_horizon'
+  | 'wacc_not_above_growth'
+  | 'unknown_parameter';
 
 /** An input as it arrives: any keys, any values; the validator says what is wrong with it. */
 export interface ValuationInput {
@@ -41,10 +56,11 @@ const VALUATION_KEYS: ReadonlySet<string> = new Set<ValuationParameterKey>(VALUA
 function rangeIssue(field: string, rule: ParameterRule, value: unknown): InputIssue | undefined {
   const { label, min, max, percent } = rule;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    return { field, value, min, max, message: `${label}（${field}）：无效的数值` };
+    return { code: 'invalid_number', field, value, min, max, message: `${label}（${field}）：无效的数值` };
   }
   if (value >= min && value <= max) return undefined;
   return {
+    code: 'out_of_range',
     field,
     value,
     min,
@@ -65,9 +81,14 @@ function parameterIssues(parameters: Readonly<Record<string, unknown>>): InputIs
     } else if (field === 'terminal_value_method') {
       issue = (TERMINAL_VALUE_METHODS as readonly unknown[]).includes(value)
         ? undefined
-        : { field, value, message: `终值方法（${field}）只能是 ${TERMINAL_VALUE_METHODS.join(' 或 ')}` };
+        : {
+            code: 'invalid_number',
+            field,
+            value,
+            message: `终值方法（${field}）只能是 ${TERMINAL_VALUE_METHODS.join(' 或 ')}`,
+          };
     } else {
-      issue = { field, value, message: `未知的参数：${field}` };
+      issue = { code: 'unknown_parameter', field, value, message: `未知的参数：${field}` };
     }
     if (issue) issues.push(issue);
   }
@@ -93,13 +114,14 @@ function overrideIssues(
       const field = `${key}@${year}`;
       const issue = isDriverKey(key)
         ? rangeIssue(field, PARAMETER_RULES[key], value)
-        : { field, value, message: `未知的参数：${key}` };
+        : { code: 'unknown_parameter' as const, field, value, message: `未知的参数：${key}` };
       if (issue) issues.push(issue);
     }
   }
   if (outside.length > 0) {
     const years = outside.sort((a, b) => a - b);
     issues.unshift({
+      code: 'year_outside_horizon',
       field: 'year',
       value: years,
       years,
@@ -151,8 +173,24 @@ export function validateValuationInput(input: ValuationInput, context: Valuation
         typeof manualWacc === 'number' || typeof manualGrowth !== 'number'
           ? 'wacc_manual'
           : 'terminal_growth_rate_manual';
-      issues.push({ field, value: parameters[field] ?? null, message: problem });
+      issues.push({ code: 'wacc_not_above_growth', field, value: parameters[field] ?? null, message: problem });
     }
   }
   return issues;
+}
+
+/** What a door answers for refused input: every issue's message, in order. */
+export function inputIssuesMessage(issues: readonly InputIssue[]): string {
+  return issues.map((issue) => issue.message).join('；');
+}
+
+/** The context an input is checked in: the valuation of what is stored (its horizon, WACC and g). */
+export function inputContextOf(valuation: CompanyValuation): ValuationInputContext {
+  const { parameters } = valuation;
+  return {
+    firstForecastYear: valuation.latestYear + 1,
+    wacc: parameters.wacc,
+    terminalGrowth: parameters.terminal_growth_rate,
+    calculatedWacc: parameters.wacc_calculated ?? FALLBACK_WACC,
+  };
 }

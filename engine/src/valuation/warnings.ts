@@ -36,6 +36,12 @@ export const STALE_REPORT_MONTHS = 18;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
+/** The valuation date of `today` as the model takes it ('YYYY-MM-DD', the day in China): callers own the clock. */
+export function valuationDate(today: Date): string {
+  // The calendar day in China (UTC+8, no daylight saving), where A-share reports and quotes are dated.
+  return new Date(today.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** True when `asOf` ('YYYY-MM-DD') is more than 18 months after the end of fiscal year `latestYear`. */
 export function isReportStale(latestYear: number, asOf: string): boolean {
   const match = ISO_DATE.exec(asOf);

@@ -159,11 +159,34 @@ describe('custom valuation page', () => {
     expect(writeWhatIf).not.toHaveBeenCalled();
   });
 
+  it('values with the value-driver terminal formula and a RONIC, showing the implied RONIC and the WACC panel', async () => {
+    const page = await openPage();
+    expect(byTestId(page, 'wacc-panel').textContent).toContain('估值使用的WACC');
+    const select = query<HTMLSelectElement>(page, '[data-testid="terminal-method"]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set;
+    setValue?.call(select, 'value_driver');
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    const driver: WhatIf = {
+      parameters: { terminal_value_method: 'value_driver', ronic_manual: null },
+      overrides: {},
+    };
+    expect(byTestId(page, 'custom-value-per-share').textContent).toBe(perShare(driver));
+    await commit(byTestId(page, 'terminal-ronic'), '15');
+    const withRonic: WhatIf = {
+      parameters: { terminal_value_method: 'value_driver', ronic_manual: 0.15 },
+      overrides: {},
+    };
+    expect(byTestId(page, 'custom-value-per-share').textContent).toBe(perShare(withRonic));
+    expect(byTestId(page, 'terminal-implied-ronic').textContent).toContain('隐含 RONIC 15.00%');
+    expect(writeWhatIf).toHaveBeenLastCalledWith(SAMPLE.company.code, withRonic);
+  });
+
   it('shows the engine’s message instead of figures when WACC ≤ g', async () => {
     const page = await openPage();
     await commit(byTestId(page, 'param-wacc'), '1');
     const engineMessage = whatIfView(SAMPLE, { parameters: { wacc_manual: 0.01 }, overrides: {} }).dcfError ?? '';
-    expect(engineMessage).toContain('WACC必须大于永续增长率');
+    expect(engineMessage).toBe('WACC（1%）必须大于永续增长率（2%）');
     expect(byTestId(page, 'custom-dcf-error').textContent).toContain(engineMessage);
     expect(page.querySelector('[data-testid="custom-value-per-share"]')).toBeNull();
     expect(byTestId(page, 'param-wacc').value).toBe('1.00');

@@ -1,12 +1,14 @@
-import type { ValuationParameterKey } from '@fcf/engine';
+import type { TerminalValueMethod, ValuationParameterKey } from '@fcf/engine';
 import type { WhatIf } from '@fcf/engine/report';
 import { useCallback, useState } from 'react';
 import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { SensitivityTable } from '../ui/SensitivityTable.tsx';
+import { WaccPanel } from '../ui/WaccPanel.tsx';
 import { DcfResultTable } from '../valuation-editor/DcfResultTable.tsx';
 import { type DriverCommit, DriverTableView } from '../valuation-editor/DriverTableView.tsx';
 import { DRIVER_TABLES } from '../valuation-editor/driver-tables.ts';
 import { SourceLegend } from '../valuation-editor/SourceLegend.tsx';
+import { TerminalValuePanel } from '../valuation-editor/TerminalValuePanel.tsx';
 import type { Notify } from '../valuation-editor/use-message.ts';
 import { ValuationSummary } from '../valuation-editor/ValuationSummary.tsx';
 import { ExportActions } from './ExportActions.tsx';
@@ -69,6 +71,11 @@ export function ValuationWorkspace({
     [onPreview],
   );
 
+  const commitTerminal = useCallback(
+    (method: TerminalValueMethod, ronic: number | null) => commit({ kind: 'terminal', method, ronic }),
+    [commit],
+  );
+
   // One tap, no confirmation: the reader's inputs can be put back with 撤销恢复.
   const restoreAll = () => {
     setUndo(whatIf);
@@ -102,6 +109,8 @@ export function ValuationWorkspace({
         onError={onError}
         valuePerShareHook={false}
       />
+      <WaccPanel breakdown={view.params.wacc_breakdown} manual={view.params.wacc_data.wacc_manual !== null} />
+      <TerminalValuePanel view={view} onChange={commitTerminal} />
       {dcf?.sensitivity && dcf.valuation.share_capital > 0 ? (
         <div className="cv-card cv-sensitivity">
           <SensitivityTable grid={dcf.sensitivity} wacc={dcf.wacc} g={dcf.g} />

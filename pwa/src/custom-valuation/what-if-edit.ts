@@ -1,10 +1,12 @@
-import type { DriverKey, ValuationParameterKey } from '@fcf/engine';
+import type { DriverKey, TerminalValueMethod, ValuationParameterKey } from '@fcf/engine';
 import type { WhatIf } from '@fcf/engine/report';
 
 /** One committed cell: a forecast driver of one year, or a valuation parameter. */
 export type WhatIfEdit =
   | { readonly kind: 'driver'; readonly year: number; readonly param: DriverKey; readonly value: number }
-  | { readonly kind: 'parameter'; readonly param: ValuationParameterKey; readonly value: number };
+  | { readonly kind: 'parameter'; readonly param: ValuationParameterKey; readonly value: number }
+  /** The terminal value's formula, and the value driver's RONIC (null = WACC). */
+  | { readonly kind: 'terminal'; readonly method: TerminalValueMethod; readonly ronic: number | null };
 
 /**
  * The what-if after an edit. A driver is set for its year only: the engine carries it into later years
@@ -14,6 +16,10 @@ export function applyEdit(whatIf: WhatIf, edit: WhatIfEdit): WhatIf {
   if (edit.kind === 'parameter') {
     return { ...whatIf, parameters: { ...whatIf.parameters, [edit.param]: edit.value } };
   }
+  if (edit.kind === 'terminal') {
+    const parameters = { ...whatIf.parameters, terminal_value_method: edit.method, ronic_manual: edit.ronic };
+    return { ...whatIf, parameters };
+  }
   return {
     ...whatIf,
     overrides: { ...whatIf.overrides, [edit.year]: { ...whatIf.overrides[edit.year], [edit.param]: edit.value } },
@@ -22,7 +28,10 @@ export function applyEdit(whatIf: WhatIf, edit: WhatIfEdit): WhatIf {
 
 /** How many inputs the reader has set: parameters, and drivers per year. */
 export function countEdits(whatIf: WhatIf): number {
-  const parameters = Object.values(whatIf.parameters).filter((value) => value !== null && value !== undefined);
+  // Gordon is the default formula: choosing it back changes nothing.
+  const parameters = Object.entries(whatIf.parameters).filter(
+    ([key, value]) => value !== null && value !== undefined && !(key === 'terminal_value_method' && value === 'gordon'),
+  );
   const drivers = Object.values(whatIf.overrides).reduce((sum, values) => sum + Object.keys(values).length, 0);
   return parameters.length + drivers;
 }

@@ -6,10 +6,12 @@ import {
   formatAmount,
   type WhatIf,
   type WhatIfView,
+  warningSpecs,
   yearLabel,
 } from '@fcf/engine/report';
 import { numberCellClass } from '../ui/number-cell.ts';
 import { TableScroll } from '../ui/TableScroll.tsx';
+import { ValuationWarnings } from '../ui/ValuationWarnings.tsx';
 import { EditableCell } from './EditableCell.tsx';
 import { valuationParameterRows } from './valuation-parameters.ts';
 import './editor.css';
@@ -161,6 +163,7 @@ export function DcfResultTable({
           ) : null}
         </table>
       </TableScroll>
+      {dcf ? <ValuationWarnings warnings={warningSpecs(dcf.warnings)} /> : null}
     </section>
   );
 }

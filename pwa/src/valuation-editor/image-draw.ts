@@ -13,17 +13,19 @@ const COLOR = {
   keyBg: '#f5f7fa',
   primary: '#1f4e8c',
   primarySoft: '#e8f0fb',
+  warning: '#9a5b00',
 };
 const PAD = 48;
 const HEAD_HEIGHT = 104;
 const HEADER_ROW = 40;
 const ROW = 36;
 const FOOT = 56;
+const WARNING_LINE = 24;
 const LABEL_COLUMN = 300;
 const CELL_PAD = 14;
 
 export function imageHeight(image: DcfImage): number {
-  return PAD + HEAD_HEIGHT + HEADER_ROW + image.rows.length * ROW + FOOT + PAD;
+  return PAD + HEAD_HEIGHT + HEADER_ROW + image.rows.length * ROW + image.warnings.length * WARNING_LINE + FOOT + PAD;
 }
 
 const isPerShare = (row: ImageRow) => row.label.startsWith('每股价值');
@@ -147,7 +149,12 @@ export function drawDcfImage(context: CanvasRenderingContext2D, image: DcfImage,
 
   context.textBaseline = 'alphabetic';
   context.textAlign = 'left';
-  context.fillStyle = COLOR.muted;
+  context.fillStyle = COLOR.warning;
   font(context, 13);
-  context.fillText('自由现金流估值平台 · 自定义参数估值 · 仅供研究参考，不构成投资建议', PAD, tableBottom + 34);
+  image.warnings.forEach((warning, index) => {
+    context.fillText(fitted(context, warning, tableRight - PAD), PAD, tableBottom + 26 + index * WARNING_LINE);
+  });
+  const footTop = tableBottom + image.warnings.length * WARNING_LINE;
+  context.fillStyle = COLOR.muted;
+  context.fillText('自由现金流估值平台 · 自定义参数估值 · 仅供研究参考，不构成投资建议', PAD, footTop + 34);
 }

@@ -33,6 +33,8 @@ describe('the drawn rows', () => {
     expect(image.title).toBe('样本公司（000001） DCF估值报告');
     expect(image.subtitle).toContain('2025-03-07');
     expect(image.years).toEqual(['2025E', '2026E', '2027E', '2028E', '2029E']);
+    // The bridge lists each claim and asset of the latest balance sheet (the engine's bridge lines).
+    const bridge = (view.dcf?.bridge ?? []).slice(1).map((line) => `${line.label}（亿元）`);
     expect(image.rows.map((row) => row.label)).toEqual([
       'WACC',
       '永续增长率 g',
@@ -44,13 +46,14 @@ describe('the drawn rows', () => {
       '终值（亿元）',
       '终值现值（亿元）',
       '企业价值（亿元）',
-      '非核心资产（亿元）',
-      '现金（亿元）',
-      '有息负债（亿元）',
-      '少数股东权益（亿元）',
+      ...bridge,
       '股权价值（亿元）',
       '每股价值（元）',
     ]);
+  });
+
+  it('carry the valuation’s warnings under the table', () => {
+    expect(dcfImage(view, DAY).warnings).toEqual((view.dcf?.warnings ?? []).map((w) => `提示：${w.message}`));
   });
 
   it('carry the figures the page shows', () => {

@@ -11,6 +11,7 @@ import {
   quoteDateText,
   type Tone,
   type WhatIfView,
+  warningSpecs,
 } from '@fcf/engine/report';
 import { drawDcfImage, imageHeight } from './image-draw.ts';
 import { datedFileName, saveBlob } from './save-file.ts';
@@ -50,6 +51,8 @@ export interface DcfImage {
   readonly subtitle: string;
   readonly years: readonly string[];
   readonly rows: readonly ImageRow[];
+  /** The valuation's warnings, printed under the table beside the value per share they qualify. */
+  readonly warnings: readonly string[];
 }
 
 /** `{company}_DCF估值报告_{YYYY-MM-DD}.png`, without characters file systems refuse. */
@@ -96,6 +99,7 @@ export function dcfImage(view: WhatIfView, date: Date): DcfImage {
     subtitle: `生成日期 ${formatLocalDate(date)} · 基于 ${view.latestYear} 年报 · 金额单位：亿元`,
     years: table.columns,
     rows,
+    warnings: warningSpecs(view.dcf.warnings).map((warning) => `提示：${warning.text}`),
   };
 }
 

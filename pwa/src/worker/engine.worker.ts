@@ -1,4 +1,4 @@
-import { createAnalyticsCache } from '@fcf/engine';
+import { createAnalyticsCache, valuationDate } from '@fcf/engine';
 import {
   buildCompanyReport,
   type CompanyBundle,
@@ -16,7 +16,7 @@ let cache = createAnalyticsCache();
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
   report(bundle: CompanyBundle, market?: MarketContext) {
-    return buildCompanyReport(bundle, market);
+    return buildCompanyReport(bundle, market, valuationDate(new Date()));
   },
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
   load(bundle: CompanyBundle, market?: MarketContext) {
@@ -26,7 +26,7 @@ const engineApi = {
   },
   whatIf(whatIf: WhatIf) {
     if (!loaded) throw new Error('no company loaded');
-    return whatIfView(loaded, whatIf, cache, loadedMarket);
+    return whatIfView(loaded, { ...whatIf, asOf: valuationDate(new Date()) }, cache, loadedMarket);
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');

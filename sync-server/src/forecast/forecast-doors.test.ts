@@ -1,4 +1,12 @@
-import type { ResetScope } from '@fcf/engine';
+import {
+  ADJUSTABLE_PARAMETERS,
+  type AdjustableParameter,
+  type DriverKey,
+  isDriverKey,
+  PARAMETER_RULES,
+  type ResetScope,
+  type ValuationParameterKey,
+} from '@fcf/engine';
 import {
   MemorySyncStore,
   type MutationResult,
@@ -34,12 +42,8 @@ const STATUS_OF_REJECTION: Partial<Record<RejectionCode, number>> = {
 };
 
 type Edit =
-  | { kind: 'driver'; year: number; parameter: (typeof PARAMETERS)[number]; value: number | null }
-  | {
-      kind: 'valuation';
-      parameter: 'wacc_manual' | 'terminal_growth_rate_manual' | 'total_shares_manual';
-      value: number | null;
-    }
+  | { kind: 'driver'; year: number; parameter: DriverKey; value: number | null }
+  | { kind: 'valuation'; parameter: ValuationParameterKey; value: number | null }
   | { kind: 'reset'; scope: ResetScope };
 
 type Outcome = { applied: true } | { applied: false; message: string; status: number };
@@ -209,5 +213,65 @@ describe('REST and sync give the same outcome for the same forecast edit', () =>
       }),
       { numRuns: 60, seed: 20260514 },
     );
+  }, 60_000);
+});
+
+/** One parameter of the range table with a value inside, at the edges of, or outside its range. */
+type RangeEdit = { parameter: AdjustableParameter; year: number | null; value: number };
+
+const rangeEdit: fc.Arbitrary<RangeEdit> = fc.constantFrom(...ADJUSTABLE_PARAMETERS).chain((parameter) => {
+  const { min, max } = PARAMETER_RULES[parameter];
+  const span = max - min;
+  const value = fc.oneof(
+    fc.double({ min, max, noNaN: true }),
+    fc.double({ min: min - span, max: max + span, noNaN: true, noDefaultInfinity: true }),
+    fc.constantFrom(min, max),
+  );
+  const year = isDriverKey(parameter) ? fc.constantFrom<number | null>(...YEARS) : fc.constant(null);
+  return fc.record({ parameter: fc.constant(parameter), year, value });
+});
+
+/** The what-if endpoint, which stores nothing: the same edit as a what-if body. */
+async function throughWhatIf(platform: ForkedPlatform, change: RangeEdit): Promise<Outcome> {
+  const body =
+    change.year === null
+      ? { [change.parameter]: change.value }
+      : { year_specific_params: { [change.year]: { [change.parameter]: change.value } } };
+  const response = await platform.app.request(`/api/user/calculate-with-valuation/${MIDEA}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.ok) return { applied: true };
+  return { applied: false, status: response.status, message: ((await response.json()) as { message: string }).message };
+}
+
+describe('the what-if endpoint, admin adjustments and sync mutations agree on the range table', () => {
+  it('every parameter, in and out of its range, in and out of the horizon: same outcome, same message', async () => {
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(rangeEdit, async (change) => {
+        const rest = template.fork();
+        const sync = template.fork();
+        try {
+          const viaWhatIf = await throughWhatIf(rest, change);
+          const asEdit: Edit =
+            change.year === null
+              ? { kind: 'valuation', parameter: change.parameter as ValuationParameterKey, value: change.value }
+              : { kind: 'driver', year: change.year, parameter: change.parameter as DriverKey, value: change.value };
+          const viaRest = await throughRest(rest, template.adminToken, asEdit);
+          const viaSync = await syncDoor(sync, template.adminToken)(asEdit);
+          expect(viaRest, JSON.stringify(change)).toEqual(viaWhatIf);
+          expect(viaSync, JSON.stringify(change)).toEqual(viaWhatIf);
+          seen.add(viaWhatIf.applied ? 200 : viaWhatIf.status);
+        } finally {
+          rest.close();
+          sync.close();
+        }
+      }),
+      { numRuns: 120, seed: 20261124 },
+    );
+    // Both accepted and refused inputs were tried.
+    expect([...seen].sort()).toEqual([200, 400]);
   }, 60_000);
 });

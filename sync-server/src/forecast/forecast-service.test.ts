@@ -226,18 +226,23 @@ describe('adjusting', () => {
   const refused: [string, ForecastEdit, ForecastErrorCode, string][] = [
     ['no parameter', { year: 2026, parameters: {} }, 'invalid_edit', '请提供要调整的参数'],
     ['an unknown parameter', { year: 2026, parameters: { boost: 1 } }, 'invalid_edit', '未知的参数：boost'],
-    ['a string', { year: 2026, parameters: { da_ratio: '4%' } }, 'invalid_edit', '折旧摊销/营业收入：无效的数值'],
+    [
+      'a string',
+      { year: 2026, parameters: { da_ratio: '4%' } },
+      'invalid_edit',
+      '折旧摊销/营业收入（da_ratio@2026）：无效的数值',
+    ],
     [
       'growth over 25%',
       { year: 2026, parameters: { operating_revenue_yoy: 0.3 } },
       'out_of_range',
-      '营业收入增长率超出合理范围（-20% 至 25%）',
+      '营业收入增长率（operating_revenue_yoy@2026）为 30%，超出合理范围（-20% 至 25%）',
     ],
     [
       'WACC under 1%',
       { year: null, parameters: { wacc_manual: 0.005 } },
       'out_of_range',
-      'WACC超出合理范围（1% 至 30%）',
+      'WACC（wacc_manual）为 0.5%，超出合理范围（1% 至 30%）',
     ],
     [
       'a driver without a year',
@@ -255,7 +260,7 @@ describe('adjusting', () => {
       'a historical year',
       { year: 2024, parameters: { da_ratio: 0.04 } },
       'year_outside_horizon',
-      '只能调整预测年份（2025–2029），2024 不在其中',
+      '预测期为 2025–2029 年，以下年份不在预测期内，不能设置预测参数：2024',
     ],
     [
       'g at the WACC',

@@ -3,13 +3,15 @@ import {
   type CompanyValuation,
   type DriverKey,
   forecastYearsAfter,
+  inputContextOf,
   isAdjustableParameter,
   isDriverKey,
-  parameterError,
   type ResetScope,
   resetValuationKeys,
   VALUATION_ERROR_MESSAGES,
+  type ValuationInput,
   type ValuationParameterKey,
+  validateValuationInput,
   waccGrowthError,
 } from '@fcf/engine';
 import { type DcfValuationView, dcfValuationView } from '@fcf/engine/report';
@@ -27,7 +29,7 @@ import { latestReportYear } from '../store/statements.ts';
 import { saveValuationResult, type ValuationSource } from '../store/stored-results.ts';
 import { storeValuation } from '../valuation/valuation-runs.ts';
 import type { ValuationService } from '../valuation/valuation-service.ts';
-import { ForecastError } from './forecast-error.ts';
+import { ForecastError, inputRefused } from './forecast-error.ts';
 
 /** The latest annual report year and the forecast years after it. */
 export interface Horizon {
@@ -113,12 +115,9 @@ export class ForecastService {
     const checked = checkEdit(edit);
     const { forecastYears } = this.horizon(company);
     const { year } = edit;
-    if (year !== null && !forecastYears.includes(year)) {
-      throw new ForecastError(
-        'year_outside_horizon',
-        `只能调整预测年份（${forecastYears[0]}–${forecastYears[forecastYears.length - 1]}），${year} 不在其中`,
-      );
-    }
+    // The engine's one check of valuation inputs, as the what-if endpoint, the page and the worker run it.
+    const issues = validateValuationInput(editAsInput(edit), inputContextOf(this.valuations.valuation(company)));
+    if (issues.length > 0) throw inputRefused(issues);
     return atomically(this.db, 'forecast_edit', () => {
       if (options.proceed && !options.proceed()) return { status: 'stale' as const };
       const applied: AppliedChange[] = [];
@@ -221,7 +220,20 @@ export class ForecastService {
   }
 }
 
-/** The edit's parameters, checked by name, kind and the engine's ranges, before anything is read. */
+/**
+ * The edit as the engine's input check takes it: valuation parameters (null clears one), or the year's
+ * drivers (a null clears the override, so there is no number to check).
+ */
+function editAsInput(edit: ForecastEdit): ValuationInput {
+  if (edit.year === null) return { parameters: edit.parameters };
+  const values = Object.fromEntries(Object.entries(edit.parameters).filter(([, value]) => value !== null));
+  return { overrides: { [edit.year]: values } };
+}
+
+/**
+ * The edit's parameters, checked by name and by where they belong (drivers to a year, valuation
+ * parameters to none) before anything is read; numbers and ranges are the engine's check (editAsInput).
+ */
 function checkEdit(edit: ForecastEdit): CheckedEdit {
   const entries = Object.entries(edit.parameters);
   if (entries.length === 0) throw new ForecastError('invalid_edit', '请提供要调整的参数');
@@ -229,13 +241,6 @@ function checkEdit(edit: ForecastEdit): CheckedEdit {
   const valuation: { -readonly [K in ValuationParameterKey]?: number | null } = {};
   for (const [name, value] of entries) {
     if (!isAdjustableParameter(name)) throw new ForecastError('invalid_edit', `未知的参数：${name}`);
-    if (value !== null) {
-      const problem = parameterError(name, value);
-      if (problem) {
-        const isNumber = typeof value === 'number' && Number.isFinite(value);
-        throw new ForecastError(isNumber ? 'out_of_range' : 'invalid_edit', problem);
-      }
-    }
     const checked = value as number | null;
     if (isDriverKey(name)) drivers.set(name, checked);
     else valuation[name] = checked;

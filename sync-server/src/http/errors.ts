@@ -1,5 +1,12 @@
+import type { InputIssue } from '@fcf/engine';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** What an error answer may carry besides its message: a stable code, and the refused inputs. */
+export interface ErrorExtra {
+  readonly code?: string;
+  readonly issues?: readonly InputIssue[];
+}
 
 /** A failure with the HTTP status and the Chinese message a person can act on. */
 export class ApiError extends Error {
@@ -7,22 +14,25 @@ export class ApiError extends Error {
   readonly detail: string;
   /** Headers the answer carries, such as `Retry-After` on a 429. */
   readonly headers: Readonly<Record<string, string>>;
+  readonly extra: ErrorExtra;
 
   constructor(
     status: ContentfulStatusCode,
     message: string,
     detail?: string,
     headers: Readonly<Record<string, string>> = {},
+    extra: ErrorExtra = {},
   ) {
     super(message);
     this.status = status;
     this.detail = detail ?? message;
     this.headers = headers;
+    this.extra = extra;
   }
 }
 
-export function errorBody(message: string, detail?: string) {
-  return { success: false as const, message, detail: detail ?? message };
+export function errorBody(message: string, detail?: string, extra: ErrorExtra = {}) {
+  return { success: false as const, message, detail: detail ?? message, ...extra };
 }
 
 export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, detail?: string) {

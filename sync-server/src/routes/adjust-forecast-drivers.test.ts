@@ -82,6 +82,7 @@ describe('adjusting forecast drivers (POST /api/admin/adjust-parameters/{company
       enterprise_value: after.valuation.enterprise_value,
       equity_value: after.valuation.equity_value,
       value_per_share: after.valuation.value_per_share,
+      warnings: after.warnings,
     });
     // auto_recalculate stored the new run.
     const [stored] = queryAll<{ value_per_share: number; change_seq: number }>(
@@ -237,13 +238,21 @@ describe('adjusting forecast drivers (POST /api/admin/adjust-parameters/{company
 
   describe('refused adjustments write nothing', () => {
     const cases: [string, Record<string, unknown>, string][] = [
-      ['a string value', { year: 2026, parameters: { operating_revenue_yoy: 'abc' } }, '营业收入增长率：无效的数值'],
+      [
+        'a string value',
+        { year: 2026, parameters: { operating_revenue_yoy: 'abc' } },
+        '营业收入增长率（operating_revenue_yoy@2026）：无效的数值',
+      ],
       [
         'growth out of the −20%..25% range',
         { year: 2026, parameters: { operating_revenue_yoy: 0.3 } },
-        '营业收入增长率超出合理范围（-20% 至 25%）',
+        '营业收入增长率（operating_revenue_yoy@2026）为 30%，超出合理范围（-20% 至 25%）',
       ],
-      ['a negative cost ratio', { year: 2026, parameters: { operating_cost_pct: -0.1 } }, '营业成本率超出合理范围'],
+      [
+        'a negative cost ratio',
+        { year: 2026, parameters: { operating_cost_pct: -0.1 } },
+        '营业成本率（operating_cost_pct@2026）为 -10%，超出合理范围',
+      ],
       ['an unknown parameter', { year: 2026, parameters: { revenue_boost: 0.1 } }, '未知的参数：revenue_boost'],
       ['no parameter', { year: 2026, parameters: {} }, '请提供要调整的参数'],
       [
@@ -259,7 +268,7 @@ describe('adjusting forecast drivers (POST /api/admin/adjust-parameters/{company
       [
         'a historical year',
         { year: 2024, parameters: { operating_revenue_yoy: 0.1 } },
-        '只能调整预测年份（2025–2029）',
+        '预测期为 2025–2029 年，以下年份不在预测期内，不能设置预测参数：2024',
       ],
       ['a year past the horizon', { year: 2030, parameters: { operating_revenue_yoy: 0.1 } }, '2025–2029'],
       ['no year field', { parameters: { operating_revenue_yoy: 0.1 } }, 'year'],

@@ -157,6 +157,9 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
       terminal_growth_rate: 0.02,
       total_shares_manual: 20,
       total_shares: 20,
+      total_shares_source: 'manual',
+      terminal_value_method: 'gordon',
+      ronic: state.pristine.wacc,
     });
     const view = await dcf(platform);
     expect(view.valuation.share_capital).toBe(20);
@@ -166,10 +169,14 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
-    ['a string WACC', { wacc_manual: '0.09' }, 'WACC：无效的数值'],
-    ['a WACC of 50%', { wacc_manual: 0.5 }, 'WACC超出合理范围（1% 至 30%）'],
-    ['a growth of 30%', { terminal_growth_rate_manual: 0.3 }, '永续增长率超出合理范围（-5% 至 6%）'],
-    ['no shares', { total_shares_manual: 0 }, '总股本（亿股）超出合理范围'],
+    ['a string WACC', { wacc_manual: '0.09' }, 'WACC（wacc_manual）：无效的数值'],
+    ['a WACC of 50%', { wacc_manual: 0.5 }, 'WACC（wacc_manual）为 50%，超出合理范围（1% 至 30%）'],
+    [
+      'a growth of 30%',
+      { terminal_growth_rate_manual: 0.3 },
+      '永续增长率（terminal_growth_rate_manual）为 30%，超出合理范围（-5% 至 6%）',
+    ],
+    ['no shares', { total_shares_manual: 0 }, '总股本（亿股）（total_shares_manual）为 0，超出合理范围'],
     ['an unknown valuation parameter', { wacc: 0.09 }, '未知的参数：wacc'],
   ];
   it.each(invalid)('%s → 400', async (_label, parameters, message) => {

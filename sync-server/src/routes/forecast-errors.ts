@@ -14,5 +14,6 @@ const STATUS_OF: Readonly<Record<ForecastErrorCode, ContentfulStatusCode>> = {
 
 /** A refused forecast edit as the API answers it (the app's error handler applies it to every route). */
 export function forecastHttpError(error: ForecastError): ApiError {
-  return new ApiError(STATUS_OF[error.code], error.message);
+  const issues = error.issues.length > 0 ? { issues: error.issues } : {};
+  return new ApiError(STATUS_OF[error.code], error.message, undefined, {}, { code: error.code, ...issues });
 }

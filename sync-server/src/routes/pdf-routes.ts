@@ -1,4 +1,4 @@
-import { chinaDate, isValuationError } from '@fcf/engine';
+import { isValuationError, valuationDate } from '@fcf/engine';
 import { reportPdfFileName } from '@fcf/engine/pdf';
 import { buildCompanyReport, type CompanyReport, pdfReportBody } from '@fcf/engine/report';
 import { Hono } from 'hono';
@@ -23,7 +23,8 @@ function companyReport(c: { var: AppEnv['Variables'] }, company: CompanyRecord):
   try {
     const { db, valuations } = c.var.services;
     const quote = latestQuote(db, company.code) ?? null;
-    return buildCompanyReport(valuations.bundle(company), { quote, today: chinaDate(Date.now()) });
+    // The valuation and the quote's age are both of today in China.
+    return buildCompanyReport(valuations.bundle(company), { quote, today: valuationDate(new Date()) });
   } catch (error) {
     if (isValuationError(error)) throw new ApiError(422, error.message, `${company.name}：${error.message}`);
     throw error;

@@ -1,6 +1,5 @@
 import {
   dcfValuationAnswer,
-  dcfValuationView,
   fcfRatioAnswer,
   fcfRatioView,
   fcfStructureAnswer,
@@ -10,10 +9,10 @@ import {
 } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
-import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
+import { dcfOrRefusal } from './dcf-refusal.ts';
 
 /** The report modules of the analysis page, computed by the engine from stored data. */
 export const reportRoutes = new Hono<AppEnv>()
@@ -41,12 +40,7 @@ export const reportRoutes = new Hono<AppEnv>()
     (c) =>
       cachedJson(c, () => {
         const valuation = c.var.services.valuations.value(companyFromPath(c));
-        const view = dcfValuationView(valuation);
-        if (!view) {
-          const reason = valuation.error?.message ?? '估值参数无效';
-          throw new ApiError(422, `无法完成DCF估值：${reason}`, reason);
-        }
-        return { success: true, data: view, message: '获取成功' };
+        return { success: true, data: dcfOrRefusal(valuation), message: '获取成功' };
       }),
   )
   .get(

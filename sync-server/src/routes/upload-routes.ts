@@ -119,6 +119,7 @@ export const uploadRoutes = new Hono<AppEnv>()
             company: result.company.name,
             report_type: result.reportTypes.join(','),
             years: result.years,
+            unmapped_items: result.unrecognised,
           });
         } else {
           results.push({ filename, success: false, error: result.error });

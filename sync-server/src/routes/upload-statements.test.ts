@@ -72,6 +72,15 @@ describe('uploading all 34 files of fixtures/163 in one request', () => {
     expect(body.valuation_problems).toEqual([]);
   });
 
+  it('lists, per file, the statement lines it did not map', () => {
+    const files = answer.body.uploaded_files;
+    expect(files.every((item) => Array.isArray(item.unmapped_items))).toBe(true);
+    // The 163 balance sheets carry lines the model does not use (e.g. 结算备付金): listed, not an error.
+    const balanceSheet = files.find((item) => item.filename.startsWith('zcfzb'));
+    expect(balanceSheet?.unmapped_items).toContain('结算备付金(万元)');
+    expect(balanceSheet?.unmapped_items).not.toContain('货币资金(万元)');
+  });
+
   it('creates the companies with their names and industries', () => {
     const rows = queryAll<{ code: string; name: string; industry: string; deleted: number }>(
       platform.db,

@@ -143,6 +143,22 @@ describe('the parameter reads', () => {
     expect(data.wacc).toBe(dcf.wacc);
     expect(data.wacc).toBeGreaterThan(0.05);
     expect(data.wacc).toBeLessThan(0.15);
+    // Before any bound, the applied one, the bound and every input.
+    expect(data.applied_wacc).toBe(dcf.wacc);
+    expect(data.bound_applied === null ? data.calculated_wacc : data.applied_wacc).toBe(dcf.wacc);
+    expect(data.components).toMatchObject({ risk_free_rate: 0.03, equity_risk_premium: 0.06 });
+    expect(Object.keys(data.components ?? {}).sort()).toEqual(
+      [
+        'beta',
+        'beta_industry',
+        'cost_of_debt',
+        'debt_weight',
+        'equity_risk_premium',
+        'equity_weight',
+        'risk_free_rate',
+        'tax_rate',
+      ].sort(),
+    );
   });
 
   it('GET /api/data/valuation-results: the 6 fields, equal to the DCF', async () => {
@@ -155,6 +171,7 @@ describe('the parameter reads', () => {
       enterprise_value: dcf.valuation.enterprise_value,
       equity_value: dcf.valuation.equity_value,
       value_per_share: dcf.valuation.value_per_share,
+      warnings: dcf.warnings,
     });
   });
 
@@ -177,6 +194,9 @@ describe('the parameter reads', () => {
       terminal_growth_rate: 0.02,
       total_shares_manual: null,
       total_shares: dcf.valuation.share_capital,
+      total_shares_source: dcf.meta.total_shares_source,
+      terminal_value_method: 'gordon',
+      ronic: dcf.wacc,
     });
     expect(data.wacc_data).toMatchObject({ wacc_calculated: dcf.wacc, wacc_manual: null });
     expect(data.valuation_inputs).toMatchObject({
@@ -248,11 +268,9 @@ describe('POST /api/user/calculate-with-valuation/{company} (a what-if, no token
     expectClose(dcf.valuation.value_per_share, before.valuation.equity_value / 10);
   });
 
-  it('with no shares the value per share is 0', async () => {
-    const { dcf } = (await whatIf({ total_shares_manual: 0 })).calculation_results;
-    expect(dcf.valuation.share_capital).toBe(0);
-    expect(dcf.valuation.value_per_share).toBe(0);
-    expect(dcf.valuation.equity_value).toBe((await storedDcf()).valuation.equity_value);
+  it('no shares is refused as the admin route refuses it, naming the field, value and range', async () => {
+    const error = await failure('POST', WHAT_IF, 400, { total_shares_manual: 0 });
+    expect(error.message).toBe('总股本（亿股）（total_shares_manual）为 0，超出合理范围（0.0001 至 100000）');
   });
 
   it('null clears a manual value back to the calculated one', async () => {
@@ -296,9 +314,9 @@ describe('POST /api/user/calculate-with-valuation/{company} (a what-if, no token
 
   it('WACC ≤ g is a 400 with the engine message', async () => {
     const above = await failure('POST', WHAT_IF, 400, { wacc_manual: 0.02, terminal_growth_rate_manual: 0.03 });
-    expect(above.message).toContain('WACC必须大于永续增长率');
+    expect(above.message).toBe('WACC（2%）必须大于永续增长率（3%）');
     const equal = await failure('POST', WHAT_IF, 400, { wacc_manual: 0.03, terminal_growth_rate_manual: 0.03 });
-    expect(equal.message).toContain('WACC必须大于永续增长率');
+    expect(equal.message).toBe('WACC（3%）必须大于永续增长率（3%）');
   });
 
   it('a string where a number belongs is a 400 naming the invalid number', async () => {
@@ -319,7 +337,7 @@ describe('POST /api/user/calculate-with-valuation/{company} (a what-if, no token
 
   it('a negative share count is a 400', async () => {
     const error = await failure('POST', WHAT_IF, 400, { total_shares_manual: -1 });
-    expect(error.message).toContain('总股本不能为负数');
+    expect(error.message).toContain('总股本（亿股）（total_shares_manual）为 -1，超出合理范围');
   });
 
   it('a year that is not four digits is a 400', async () => {

@@ -1,6 +1,11 @@
-import type { DriverKey, ValuationParameters, YearOverrides } from '@fcf/engine';
 import {
-  dcfValuationView,
+  type DriverKey,
+  inputContextOf,
+  type ValuationSettings,
+  validateValuationInput,
+  type YearOverrides,
+} from '@fcf/engine';
+import {
   financialDataAnswer,
   financialDataQuery,
   financialDataView,
@@ -16,12 +21,13 @@ import {
   whatIfBody,
 } from '@fcf/engine/report';
 import { Hono } from 'hono';
+import { inputRefused } from '../forecast/forecast-error.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';
 import { loadWaccAssumptions } from '../valuation/stored-inputs.ts';
 import { companyFromPath } from './company-param.ts';
+import { dcfOrRefusal } from './dcf-refusal.ts';
 
 /** The body's per-year values: `year_specific_params`, plus `user_parameters` for `year`. */
 function whatIfOverrides(body: WhatIfBody): YearOverrides {
@@ -37,11 +43,12 @@ function whatIfOverrides(body: WhatIfBody): YearOverrides {
 }
 
 /** Parameters the body names: a number sets it, null clears it (use the calculated), absent keeps it. */
-function whatIfParameters(body: WhatIfBody): Partial<ValuationParameters> {
-  const parameters: { -readonly [K in keyof ValuationParameters]?: number | null } = {};
-  for (const key of ['wacc_manual', 'terminal_growth_rate_manual', 'total_shares_manual'] as const) {
+function whatIfParameters(body: WhatIfBody): Partial<ValuationSettings> {
+  const parameters: { -readonly [K in keyof ValuationSettings]?: ValuationSettings[K] } = {};
+  for (const key of ['wacc_manual', 'terminal_growth_rate_manual', 'total_shares_manual', 'ronic_manual'] as const) {
     if (body[key] !== undefined) parameters[key] = body[key];
   }
+  if (body.terminal_value_method !== undefined) parameters.terminal_value_method = body.terminal_value_method;
   return parameters;
 }
 
@@ -63,7 +70,11 @@ export const valuationRoutes = new Hono<AppEnv>()
   )
   .get(
     '/data/wacc-data/:company',
-    documented({ tag: 'valuation', summary: 'WACC：计算值、手动值、生效值及其假设', answers: { 200: waccDataAnswer } }),
+    documented({
+      tag: 'valuation',
+      summary: 'WACC：约束前的计算值、生效值、所用上下限及各输入（rf、ERP、β 及其行业、债务成本、权重、税率）',
+      answers: { 200: waccDataAnswer },
+    }),
     (c) => {
       const company = companyFromPath(c);
       const { parameters } = c.var.services.valuations.value(company);
@@ -71,6 +82,7 @@ export const valuationRoutes = new Hono<AppEnv>()
       return c.json({
         success: true,
         data: {
+          ...parameters.wacc_breakdown,
           wacc_calculated: parameters.wacc_calculated,
           wacc_manual: parameters.manual.wacc_manual,
           wacc: parameters.wacc,
@@ -99,8 +111,8 @@ export const valuationRoutes = new Hono<AppEnv>()
     }),
     (c) => {
       const valuation = c.var.services.valuations.value(companyFromPath(c));
+      dcfOrRefusal(valuation);
       const results = valuationResultsView(valuation);
-      if (!results) throw new ApiError(422, `无法完成DCF估值：${valuation.error?.message ?? '估值参数无效'}`);
       return c.json({ success: true, data: results, message: '获取成功' });
     },
   )
@@ -132,20 +144,21 @@ export const valuationRoutes = new Hono<AppEnv>()
     '/user/calculate-with-valuation/:company',
     documented({
       tag: 'valuation',
-      summary: '试算：在已保存的参数上叠加调用方的参数计算估值，不保存',
+      summary: '试算：在已保存的参数上叠加调用方的参数计算估值，不保存（参数范围、预测年份与 WACC > g 同管理端）',
       answers: { 200: whatIfAnswer },
+      errors: [422],
     }),
     jsonBody(whatIfBody),
     (c) => {
       const company = companyFromPath(c);
       const body = c.req.valid('json');
-      const valuation = c.var.services.valuations.value(company, {
-        parameters: whatIfParameters(body),
-        overrides: whatIfOverrides(body),
-      });
-      const dcf = dcfValuationView(valuation);
+      const whatIf = { parameters: whatIfParameters(body), overrides: whatIfOverrides(body) };
+      const { valuations } = c.var.services;
+      const issues = validateValuationInput(whatIf, inputContextOf(valuations.value(company)));
+      if (issues.length > 0) throw inputRefused(issues);
+      const valuation = valuations.value(company, whatIf);
+      const dcf = dcfOrRefusal(valuation, 400);
       const results = valuationResultsView(valuation);
-      if (!dcf || !results) throw new ApiError(400, valuation.error?.message ?? '计算结果数据缺失');
       return c.json({
         success: true,
         message: '计算完成（未保存）',

@@ -32,7 +32,7 @@ const valuations = new Map<string, CompanyValuation>();
 function value(company: CompanyRecord, companyStatements: CompanyStatements): CompanyValuation {
   return valueCompany({
     statements: companyStatements,
-    ...loadCompanyContext(company, TODAY),
+    ...loadCompanyContext(db, company, TODAY),
     waccAssumptions: loadWaccAssumptions(db, company),
   });
 }
@@ -195,7 +195,7 @@ describe('the company context the engine is given', () => {
 
   it('files a bank by the market list, so it gets no FCFF value even without its statements’ markers', () => {
     const bank: CompanyRecord = { code: '601398', name: '工商银行', industry: industries.get('601398') ?? '' };
-    expect(loadCompanyContext(bank, TODAY)).toEqual({ industry: '金融业', listedShares: null, asOf: '2021-06-30' });
+    expect(loadCompanyContext(db, bank, TODAY)).toEqual({ industry: '金融业', listedShares: null, asOf: '2021-06-30' });
     const withoutMarkers: CompanyStatements = {
       ...SAMPLE_BANK,
       years: Object.fromEntries(
@@ -209,7 +209,9 @@ describe('the company context the engine is given', () => {
   });
 
   it('gives the engine no industry for a company the list does not file', () => {
-    expect(loadCompanyContext({ code: '999999', name: '未知', industry: DEFAULT_INDUSTRY }, TODAY).industry).toBeNull();
+    expect(
+      loadCompanyContext(db, { code: '999999', name: '未知', industry: DEFAULT_INDUSTRY }, TODAY).industry,
+    ).toBeNull();
   });
 });
 

@@ -109,7 +109,7 @@ describe('sync, adversarial cases', () => {
     await client.sync();
     const [rejected] = await store.rejected();
     expect(rejected?.code).toBe('out_of_range');
-    expect(rejected?.message).toContain('营业收入增长率超出合理范围');
+    expect(rejected?.message).toContain('超出合理范围（-20% 至 25%）');
     expect(await client.unsyncedCount()).toBe(0);
     expect(serverValue(2027, 'selling_expenses_pct')?.value).toBe(0.09);
     if (rejected) await client.discardRejected(rejected.id);

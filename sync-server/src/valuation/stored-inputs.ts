@@ -4,6 +4,7 @@ import {
   isDriverKey,
   NO_MANUAL_PARAMETERS,
   type ValuationParameters,
+  valuationDate,
   WACC_ASSUMPTIONS,
   type WaccAssumptions,
   type YearOverrides,
@@ -11,6 +12,7 @@ import {
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
+import { latestListedShares } from '../store/quotes.ts';
 
 export interface OverrideRow {
   year: number;
@@ -116,15 +118,16 @@ export type CompanyContext = Required<Pick<CompanyValuationInput, 'industry' | '
 
 /**
  * The company's side of a valuation: its industry section (金融业 is valued as a financial company, with no
- * FCFF value; 房地产业 warns as a property developer), the listed share count (none is stored yet: quote
- * snapshots will supply it; until then the statements' 期末总股本, 股本 and EPS decide) and the date the
+ * FCFF value; 房地产业 warns as a property developer), the listed share count of the latest quote snapshot
+ * (without one the statements' 期末总股本, 股本 and EPS decide) and the date the
  * valuation is for, so a latest annual report more than 18 months old warns. The engine reads no clock, so
  * the caller passes `today`.
  */
-export function loadCompanyContext(company: CompanyRecord, today: Date): CompanyContext {
+export function loadCompanyContext(db: Database, company: CompanyRecord, today: Date): CompanyContext {
   return {
     industry: company.industry === DEFAULT_INDUSTRY ? null : company.industry,
-    listedShares: null,
-    asOf: today.toISOString().slice(0, 10),
+    // The newest quote snapshot that carries a 总股本 (quote_history), with its date.
+    listedShares: latestListedShares(db, company.code),
+    asOf: valuationDate(today),
   };
 }

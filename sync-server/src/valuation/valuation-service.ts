@@ -1,7 +1,7 @@
 import {
   type CompanyValuation,
   isValuationError,
-  type ValuationParameters,
+  type ValuationSettings,
   valueCompany,
   type YearOverrides,
 } from '@fcf/engine';
@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
 import {
+  loadCompanyContext,
   loadOverrides,
   loadValuationParameters,
   loadWaccAssumptions,
@@ -19,7 +20,7 @@ import {
 } from './stored-inputs.ts';
 
 export interface WhatIf {
-  readonly parameters?: Partial<ValuationParameters>;
+  readonly parameters?: Partial<ValuationSettings>;
   readonly overrides?: YearOverrides;
 }
 
@@ -47,9 +48,13 @@ export function bundleOf(
  * valuation taken inside a transaction (a write's revaluation) is computed afresh and not cached.
  */
 export class ValuationService {
-  private readonly cache = new Map<string, { seq: number; valuation: CompanyValuation }>();
+  private readonly cache = new Map<string, { seq: number; asOf: string | null; valuation: CompanyValuation }>();
 
-  constructor(private readonly db: Database) {}
+  /** `today` is the valuation date's clock (tests pass a fixed one). */
+  constructor(
+    private readonly db: Database,
+    private readonly today: () => Date = () => new Date(),
+  ) {}
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
   bundle(company: CompanyRecord): CompanyBundle {
@@ -77,9 +82,11 @@ export class ValuationService {
   /** The same valuation for callers outside HTTP (sync): throws the engine's ValuationError as is. */
   valuation(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
     const seq = currentChangeSeq(this.db);
+    const context = loadCompanyContext(this.db, company, this.today());
     if (!whatIf) {
+      // Keyed by the date as well: a report turns stale on a day when nothing was written.
       const cached = this.cache.get(company.code);
-      if (cached && cached.seq === seq) return cached.valuation;
+      if (cached && cached.seq === seq && cached.asOf === context.asOf) return cached.valuation;
     }
     const storedOverrides = loadOverrides(this.db, company.code);
     const valuation = valueCompany({
@@ -87,11 +94,12 @@ export class ValuationService {
       parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
       overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
       waccAssumptions: loadWaccAssumptions(this.db, company),
+      ...context,
     });
     // Not from inside a transaction: it may roll back, and a later write would reuse its change sequence.
     if (!whatIf && !this.db.inTransaction) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(company.code, { seq, valuation });
+      this.cache.set(company.code, { seq, asOf: context.asOf, valuation });
     }
     return valuation;
   }

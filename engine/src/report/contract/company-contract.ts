@@ -63,6 +63,7 @@ export const companyBundleSchema = named(
       defaultCostOfDebt: z.number(),
       costOfDebtRange: z.tuple([z.number(), z.number()]),
       waccRange: z.tuple([z.number(), z.number()]),
+      betaIndustry: z.optional(z.nullable(z.string()).check(z.describe('β 所属行业；null 为默认 β'))),
     }),
     version: z.number().check(z.describe('读取时服务器的变更序号：更大即更新')),
   }),

@@ -3,6 +3,9 @@ import { FCF_RATIO_KEYS } from '../../history/fcf-ratios.ts';
 import { emptyRow, type FinancialYearRow } from '../../history/financial-row.ts';
 import { STATEMENT_ITEMS } from '../../statements/items.ts';
 import { TERMINAL_VALUE_METHODS } from '../../valuation/dcf.ts';
+import { SHARE_SOURCES } from '../../valuation/shares.ts';
+import { WARNING_CODES } from '../../valuation/warnings.ts';
+import { named } from './envelope.ts';
 
 /**
  * Schemas of the model's own types as the API carries them (amounts in 亿元, ratios as fractions, null =
@@ -105,4 +108,51 @@ export const sensitivityGridSchema = z.object({
   values: z
     .array(z.array(amount))
     .check(z.describe('values[i][j]：WACC 为 waccs[i]、永续增长率为 growths[j] 时的每股价值')),
+});
+
+/** What a reader must know beside a value, in the model's one vocabulary of codes. */
+export const valuationWarningSchema = named(
+  'ValuationWarning',
+  z.object({
+    code: z.enum(WARNING_CODES),
+    message: z.string().check(z.describe('中文说明，显示在每股价值旁')),
+    year: z.optional(z.number().check(z.describe('所涉年度（missing_lines）'))),
+    item: z.optional(z.string().check(z.describe('所涉报表项目（missing_lines）'))),
+  }),
+);
+
+/** The share count with its source, every count the data offers and any disagreement. */
+export const shareCountSchema = named(
+  'ShareCount',
+  z.object({
+    count: z.number().check(z.describe('总股本（亿股）；无来源时为 0')),
+    source: z.enum(SHARE_SOURCES),
+    label: z.string().check(z.describe('来源的中文说明')),
+    date: z.nullable(z.string()).check(z.describe('行情快照的日期（来源为 listed 时）')),
+    candidates: z.object({
+      listed: amount,
+      statement: amount,
+      share_capital: amount,
+      eps_implied: amount,
+    }),
+    disagreement: z.nullable(z.string()).check(z.describe('各来源相差超过 5% 时的说明')),
+  }),
+);
+
+/** The calculated WACC before and after its bounds, and its inputs. */
+export const waccComponentsSchema = z.object({
+  risk_free_rate: z.number(),
+  equity_risk_premium: z.number(),
+  beta: z.number(),
+  beta_industry: z.nullable(z.string()).check(z.describe('β 所属行业；null 为默认 β')),
+  cost_of_debt: z.number().check(z.describe('税前债务成本')),
+  tax_rate: z.number(),
+  equity_weight: z.number(),
+  debt_weight: z.number(),
+});
+export const waccBreakdownSchema = z.object({
+  calculated_wacc: z.nullable(z.number()).check(z.describe('计算WACC（未经上下限约束）；净资产不为正时为 null')),
+  applied_wacc: z.number().check(z.describe('估值使用的WACC：手动值，否则为约束后的计算值，否则 8%')),
+  bound_applied: z.nullable(z.enum(['floor', 'cap'])).check(z.describe('约束计算WACC的下限或上限；未约束为 null')),
+  components: z.nullable(waccComponentsSchema),
 });

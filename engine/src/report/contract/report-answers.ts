@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SHARE_SOURCES } from '../../valuation/shares.ts';
 import { REPORT_MODULE_PATHS } from '../report-views.ts';
 import { envelope, named } from './envelope.ts';
 import {
@@ -7,6 +8,9 @@ import {
   profitabilityRowSchema,
   returnsRowSchema,
   sensitivityGridSchema,
+  shareCountSchema,
+  valuationWarningSchema,
+  waccBreakdownSchema,
 } from './model-schemas.ts';
 
 /** The analysis page's report modules, as GET /api/home/… answers them. */
@@ -28,6 +32,7 @@ export const dcfValuationViewSchema = named(
   z.object({
     ...dcfResultSchema.shape,
     sensitivity: z.nullable(sensitivityGridSchema),
+    warnings: z.array(valuationWarningSchema).check(z.describe('每股价值旁必须显示的提示（统一代码）')),
     meta: z.object({
       isUsingFallback: z.literal(false),
       company: z.string(),
@@ -35,7 +40,10 @@ export const dcfValuationViewSchema = named(
       latest_report_year: z.number(),
       wacc_source: z.enum(['manual', 'calculated', 'fallback']),
       terminal_growth_source: z.enum(['manual', 'default']),
-      total_shares_source: z.enum(['manual', 'calculated', 'missing']),
+      total_shares_source: z.enum(SHARE_SOURCES),
+      shares: shareCountSchema,
+      ronic: z.number().check(z.describe('价值驱动终值公式的新增投资回报率（手动值，否则为 WACC）')),
+      wacc_breakdown: waccBreakdownSchema,
       basis: z.enum(['statements', 'summary']),
       limitations: z.array(z.string()).check(z.describe('数据不足、模型改用假设之处（无则为空）')),
     }),

@@ -14,6 +14,9 @@ export const uploadedFileResultSchema = named(
     company: z.optional(z.string()),
     report_type: z.optional(z.string().check(z.describe('逗号分隔的报表类型'))),
     years: z.optional(z.array(z.number())),
+    unmapped_items: z.optional(
+      z.array(z.string()).check(z.describe('文件中未识别（未映射到模型项目）的报表行，仅供核对，不是错误')),
+    ),
   }),
 );
 export type UploadedFileResult = z.infer<typeof uploadedFileResultSchema>;

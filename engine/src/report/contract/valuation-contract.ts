@@ -1,8 +1,18 @@
 import * as z from 'zod/mini';
 import { DRIVER_KEYS } from '../../forecast/drivers.ts';
+import { TERMINAL_VALUE_METHODS } from '../../valuation/dcf.ts';
+import { SHARE_SOURCES } from '../../valuation/shares.ts';
 import { yearKeySchema } from './company-contract.ts';
 import { envelope, named } from './envelope.ts';
-import { dcfResultSchema, driverSourceSchema, equityBridgeSchema, financialYearRowSchema } from './model-schemas.ts';
+import {
+  dcfResultSchema,
+  driverSourceSchema,
+  equityBridgeSchema,
+  financialYearRowSchema,
+  shareCountSchema,
+  valuationWarningSchema,
+  waccBreakdownSchema,
+} from './model-schemas.ts';
 import { dcfValuationViewSchema } from './report-answers.ts';
 import { numberField } from './text-fields.ts';
 
@@ -42,7 +52,10 @@ export const financialDataQuery = z.object({
 
 export const waccDataAnswer = envelope(
   z.object({
-    wacc_calculated: z.nullable(z.number()),
+    ...waccBreakdownSchema.shape,
+    wacc_calculated: z
+      .nullable(z.number())
+      .check(z.describe('约束后的计算WACC（无手动值时生效）；未约束的计算值见 calculated_wacc')),
     wacc_manual: z.nullable(z.number()),
     wacc: z.number(),
     inputs: z.object({
@@ -67,6 +80,7 @@ export const valuationResultsViewSchema = named(
     enterprise_value: z.number(),
     equity_value: z.number(),
     value_per_share: z.number(),
+    warnings: z.array(valuationWarningSchema),
   }),
 );
 export const valuationResultsAnswer = envelope(valuationResultsViewSchema);
@@ -82,8 +96,14 @@ export const valuationParamsViewSchema = named(
       terminal_growth_rate: z.number(),
       total_shares_manual: manual,
       total_shares: z.number(),
+      total_shares_source: z.enum(SHARE_SOURCES),
+      terminal_value_method: z.enum(TERMINAL_VALUE_METHODS),
+      ronic: z.number().check(z.describe('价值驱动终值公式的新增投资回报率（手动值，否则为 WACC）')),
     }),
     wacc_data: z.object({ wacc_calculated: manual, wacc_manual: manual, wacc: z.number() }),
+    wacc_breakdown: waccBreakdownSchema,
+    shares: shareCountSchema,
+    warnings: z.array(valuationWarningSchema),
     valuation_inputs: z.object({
       ...equityBridgeSchema.shape,
       terminal_growth_rate: z.number(),
@@ -112,10 +132,16 @@ export const whatIfBody = z.strictObject({
   year: z.nullish(z.union([z.int(), yearKeySchema])),
   user_parameters: z.nullish(driverValuesSchema),
   year_specific_params: z.nullish(z.record(yearKeySchema, driverValuesSchema)),
+  // Ranges, the horizon and WACC > g are the engine's one check (validateValuationInput), as on every door.
   wacc_manual: z.nullish(numberField),
   terminal_growth_rate_manual: z.nullish(numberField),
-  // 0 is the spec's 'no shares' (value per share 0); a negative count is an error.
-  total_shares_manual: z.nullish(numberField.check(z.nonnegative('总股本不能为负数（亿股）'))),
+  total_shares_manual: z.nullish(numberField),
+  terminal_value_method: z.optional(
+    z
+      .enum(TERMINAL_VALUE_METHODS, { error: '终值方法（terminal_value_method）只能是 gordon 或 value_driver' })
+      .check(z.describe('gordon（默认）：FCF₅×(1+g)/(WACC−g)；value_driver：NOPAT₆×(1−g/RONIC)/(WACC−g)')),
+  ),
+  ronic_manual: z.nullish(numberField.check(z.describe('价值驱动终值公式的 RONIC；null 或不填为 WACC'))),
 });
 export type WhatIfBody = z.infer<typeof whatIfBody>;
 

@@ -1,8 +1,10 @@
+import type { BridgeLine } from '../../valuation/bridge.ts';
 import { formatValue, type ValueUnit, yearLabel } from '../format.ts';
 import type { DcfValuationView } from '../report-views.ts';
 import { type Tone, toneOf } from '../tone.ts';
 import { tableRow } from './spec-parts.ts';
 import type { TableRowSpec } from './spec-types.ts';
+import { NOT_APPLICABLE, perShareNotApplicable } from './warnings-spec.ts';
 
 /**
  * The one DCF table: the valuation parameters, the discounting by forecast year, then the bridge from the
@@ -26,22 +28,13 @@ export const GROWTH_SOURCE: Record<Meta['terminal_growth_source'], string> = {
   default: '默认值',
 };
 
-const SHARES_SOURCE: Record<Meta['total_shares_source'], string> = {
-  manual: '手动设定',
-  calculated: '取自最新年报',
-  missing: '缺少总股本数据',
-};
-
 export type DcfParameterKey = 'wacc' | 'g' | 'shares';
+/** The present values, then the equity bridge's lines (each statement item signed), then the results. */
 export type DcfBridgeKey =
   | 'forecast_fcf_sum'
   | 'terminal_value'
   | 'terminal_pv'
-  | 'enterprise_value'
-  | 'non_core_assets'
-  | 'cash'
-  | 'interest_bearing_liabilities'
-  | 'minority_interest'
+  | BridgeLine['item']
   | 'equity_value'
   | 'value_per_share';
 
@@ -114,6 +107,26 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
   const hasShares = valuation.share_capital > 0;
   const shares = hasShares ? valuation.share_capital : null;
   const perShare = hasShares ? valuation.value_per_share : null;
+  const notApplicable = perShareNotApplicable(dcf);
+  const perShareLine = line(
+    testIds,
+    'value_per_share',
+    '每股价值（元）',
+    'yuan',
+    perShare,
+    notApplicable ?? (hasShares ? '= 股权价值 ÷ 总股本' : '缺少总股本，无法计算每股价值'),
+    true,
+  );
+  const terminalHow =
+    dcf.terminal.method === 'value_driver'
+      ? `= ${lastYear} NOPAT × (1 + g) × (1 − g ÷ RONIC) ÷ (WACC − g)`
+      : `= ${lastYear} 自由现金流 × (1 + g) ÷ (WACC − g)`;
+  // The bridge's own lines after enterprise value: each claim or asset, signed.
+  const bridgeLines = dcf.bridge
+    .filter((step) => step.item !== 'enterprise_value')
+    .map((step) =>
+      line(testIds, step.item, `${step.label}（亿元）`, 'amount', step.amount, step.amount < 0 ? '减项' : '加项'),
+    );
   const year = (pick: (row: (typeof forecast)[number]) => number) => forecast.map(pick);
   return {
     caption: 'DCF估值表（金额单位：亿元）',
@@ -122,7 +135,7 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
     parameters: [
       line(testIds, 'wacc', 'WACC', 'percent', dcf.wacc, WACC_SOURCE[meta.wacc_source]),
       line(testIds, 'g', '永续增长率 g', 'percent', dcf.g, GROWTH_SOURCE[meta.terminal_growth_source]),
-      line(testIds, 'shares', '总股本（亿股）', 'shares', shares, SHARES_SOURCE[meta.total_shares_source]),
+      line(testIds, 'shares', '总股本（亿股）', 'shares', shares, meta.shares.label),
     ],
     years: [
       tableRow(
@@ -156,14 +169,7 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
         dcf.forecast_fcf_sum,
         '= Σ 折现后自由现金流',
       ),
-      line(
-        testIds,
-        'terminal_value',
-        '终值（亿元）',
-        'amount',
-        dcf.terminal_value,
-        `= ${lastYear} 自由现金流 × (1 + g) ÷ (WACC − g)`,
-      ),
+      line(testIds, 'terminal_value', '终值（亿元）', 'amount', dcf.terminal_value, terminalHow),
       line(testIds, 'terminal_pv', '终值现值（亿元）', 'amount', dcf.terminal_pv, `= 终值 × ${lastYear} 折现系数`),
       line(
         testIds,
@@ -174,35 +180,17 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
         '= 预测期现值合计 + 终值现值',
         true,
       ),
-      line(testIds, 'non_core_assets', '非核心资产（亿元）', 'amount', valuation.non_core_assets, '加项'),
-      line(testIds, 'cash', '现金（亿元）', 'amount', valuation.cash, '加项'),
-      line(
-        testIds,
-        'interest_bearing_liabilities',
-        '有息负债（亿元）',
-        'amount',
-        valuation.interest_bearing_liabilities,
-        '减项',
-      ),
-      line(testIds, 'minority_interest', '少数股东权益（亿元）', 'amount', valuation.minority_interest, '减项'),
+      ...bridgeLines,
       line(
         testIds,
         'equity_value',
         '股权价值（亿元）',
         'amount',
         valuation.equity_value,
-        '= 企业价值 + 非核心资产 + 现金 − 有息负债 − 少数股东权益',
+        '= 企业价值 + 以上各加项 − 各减项',
         true,
       ),
-      line(
-        testIds,
-        'value_per_share',
-        '每股价值（元）',
-        'yuan',
-        perShare,
-        hasShares ? '= 股权价值 ÷ 总股本' : '缺少总股本，无法计算每股价值',
-        true,
-      ),
+      notApplicable === null ? perShareLine : { ...perShareLine, text: NOT_APPLICABLE, tone: 'neutral' },
     ],
     note:
       forecast.length < DCF_MAX_COLUMNS

@@ -3,6 +3,7 @@ import { EMPTY, formatAmount, formatPercent } from '../format.ts';
 import type { DcfValuationView } from '../report-views.ts';
 import { type DcfTableSpec, dcfTableSpec, GROWTH_SOURCE, REPORT_DCF_TEST_IDS, WACC_SOURCE } from './dcf-table-spec.ts';
 import { dcfSensitivitySpec, type SensitivitySpec } from './sensitivity-spec.ts';
+import { NOT_APPLICABLE, perShareNotApplicable, type WarningSpec, warningSpecs } from './warnings-spec.ts';
 
 /** The valuation module: the key figures, the DCF table, how much rests on the terminal value, the grid. */
 
@@ -11,6 +12,8 @@ export interface KeyFigureSpec {
   readonly label: string;
   readonly unit: '元' | '亿元';
   readonly text: string;
+  /** Why the figure is not shown as a number ('不适用'); null when it is. */
+  readonly note: string | null;
 }
 
 export interface TerminalShareSpec {
@@ -31,6 +34,8 @@ export interface FcfValuationSpec {
   readonly keyFigures: readonly KeyFigureSpec[];
   /** What the data could not support, and a missing share count. */
   readonly notices: readonly string[];
+  /** The valuation's warnings, shown next to the value per share. */
+  readonly warnings: readonly WarningSpec[];
   readonly table: DcfTableSpec | null;
   readonly terminalShare: TerminalShareSpec | null;
   readonly sensitivity: SensitivitySpec | null;
@@ -39,15 +44,23 @@ export interface FcfValuationSpec {
 /** Value per share, equity value and enterprise value; dashes without a valuation (the layout stays). */
 export function keyFigures(dcf: DcfValuationView | null): KeyFigureSpec[] {
   const valuation = dcf?.valuation;
+  const notApplicable = dcf ? perShareNotApplicable(dcf) : null;
+  const perShare =
+    notApplicable !== null
+      ? NOT_APPLICABLE
+      : valuation && valuation.share_capital > 0
+        ? formatAmount(valuation.value_per_share)
+        : EMPTY;
   return [
+    { key: 'value_per_share', label: '每股价值', unit: '元', text: perShare, note: notApplicable },
+    { key: 'equity_value', label: '股权价值', unit: '亿元', text: formatAmount(valuation?.equity_value), note: null },
     {
-      key: 'value_per_share',
-      label: '每股价值',
-      unit: '元',
-      text: valuation && valuation.share_capital > 0 ? formatAmount(valuation.value_per_share) : EMPTY,
+      key: 'enterprise_value',
+      label: '企业价值',
+      unit: '亿元',
+      text: formatAmount(valuation?.enterprise_value),
+      note: null,
     },
-    { key: 'equity_value', label: '股权价值', unit: '亿元', text: formatAmount(valuation?.equity_value) },
-    { key: 'enterprise_value', label: '企业价值', unit: '亿元', text: formatAmount(valuation?.enterprise_value) },
   ];
 }
 
@@ -69,6 +82,7 @@ const NO_VALUATION: Omit<FcfValuationSpec, 'error'> = {
   assumptions: null,
   keyFigures: [],
   notices: [],
+  warnings: [],
   table: null,
   terminalShare: null,
   sensitivity: null,
@@ -90,6 +104,7 @@ export function fcfValuationSpec(dcf: DcfValuationView | null, dcfError: string 
       `永续增长率 g ${formatPercent(dcf.g)}（${GROWTH_SOURCE[meta.terminal_growth_source]}）。`,
     keyFigures: keyFigures(dcf),
     notices,
+    warnings: warningSpecs(dcf.warnings),
     table: dcfTableSpec(dcf, REPORT_DCF_TEST_IDS),
     terminalShare: terminalShare(dcf),
     sensitivity: dcfSensitivitySpec(dcf),

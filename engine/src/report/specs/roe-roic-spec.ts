@@ -1,7 +1,36 @@
 import type { ReturnsRow } from '../../history/analytics.ts';
 import { type FinancialAnalysisView, REPORT_HISTORY_YEARS } from '../report-views.ts';
 import { CHART_HISTORY_YEARS, lastOf, NARROW_HISTORY, tableRow } from './spec-parts.ts';
-import type { ChartSpec, HistoryModuleSpec } from './spec-types.ts';
+import type { ChartSpec, HistoryModuleSpec, TableRowSpec } from './spec-types.ts';
+
+/** Shown for a ratio the model found not meaningful (null with a reason); charts leave a gap. */
+export const NOT_MEANINGFUL = 'n.m.';
+
+/** The ratio's row, 'n.m.' where the model gave a reason instead of a value. */
+function returnsRow(key: 'roe' | 'roic', label: string, rows: readonly ReturnsRow[]): TableRowSpec {
+  const row = tableRow(
+    key,
+    label,
+    'percent',
+    'level',
+    rows.map((entry) => entry[key]),
+  );
+  const reasonKey = key === 'roe' ? 'roe_reason' : 'roic_reason';
+  return {
+    ...row,
+    texts: row.texts.map((text, index) => (rows[index]?.[reasonKey] ? NOT_MEANINGFUL : text)),
+  };
+}
+
+/** Why each n.m. of the table is one, once per reason. */
+function notMeaningfulHints(rows: readonly ReturnsRow[]): string[] {
+  const hints = new Set<string>();
+  for (const row of rows) {
+    if (row.roe_reason) hints.add(`${NOT_MEANINGFUL} ${row.year} ROE：${row.roe_reason}`);
+    if (row.roic_reason) hints.add(`${NOT_MEANINGFUL} ${row.year} ROIC：${row.roic_reason}`);
+  }
+  return [...hints];
+}
 
 /** ROE − ROIC in percentage points; null unless both are known. */
 function spread(row: ReturnsRow): number | null {
@@ -56,26 +85,17 @@ export function roeRoicSpec(view: FinancialAnalysisView): HistoryModuleSpec {
         labelHeader: '指标',
         columns: recent.map((row) => String(row.year)),
         rows: [
-          tableRow(
-            'roe',
-            'ROE（净资产收益率）',
-            'percent',
-            'level',
-            recent.map((row) => row.roe),
-          ),
-          tableRow(
-            'roic',
-            'ROIC（投入资本回报率）',
-            'percent',
-            'level',
-            recent.map((row) => row.roic),
-          ),
+          returnsRow('roe', 'ROE（净资产收益率）', recent),
+          returnsRow('roic', 'ROIC（投入资本回报率）', recent),
           tableRow('spread', 'ROE−ROIC 差值', 'percent', 'change', recent.map(spread)),
         ],
       },
     ],
     notice: null,
-    hints: ['差值为正，通常说明负债放大了股东回报；为负时，可能是负债成本偏高，或账面资金较多、摊薄了ROE。'],
+    hints: [
+      '差值为正，通常说明负债放大了股东回报；为负时，可能是负债成本偏高，或账面资金较多、摊薄了ROE。',
+      ...notMeaningfulHints(recent),
+    ],
     charts: [
       returnsChart(charted, 'roe', 'ROE（净资产收益率）', 'primary'),
       returnsChart(charted, 'roic', 'ROIC（投入资本回报率）', 'teal'),

@@ -20,6 +20,7 @@ export function UploadResults({ outcome, onDismiss }: UploadResultsProps) {
   }
   const { answer, allOk, summary } = outcome;
   const failures = answer.uploaded_files.filter((result) => !result.success);
+  const unmapped = answer.uploaded_files.filter((result) => result.success && (result.unmapped_items?.length ?? 0) > 0);
   return (
     <section
       className={`upload-results${allOk ? ' is-ok' : ' is-partial'}`}
@@ -38,6 +39,19 @@ export function UploadResults({ outcome, onDismiss }: UploadResultsProps) {
             </li>
           ))}
         </ul>
+      )}
+      {unmapped.length > 0 && (
+        <details className="upload-results__unmapped" data-testid="upload-unmapped">
+          <summary>未识别的报表行（不参与估值，请核对）</summary>
+          <ul>
+            {unmapped.map((result, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same file name can appear twice in one upload
+              <li key={`${result.filename}-${index}`}>
+                {result.filename}：{result.unmapped_items?.join('、')}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {answer.affected_companies.length > 0 && (
         <p className="upload-results__companies">

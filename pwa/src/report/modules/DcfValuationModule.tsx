@@ -1,5 +1,7 @@
 import type { CompanyReport, FcfValuationSpec, TerminalShareSpec } from '@fcf/engine/report';
 import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
+import { ValuationWarnings } from '../../ui/ValuationWarnings.tsx';
+import { WaccPanel } from '../../ui/WaccPanel.tsx';
 import { DcfTable } from './DcfTable.tsx';
 import './DcfValuationModule.css';
 
@@ -26,10 +28,11 @@ function KeyFigures({ spec }: { spec: FcfValuationSpec }) {
       {spec.keyFigures.map((figure) => (
         <div key={figure.key} className="dcf__figure">
           <dt>{figure.label}</dt>
-          <dd>
+          <dd data-testid={`dcf-figure-${figure.key}`}>
             {figure.text}
-            <span className="dcf__figure-unit">{figure.unit}</span>
+            {figure.note === null ? <span className="dcf__figure-unit">{figure.unit}</span> : null}
           </dd>
+          {figure.note ? <dd className="dcf__figure-note">{figure.note}</dd> : null}
         </div>
       ))}
     </dl>
@@ -81,9 +84,11 @@ export function DcfValuationModule({
       {header}
       {spec.assumptions ? <p className="dcf__assumptions">{spec.assumptions}</p> : null}
       <KeyFigures spec={spec} />
+      <ValuationWarnings warnings={spec.warnings} />
       <Notices notices={spec.notices} />
       {spec.table ? <DcfTable spec={spec.table} /> : null}
       {spec.table?.note ? <p className="report-module__hint">{spec.table.note}</p> : null}
+      {dcf ? <WaccPanel breakdown={dcf.meta.wacc_breakdown} manual={dcf.meta.wacc_source === 'manual'} /> : null}
       {spec.terminalShare ? <TerminalShare share={spec.terminalShare} /> : null}
       {dcf?.sensitivity && spec.sensitivity ? (
         <SensitivityTable grid={dcf.sensitivity} wacc={dcf.wacc} g={dcf.g} />

@@ -1,0 +1,42 @@
+import type { WaccBreakdown } from '../../valuation/wacc.ts';
+import { formatPercent } from '../format.ts';
+
+/** The WACC panel (collapsed under the DCF table on the report and the custom page): inputs and bound. */
+
+export interface WaccPanelRow {
+  readonly label: string;
+  readonly text: string;
+}
+
+export interface WaccPanelSpec {
+  readonly summary: string;
+  readonly rows: readonly WaccPanelRow[];
+  /** Which bound moved the calculated WACC, or that a manual WACC applies; null when neither. */
+  readonly note: string | null;
+}
+
+const BOUND_TEXT = { floor: '低于下限，按下限估值', cap: '高于上限，按上限估值' } as const;
+
+export function waccPanelSpec(breakdown: WaccBreakdown, manual: boolean): WaccPanelSpec {
+  const { components: parts, calculated_wacc: calculated, applied_wacc: applied, bound_applied: bound } = breakdown;
+  const rows: WaccPanelRow[] = [
+    { label: '计算WACC（约束前）', text: calculated === null ? '无法计算（净资产不为正）' : formatPercent(calculated) },
+    { label: '估值使用的WACC', text: formatPercent(applied) },
+  ];
+  if (parts) {
+    rows.push(
+      { label: '无风险利率 rf', text: formatPercent(parts.risk_free_rate) },
+      { label: '股权风险溢价 ERP', text: formatPercent(parts.equity_risk_premium) },
+      { label: 'β', text: `${parts.beta.toFixed(2)}（${parts.beta_industry ?? '默认'}）` },
+      { label: '税前债务成本', text: formatPercent(parts.cost_of_debt) },
+      { label: '税率', text: formatPercent(parts.tax_rate) },
+      { label: '股权权重 E/V', text: formatPercent(parts.equity_weight) },
+      { label: '债务权重 D/V', text: formatPercent(parts.debt_weight) },
+    );
+  }
+  return {
+    summary: `WACC 构成：${formatPercent(applied)}`,
+    rows,
+    note: manual ? '使用手动设置的WACC' : bound ? `计算WACC${BOUND_TEXT[bound]}` : null,
+  };
+}

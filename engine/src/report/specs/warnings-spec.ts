@@ -1,0 +1,28 @@
+import type { ValuationWarning, WarningCode } from '../../valuation/warnings.ts';
+import type { DcfValuationView } from '../report-views.ts';
+
+/** What every screen (report, custom page, PDF, exported image) shows beside a value per share. */
+
+/** Shown instead of a price-like figure when the equity value is not positive. */
+export const NOT_APPLICABLE = '不适用';
+
+export interface WarningSpec {
+  readonly code: WarningCode;
+  readonly text: string;
+}
+
+export function warningSpecs(warnings: readonly ValuationWarning[]): WarningSpec[] {
+  return warnings.map((warning) => ({ code: warning.code, text: warning.message }));
+}
+
+/**
+ * Why the value per share is not shown as a price ('不适用' instead): the equity value is not positive.
+ * The API keeps the number; a screen showing it would read as a (negative) price. Null when it applies.
+ */
+export function perShareNotApplicable(dcf: DcfValuationView): string | null {
+  if (dcf.valuation.equity_value > 0) return null;
+  return (
+    dcf.warnings.find((warning) => warning.code === 'negative_equity_value')?.message ??
+    '股权价值不为正，每股价值不适用'
+  );
+}

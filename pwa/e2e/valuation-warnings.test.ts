@@ -1,0 +1,120 @@
+import { NOT_APPLICABLE } from '@fcf/engine/report';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser.ts';
+
+/**
+ * What a reader must know beside a value per share, in a real browser: 金风科技's equity value is negative
+ * (不适用 with the reason and the warning, the API keeping the number), and a bank gets no FCFF value (the
+ * DCF module explains why and what to use instead; the history modules stay).
+ */
+
+const GOLDWIND = '金风科技';
+/** 兴业银行: section J (金融业) in the industry table the seed imports; uploaded here as 163 CSVs. */
+const BANK_CODE = '601166';
+
+const baseURL = inject('baseURL');
+const adminPassword = inject('adminPassword');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A 163-format CSV (报告日期 across, items down, 万元) of a small bank with the sample bank's shape. */
+function bankCsv(kind: 'zcfzb' | 'lrb'): string {
+  const years = ['2024-12-31', '2023-12-31', '2022-12-31'];
+  const scales = [1, 0.95, 0.9];
+  const rows: [string, number][] =
+    kind === 'zcfzb'
+      ? [
+          ['货币资金(万元)', 260],
+          ['交易性金融资产(万元)', 310],
+          ['资产总计(万元)', 3800],
+          ['吸收存款及同业存放(万元)', 2870],
+          ['应付债券(万元)', 420],
+          ['负债合计(万元)', 3500],
+          ['实收资本(或股本)(万元)', 50],
+          ['归属于母公司股东权益合计(万元)', 296],
+          ['少数股东权益(万元)', 4],
+        ]
+      : [
+          ['营业总收入(万元)', 120],
+          ['营业收入(万元)', 120],
+          ['营业税金及附加(万元)', 1.2],
+          ['管理费用(万元)', 38],
+          ['利润总额(万元)', 55],
+          ['所得税费用(万元)', 9],
+          ['净利润(万元)', 46],
+          ['归属于母公司所有者的净利润(万元)', 45],
+        ];
+  const lines = [
+    `报告日期,${years.join(',')},`,
+    ...rows.map(([label, amount]) => `${label},${scales.map((scale) => Math.round(amount * scale * 1e4)).join(',')},`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+describe('warnings beside the value per share', () => {
+  it('金风科技: negative equity value shows 不适用 with the reason, and the warning; the API keeps the number', async () => {
+    const answer = (await (
+      await fetch(`${baseURL}/api/home/dcf_valuation/${encodeURIComponent(GOLDWIND)}`)
+    ).json()) as {
+      data: { valuation: { equity_value: number; value_per_share: number }; warnings: { code: string }[] };
+    };
+    expect(answer.data.valuation.equity_value).toBeLessThan(0);
+    expect(answer.data.valuation.value_per_share).toBeLessThan(0);
+    expect(answer.data.warnings.map((warning) => warning.code)).toContain('negative_equity_value');
+
+    const { context, page } = await newPage(browser, baseURL);
+    await page.goto(`/?company=${encodeURIComponent(GOLDWIND)}`);
+    const perShare = page.getByTestId('dcf-value-per-share');
+    await expect.poll(() => perShare.textContent(), { timeout: 20_000 }).toBe(NOT_APPLICABLE);
+    expect(await page.getByTestId('dcf-figure-value_per_share').textContent()).toBe(NOT_APPLICABLE);
+    const warnings = await page.getByTestId('valuation-warnings').textContent();
+    expect(warnings).toContain('股权价值为负');
+    expect(await page.getByTestId('report-module-fcf-valuation').textContent()).toContain('每股价值不适用');
+    await context.close();
+  });
+
+  it('a bank: 422 financial_company from the DCF endpoints, the notice in the DCF module, no FCFF value', async () => {
+    const token = await adminToken();
+    const form = new FormData();
+    for (const kind of ['zcfzb', 'lrb'] as const) {
+      form.append('files', new File([bankCsv(kind)], `${kind}${BANK_CODE}.csv`, { type: 'text/csv' }));
+    }
+    const upload = await fetch(`${baseURL}/api/upload_excel`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+
+    const refused = await fetch(`${baseURL}/api/home/dcf_valuation/${BANK_CODE}`);
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { code: string; message: string };
+    expect(body.code).toBe('financial_company');
+    expect(body.message).toContain('P/B–ROE');
+
+    const { context, page } = await newPage(browser, baseURL);
+    await page.goto(`/?company=${BANK_CODE}`);
+    const module = page.getByTestId('report-module-fcf-valuation');
+    await expect.poll(() => module.textContent(), { timeout: 20_000 }).toContain('P/B–ROE');
+    expect(await page.getByTestId('dcf-value-per-share').count()).toBe(0);
+    expect(await page.getByTestId('report-module-profitability').count()).toBe(1);
+    expect(await page.getByTestId('report-module-roe-roic').count()).toBe(1);
+    await context.close();
+  });
+});
