@@ -103,7 +103,12 @@ export function AnalysisPage() {
             <button type="button" className="button button--ghost analysis__refresh" onClick={refresh}>
               刷新数据
             </button>
-            {state.status === 'ready' && state.report.market && <PriceAgainstValue market={state.report.market} />}
+            {(state.status === 'ready' || state.status === 'loading') && (
+              <PriceAgainstValue
+                market={state.status === 'ready' ? state.report.market : null}
+                pending={state.status === 'loading'}
+              />
+            )}
           </div>
         )}
         {!company && (

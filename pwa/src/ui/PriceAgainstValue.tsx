@@ -19,21 +19,26 @@ const TEST_IDS: Partial<Record<(typeof MARKET_ROWS)[number]['key'], string>> = {
 
 /**
  * Price against value (report header, custom page): 现价 with its date (过期 when older than 30 days),
- * 总市值, 每股价值, 安全边际 in the rise/fall colours, P/E, P/B, FCF yield, EV/EBIT on market EV.
+ * 总市值, 每股价值, 安全边际 in the rise/fall colours, P/E, P/B, FCF yield, EV/EBIT on market EV. Without a
+ * quote (or while the report loads) the same block shows dashes, so the page below never jumps when the
+ * figures arrive.
  */
-export function PriceAgainstValue({ market }: { market: Market }) {
+export function PriceAgainstValue({ market, pending = false }: { market: Market | null; pending?: boolean }) {
+  const dateText = market ? quoteDateText(market) : pending ? '正在载入行情…' : '暂无行情';
   return (
-    <dl className="price-value" aria-label="价格与价值">
+    <dl className="price-value" aria-label="价格与价值" aria-busy={pending || undefined}>
       {MARKET_ROWS.map((row) => {
-        const tone = row.key === 'margin_of_safety' ? marginOfSafetyTone(market.margin_of_safety) : 'neutral';
+        const tone = market && row.key === 'margin_of_safety' ? marginOfSafetyTone(market.margin_of_safety) : 'neutral';
         return (
           <div key={row.key} className="price-value__item">
             <dt>{row.label}</dt>
             <dd className={`price-value__figure tone-${tone}`}>
-              <span data-testid={TEST_IDS[row.key]}>{marketFigureText(row, market, FORMATS)}</span>
+              <span data-testid={market ? TEST_IDS[row.key] : undefined}>
+                {market ? marketFigureText(row, market, FORMATS) : '-'}
+              </span>
               {row.key === 'price' && (
-                <small className={market.stale ? 'price-value__date price-value__date--stale' : 'price-value__date'}>
-                  {quoteDateText(market)}
+                <small className={market?.stale ? 'price-value__date price-value__date--stale' : 'price-value__date'}>
+                  {dateText}
                 </small>
               )}
             </dd>
