@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from './auth/password.ts';
 import { companyDirectoryFile, generateSecret, type ServerConfig } from './config.ts';
 import { configuredDatabaseLocation, type Database, openDatabase, transaction } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { loadCompanyListings } from './ingest/company-listings.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
 import { type SeedReport, seedFixtures } from './seed/seed-fixtures.ts';
@@ -115,8 +116,11 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   const lostJobs = jobs.failLost();
   const secret = jwtSecret(db, config.jwtSecret);
   const generatedAdminPassword = await ensureAdmin(db, config);
-  const directory = loadCompanyDirectory(readFileSync(companyDirectoryFile(config)));
-  const industries = loadIndustries(readFileSync(join(config.fixturesDir, 'market', 'industryCoding.csv')));
+  const stockList = readFileSync(companyDirectoryFile(config));
+  const industryCoding = readFileSync(join(config.fixturesDir, 'market', 'industryCoding.csv'));
+  const directory = loadCompanyDirectory(stockList);
+  const industries = loadIndustries(industryCoding);
+  const listings = loadCompanyListings(stockList, industryCoding);
   const seed = seedOnce(db, config.fixturesDir, { directory, industries, uploadedBy: 'seed' });
   for (const result of seed.results) {
     if (!result.success) console.warn(`示例数据导入失败 ${result.filename}: ${result.error}`);
@@ -129,6 +133,7 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
     jwtSecret: secret,
     directory,
     industries,
+    listings,
     workers,
     jobs,
     ...(options.pause ? { pause: options.pause } : {}),

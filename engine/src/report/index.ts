@@ -7,6 +7,7 @@
  */
 
 export * from './axis.ts';
+export * from './basic-info-view.ts';
 export * from './company-bundle.ts';
 export * from './contract/account-contract.ts';
 export * from './contract/account-rules.ts';
@@ -22,20 +23,29 @@ export * from './contract/model-schemas.ts';
 export * from './contract/pdf-library-contract.ts';
 export * from './contract/pdf-report-contract.ts';
 export * from './contract/report-answers.ts';
+export * from './contract/section-answers.ts';
 export * from './contract/text-fields.ts';
 export * from './contract/upload-contract.ts';
 export * from './contract/valuation-contract.ts';
 export * from './contract/valuation-run-contract.ts';
 export * from './format.ts';
+export * from './growth-view.ts';
 export * from './palette.ts';
+export * from './quote-slot.ts';
 export * from './report-views.ts';
+export * from './risk-view.ts';
+export * from './specs/basic-info-spec.ts';
 export * from './specs/dcf-table-spec.ts';
 export * from './specs/fcf-ratio-spec.ts';
 export * from './specs/fcf-structure-spec.ts';
 export * from './specs/fcf-valuation-spec.ts';
+export * from './specs/growth-spec.ts';
 export * from './specs/profitability-spec.ts';
+export * from './specs/ratio-rows.ts';
 export * from './specs/report-specs.ts';
+export * from './specs/risk-spec.ts';
 export * from './specs/roe-roic-spec.ts';
+export * from './specs/sensitivity-section.ts';
 export * from './specs/sensitivity-spec.ts';
 export * from './specs/spec-parts.ts';
 export * from './specs/spec-types.ts';

@@ -9,11 +9,12 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
+import { SensitivityModule } from './modules/SensitivityModule.tsx';
 import './ReportModules.css';
 import type { ReportState } from './use-company-report.ts';
 
 export interface ReportModuleEntry {
-  /** The section's anchor id and test hook: roe-roic, profitability, fcf-structure, fcf-ratio, fcf-valuation. */
+  /** The section's anchor id and test hook: one of REPORT_MODULE_PATHS (basic-info, roe-roic, …). */
   readonly path: string;
   /** The menu's name, shown as the section title. */
   readonly name: string;
@@ -37,21 +38,33 @@ function ModuleBody({
   path,
   report,
   onOpenCustom,
+  gridHasSection,
 }: {
   path: ReportModulePath;
   report: CompanyReport;
   onOpenCustom: (company: string) => void;
+  /** The sensitivity grid has its own section on the page: the DCF module leaves it out (as the PDF does). */
+  gridHasSection: boolean;
 }) {
   const spec = useMemo(
     () =>
       path === 'fcf-valuation'
-        ? ({ path, spec: fcfValuationSpec(report.dcf, report.dcfError) } as const)
-        : ({ path, spec: historyModuleSpec(report, path) } as const),
-    [path, report],
+        ? ({
+            path,
+            spec: {
+              ...fcfValuationSpec(report.dcf, report.dcfError),
+              ...(gridHasSection ? { sensitivity: null } : {}),
+            },
+          } as const)
+        : path === 'sensitivity'
+          ? ({ path } as const)
+          : ({ path, spec: historyModuleSpec(report, path) } as const),
+    [path, report, gridHasSection],
   );
   if (spec.path === 'fcf-valuation') {
     return <DcfValuationModule report={report} spec={spec.spec} onOpenCustom={onOpenCustom} />;
   }
+  if (spec.path === 'sensitivity') return <SensitivityModule report={report} />;
   return <HistoryModule spec={spec.spec} />;
 }
 
@@ -124,7 +137,14 @@ export function ReportModules({ state, modules, onReload, onOpenCustom }: Report
             </div>
           );
         } else {
-          body = <ModuleBody path={entry.path} report={state.report} onOpenCustom={onOpenCustom} />;
+          body = (
+            <ModuleBody
+              path={entry.path}
+              report={state.report}
+              onOpenCustom={onOpenCustom}
+              gridHasSection={seen.has('sensitivity')}
+            />
+          );
         }
         return (
           <ModuleSection key={entry.path} path={entry.path} name={entry.name} busy={state.status === 'loading'}>

@@ -5,7 +5,7 @@ import {
   valueCompany,
   type YearOverrides,
 } from '@fcf/engine';
-import { type CompanyBundle, mergeOverrides } from '@fcf/engine/report';
+import { type CompanyBundle, type CompanyListing, mergeOverrides } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
@@ -28,13 +28,22 @@ const CACHE_LIMIT = 512;
 export class ValuationService {
   private readonly cache = new Map<string, { seq: number; valuation: CompanyValuation }>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Market, listing date and 国标 division by code (the market lists); empty when not read. */
+    private readonly listings: ReadonlyMap<string, CompanyListing> = new Map(),
+  ) {}
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
   bundle(company: CompanyRecord): CompanyBundle {
     const { industryBeta: _industryBeta, ...waccAssumptions } = loadWaccAssumptions(this.db, company);
     return {
-      company: { code: company.code, name: company.name, industry: company.industry },
+      company: {
+        code: company.code,
+        name: company.name,
+        industry: company.industry,
+        listing: this.listings.get(company.code) ?? null,
+      },
       statements: loadCompanyStatements(this.db, company),
       parameters: loadValuationParameters(this.db, company.code),
       overrides: loadOverrides(this.db, company.code),
