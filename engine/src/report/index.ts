@@ -51,4 +51,5 @@ export * from './specs/spec-parts.ts';
 export * from './specs/spec-types.ts';
 export * from './tone.ts';
 export * from './valuation-views.ts';
+export * from './wacc-tool.ts';
 export * from './what-if.ts';

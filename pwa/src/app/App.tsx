@@ -17,6 +17,7 @@ const FcfParametersPage = lazy(() => import('../admin/fcf-parameters/FcfParamete
 const IndustryResearchPage = lazy(() => import('../research/IndustryResearchPage.tsx'));
 const PdfViewerPage = lazy(() => import('../research/viewer/PdfViewerPage.tsx'));
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
+const WaccToolPage = lazy(() => import('../wacc-tool/WaccToolPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
   const { navigate } = useRouter();
@@ -40,6 +41,8 @@ function Page({ route }: { route: RouteMatch }) {
       return <PlaceholderPage title={route.title} />;
     case 'custom-valuation':
       return <CustomValuationPage />;
+    case 'wacc-tool':
+      return <WaccToolPage />;
     case 'industry-research':
       return <IndustryResearchPage />;
     case 'pdf-viewer':

@@ -3,14 +3,13 @@ import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import type { ReportSectionMenu } from '../store/menus.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
-import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
+import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
 import { ReportModules } from './ReportModules.tsx';
 import { SectionNav } from './SectionNav.tsx';
-import { useCompanyList } from './use-company-list.ts';
 import { useCompanyReport } from './use-company-report.ts';
 import './AnalysisPage.css';
 
@@ -26,7 +25,6 @@ export function AnalysisPage() {
   const fromQuery = useQueryParam('company');
   const [company, setCompany] = useState<string | null>(() => initialCompany(fromQuery));
   const [sections, setSections] = useState<readonly ReportSectionMenu[]>(FALLBACK_CORE_MENUS);
-  const list = useCompanyList();
   const { state, refresh } = useCompanyReport(company);
 
   useEffect(() => {
@@ -56,15 +54,7 @@ export function AnalysisPage() {
       <aside className="analysis__nav">{company && <SectionNav sections={modules} />}</aside>
       <div className="analysis__main">
         <div className="analysis__toolbar">
-          <CompanySearchBar
-            companies={list.companies}
-            current={company}
-            loading={list.loading}
-            error={list.error}
-            onRetry={list.retry}
-            onSelect={(picked) => choose(picked.name)}
-            onClear={() => choose(null)}
-          />
+          <CompanyLookup current={company} onChoose={choose} />
           <PdfDownload company={company} report={state.status === 'ready' ? state.report : null} />
           <OfflineDownload />
         </div>

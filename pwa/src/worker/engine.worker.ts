@@ -1,5 +1,13 @@
 import { createAnalyticsCache } from '@fcf/engine';
-import { buildCompanyReport, type CompanyBundle, impliedGrowthFor, type WhatIf, whatIfView } from '@fcf/engine/report';
+import {
+  buildCompanyReport,
+  type CompanyBundle,
+  impliedGrowthFor,
+  type WaccToolEdits,
+  type WhatIf,
+  waccToolView,
+  whatIfView,
+} from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 
 let loaded: CompanyBundle | null = null;
@@ -18,6 +26,11 @@ const engineApi = {
   whatIf(whatIf: WhatIf) {
     if (!loaded) throw new Error('no company loaded');
     return whatIfView(loaded, whatIf, cache);
+  },
+  /** The WACC tool for the loaded company with the reader's edits of its inputs. */
+  waccTool(edits: WaccToolEdits) {
+    if (!loaded) throw new Error('no company loaded');
+    return waccToolView(loaded, edits, cache);
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');
