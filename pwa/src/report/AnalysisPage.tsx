@@ -10,6 +10,7 @@ import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
 import { ReportModules } from './ReportModules.tsx';
 import { SectionNav } from './SectionNav.tsx';
+import { shownSections } from './shown-sections.ts';
 import { useCompanyReport } from './use-company-report.ts';
 import './AnalysisPage.css';
 
@@ -46,7 +47,8 @@ export function AnalysisPage() {
     [location.pathname, navigate],
   );
 
-  const modules = useMemo(() => sections.map(({ path, name }) => ({ path, name })), [sections]);
+  // Only the menu's paths the report has a section for: the section menu then has no dead links.
+  const modules = useMemo(() => shownSections(sections.map(({ path, name }) => ({ path, name }))), [sections]);
   const shownCompany = state.status === 'ready' ? state.report.company : null;
 
   return (

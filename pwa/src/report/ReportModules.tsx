@@ -11,14 +11,10 @@ import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
 import { SensitivityModule } from './modules/SensitivityModule.tsx';
 import './ReportModules.css';
+import { type ReportModuleEntry, shownSections } from './shown-sections.ts';
 import type { ReportState } from './use-company-report.ts';
 
-export interface ReportModuleEntry {
-  /** The section's anchor id and test hook: one of REPORT_MODULE_PATHS (basic-info, roe-roic, …). */
-  readonly path: string;
-  /** The menu's name, shown as the section title. */
-  readonly name: string;
-}
+export type { ReportModuleEntry } from './shown-sections.ts';
 
 export interface ReportModulesProps {
   readonly state: ReportState;
@@ -27,10 +23,6 @@ export interface ReportModulesProps {
   readonly onReload: () => void;
   /** Opens the custom valuation page for the company (the page opens it in a new tab). */
   readonly onOpenCustom: (company: string) => void;
-}
-
-function isModulePath(path: string): path is ReportModulePath {
-  return (REPORT_MODULE_PATHS as readonly string[]).includes(path);
 }
 
 /** One module of the report, drawn from its spec (made once per report: charts keep their drawing). */
@@ -108,13 +100,8 @@ export function ReportModules({ state, modules, onReload, onOpenCustom }: Report
   if (state.status === 'idle') return null;
   if (modules.length === 0) return <UnderDevelopment state={state} />;
 
-  // A path shown twice would duplicate its anchor id; the first entry wins.
-  const seen = new Set<string>();
-  const known = modules.filter((entry): entry is ReportModuleEntry & { path: ReportModulePath } => {
-    if (!isModulePath(entry.path) || seen.has(entry.path)) return false;
-    seen.add(entry.path);
-    return true;
-  });
+  const known = shownSections(modules);
+  const gridHasSection = known.some((entry) => entry.path === 'sensitivity');
   return (
     <div className="report-modules">
       {known.map((entry, index) => {
@@ -142,7 +129,7 @@ export function ReportModules({ state, modules, onReload, onOpenCustom }: Report
               path={entry.path}
               report={state.report}
               onOpenCustom={onOpenCustom}
-              gridHasSection={seen.has('sensitivity')}
+              gridHasSection={gridHasSection}
             />
           );
         }
