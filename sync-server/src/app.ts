@@ -1,3 +1,4 @@
+import type { CompanyListing } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -31,6 +32,7 @@ import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
 import { pdfRoutes } from './routes/pdf-routes.ts';
 import { quoteRoutes } from './routes/quote-routes.ts';
 import { reportRoutes } from './routes/report-routes.ts';
+import { reportSectionRoutes } from './routes/report-section-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
 import { valuationRoutes } from './routes/valuation-routes.ts';
@@ -44,6 +46,8 @@ export interface AppDependencies {
   readonly jwtSecret: string;
   readonly directory: CompanyDirectory;
   readonly industries: ReadonlyMap<string, string>;
+  /** Market, listing date and 国标 division by code, for 公司基本信息 (none when absent). */
+  readonly listings?: ReadonlyMap<string, CompanyListing>;
   /** Waits before a login is checked (the slow-down of a username under attack); tests pass their own. */
   readonly pause?: (ms: number) => Promise<void>;
   readonly workers: ServerPool;
@@ -104,7 +108,7 @@ export type App = Hono<
  * with `app.request()` against a real database file. Its type carries every /api route (`hc<App>`).
  */
 export function createApp(dependencies: AppDependencies): App {
-  const valuations = new ValuationService(dependencies.db);
+  const valuations = new ValuationService(dependencies.db, dependencies.listings);
   const services: Services = {
     ...dependencies,
     pause: dependencies.pause ?? sleep,
@@ -145,6 +149,7 @@ export function createApp(dependencies: AppDependencies): App {
   const api = new Hono<AppEnv>()
     .route('/', companyRoutes)
     .route('/', reportRoutes)
+    .route('/', reportSectionRoutes)
     .route('/', valuationRoutes)
     .route('/', authRoutes)
     .route('/', menuRoutes)

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from './auth/password.ts';
 import { companyDirectoryFile, generateSecret, type ServerConfig } from './config.ts';
 import { configuredDatabaseLocation, type Database, openDatabase, transaction } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { loadCompanyListings } from './ingest/company-listings.ts';
 import { type CompanyDirectory, loadCompanyDirectory, loadIndustries } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
 import {
@@ -123,8 +124,11 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   const lostJobs = jobs.failLost();
   const secret = jwtSecret(db, config.jwtSecret);
   const generatedAdminPassword = await ensureAdmin(db, config);
-  const directory = loadCompanyDirectory(readFileSync(companyDirectoryFile(config)));
-  const industries = loadIndustries(readFileSync(join(config.fixturesDir, 'market', 'industryCoding.csv')));
+  const stockList = readFileSync(companyDirectoryFile(config));
+  const industryCoding = readFileSync(join(config.fixturesDir, 'market', 'industryCoding.csv'));
+  const directory = loadCompanyDirectory(stockList);
+  const industries = loadIndustries(industryCoding);
+  const listings = loadCompanyListings(stockList, industryCoding);
   const seed = seedOnce(db, config.fixturesDir, { directory, industries, uploadedBy: 'seed' });
   // Every start, not only the first: a database seeded before the industry list was read by division code
   // keeps wrong industries (and betas) otherwise. Idempotent, one query when nothing moved.
@@ -145,6 +149,7 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
     jwtSecret: secret,
     directory,
     industries,
+    listings,
     workers,
     jobs,
     ...(options.pause ? { pause: options.pause } : {}),

@@ -1,5 +1,6 @@
 import type { DcfLineSpec, DcfTableSpec } from '../report/specs/dcf-table-spec.ts';
 import type { FcfValuationSpec } from '../report/specs/fcf-valuation-spec.ts';
+import type { SensitivitySectionSpec } from '../report/specs/sensitivity-section.ts';
 import type { SensitivitySpec } from '../report/specs/sensitivity-spec.ts';
 import { COLORS, type PdfCanvas } from './pdf-canvas.ts';
 import { drawTable, figureCell, type TableRow } from './pdf-tables.ts';
@@ -75,4 +76,16 @@ export function drawDcf(canvas: PdfCanvas, title: string, spec: FcfValuationSpec
     canvas.subheading(spec.sensitivity.title, 50);
     sensitivityTable(canvas, spec.sensitivity);
   }
+}
+
+/** The 敏感性分析 section: its grid, or why there is none. */
+export function drawSensitivitySection(canvas: PdfCanvas, title: string, spec: SensitivitySectionSpec): void {
+  canvas.heading(title, 60);
+  if (!spec.grid) {
+    canvas.paragraph(spec.empty ?? '', { color: COLORS.muted, after: 4 });
+    return;
+  }
+  canvas.paragraph(spec.hint, { size: 8.5, color: COLORS.muted, after: 2 });
+  canvas.subheading(spec.grid.title, 50);
+  sensitivityTable(canvas, spec.grid);
 }

@@ -1,11 +1,12 @@
 import type { CompanyReport } from '../report/company-bundle.ts';
 import { fcfValuationSpec } from '../report/specs/fcf-valuation-spec.ts';
-import { type HistoryModulePath, historyModuleSpec, REPORT_MODULE_TITLES } from '../report/specs/report-specs.ts';
+import { HISTORY_MODULE_ORDER, historyModuleSpec, REPORT_MODULE_TITLES } from '../report/specs/report-specs.ts';
+import { sensitivitySectionSpec } from '../report/specs/sensitivity-section.ts';
 import { COLORS, PAGE, PdfCanvas } from './pdf-canvas.ts';
 import type { ReportPdfDeps } from './pdf-doc.ts';
 import { REPORT_FONT_FILE, REPORT_FONT_NAME, REPORT_VERSION } from './report-constants.ts';
 import { drawCover, PLATFORM_NAME, REPORT_TITLE } from './report-cover.ts';
-import { drawDcf } from './report-dcf.ts';
+import { drawDcf, drawSensitivitySection } from './report-dcf.ts';
 import { drawPriceAgainstValue } from './report-market.ts';
 import { drawNotes } from './report-notes.ts';
 import { drawHistoryModule, numberedTitle } from './report-sections.ts';
@@ -13,9 +14,6 @@ import { drawHistoryModule, numberedTitle } from './report-sections.ts';
 export type { JsPdfConstructor, JsPdfDocument, JsPdfOptions, ReportPdfDeps } from './pdf-doc.ts';
 export * from './report-constants.ts';
 export { PLATFORM_NAME, REPORT_TITLE } from './report-cover.ts';
-
-/** The history modules in the menu's default order; the valuation follows them. */
-const HISTORY_MODULES: readonly HistoryModulePath[] = ['roe-roic', 'profitability', 'fcf-structure', 'fcf-ratio'];
 
 export interface ReportPdfOptions {
   readonly generatedAt: Date;
@@ -50,7 +48,7 @@ function drawPageFurniture(canvas: PdfCanvas, report: CompanyReport): void {
 }
 
 /**
- * The analysis page as a PDF (A4 portrait): a cover, the five report modules with their tables and
+ * The analysis page as a PDF (A4 portrait): a cover, the report modules with their tables and
  * charts in menu order, and '数据来源与说明'; a header, footer and page number on every page. Pure: the
  * caller passes jspdf's `jsPDF` class and the TrueType font (base64), so the engine needs neither.
  *
@@ -74,15 +72,21 @@ export function buildReportPdf(deps: ReportPdfDeps, report: CompanyReport, optio
 
   drawCover(canvas, report, { generatedAt: options.generatedAt, version: options.version ?? REPORT_VERSION });
   canvas.newPage();
-  HISTORY_MODULES.forEach((path, index) => {
+  HISTORY_MODULE_ORDER.forEach((path, index) => {
     drawHistoryModule(canvas, numberedTitle(index + 1, REPORT_MODULE_TITLES[path]), historyModuleSpec(report, path));
   });
-  // The valuation itself starts on a page of its own.
+  // The valuation itself starts on a page of its own; its grid is the section after it, not drawn twice.
   canvas.newPage();
   drawPriceAgainstValue(canvas, report);
-  const dcfTitle = numberedTitle(HISTORY_MODULES.length + 1, REPORT_MODULE_TITLES['fcf-valuation']);
-  drawDcf(canvas, dcfTitle, fcfValuationSpec(report.dcf, report.dcfError));
-  drawNotes(canvas, numberedTitle(HISTORY_MODULES.length + 2, '数据来源与说明'), report);
+  let number = HISTORY_MODULE_ORDER.length + 1;
+  const dcfTitle = numberedTitle(number++, REPORT_MODULE_TITLES['fcf-valuation']);
+  drawDcf(canvas, dcfTitle, { ...fcfValuationSpec(report.dcf, report.dcfError), sensitivity: null });
+  drawSensitivitySection(
+    canvas,
+    numberedTitle(number++, REPORT_MODULE_TITLES.sensitivity),
+    sensitivitySectionSpec(report),
+  );
+  drawNotes(canvas, numberedTitle(number, '数据来源与说明'), report);
   drawPageFurniture(canvas, report);
   return doc.output('arraybuffer');
 }

@@ -6,6 +6,9 @@ import type { CompanyStatements } from '../statements/items.ts';
 import { type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
 import type { ListedShares } from '../valuation/shares.ts';
+import { type BasicInfoView, basicInfoView } from './basic-info-view.ts';
+import { type GrowthView, growthView } from './growth-view.ts';
+import { quoteForReport } from './quote-slot.ts';
 import {
   type DcfValuationView,
   dcfValuationView,
@@ -16,13 +19,30 @@ import {
   fcfStructureView,
   financialAnalysisView,
 } from './report-views.ts';
+import { type RiskView, riskView } from './risk-view.ts';
+
+/** Where and since when a company is listed, and its 国标 division (the market lists). */
+export interface CompanyListing {
+  readonly market: string | null;
+  /** 'YYYY-MM-DD'. */
+  readonly listed_on: string | null;
+  /** 'C38'. */
+  readonly industry_code: string | null;
+  readonly sub_industry: string | null;
+}
 
 /**
  * Everything the model needs to value one company: what the server stores, and what a browser caches to
  * compute the same report offline.
  */
 export interface CompanyBundle {
-  readonly company: { readonly code: string; readonly name: string; readonly industry: string };
+  readonly company: {
+    readonly code: string;
+    readonly name: string;
+    readonly industry: string;
+    /** Absent from bundles cached before the market lists were read. */
+    readonly listing?: CompanyListing | null;
+  };
   readonly statements: CompanyStatements;
   readonly parameters: ValuationParameters;
   readonly overrides: YearOverrides;
@@ -51,9 +71,12 @@ export function valueBundle(
   });
 }
 
-/** The four report modules of a company, or why the DCF could not be made. */
+/** The report modules of a company, or why the DCF could not be made. */
 export interface CompanyReport {
   readonly company: CompanyBundle['company'];
+  readonly basicInfo: BasicInfoView;
+  readonly growth: GrowthView;
+  readonly risk: RiskView;
   readonly financialAnalysis: FinancialAnalysisView;
   readonly fcfStructure: FcfStructureView;
   readonly fcfRatio: FcfRatioView;
@@ -117,6 +140,9 @@ export function buildCompanyReport(
   const ratios = fcfRatioView(valuation);
   return {
     company: bundle.company,
+    basicInfo: basicInfoView(valuation, bundle.company, quoteForReport(market?.quote)),
+    growth: growthView(valuation, bundle.statements),
+    risk: riskView(valuation, bundle.statements),
     financialAnalysis: financialAnalysisView(valuation),
     fcfStructure: fcfStructureView(valuation),
     fcfRatio: byMarket

@@ -19,11 +19,15 @@ export const REPORT_HISTORY_YEARS = 5;
 export const TREND_HISTORY_YEARS = 9;
 
 export const REPORT_MODULE_PATHS = [
+  'basic-info',
   'roe-roic',
+  'growth',
   'profitability',
+  'risk',
   'fcf-structure',
   'fcf-ratio',
   'fcf-valuation',
+  'sensitivity',
 ] as const;
 export type ReportModulePath = (typeof REPORT_MODULE_PATHS)[number];
 
@@ -40,10 +44,11 @@ function lastYears<T extends { year: number }>(rows: readonly T[], count: number
 /** Profitability and ROE-ROIC for the latest 10 reported years (tables show 5, charts may show more). */
 export function financialAnalysisView(valuation: CompanyValuation): FinancialAnalysisView {
   const profitability = lastYears(valuation.profitability, 10);
-  const available: ReportModulePath[] = ['roe-roic', 'profitability'];
+  const available: ReportModulePath[] = ['basic-info', 'roe-roic', 'growth', 'profitability', 'risk'];
   available.push('fcf-structure');
   if (valuation.history.some((row) => row.FCFF !== null)) available.push('fcf-ratio');
   if (valuation.dcf) available.push('fcf-valuation');
+  if (valuation.sensitivity) available.push('sensitivity');
   return {
     company: valuation.name,
     summary: { available_modules: available, data_years: profitability.map((row) => row.year) },

@@ -71,6 +71,23 @@ export interface WaccBreakdown {
 }
 
 const clamp = (value: number, [low, high]: readonly [number, number]) => Math.min(high, Math.max(low, value));
+
+/** The inputs the WACC formula reads (the weights sum to 1, so the debt weight says both). */
+export type WaccFormulaInputs = Pick<
+  WaccComponents,
+  'risk_free_rate' | 'equity_risk_premium' | 'beta' | 'cost_of_debt' | 'tax_rate' | 'debt_weight'
+>;
+
+/** (1 − D/V) × (rf + β × ERP) + D/V × Kd × (1 − t): the WACC of its inputs, before any bound. */
+export function waccFromInputs(inputs: WaccFormulaInputs): number {
+  const costOfEquity = inputs.risk_free_rate + inputs.beta * inputs.equity_risk_premium;
+  return (1 - inputs.debt_weight) * costOfEquity + inputs.debt_weight * inputs.cost_of_debt * (1 - inputs.tax_rate);
+}
+
+/** A calculated WACC kept within `range`, and the bound that moved it (null when none did). */
+export function boundedWacc(raw: number, range: readonly [number, number]): Pick<WaccCalculation, 'bounded' | 'bound'> {
+  return { bounded: clamp(raw, range), bound: raw < range[0] ? 'floor' : raw > range[1] ? 'cap' : null };
+}
 const finite = (value: number | undefined): number | null =>
   value !== undefined && Number.isFinite(value) ? value : null;
 
@@ -86,7 +103,6 @@ export function waccCalculation(
   taxRate?: number,
 ): WaccCalculation | null {
   const { riskFreeRate, beta, marketRiskPremium, defaultCostOfDebt, costOfDebtRange, waccRange } = assumptions;
-  const costOfEquity = riskFreeRate + beta * marketRiskPremium;
   const equity = (finite(latest.parent_equity) ?? 0) + (finite(latest.minority_interest) ?? 0);
   const debt = interestBearingDebt(latest) ?? 0;
   if (equity <= 0) return null;
@@ -105,23 +121,18 @@ export function waccCalculation(
       ? clamp(incomeTax / totalProfit, [0, 1])
       : DEFAULT_TAX_RATE);
   const debtWeight = debt / (debt + equity);
-  const raw = (1 - debtWeight) * costOfEquity + debtWeight * costOfDebt * (1 - tax);
-  const bounded = clamp(raw, waccRange);
-  return {
-    raw,
-    bounded,
-    bound: raw < waccRange[0] ? 'floor' : raw > waccRange[1] ? 'cap' : null,
-    components: {
-      risk_free_rate: riskFreeRate,
-      equity_risk_premium: marketRiskPremium,
-      beta,
-      beta_industry: assumptions.betaIndustry ?? null,
-      cost_of_debt: costOfDebt,
-      tax_rate: tax,
-      equity_weight: 1 - debtWeight,
-      debt_weight: debtWeight,
-    },
+  const components: WaccComponents = {
+    risk_free_rate: riskFreeRate,
+    equity_risk_premium: marketRiskPremium,
+    beta,
+    beta_industry: assumptions.betaIndustry ?? null,
+    cost_of_debt: costOfDebt,
+    tax_rate: tax,
+    equity_weight: 1 - debtWeight,
+    debt_weight: debtWeight,
   };
+  const raw = waccFromInputs(components);
+  return { raw, ...boundedWacc(raw, waccRange), components };
 }
 
 /** The calculated WACC within its bounds (waccCalculation's `bounded`), or null. */

@@ -19,6 +19,7 @@ const IndustryResearchPage = lazy(() => import('../research/IndustryResearchPage
 const PdfViewerPage = lazy(() => import('../research/viewer/PdfViewerPage.tsx'));
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
 const ScreenerPage = lazy(() => import('../screener/ScreenerPage.tsx'));
+const WaccToolPage = lazy(() => import('../wacc-tool/WaccToolPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
   const { navigate } = useRouter();
@@ -42,6 +43,8 @@ function Page({ route }: { route: RouteMatch }) {
       return <PlaceholderPage title={route.title} />;
     case 'custom-valuation':
       return <CustomValuationPage />;
+    case 'wacc-tool':
+      return <WaccToolPage />;
     case 'industry-research':
       return <IndustryResearchPage />;
     case 'screener':

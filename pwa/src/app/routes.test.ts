@@ -13,10 +13,15 @@ describe('the route table', () => {
     ['/admin/upload', 'admin'],
     ['/fcf-parameters', 'fcf-parameters'],
     ['/print/report', 'print'],
-    ['/wacc-tool', 'placeholder'],
+    ['/wacc-tool', 'wacc-tool'],
+    ['/company-comparison', 'placeholder'],
     ['/nowhere/at/all', 'home'],
   ])('%s → %s', (path, kind) => {
     expect(matchRoute(path).kind).toBe(kind);
+  });
+
+  it('redirects /wacc to the WACC tool', () => {
+    expect(matchRoute('/wacc')).toEqual({ kind: 'redirect', to: '/wacc-tool' });
   });
 
   it('redirects /pdf-manager to the industry research page', () => {

@@ -5,6 +5,7 @@ export type RouteMatch =
   | { kind: 'placeholder'; title: string }
   | { kind: 'custom-valuation' }
   | { kind: 'screener' }
+  | { kind: 'wacc-tool' }
   | { kind: 'industry-research' }
   | { kind: 'login' }
   | { kind: 'register' }
@@ -17,7 +18,6 @@ export type RouteMatch =
 
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
   '/company-comparison': '公司数据对比',
-  '/wacc-tool': 'WACC查询工具',
   '/us-valuation': '美股估值',
   '/hk-valuation': '港股估值',
   '/valuation-model': '估值模型',
@@ -29,6 +29,8 @@ export function matchRoute(pathname: string): RouteMatch {
   if (path === '/valuation-home') return { kind: 'analysis' };
   if (path === '/valuation-custom') return { kind: 'custom-valuation' };
   if (path === '/screener') return { kind: 'screener' };
+  if (path === '/wacc-tool') return { kind: 'wacc-tool' };
+  if (path === '/wacc') return { kind: 'redirect', to: '/wacc-tool' };
   if (path === '/industry-research') return { kind: 'industry-research' };
   if (path === '/pdf-manager') return { kind: 'redirect', to: '/industry-research' };
   if (path === '/pdf-viewer') return { kind: 'pdf-viewer', id: null };

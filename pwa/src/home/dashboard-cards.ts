@@ -26,7 +26,7 @@ export const DASHBOARD_CARDS: readonly DashboardCard[] = [
     comingSoon: true,
   },
   { title: '行业研究报告', description: '浏览与下载行业研究报告', url: '/industry-research', icon: 'library' },
-  { title: 'WACC查询工具', description: '查询加权平均资本成本', url: '/wacc-tool', icon: 'percent', comingSoon: true },
+  { title: 'WACC查询工具', description: '查询加权平均资本成本', url: '/wacc-tool', icon: 'percent' },
   { title: '美股估值', description: '美国上市公司估值', url: '/us-valuation', icon: 'dollar', comingSoon: true },
   { title: '港股估值', description: '香港上市公司估值', url: '/hk-valuation', icon: 'globe', comingSoon: true },
   { title: '估值模型', description: 'DCF等估值模型与方法', url: '/valuation-model', icon: 'layers', comingSoon: true },

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import type { ReportSectionMenu } from '../store/menus.ts';
 import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
-import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
+import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
 import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
 import { DataDateBadge } from '../ui/DataDateBadge.tsx';
@@ -13,7 +13,7 @@ import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
 import { ReportModules } from './ReportModules.tsx';
 import { SectionNav } from './SectionNav.tsx';
-import { useCompanyList } from './use-company-list.ts';
+import { shownSections } from './shown-sections.ts';
 import { useCompanyReport } from './use-company-report.ts';
 import './AnalysisPage.css';
 
@@ -30,7 +30,6 @@ export function AnalysisPage() {
   const fromQuery = useQueryParam('company');
   const [company, setCompany] = useState<string | null>(() => initialCompany(fromQuery));
   const [sections, setSections] = useState<readonly ReportSectionMenu[]>(FALLBACK_CORE_MENUS);
-  const list = useCompanyList();
   const { state, refresh } = useCompanyReport(company);
 
   useEffect(() => {
@@ -61,7 +60,8 @@ export function AnalysisPage() {
     [location.pathname, navigate],
   );
 
-  const modules = useMemo(() => sections.map(({ path, name }) => ({ path, name })), [sections]);
+  // Only the menu's paths the report has a section for: the section menu then has no dead links.
+  const modules = useMemo(() => shownSections(sections.map(({ path, name }) => ({ path, name }))), [sections]);
   const shownCompany = state.status === 'ready' ? state.report.company : null;
   const heading = shownCompany ?? (state.status === 'loading' ? { name: state.company, code: '', industry: '' } : null);
 
@@ -70,15 +70,7 @@ export function AnalysisPage() {
       <aside className="analysis__nav">{company && <SectionNav sections={modules} />}</aside>
       <div className="analysis__main">
         <div className="analysis__toolbar">
-          <CompanySearchBar
-            companies={list.companies}
-            current={company}
-            loading={list.loading}
-            error={list.error}
-            onRetry={list.retry}
-            onSelect={(picked) => choose(picked.name)}
-            onClear={() => choose(null)}
-          />
+          <CompanyLookup current={company} onChoose={choose} />
           <PdfDownload company={company} report={state.status === 'ready' ? state.report : null} />
           <OfflineDownload />
         </div>

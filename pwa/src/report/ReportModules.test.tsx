@@ -88,12 +88,47 @@ describe('ReportModules', () => {
     const { container } = renderModules(ready(), []);
     expect(container.textContent).toContain('正在开发中');
     expect(texts(container, 'li')).toEqual([
+      '公司基本信息',
       'ROE-ROIC 分析',
+      '成长能力',
       '盈利能力分析',
+      '抗风险能力',
       '自由现金流结构',
       '自由现金流比率',
       'DCF 估值',
+      '敏感性分析',
     ]);
+  });
+});
+
+describe('the basic-info, growth, risk and sensitivity sections', () => {
+  const MORE = [
+    { path: 'basic-info', name: '公司基本信息' },
+    { path: 'growth', name: '成长能力' },
+    { path: 'risk', name: '抗风险能力' },
+    { path: 'fcf-valuation', name: 'DCF估值' },
+    { path: 'sensitivity', name: '敏感性分析' },
+  ];
+
+  it('renders each from its spec, with the no-price state and the reference bands', () => {
+    const { container } = renderModules(ready(), MORE);
+    expect(section(container, 'basic-info').textContent).toContain('暂无行情数据');
+    expect(section(container, 'growth').querySelector('[data-table="growth-cagr"]')).not.toBeNull();
+    expect(section(container, 'risk').textContent).toContain('参考区间');
+    expect(section(container, 'sensitivity').querySelector('details[open]')).not.toBeNull();
+  });
+
+  it('draws the sensitivity grid once: in its own section, not again in the DCF module', () => {
+    const { container } = renderModules(ready(), MORE);
+    expect(section(container, 'fcf-valuation').querySelector('.sensitivity-table')).toBeNull();
+    expect(container.querySelectorAll('.sensitivity-table')).toHaveLength(1);
+    const alone = renderModules(ready(), [{ path: 'fcf-valuation', name: 'DCF估值' }]);
+    expect(section(alone.container, 'fcf-valuation').querySelector('.sensitivity-table')).not.toBeNull();
+  });
+
+  it('says why there is no grid when the DCF could not be made', () => {
+    const { container } = renderModules(ready({ ...sampleReport(), dcf: null, dcfError: 'WACC 必须大于 g' }), MORE);
+    expect(section(container, 'sensitivity').textContent).toContain('无法进行敏感性分析：WACC 必须大于 g');
   });
 });
 

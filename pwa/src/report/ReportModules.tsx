@@ -9,17 +9,14 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
+import { SensitivityModule } from './modules/SensitivityModule.tsx';
 import { ReportUnavailable } from './ReportUnavailable.tsx';
 import './ReportModules.css';
 import './report-skeleton.css';
+import { type ReportModuleEntry, shownSections } from './shown-sections.ts';
 import type { ReportState } from './use-company-report.ts';
 
-export interface ReportModuleEntry {
-  /** The section's anchor id and test hook: roe-roic, profitability, fcf-structure, fcf-ratio, fcf-valuation. */
-  readonly path: string;
-  /** The menu's name, shown as the section title. */
-  readonly name: string;
-}
+export type { ReportModuleEntry } from './shown-sections.ts';
 
 export interface ReportModulesProps {
   readonly state: ReportState;
@@ -32,30 +29,38 @@ export interface ReportModulesProps {
   readonly onPick: (company: string) => void;
 }
 
-function isModulePath(path: string): path is ReportModulePath {
-  return (REPORT_MODULE_PATHS as readonly string[]).includes(path);
-}
-
 /** One module of the report, drawn from its spec (made once per report: charts keep their drawing). */
 function ModuleBody({
   path,
   report,
   onOpenCustom,
+  gridHasSection,
 }: {
   path: ReportModulePath;
   report: CompanyReport;
   onOpenCustom: (company: string) => void;
+  /** The sensitivity grid has its own section on the page: the DCF module leaves it out (as the PDF does). */
+  gridHasSection: boolean;
 }) {
   const spec = useMemo(
     () =>
       path === 'fcf-valuation'
-        ? ({ path, spec: fcfValuationSpec(report.dcf, report.dcfError) } as const)
-        : ({ path, spec: historyModuleSpec(report, path) } as const),
-    [path, report],
+        ? ({
+            path,
+            spec: {
+              ...fcfValuationSpec(report.dcf, report.dcfError),
+              ...(gridHasSection ? { sensitivity: null } : {}),
+            },
+          } as const)
+        : path === 'sensitivity'
+          ? ({ path } as const)
+          : ({ path, spec: historyModuleSpec(report, path) } as const),
+    [path, report, gridHasSection],
   );
   if (spec.path === 'fcf-valuation') {
     return <DcfValuationModule report={report} spec={spec.spec} onOpenCustom={onOpenCustom} />;
   }
+  if (spec.path === 'sensitivity') return <SensitivityModule report={report} />;
   return <HistoryModule spec={spec.spec} />;
 }
 
@@ -101,13 +106,8 @@ export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }
   if (state.status === 'error')
     return <ReportUnavailable message={state.message} onReload={onReload} onPick={onPick} />;
 
-  // A path shown twice would duplicate its anchor id; the first entry wins.
-  const seen = new Set<string>();
-  const known = modules.filter((entry): entry is ReportModuleEntry & { path: ReportModulePath } => {
-    if (!isModulePath(entry.path) || seen.has(entry.path)) return false;
-    seen.add(entry.path);
-    return true;
-  });
+  const known = shownSections(modules);
+  const gridHasSection = known.some((entry) => entry.path === 'sensitivity');
   return (
     <div className="report-modules">
       {known.map((entry, index) => {
@@ -121,7 +121,14 @@ export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }
             </p>
           );
         } else {
-          body = <ModuleBody path={entry.path} report={state.report} onOpenCustom={onOpenCustom} />;
+          body = (
+            <ModuleBody
+              path={entry.path}
+              report={state.report}
+              onOpenCustom={onOpenCustom}
+              gridHasSection={gridHasSection}
+            />
+          );
         }
         return (
           <ModuleSection key={entry.path} path={entry.path} name={entry.name} busy={state.status === 'loading'}>

@@ -5,10 +5,21 @@ import { TableScroll } from './TableScroll.tsx';
 import './SensitivityTable.css';
 
 /** Value per share over WACC (rows) × terminal growth (columns), the base case highlighted; folded by default. */
-export function SensitivityTable({ grid, wacc, g }: { grid: SensitivityGrid; wacc: number; g: number }) {
+export function SensitivityTable({
+  grid,
+  wacc,
+  g,
+  open = false,
+}: {
+  grid: SensitivityGrid;
+  wacc: number;
+  g: number;
+  /** Unfolded (the report's own sensitivity section). */
+  open?: boolean;
+}) {
   const spec = sensitivitySpec(grid, wacc, g);
   return (
-    <details className="sensitivity">
+    <details className="sensitivity" open={open}>
       <summary>{spec.title}</summary>
       <TableScroll label="每股价值敏感性分析">
         <table className="data-table sensitivity-table">

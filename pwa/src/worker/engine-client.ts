@@ -1,4 +1,12 @@
-import type { CompanyBundle, CompanyReport, MarketContext, WhatIf, WhatIfView } from '@fcf/engine/report';
+import type {
+  CompanyBundle,
+  CompanyReport,
+  MarketContext,
+  WaccToolEdits,
+  WaccToolView,
+  WhatIf,
+  WhatIfView,
+} from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker.ts';
 
@@ -45,4 +53,11 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
     whatIf: (whatIf) => worker.whatIf(whatIf),
     impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),
   };
+}
+
+/** The WACC tool's engine: one company loaded into the worker, its WACC recomputed there for each edit. */
+export async function loadWaccTool(bundle: CompanyBundle): Promise<(edits: WaccToolEdits) => Promise<WaccToolView>> {
+  const worker = engine();
+  await worker.load(bundle);
+  return (edits) => worker.waccTool(edits);
 }

@@ -4,7 +4,9 @@ import {
   type CompanyBundle,
   impliedGrowthFor,
   type MarketContext,
+  type WaccToolEdits,
   type WhatIf,
+  waccToolView,
   whatIfView,
 } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
@@ -27,6 +29,11 @@ const engineApi = {
   whatIf(whatIf: WhatIf) {
     if (!loaded) throw new Error('no company loaded');
     return whatIfView(loaded, { ...whatIf, asOf: valuationDate(new Date()) }, cache, loadedMarket);
+  },
+  /** The WACC tool for the loaded company with the reader's edits of its inputs. */
+  waccTool(edits: WaccToolEdits) {
+    if (!loaded) throw new Error('no company loaded');
+    return waccToolView(loaded, edits, cache);
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');

@@ -105,7 +105,7 @@ export function loadIndustries(industryCodingBytes: Uint8Array): Map<string, str
   return industries;
 }
 
-function readCsvRecords(bytes: Uint8Array, requiredColumns: readonly string[]): Record<string, string>[] {
+export function readCsvRecords(bytes: Uint8Array, requiredColumns: readonly string[]): Record<string, string>[] {
   const parsed = Papa.parse<Record<string, string>>(decodeText(bytes), {
     header: true,
     skipEmptyLines: 'greedy',

@@ -17,7 +17,7 @@ import { documented } from '../http/openapi.ts';
 import { queryOf } from '../http/validate.ts';
 import { findCompany, listCompanies } from '../store/companies.ts';
 import { namePinyin } from '../store/company-pinyin.ts';
-import { BUNDLES_PAGE_DEFAULT, BUNDLES_PAGE_MAX, marketBundlesPage } from '../valuation/market-bundles.ts';
+import { BUNDLES_PAGE_DEFAULT, BUNDLES_PAGE_MAX } from '../valuation/market-bundles.ts';
 import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
 
@@ -96,7 +96,7 @@ export const companyRoutes = new Hono<AppEnv>()
       const limit = Math.min(BUNDLES_PAGE_MAX, Math.max(1, Number(query.limit ?? BUNDLES_PAGE_DEFAULT)));
       return cachedJson(
         c,
-        () => ({ success: true, data: marketBundlesPage(c.var.services.db, after, limit), message: '获取成功' }),
+        () => ({ success: true, data: c.var.services.valuations.bundlesPage(after, limit), message: '获取成功' }),
         `${c.req.path}?after=${after}&limit=${limit}`,
       );
     },

@@ -112,13 +112,17 @@ describe('reading the menus (public)', () => {
   it('GET /api/core_menus is sorted, with the report paths and order_index = sort_order', async () => {
     const menus = await coreMenus();
     expect(menus.map((menu) => menu.path)).toEqual([
+      'basic-info',
       'roe-roic',
+      'growth',
       'profitability',
+      'risk',
       'fcf-structure',
       'fcf-ratio',
       'fcf-valuation',
+      'sensitivity',
     ]);
-    expect(menus.map((menu) => menu.order_index)).toEqual([3, 4, 4.5, 4.8, 5]);
+    expect(menus.map((menu) => menu.order_index)).toEqual([1, 3, 3.5, 4, 4.2, 4.5, 4.8, 5, 5.5]);
     for (const menu of menus) {
       expect(menu.sort_order).toBe(menu.order_index);
       expect(menu.link).toBe(menu.path);
@@ -395,9 +399,9 @@ describe('core (left) menu administration', () => {
       name: '公司基本信息',
       path: 'company-info',
       link: 'company-info-section',
-      order_index: 1,
+      order_index: 0.5,
     });
-    expect(saved.data).toMatchObject({ link: 'company-info-section', sort_order: 1, order_index: 1 });
+    expect(saved.data).toMatchObject({ link: 'company-info-section', sort_order: 0.5, order_index: 0.5 });
     expect((await coreMenus())[0]?.path).toBe('company-info');
   });
 

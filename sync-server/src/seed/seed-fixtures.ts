@@ -49,8 +49,11 @@ function seedMenus(db: Database, fixturesDir: string): void {
       }
     }
   }
-  if ((queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM core_menus')?.n ?? 0) === 0) {
-    for (const item of menus.core_menus) {
+  // A database made before a default section existed gets it; a section an admin removed keeps its
+  // tombstone row, so it is not brought back.
+  const known = new Set(queryAll<{ path: string }>(db, 'SELECT path FROM core_menus').map((row) => row.path));
+  for (const item of menus.core_menus) {
+    if (!known.has(item.path)) {
       insertCoreMenu(db, {
         name: item.name,
         path: item.path,

@@ -1,5 +1,5 @@
 import type { ValuationParameters } from '@fcf/engine';
-import type { CompanyBundle } from '@fcf/engine/report';
+import type { CompanyBundle, CompanyListing } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
@@ -45,7 +45,12 @@ function byCompany<Row extends { company_code: string }>(rows: Row[]): Map<strin
  * is read once for the page's range of codes (four queries, not four per company), all in one
  * transaction, so every bundle of the page is of the same state of the data (`version`).
  */
-export function marketBundlesPage(db: Database, after: string, limit: number): BundlesPage {
+export function marketBundlesPage(
+  db: Database,
+  after: string,
+  limit: number,
+  listings: ReadonlyMap<string, CompanyListing> = new Map(),
+): BundlesPage {
   return db.transaction(() => {
     const total = queryOne<{ n: number }>(db, `SELECT count(*) AS n FROM companies c WHERE ${WITH_HISTORY}`)?.n ?? 0;
     const companies = queryAll<CompanyRecord>(
@@ -93,7 +98,7 @@ export function marketBundlesPage(db: Database, after: string, limit: number): B
     );
     const version = currentChangeSeq(db);
     const bundles = page.map((company) =>
-      bundleOf(company, {
+      bundleOf(company, listings.get(company.code) ?? null, {
         statements: statementsFromRows(company, statements.get(company.code) ?? []),
         parameters: parametersFromRow(parameters.get(company.code)),
         overrides: overridesFromRows(overrides.get(company.code) ?? []),

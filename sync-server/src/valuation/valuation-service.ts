@@ -5,12 +5,13 @@ import {
   valueCompany,
   type YearOverrides,
 } from '@fcf/engine';
-import { type CompanyBundle, mergeOverrides } from '@fcf/engine/report';
+import { type CompanyBundle, type CompanyListing, mergeOverrides } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
+import { type BundlesPage, marketBundlesPage } from './market-bundles.ts';
 import {
   loadCompanyContext,
   loadOverrides,
@@ -29,11 +30,12 @@ const CACHE_LIMIT = 512;
 /** A company's bundle from its stored parts (the industry-beta flag stays on the server). */
 export function bundleOf(
   company: CompanyRecord,
+  listing: CompanyListing | null,
   parts: Omit<CompanyBundle, 'company' | 'waccAssumptions'> & { waccAssumptions: StoredWaccAssumptions },
 ): CompanyBundle {
   const { industryBeta: _industryBeta, ...waccAssumptions } = parts.waccAssumptions;
   return {
-    company: { code: company.code, name: company.name, industry: company.industry },
+    company: { code: company.code, name: company.name, industry: company.industry, listing },
     statements: parts.statements,
     parameters: parts.parameters,
     overrides: parts.overrides,
@@ -50,15 +52,24 @@ export function bundleOf(
 export class ValuationService {
   private readonly cache = new Map<string, { seq: number; asOf: string | null; valuation: CompanyValuation }>();
 
-  /** `today` is the valuation date's clock (tests pass a fixed one). */
+  /**
+   * `listings`: market, listing date and 国标 division by code (the market lists; empty when not read).
+   * `today` is the valuation date's clock (tests pass a fixed one).
+   */
   constructor(
     private readonly db: Database,
+    private readonly listings: ReadonlyMap<string, CompanyListing> = new Map(),
     private readonly today: () => Date = () => new Date(),
   ) {}
 
+  /** Every company's bundle, a page at a time in code order ("离线下载全部"), with their listings. */
+  bundlesPage(after: string, limit: number): BundlesPage {
+    return marketBundlesPage(this.db, after, limit, this.listings);
+  }
+
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
   bundle(company: CompanyRecord): CompanyBundle {
-    return bundleOf(company, {
+    return bundleOf(company, this.listings.get(company.code) ?? null, {
       statements: loadCompanyStatements(this.db, company),
       parameters: loadValuationParameters(this.db, company.code),
       overrides: loadOverrides(this.db, company.code),

@@ -43,11 +43,27 @@ export const yearKeySchema = z
 const statementYearSchema = z.record(z.string(), z.number());
 const manualValue = z.nullable(z.number());
 
+/** Where and since when a company is listed, and its 国标 division (from the market lists). */
+export const companyListingSchema = named(
+  'CompanyListing',
+  z.object({
+    market: z.nullable(z.string()),
+    listed_on: z.nullable(z.string()),
+    industry_code: z.nullable(z.string()),
+    sub_industry: z.nullable(z.string()),
+  }),
+);
+
 /** Everything the model needs to value one company (the engine's CompanyBundle). */
 export const companyBundleSchema = named(
   'CompanyBundle',
   z.object({
-    company: z.object({ code: z.string(), name: z.string(), industry: z.string() }),
+    company: z.object({
+      code: z.string(),
+      name: z.string(),
+      industry: z.string(),
+      listing: z.optional(z.nullable(companyListingSchema)),
+    }),
     statements: z.object({ code: z.string(), name: z.string(), years: z.record(yearKeySchema, statementYearSchema) }),
     parameters: z.object({
       wacc_manual: manualValue,

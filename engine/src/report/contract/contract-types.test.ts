@@ -7,8 +7,11 @@ import type { FinancialYearRow } from '../../history/financial-row.ts';
 import type { Writable } from '../../testing/writable.ts';
 import type { DcfResult, EquityBridge } from '../../valuation/dcf.ts';
 import type { SensitivityGrid } from '../../valuation/sensitivity.ts';
+import type { BasicInfoView } from '../basic-info-view.ts';
 import type { CompanyBundle } from '../company-bundle.ts';
+import type { GrowthView } from '../growth-view.ts';
 import type { DcfValuationView, FcfRatioView, FcfStructureView, FinancialAnalysisView } from '../report-views.ts';
+import type { RiskView } from '../risk-view.ts';
 import type {
   FinancialDataView,
   ForecastRowView,
@@ -34,6 +37,7 @@ import type {
   fcfStructureViewSchema,
   financialAnalysisViewSchema,
 } from './report-answers.ts';
+import type { basicInfoViewSchema, growthViewSchema, riskViewSchema } from './section-answers.ts';
 import type {
   financialDataViewSchema,
   forecastRowViewSchema,
@@ -64,6 +68,9 @@ describe('the contract’s schemas describe the engine’s types exactly', () =>
     expectTypeOf<Parsed<typeof dcfValuationViewSchema>>().toEqualTypeOf<Writable<DcfValuationView>>();
     expectTypeOf<Parsed<typeof fcfStructureViewSchema>>().toEqualTypeOf<Writable<FcfStructureView>>();
     expectTypeOf<Parsed<typeof fcfRatioViewSchema>>().toEqualTypeOf<Writable<FcfRatioView>>();
+    expectTypeOf<Parsed<typeof basicInfoViewSchema>>().toEqualTypeOf<Writable<BasicInfoView>>();
+    expectTypeOf<Parsed<typeof growthViewSchema>>().toEqualTypeOf<Writable<GrowthView>>();
+    expectTypeOf<Parsed<typeof riskViewSchema>>().toEqualTypeOf<Writable<RiskView>>();
   });
 
   it('the valuation pages’ views', () => {

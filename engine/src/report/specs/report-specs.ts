@@ -1,25 +1,44 @@
 import type { CompanyReport } from '../company-bundle.ts';
-import type { ReportModulePath } from '../report-views.ts';
+import { REPORT_MODULE_PATHS, type ReportModulePath } from '../report-views.ts';
+import { basicInfoSpec } from './basic-info-spec.ts';
 import { fcfRatioSpec } from './fcf-ratio-spec.ts';
 import { fcfStructureSpec } from './fcf-structure-spec.ts';
+import { growthSpec } from './growth-spec.ts';
 import { profitabilitySpec } from './profitability-spec.ts';
+import { riskSpec } from './risk-spec.ts';
 import { roeRoicSpec } from './roe-roic-spec.ts';
 import type { HistoryModuleSpec } from './spec-types.ts';
 
 /** Each report module's name, where no menu names it (the PDF's headings, the list of modules). */
 export const REPORT_MODULE_TITLES: Record<ReportModulePath, string> = {
+  'basic-info': '公司基本信息',
   'roe-roic': 'ROE-ROIC 分析',
+  growth: '成长能力',
   profitability: '盈利能力分析',
+  risk: '抗风险能力',
   'fcf-structure': '自由现金流结构',
   'fcf-ratio': '自由现金流比率',
   'fcf-valuation': 'DCF 估值',
+  sensitivity: '敏感性分析',
 };
 
-export type HistoryModulePath = Exclude<ReportModulePath, 'fcf-valuation'>;
+/** The modules drawn from a HistoryModuleSpec (tables, notice, hints, charts); the other two have their own. */
+export type HistoryModulePath = Exclude<ReportModulePath, 'fcf-valuation' | 'sensitivity'>;
+
+/** The history modules in the default menu's order (the PDF's order): the valuation and its grid follow. */
+export const HISTORY_MODULE_ORDER: readonly HistoryModulePath[] = REPORT_MODULE_PATHS.filter(
+  (path): path is HistoryModulePath => path !== 'fcf-valuation' && path !== 'sensitivity',
+);
 
 /** The spec of a history module of the report. */
 export function historyModuleSpec(report: CompanyReport, path: HistoryModulePath): HistoryModuleSpec {
   switch (path) {
+    case 'basic-info':
+      return basicInfoSpec(report.basicInfo);
+    case 'growth':
+      return growthSpec(report.growth);
+    case 'risk':
+      return riskSpec(report.risk);
     case 'roe-roic':
       return roeRoicSpec(report.financialAnalysis);
     case 'profitability':

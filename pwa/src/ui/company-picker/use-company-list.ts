@@ -1,7 +1,7 @@
 import type { CompanyListItem } from '@fcf/engine/report';
 import { useCallback, useEffect, useState } from 'react';
-import { loadCompanies } from '../store/companies.ts';
-import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
+import { loadCompanies } from '../../store/companies.ts';
+import { companyListErrorMessage } from './company-list-error.ts';
 
 /** The company list for the search bar: cache-first, with loading, error and retry. */
 export function useCompanyList() {

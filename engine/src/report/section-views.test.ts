@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { GROWTH_REASONS } from '../history/growth-ratios.ts';
+import { RISK_REASONS } from '../history/risk-ratios.ts';
+import { sampleWith } from '../testing/company-variants.ts';
+import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
+import { valueCompany } from '../valuation/company-valuation.ts';
+import { basicInfoView } from './basic-info-view.ts';
+import { growthView } from './growth-view.ts';
+import { riskView } from './risk-view.ts';
+import { basicInfoSpec, NO_PRICE_TEXT } from './specs/basic-info-spec.ts';
+import { growthSpec } from './specs/growth-spec.ts';
+import { NOT_MEANINGFUL_TEXT } from './specs/ratio-rows.ts';
+import { riskSpec } from './specs/risk-spec.ts';
+
+/** The sample company with a full balance sheet: assets 200, liabilities 97, current 80 / 40. */
+const WITH_BALANCE_SHEET = sampleWith((_year, figures) => ({
+  ...figures,
+  total_assets: 200,
+  total_liabilities: 97,
+  current_assets_total: 80,
+  current_liabilities_total: 40,
+}));
+
+function growthOf(statements = SAMPLE_COMPANY) {
+  return growthView(valueCompany({ statements }), statements);
+}
+
+function riskOf(statements = WITH_BALANCE_SHEET) {
+  return riskView(valueCompany({ statements }), statements);
+}
+
+describe('growth (hand-worked on the sample company)', () => {
+  it('compounds revenue at 25% over 3 years and says why 5 and 10 years are missing', () => {
+    const revenue = growthOf().figures.find((figure) => figure.figure === 'revenue');
+    // 51.2 → 100 in three years: 1.25³ = 1.953125.
+    expect(revenue?.cagr[0]?.value).toBeCloseTo(0.25, 12);
+    expect(revenue?.cagr[1]).toEqual({ span: 5, value: null, reason: GROWTH_REASONS.notEnoughYears(5) });
+    expect(revenue?.growth_share).toBe(1);
+    expect([revenue?.rose, revenue?.compared]).toEqual([3, 3]);
+  });
+
+  it('works 归母净利润 and book value, and counts a flat book value as no growth', () => {
+    const view = growthOf();
+    const profit = view.figures.find((figure) => figure.figure === 'net_profit_parent');
+    // 归母 = 0.15 × revenue − 0.5: 7.18 in 2021, 14.5 in 2024.
+    expect(profit?.cagr[0]?.value).toBeCloseTo((14.5 / 7.18) ** (1 / 3) - 1, 12);
+    const book = view.figures.find((figure) => figure.figure === 'book_value');
+    expect(book?.cagr[0]?.value).toBeCloseTo(0, 12);
+    expect(book?.growth_share).toBe(0);
+  });
+
+  it('reads earnings quality as operating cash flow / net profit, n.m. for a loss', () => {
+    const latest = growthOf().years.at(-1);
+    // OCF 15% of revenue, net profit 20% × 75% = 15% of revenue.
+    expect(latest?.earnings_quality.value).toBeCloseTo(1, 12);
+    const loss = sampleWith((year, figures) => (year === 2024 ? { ...figures, net_profit: -2 } : figures));
+    expect(growthOf(loss).years.at(-1)?.earnings_quality).toEqual({
+      value: null,
+      reason: GROWTH_REASONS.profitNotPositive,
+    });
+  });
+
+  it('gives a CAGR with a negative end as n.m. in the spec, with its reason under the table', () => {
+    const loss = sampleWith((year, figures) =>
+      year === 2024 ? { ...figures, net_profit_parent: -1, net_profit: -1 } : figures,
+    );
+    const spec = growthSpec(growthOf(loss));
+    const row = spec.tables[0]?.rows.find((candidate) => candidate.key === 'net_profit_parent');
+    expect(row?.texts[0]).toBe(NOT_MEANINGFUL_TEXT);
+    expect(spec.hints.some((hint) => hint.includes(GROWTH_REASONS.signChange))).toBe(true);
+  });
+});
+
+describe('risk (hand-worked on the sample company)', () => {
+  it('computes every ratio of the latest year', () => {
+    const latest = riskOf().years.at(-1);
+    expect(latest?.debt_to_assets.value).toBeCloseTo(97 / 200, 12);
+    // Interest-bearing debt 10 + 5 + 20 = 35 over equity 100 + 3.
+    expect(latest?.debt_to_equity.value).toBeCloseTo(35 / 103, 12);
+    // (35 − cash 30 − trading assets 2) / (EBIT 20 + D&A 5).
+    expect(latest?.net_debt_to_ebitda.value).toBeCloseTo(3 / 25, 12);
+    expect(latest?.interest_coverage.value).toBeCloseTo(20 / 1.4, 12);
+    expect(latest?.current_ratio.value).toBeCloseTo(2, 12);
+    // (80 − inventories 10) / 40.
+    expect(latest?.quick_ratio.value).toBeCloseTo(1.75, 12);
+    // cash 30 / (short-term borrowings 10 + current portion 5).
+    expect(latest?.cash_to_short_term_debt.value).toBeCloseTo(2, 12);
+  });
+
+  it('says n.m. with a reason for net interest income and for no short-term debt', () => {
+    const statements = sampleWith((_year, figures) => ({
+      ...figures,
+      total_assets: 200,
+      financial_expenses: -0.5,
+      short_term_borrowings: 0,
+      current_portion_non_current_liabilities: 0,
+    }));
+    const latest = riskOf(statements).years.at(-1);
+    expect(latest?.interest_coverage).toEqual({ value: null, reason: RISK_REASONS.noInterestExpense });
+    expect(latest?.cash_to_short_term_debt).toEqual({ value: null, reason: RISK_REASONS.noShortTermDebt });
+    const spec = riskSpec(riskOf(statements));
+    const row = spec.tables[0]?.rows.find((candidate) => candidate.key === 'interest_coverage');
+    expect(row?.texts.at(-1)).toBe(NOT_MEANINGFUL_TEXT);
+    expect(row?.label).toContain('≥5倍');
+  });
+
+  it('says which data is missing instead of drawing empty axes', () => {
+    const noBalanceSheet = { ...SAMPLE_COMPANY, years: { 2024: { operating_revenue: 100, operating_cost: 60 } } };
+    expect(riskSpec(riskOf(noBalanceSheet)).empty).toContain('缺少资产负债表');
+  });
+});
+
+describe('basic info', () => {
+  it('shows the listing, the share count with its source, and the no-price state', () => {
+    const valuation = valueCompany({ statements: SAMPLE_COMPANY });
+    const view = basicInfoView(
+      valuation,
+      {
+        code: '000001',
+        name: '样本公司',
+        industry: '制造业',
+        listing: {
+          market: '深圳主板',
+          listed_on: '2001-01-02',
+          industry_code: 'C38',
+          sub_industry: '电气机械和器材制造业',
+        },
+      },
+      null,
+    );
+    expect(view.latest_report_date).toBe('2024-12-31');
+    expect(view.market_cap).toBeNull();
+    const texts = Object.fromEntries(basicInfoSpec(view).tables[0]?.rows.map((row) => [row.key, row.texts[0]]) ?? []);
+    expect(texts.market).toBe('深圳主板');
+    expect(texts.industry).toBe('制造业 / 电气机械和器材制造业（C38）');
+    expect(texts.total_shares).toContain('亿股');
+    expect(texts.price).toBe(NO_PRICE_TEXT);
+  });
+});

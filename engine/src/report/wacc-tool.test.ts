@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
+import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
+import type { CompanyBundle } from './company-bundle.ts';
+import { checkWaccInput, waccToolView } from './wacc-tool.ts';
+
+const BUNDLE: CompanyBundle = {
+  company: { code: SAMPLE_COMPANY.code, name: SAMPLE_COMPANY.name, industry: '制造业' },
+  statements: SAMPLE_COMPANY,
+  parameters: { wacc_manual: null, terminal_growth_rate_manual: null, total_shares_manual: null },
+  overrides: {},
+  waccAssumptions: WACC_ASSUMPTIONS,
+  version: 1,
+};
+
+describe('the WACC tool', () => {
+  it('shows the stored components and the same WACC the valuation applies', () => {
+    const view = waccToolView(BUNDLE, {});
+    expect(view.inputs?.risk_free_rate).toBe(0.03);
+    expect(view.calculated).toBeCloseTo(view.stored.calculated_wacc ?? Number.NaN, 12);
+    expect(view.applied).toBeCloseTo(view.stored.applied_wacc, 12);
+    expect(view.edited).toEqual([]);
+    expect(view.value_per_share).not.toBeNull();
+  });
+
+  it('recomputes the WACC from edited inputs by hand and values the company at it', () => {
+    const edits = {
+      risk_free_rate: 0.025,
+      beta: 1.2,
+      equity_risk_premium: 0.06,
+      cost_of_debt: 0.04,
+      tax_rate: 0.25,
+      debt_weight: 0.3,
+    };
+    const view = waccToolView(BUNDLE, edits);
+    // 0.7 × (2.5% + 1.2 × 6%) + 0.3 × 4% × 0.75 = 0.7 × 9.7% + 0.9% = 7.69%.
+    expect(view.calculated).toBeCloseTo(0.0769, 12);
+    expect(view.applied).toBeCloseTo(0.0769, 12);
+    expect(view.bound).toBeNull();
+    const cheaper = waccToolView(BUNDLE, { ...edits, beta: 0.5 });
+    expect(cheaper.value_per_share ?? 0).toBeGreaterThan(view.value_per_share ?? 0);
+  });
+
+  it('keeps the WACC within its bound and says which bound', () => {
+    const view = waccToolView(BUNDLE, { beta: 4 });
+    expect(view.calculated ?? 0).toBeGreaterThan(0.14);
+    expect(view.applied).toBe(0.14);
+    expect(view.bound).toBe('cap');
+  });
+
+  it('refuses inputs out of range with a Chinese message', () => {
+    expect(checkWaccInput('beta', 6)).toBe('行业 β须在 0 至 5 之间');
+    expect(checkWaccInput('tax_rate', 0.25)).toBeNull();
+    expect(checkWaccInput('risk_free_rate', Number.NaN)).toBe('无风险利率 rf须为数字');
+  });
+});

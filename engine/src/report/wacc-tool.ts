@@ -1,0 +1,131 @@
+import { type AnalyticsCache, valueCompany } from '../valuation/company-valuation.ts';
+import {
+  boundedWacc,
+  type WaccBound,
+  type WaccBreakdown,
+  type WaccFormulaInputs,
+  waccFromInputs,
+} from '../valuation/wacc.ts';
+import type { CompanyBundle } from './company-bundle.ts';
+
+/** The WACC tool's inputs, in the order the page lists them. */
+export const WACC_TOOL_INPUTS = [
+  'risk_free_rate',
+  'equity_risk_premium',
+  'beta',
+  'cost_of_debt',
+  'tax_rate',
+  'debt_weight',
+] as const satisfies readonly (keyof WaccFormulaInputs)[];
+export type WaccToolInput = (typeof WACC_TOOL_INPUTS)[number];
+
+/** Each input's name, where its value comes from, its unit and the range the tool accepts. */
+export const WACC_TOOL_INPUT_RULES: Readonly<
+  Record<
+    WaccToolInput,
+    { readonly label: string; readonly unit: 'percent' | 'number'; readonly min: number; readonly max: number }
+  >
+> = {
+  risk_free_rate: { label: '无风险利率 rf', unit: 'percent', min: 0, max: 0.2 },
+  equity_risk_premium: { label: '市场风险溢价 ERP', unit: 'percent', min: 0, max: 0.2 },
+  beta: { label: '行业 β', unit: 'number', min: 0, max: 5 },
+  cost_of_debt: { label: '税前债务成本 Kd', unit: 'percent', min: 0, max: 0.3 },
+  tax_rate: { label: '所得税率 t', unit: 'percent', min: 0, max: 1 },
+  debt_weight: { label: '债务权重 D/V', unit: 'percent', min: 0, max: 1 },
+};
+
+export type WaccToolEdits = Partial<Record<WaccToolInput, number>>;
+
+export interface WaccToolView {
+  readonly company: CompanyBundle['company'];
+  /** What the stored valuation uses: calculated vs applied, the bound, the components. */
+  readonly stored: WaccBreakdown;
+  /** A person's WACC set in the back office (it replaces the calculated one in the valuation). */
+  readonly manual_wacc: number | null;
+  readonly wacc_range: readonly [number, number];
+  /** The bounds of the calculated cost of debt and the one used without interest data. */
+  readonly cost_of_debt_range: readonly [number, number];
+  readonly default_cost_of_debt: number;
+  /** The inputs after the edits; null when the WACC cannot be calculated (equity not positive). */
+  readonly inputs: (WaccFormulaInputs & { readonly beta_industry: string | null }) | null;
+  readonly edited: readonly WaccToolInput[];
+  /** The WACC of `inputs` before and after its bound. */
+  readonly calculated: number | null;
+  readonly applied: number | null;
+  readonly bound: WaccBound | null;
+  /** The value per share at `applied` (the rest of the model as stored); null with the reason otherwise. */
+  readonly value_per_share: number | null;
+  readonly value_error: string | null;
+}
+
+/**
+ * The WACC tool: a company's WACC components and, with edits, the WACC they give (within the bound) and the
+ * value per share at that WACC, the model otherwise as stored. Runs in the worker, offline from the bundle.
+ */
+export function waccToolView(bundle: CompanyBundle, edits: WaccToolEdits, cache?: AnalyticsCache): WaccToolView {
+  const base = valueCompany({
+    statements: bundle.statements,
+    parameters: bundle.parameters,
+    overrides: bundle.overrides,
+    waccAssumptions: bundle.waccAssumptions,
+    sensitivity: false,
+    ...(cache ? { cache } : {}),
+  });
+  const stored = base.parameters.wacc_breakdown;
+  const components = stored.components;
+  const inputs = components ? { ...components, ...edits } : null;
+  const calculated = inputs ? waccFromInputs(inputs) : null;
+  const bounded = calculated === null ? null : boundedWacc(calculated, bundle.waccAssumptions.waccRange);
+  let value: number | null = null;
+  let error: string | null = null;
+  if (bounded) {
+    const valued = valueCompany({
+      statements: bundle.statements,
+      parameters: { ...bundle.parameters, wacc_manual: bounded.bounded },
+      overrides: bundle.overrides,
+      waccAssumptions: bundle.waccAssumptions,
+      sensitivity: false,
+      ...(cache ? { cache } : {}),
+    });
+    value = valued.dcf && valued.dcf.valuation.share_capital > 0 ? valued.dcf.valuation.value_per_share : null;
+    error = valued.error?.message ?? (value === null && valued.dcf ? '缺少总股本，无法得到每股价值' : null);
+  } else {
+    error = '股东权益为负或为零，无法按账面权重计算 WACC';
+  }
+  return {
+    company: bundle.company,
+    stored,
+    manual_wacc: bundle.parameters.wacc_manual,
+    wacc_range: bundle.waccAssumptions.waccRange,
+    cost_of_debt_range: bundle.waccAssumptions.costOfDebtRange,
+    default_cost_of_debt: bundle.waccAssumptions.defaultCostOfDebt,
+    inputs: inputs
+      ? {
+          risk_free_rate: inputs.risk_free_rate,
+          equity_risk_premium: inputs.equity_risk_premium,
+          beta: inputs.beta,
+          beta_industry: inputs.beta_industry,
+          cost_of_debt: inputs.cost_of_debt,
+          tax_rate: inputs.tax_rate,
+          debt_weight: inputs.debt_weight,
+        }
+      : null,
+    edited: WACC_TOOL_INPUTS.filter((key) => edits[key] !== undefined),
+    calculated,
+    applied: bounded?.bounded ?? null,
+    bound: bounded?.bound ?? null,
+    value_per_share: value,
+    value_error: error,
+  };
+}
+
+/** An edit the tool accepts, or the Chinese message why not (the input is left unchanged). */
+export function checkWaccInput(key: WaccToolInput, value: number): string | null {
+  const rule = WACC_TOOL_INPUT_RULES[key];
+  if (!Number.isFinite(value)) return `${rule.label}须为数字`;
+  if (value < rule.min || value > rule.max) {
+    const show = (bound: number) => (rule.unit === 'percent' ? `${bound * 100}%` : String(bound));
+    return `${rule.label}须在 ${show(rule.min)} 至 ${show(rule.max)} 之间`;
+  }
+  return null;
+}

@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
+
+/** The sections 公司基本信息, 成长能力, 抗风险能力, 敏感性分析 and the WACC tool, on a phone, in real Chromium. */
+
+const SECTIONS = ['basic-info', 'growth', 'risk', 'sensitivity'];
+const MIDEA = '美的集团';
+/** 600233 has a balance sheet and an income statement but no cash flow statement. */
+const NO_CASH_FLOW = '600233';
+
+let browser: Browser;
+const baseURL = inject('baseURL');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function noSideScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (!process.env.UPDATE_SCREENSHOTS) return;
+  await page.screenshot({ path: new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname, fullPage });
+}
+
+describe('the new report sections at 390 px', () => {
+  it('shows basic info, growth, risk and the sensitivity grid for 美的集团', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/?company=${encodeURIComponent(MIDEA)}`);
+    const basic = page.getByTestId('report-module-basic-info');
+    await expect.poll(() => basic.textContent(), { timeout: 20_000 }).toContain('深圳主板');
+    expect(await basic.textContent()).toContain('2013-09-18');
+    expect(await basic.textContent()).toContain('暂无行情数据');
+    for (const path of SECTIONS) expect(await page.getByTestId(`report-module-${path}`).count()).toBe(1);
+    expect(await page.getByTestId('report-module-growth').textContent()).toContain('5年复合增长率');
+    expect(await page.getByTestId('report-module-risk').textContent()).toContain('资产负债率');
+    const grid = page.getByTestId('report-module-sensitivity').locator('.sensitivity-table');
+    expect(await grid.count()).toBe(1);
+    expect(await page.getByTestId('report-module-fcf-valuation').locator('.sensitivity-table').count()).toBe(0);
+    await noSideScroll(page);
+    await page.getByTestId('report-module-growth').scrollIntoViewIfNeeded();
+    await screenshot(page, 'report-growth-mobile.png');
+    await page.getByTestId('report-module-risk').scrollIntoViewIfNeeded();
+    await screenshot(page, 'report-risk-mobile.png');
+    await context.close();
+  });
+
+  it('says what is missing for a company without a cash flow statement', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/?company=${NO_CASH_FLOW}`);
+    const growth = page.getByTestId('report-module-growth');
+    await expect.poll(() => growth.textContent(), { timeout: 20_000 }).toContain('复合增长率');
+    expect(await growth.textContent()).toContain('暂无盈利质量数据');
+    expect(await page.getByTestId('report-module-risk').textContent()).toContain('资产负债率');
+    await noSideScroll(page);
+    await context.close();
+  });
+});
+
+describe('the WACC tool', () => {
+  it('shows every component with its source, recomputes an edit, and works offline', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/wacc-tool?company=${encodeURIComponent(MIDEA)}`);
+    const applied = page.getByTestId('wacc-component-applied');
+    await applied.waitFor({ timeout: 20_000 });
+    for (const name of ['risk_free_rate', 'equity_risk_premium', 'beta', 'cost_of_debt', 'tax_rate', 'debt_weight']) {
+      expect(await page.getByTestId(`wacc-component-${name}`).count()).toBe(1);
+    }
+    expect(await page.getByTestId('wacc-component-beta').textContent()).toContain('制造业');
+    const before = await page.getByTestId('wacc-component-value').textContent();
+    const beta = page.getByTestId('wacc-component-beta').locator('input');
+    await beta.fill('2');
+    await beta.press('Enter');
+    await expect.poll(() => page.getByTestId('wacc-component-value').textContent()).not.toBe(before);
+    await beta.fill('9');
+    await beta.press('Enter');
+    expect(await page.getByRole('alert').textContent()).toContain('行业 β须在 0 至 5 之间');
+    await noSideScroll(page);
+    await screenshot(page, 'wacc-tool-mobile.png', true);
+
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('wacc-component-applied').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('wacc-component-beta').locator('input').inputValue()).not.toBe('');
+    await context.setOffline(false);
+    await context.close();
+  });
+});

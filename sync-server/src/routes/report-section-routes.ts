@@ -1,0 +1,73 @@
+import {
+  basicInfoAnswer,
+  basicInfoView,
+  growthAnswer,
+  growthView,
+  quoteForReport,
+  riskAnswer,
+  riskView,
+} from '@fcf/engine/report';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+import { documented } from '../http/openapi.ts';
+import { latestQuote } from '../store/quotes.ts';
+import { companyFromPath } from './company-param.ts';
+
+/** The stored company's valuation and bundle (statements, listing): what the sections are built from. */
+function sectionInputs(c: Context<AppEnv>) {
+  const company = companyFromPath(c);
+  const { db, valuations } = c.var.services;
+  return {
+    valuation: valuations.value(company),
+    bundle: valuations.bundle(company),
+    quote: latestQuote(db, company.code) ?? null,
+  };
+}
+
+/** 公司基本信息, 成长能力 and 抗风险能力 of the report, computed by the engine from stored data. */
+export const reportSectionRoutes = new Hono<AppEnv>()
+  .get(
+    '/home/basic_info/:company',
+    documented({
+      tag: 'report',
+      summary: '公司基本信息：代码、上市板块与日期、国标行业、最新年报、总股本及来源、股价与市值（有行情时）、数据提示',
+      answers: { 200: basicInfoAnswer },
+      errors: [422],
+    }),
+    (c) => {
+      const { valuation, bundle, quote } = sectionInputs(c);
+      return c.json({
+        success: true,
+        data: basicInfoView(valuation, bundle.company, quoteForReport(quote)),
+        message: '获取成功',
+      });
+    },
+  )
+  .get(
+    '/home/growth/:company',
+    documented({
+      tag: 'report',
+      summary: '成长能力：营业收入、归母净利润、FCF、归母净资产的3/5/10年复合增长率与增长年份占比，逐年盈利质量',
+      answers: { 200: growthAnswer },
+      errors: [422],
+    }),
+    (c) => {
+      const { valuation, bundle } = sectionInputs(c);
+      return c.json({ success: true, data: growthView(valuation, bundle.statements), message: '获取成功' });
+    },
+  )
+  .get(
+    '/home/risk/:company',
+    documented({
+      tag: 'report',
+      summary:
+        '抗风险能力：资产负债率、有息负债/权益、净有息负债/EBITDA、利息保障倍数、流动与速动比率、现金/短债，逐年并附参考区间',
+      answers: { 200: riskAnswer },
+      errors: [422],
+    }),
+    (c) => {
+      const { valuation, bundle } = sectionInputs(c);
+      return c.json({ success: true, data: riskView(valuation, bundle.statements), message: '获取成功' });
+    },
+  );
