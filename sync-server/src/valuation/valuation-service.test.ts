@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCompany } from '../store/companies.ts';
+import { type PlatformTemplate, startPlatformTemplate } from '../testing/platform-fork.ts';
+import { ValuationService } from './valuation-service.ts';
+
+/** 美的集团: its latest annual report in the fixtures is 2024's. */
+const MIDEA = '000333';
+
+let template: PlatformTemplate;
+beforeAll(async () => {
+  template = await startPlatformTemplate();
+});
+afterAll(() => template.close());
+
+describe('the server’s valuations take the company context', () => {
+  it('warn a stale report from the day it turns stale, though nothing was written (cached by date)', () => {
+    const platform = template.fork();
+    try {
+      let today = new Date('2026-06-30T12:00:00Z');
+      const valuations = new ValuationService(platform.db, () => today);
+      const company = findCompany(platform.db, MIDEA);
+      if (!company) throw new Error('no 美的集团 in the fixtures');
+      const codes = () => valuations.valuation(company).warnings.map((warning) => warning.code);
+      expect(codes()).not.toContain('stale_report');
+      today = new Date('2026-07-01T12:00:00Z');
+      expect(codes()).toContain('stale_report');
+    } finally {
+      platform.close();
+    }
+  });
+
+  it('value by the company’s industry: its section reaches the model', () => {
+    const platform = template.fork();
+    try {
+      const company = findCompany(platform.db, MIDEA);
+      if (!company) throw new Error('no 美的集团 in the fixtures');
+      const valuation = new ValuationService(platform.db).valuation(company);
+      expect(valuation.classification.industry).not.toBeNull();
+      expect(valuation.classification.kind).toBe('general');
+    } finally {
+      platform.close();
+    }
+  });
+});
