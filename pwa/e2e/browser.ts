@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
-/** Debian's Chromium, launched as DESIGN.md §7 says (the closed network refuses its background calls). */
+/** Debian's Chromium, launched with the flags this machine needs (the closed network refuses its background calls). */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [

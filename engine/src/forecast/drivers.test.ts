@@ -96,7 +96,7 @@ describe('auto drivers', () => {
   });
 });
 
-describe('override inheritance (public-side §4)', () => {
+describe('override inheritance', () => {
   // Set in 2026, inherited by 2027; 2028 sets its own, inherited by 2029; 2025 keeps the default.
   const resolved = resolveDrivers(auto, 2025, {
     2026: { operating_revenue_yoy: 0.1, da_ratio: 0.06 },

@@ -23,7 +23,7 @@ export function isDriverKey(key: string): key is DriverKey {
   return DRIVER_KEY_SET.has(key);
 }
 
-/** Where a cell's value comes from (public-side §4). */
+/** Where a cell's value comes from. */
 export type DriverSource = 'user_set' | 'inherited' | 'system_default';
 
 /** Values the user set, by forecast year and driver. */

@@ -8,7 +8,7 @@ import {
 } from '../statements/items.ts';
 import { type FinancialYearRow, ratio } from './financial-row.ts';
 
-/** Profitability row of the financial-analysis API (public-side §3); ratios as fractions, amounts in 亿元. */
+/** Profitability row of the financial-analysis API; ratios as fractions, amounts in 亿元. */
 export interface ProfitabilityRow {
   year: number;
   revenue: number | null;

@@ -19,7 +19,7 @@ export const WORKING_CAPITAL_KEY_PAIRS = WORKING_CAPITAL_ITEMS.map(
 export type RowBasis = 'statements' | 'summary';
 
 /**
- * The spec's "financial year row" (back-office §3), for a historical or a forecast year. Amounts in 亿元,
+ * The spec's "financial year row", for a historical or a forecast year. Amounts in 亿元,
  * ratios as fractions; null = not available. Field names are the spec's, so the API answers them as is.
  */
 export type FinancialYearRow = {

@@ -9,13 +9,13 @@ import type { WaccBreakdown } from '../valuation/wacc.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
 
 /**
- * The report modules' API shapes (public-side §3), built from one CompanyValuation. The server answers
+ * The report modules' API shapes, built from one CompanyValuation. The server answers
  * them and the PWA's worker builds the same from cached statements, so both always agree.
  */
 
-/** Historical years the report shows beside the forecast (DESIGN.md §4: the 5 before it). */
+/** Historical years the report shows beside the forecast (the 5 before it). */
 export const REPORT_HISTORY_YEARS = 5;
-/** Historical years of the wide FCF trend chart (public-side §9). */
+/** Historical years of the wide FCF trend chart. */
 export const TREND_HISTORY_YEARS = 9;
 
 export const REPORT_MODULE_PATHS = [

@@ -7,7 +7,7 @@ import type { WaccBreakdown } from '../valuation/wacc.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
 import { REPORT_HISTORY_YEARS } from './report-views.ts';
 
-/** Views of the custom valuation and FCF parameter pages (public-side §3, back-office §3, §7). */
+/** Views of the custom valuation and FCF parameter pages. */
 
 export type HistoricalRowView = FinancialYearRow & { data_status: 'historical' };
 export type ForecastRowView = FinancialYearRow & {
@@ -129,7 +129,7 @@ export interface MultiYearFcfEntry {
   fcf: number | null;
 }
 
-/** The multi-year FCF map by year (back-office §3), for the forecast years. */
+/** The multi-year FCF map by year, for the forecast years. */
 export function multiYearFcf(valuation: CompanyValuation): Record<number, MultiYearFcfEntry> {
   const map: Record<number, MultiYearFcfEntry> = {};
   for (const row of valuation.forecast) {

@@ -6,7 +6,7 @@ import type { MutationName } from './mutation-names.ts';
 import { REJECTION_CODES } from './rejections.ts';
 
 /**
- * The sync protocol between a browser's IndexedDB and the server (DESIGN.md §5), defined once and checked
+ * The sync protocol between a browser's IndexedDB and the server, defined once and checked
  * on both sides. A client pulls rows changed since its cursor and pushes its outbox of mutations; each
  * mutation names the row version it was based on, so a concurrent edit becomes a conflict, never a loss.
  */

@@ -208,7 +208,7 @@ export function analyseTerminal(lastFcf: number, wacc: number, g: number, termin
   };
 }
 
-/** The DCF table of the spec (public-side §9, back-office §9), exactly. */
+/** The DCF table of the spec, exactly. */
 export function discountCashFlows(input: DcfInput): DcfResult {
   const { wacc, g } = requireRates(input.wacc, input.terminalGrowth);
   if (input.fcf.length === 0) throw new ValuationError('FORECAST_MISSING', 'fcf');

@@ -3,7 +3,7 @@ import { selectFcf } from './fcf-source.ts';
 
 const parts = { nopat: 10, noncash_cost: 3, working_capital_change: 2, capex: 4 };
 
-describe('FCF source priority (back-office §4)', () => {
+describe('FCF source priority', () => {
   it('uses the historical figure before the first forecast year, even when others exist', () => {
     expect(selectFcf(2024, 2025, { historical: 8, dynamic: parts, manualForecast: 1 })).toEqual({
       value: 8,

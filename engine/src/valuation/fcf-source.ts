@@ -1,4 +1,4 @@
-/** The parts of a year's FCF in the multi-year FCF map (back-office §3). */
+/** The parts of a year's FCF in the multi-year FCF map. */
 export interface FcfComponents {
   readonly nopat: number;
   readonly noncash_cost: number;
@@ -31,7 +31,7 @@ function componentsKnown(parts: FcfComponents | null | undefined): parts is FcfC
 }
 
 /**
- * FCF source priority for a year, exactly as the back-office spec §4 states: before the first forecast
+ * FCF source priority for a year, by rule: before the first forecast
  * year, the historical figure; otherwise the dynamic multi-year FCF (NOPAT + non-cash cost − working-capital
  * change − capex); otherwise the manual forecast row; otherwise any forecast row; otherwise the auto
  * forecast; otherwise zero.

@@ -14,7 +14,7 @@ export interface ParameterRule {
   readonly label: string;
   readonly min: number;
   readonly max: number;
-  /** Typed in percent in the UI and stored divided by 100 (public-side §5). */
+  /** Typed in percent in the UI and stored divided by 100. */
   readonly percent: boolean;
 }
 

@@ -7,7 +7,7 @@ import { loginErrorMessage } from './account-errors.ts';
 import { FormField } from './FormField.tsx';
 import './account.css';
 
-/** Login (public-side §2, §5, §8): submit is enabled once both fields are filled; success goes to /. */
+/** Login: submit is enabled once both fields are filled; success goes to /. */
 export default function LoginPage() {
   const { navigate } = useRouter();
   const user = useSessionUser();

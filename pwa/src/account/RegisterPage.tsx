@@ -17,11 +17,11 @@ type Values = Record<Field, string>;
 const FIELD_ORDER: readonly Field[] = ['username', 'email', 'password', 'confirmPassword'];
 const EMPTY: Values = { username: '', email: '', password: '', confirmPassword: '' };
 
-/** Public-side §4 and §9: after a successful registration, the login page follows after 2 s. */
+/** After a successful registration, the login page follows after 2 s. */
 export const REDIRECT_DELAY_MS = 2000;
 export const REGISTERED_MESSAGE = '注册成功，2秒后跳转到登录页';
 
-/** Register (public-side §2, §5, §8): each field is checked on blur and all of them on submit. */
+/** Register: each field is checked on blur and all of them on submit. */
 export default function RegisterPage() {
   const { navigate } = useRouter();
   const [values, setValues] = useState<Values>(EMPTY);

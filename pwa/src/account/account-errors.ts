@@ -1,7 +1,7 @@
 import type { RegistrationErrors } from '@fcf/engine/report';
 import { ApiRequestError } from '../api/http.ts';
 
-/** Login failure text (public-side §8): the server's detail (a 429 says when to retry), else 登录失败. */
+/** Login failure text: the server's detail (a 429 says when to retry), else 登录失败. */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return '登录失败';
   if (error.kind === 'network' || error.kind === 'timeout') return '无法连接服务器，请检查网络连接';
@@ -35,7 +35,7 @@ function fieldErrors(detail: string): RegistrationErrors | null {
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
-/** Register failure text (public-side §8): detail or message, else 注册失败，请重试. */
+/** Register failure text: detail or message, else 注册失败，请重试. */
 export function registerFailure(error: unknown): RegisterFailure {
   if (!(error instanceof ApiRequestError)) return { message: '注册失败，请重试', fields: {} };
   if (error.kind === 'network' || error.kind === 'timeout') {

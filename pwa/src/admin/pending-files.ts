@@ -1,6 +1,6 @@
 import type { UploadResult } from './admin-api.ts';
 
-/** The statement formats the upload takes (back-office §5). */
+/** The statement formats the upload takes. */
 export const ACCEPTED_EXTENSIONS = ['.xls', '.xlsx', '.csv'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 
@@ -73,7 +73,7 @@ export function settleItems(
   });
 }
 
-/** The spec's alerts after an upload (back-office §8). */
+/** The spec's alerts after an upload. */
 export function uploadSummary(results: readonly UploadResult[]): { allOk: boolean; text: string } {
   const succeeded = results.filter((result) => result.success).length;
   const failed = results.length - succeeded;

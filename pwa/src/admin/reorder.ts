@@ -1,4 +1,4 @@
-/** Menu ordering (back-office §4, §9): pure, so the rules are tested apart from the pages. */
+/** Menu ordering: pure, so the rules are tested apart from the pages. */
 
 export interface Ordered {
   readonly id: number;

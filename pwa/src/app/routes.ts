@@ -1,4 +1,4 @@
-/** The app's routes (public-side §2, back-office §2), matched on the path alone. */
+/** The app's routes, matched on the path alone. */
 export type RouteMatch =
   | { kind: 'home' }
   | { kind: 'analysis' }

@@ -21,7 +21,7 @@ export default function CustomValuationPage() {
   const { state, commit, preview, reset, restore, reload } = useCustomValuation(query, notify);
   const current = state.status === 'ready' ? state.company : null;
 
-  // Switching starts the new company afresh (public-side §4): its stored what-if goes, g is back to 2%.
+  // Switching starts the new company afresh: its stored what-if goes, g is back to 2%.
   const switchTo = useCallback(
     async (company: CompanyListItem) => {
       try {

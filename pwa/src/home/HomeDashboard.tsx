@@ -8,7 +8,7 @@ const LIVE_CARDS = DASHBOARD_CARDS.filter((card) => !card.comingSoon);
 const COMING_SOON = DASHBOARD_CARDS.filter((card) => card.comingSoon);
 
 /**
- * The home dashboard (public-side §1, §2): the title, the reader's watchlist when there is one, the
+ * The home dashboard: the title, the reader's watchlist when there is one, the
  * destinations that work, and the placeholders collapsed into one 即将推出 row, so on a phone the search
  * and the report of the last company follow within the first screen. Cards open in a new tab in a
  * browser, in the app when installed.

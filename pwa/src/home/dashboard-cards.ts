@@ -5,11 +5,11 @@ export interface DashboardCard {
   readonly description: string;
   readonly url: string;
   readonly icon: DashboardIconName;
-  /** A placeholder destination that only says the function is under development (public-side §1). */
+  /** A placeholder destination that only says the function is under development. */
   readonly comingSoon?: boolean;
 }
 
-/** The home dashboard's eight cards, in the spec's order (public-side §2). */
+/** The home dashboard's eight cards, in the spec's order. */
 export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { title: '估值报告', description: '自由现金流与DCF估值报告', url: '/valuation-home', icon: 'report' },
   {

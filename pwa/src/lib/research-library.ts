@@ -1,7 +1,7 @@
 import type { PdfCategory, PdfFile } from '../api/research-api.ts';
 
 /**
- * The research library's rules, pure (public-side §2, back-office §2, §4, §9): the category panel's
+ * The research library's rules, pure: the category panel's
  * entries, which files a selection shows, the empty states and the page sizes.
  */
 
@@ -9,7 +9,7 @@ import type { PdfCategory, PdfFile } from '../api/research-api.ts';
 export const ALL_FILES = -1;
 export const UNCATEGORIZED = 0;
 
-/** Industry research page sizes (public-side §9). */
+/** Industry research page sizes. */
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -68,7 +68,7 @@ export function selectionName(selection: number, categories: readonly Pick<PdfCa
   return categories.find((category) => category.id === selection)?.name ?? '未知分类';
 }
 
-/** The three empty states (back-office §2): all, uncategorised, a named category. */
+/** The three empty states: all, uncategorised, a named category. */
 export function emptyText(
   selection: number,
   categories: readonly Pick<PdfCategory, 'id' | 'name'>[],
@@ -79,7 +79,7 @@ export function emptyText(
   return `分类"${selectionName(selection, categories)}"下暂无文件`;
 }
 
-/** A selection that still exists: a deleted category falls back to all files (back-office §4). */
+/** A selection that still exists: a deleted category falls back to all files. */
 export function validSelection(selection: number, categories: readonly Pick<PdfCategory, 'id'>[]): number {
   if (selection === ALL_FILES || selection === UNCATEGORIZED) return selection;
   return categories.some((category) => category.id === selection) ? selection : ALL_FILES;

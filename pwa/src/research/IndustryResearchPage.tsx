@@ -122,7 +122,7 @@ function ReportRow({
 }
 
 /**
- * The industry research page (public-side §2): the category panel (全部文件 −1, 未分类 0, then the
+ * The industry research page: the category panel (全部文件 −1, 未分类 0, then the
  * categories) and the report table with its pages (5/10/20/50, default 10). A name opens the viewer in a
  * new tab; reports saved for offline reading open without network, and the list itself is kept offline.
  */

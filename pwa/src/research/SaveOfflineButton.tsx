@@ -13,7 +13,7 @@ interface SaveOfflineButtonProps {
   readonly target: Target;
   /** Whether a copy is on this device (from useSavedPdfIds, read once for a whole list). */
   readonly saved: boolean;
-  /** `pdf-save-offline` on the viewer's control (DESIGN.md §8). */
+  /** `pdf-save-offline` on the viewer's control. */
   readonly testId?: string;
   readonly compact?: boolean;
   readonly disabled?: boolean;

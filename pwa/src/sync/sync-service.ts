@@ -14,7 +14,7 @@ import { openStore } from '../store/db.ts';
 import { DexieSyncStore } from './dexie-sync-store.ts';
 import { httpSyncTransport } from './http-transport.ts';
 
-/** What the admin pages show of sync (DESIGN.md §5). */
+/** What the admin pages show of sync. */
 export interface SyncStatus {
   readonly online: boolean;
   readonly syncing: boolean;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §9: mobile layout at 768 px or narrower; the phone steps (shortest titles, lower charts) at 480. */
+/** Mobile layout at 768 px or narrower; the phone steps (shortest titles, lower charts) at 480. */
 export const MOBILE_MAX_WIDTH = 768;
 export const PHONE_MAX_WIDTH = 480;
 /** Tablets: wider than a phone, up to 1024 px (the search bar's suggestion cap). */

@@ -17,7 +17,7 @@ import { valuationParameterRows } from './valuation-parameters.ts';
 import './editor.css';
 import './DcfResultTable.css';
 
-/** The engine's word when it gave neither a valuation nor a reason (public-side §8). */
+/** The engine's word when it gave neither a valuation nor a reason. */
 const MISSING_RESULT_MESSAGE = '计算结果数据缺失';
 
 interface DcfResultTableProps {

@@ -1,7 +1,7 @@
 import { type AdjustableParameter, PARAMETER_RULES, parameterError } from '@fcf/engine';
 
 /**
- * What a typed cell means (public-side §5): percent fields are typed in percent and stored divided by
+ * What a typed cell means: percent fields are typed in percent and stored divided by
  * 100, total shares in 亿股 as typed; empty input changes nothing. Pure: no DOM.
  */
 

@@ -16,7 +16,7 @@ import {
 import { drawDcfImage, imageHeight } from './image-draw.ts';
 import { datedFileName, saveBlob } from './save-file.ts';
 
-/** Image export constants of public-side §9. */
+/** Image export constants. */
 export const IMAGE_WIDTH = 1400;
 const IMAGE_SCALE = 2.5;
 const IMAGE_QUALITY = 0.95;

@@ -9,7 +9,7 @@ export interface PageMessage {
   readonly id: number;
 }
 
-/** How long a message stays (public-side §4: messages 3 s, errors 6 s). */
+/** How long a message stays (messages 3 s, errors 6 s). */
 const MESSAGE_DURATION_MS: Readonly<Record<MessageKind, number>> = { info: 3000, success: 3000, error: 6000 };
 
 export type Notify = (kind: MessageKind, text: string) => void;

@@ -44,7 +44,7 @@ describe('accessFor', () => {
     ['GET', '/api/admin/valuation-params'],
     ['GET', '/api/admin/anything'],
     ['POST', '/api/admin/adjust-parameters/600298'],
-    // The admin reads outside /api/admin (DESIGN.md §4).
+    // The admin reads outside /api/admin.
     ['GET', '/api/files'],
     ['GET', '/api/data/companies-status'],
     ['GET', '/api/jobs'],

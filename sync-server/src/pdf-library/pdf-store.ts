@@ -49,7 +49,7 @@ export function findCategoryByName(db: Database, name: string): PdfCategory | un
   return listCategories(db).find((category) => category.name.toLowerCase() === name.toLowerCase());
 }
 
-/** Adds a category; without a sort_order it goes last (max + 1, back-office §9). */
+/** Adds a category; without a sort_order it goes last (max + 1). */
 export function insertCategory(db: Database, name: string, sortOrder?: number): PdfCategory {
   const id = transaction(db, () => {
     const order =

@@ -55,7 +55,7 @@ const report = {
     (await get(`/api/home/fcf_ratio/${encodeURIComponent(company)}`, fcfRatioAnswer)).data,
 };
 
-/** Every formula of public-side §9 checked on one answer. */
+/** Every formula checked on one answer. */
 function expectSpecFormulas(dcf: DcfValuationView): void {
   expect(dcf.forecast).toHaveLength(5);
   dcf.forecast.forEach((row, index) => {

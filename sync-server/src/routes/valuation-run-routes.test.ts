@@ -20,7 +20,7 @@ import { startTestPlatform, type TestPlatform } from '../testing/test-platform.t
 
 /**
  * Valuation runs, batches and their jobs, the FCF-ratio post-analysis and forecast generation
- * (back-office §7; DESIGN §4), on the platform seeded from fixtures/ (15 companies, nothing valued yet).
+ *, on the platform seeded from fixtures/ (15 companies, nothing valued yet).
  */
 
 /** fixtures/163 and fixtures/workbooks: every one has the history a valuation needs. */

@@ -13,7 +13,7 @@ const PAGE_SIZES = [12, 18, 24] as const;
 const EMPTY_STATS = { files: 0, years: null };
 
 /**
- * Forecast management (back-office §2, /admin/forecast): a card per company with its completeness and data
+ * Forecast management (/admin/forecast): a card per company with its completeness and data
  * counts, searchable and paged, each leading to its FCF parameter page.
  */
 export default function ForecastPage() {

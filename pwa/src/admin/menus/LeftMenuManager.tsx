@@ -8,7 +8,7 @@ import './menus.css';
 import './menu-forms.css';
 import './menu-rows.css';
 
-/** The report page's section menu: add, inline edit saved as you type, reorder, delete (back-office §2). */
+/** The report page's section menu: add, inline edit saved as you type, reorder, delete. */
 export function LeftMenuManager({ onStatus }: { onStatus?: OnListStatus }) {
   const model = useCoreMenus();
   const { menus, state, loadError, saving, messages } = model;

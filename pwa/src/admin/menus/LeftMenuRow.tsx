@@ -7,7 +7,7 @@ import type { AdminCoreMenu } from './menus-api.ts';
 import type { CoreMenuDraft, CoreMenusModel } from './use-core-menus.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
-/** An inline edit is saved this long after the last keystroke (back-office §5, §9). */
+/** An inline edit is saved this long after the last keystroke. */
 const EDIT_DEBOUNCE_MS = 800;
 
 type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';

@@ -19,7 +19,7 @@ export function menuTab(pathname: string): Tab {
   return /\/admin\/menus\/left\/?$/.test(pathname) ? 'left' : 'top';
 }
 
-/** The menu centre (back-office §2): a tab per menu, the list's status, and its manager. */
+/** The menu centre: a tab per menu, the list's status, and its manager. */
 export default function MenuCenter() {
   const { location } = useRouter();
   const tab = menuTab(location.pathname);

@@ -8,7 +8,7 @@ import './menus.css';
 import './menu-forms.css';
 import './menu-rows.css';
 
-/** The site's top navigation: add, edit inline, reorder, delete, and a group's children (back-office §2). */
+/** The site's top navigation: add, edit inline, reorder, delete, and a group's children. */
 export function TopMenuManager({ onStatus }: { onStatus?: OnListStatus }) {
   const model = useTopMenus();
   const { menus, state, loadError, saving, messages } = model;

@@ -1,6 +1,6 @@
 import { ApiRequestError } from '../../api/http.ts';
 
-/** The menu managers' messages (back-office §5, §8). Pure, so the wording is tested in one place. */
+/** The menu managers' messages. Pure, so the wording is tested in one place. */
 
 export const TOP_NAME_MISSING_ON_ADD = '请输入菜单名称';
 export const TOP_NAME_EMPTY = '菜单名称不能为空';

@@ -38,7 +38,7 @@ export interface CoreMenusModel {
   move(index: number, direction: Direction): Promise<void>;
 }
 
-/** The report page's section menu (back-office §4, §7, §8). */
+/** The report page's section menu. */
 export function useCoreMenus(): CoreMenusModel {
   const [menus, setMenus] = useState<AdminCoreMenu[]>([]);
   // Debounced saves and moves read the latest list, so each PUT carries every staged edit and the

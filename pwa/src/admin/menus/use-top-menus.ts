@@ -28,7 +28,7 @@ interface ChildDraft {
   readonly link: string;
 }
 
-/** A new child's name until it is edited (back-office §9). */
+/** A new child's name until it is edited. */
 const NEW_CHILD_NAME = '新子菜单';
 
 const sorted = (menus: readonly TopMenu[]): TopMenu[] =>
@@ -69,7 +69,7 @@ export interface TopMenusModel {
   moveChild(menu: TopMenu, index: number, direction: Direction): Promise<void>;
 }
 
-/** The top menu's list and changes (back-office §4, §7, §8); each change ends with a reload. */
+/** The top menu's list and changes; each change ends with a reload. */
 export function useTopMenus(): TopMenusModel {
   const [menus, setMenus] = useState<TopMenu[]>([]);
   const [state, setState] = useState<LoadState>('loading');

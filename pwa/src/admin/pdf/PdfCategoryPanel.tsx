@@ -18,7 +18,7 @@ interface PdfCategoryPanelProps {
 }
 
 /**
- * The category panel (back-office §2, §4): 全部文件 (−1) and 未分类 (0), then the categories with up,
+ * The category panel: 全部文件 (−1) and 未分类 (0), then the categories with up,
  * down and delete (the first cannot go up, the last cannot go down, none while busy), and the add box
  * (Enter adds; the button needs a non-empty name).
  */

@@ -22,13 +22,13 @@ interface PdfFileTableProps {
   onReload(): void;
 }
 
-/** The preview page of a file: the app's viewer, in a new tab (back-office §2). */
+/** The preview page of a file: the app's viewer, in a new tab. */
 function previewPath(id: number): string {
   return `/pdf-preview/${id}`;
 }
 
 /**
- * The file table (back-office §2): ID, name, category select (未分类 included), upload time to the minute,
+ * The file table: ID, name, category select (未分类 included), upload time to the minute,
  * a preview link in a new tab and delete; the count beside the title; three different empty states.
  */
 export function PdfFileTable({

@@ -20,7 +20,7 @@ function withId(set: ReadonlySet<number>, id: number, on: boolean): Set<number> 
 }
 
 /**
- * The PDF admin manager (/admin/pdf, back-office §2, §4, §5, §7, §8): upload, the category panel and the
+ * The PDF admin manager (/admin/pdf): upload, the category panel and the
  * file table of the selected category.
  */
 export default function PdfManager() {
@@ -73,7 +73,7 @@ export default function PdfManager() {
     void loadFiles();
   }, [selected, loadFiles]);
 
-  // A selected category that is gone (deleted here or elsewhere) falls back to all files (back-office §4).
+  // A selected category that is gone (deleted here or elsewhere) falls back to all files.
   useEffect(() => {
     setSelected((current) => validSelection(current, categories));
   }, [categories]);

@@ -5,7 +5,7 @@ import type { PdfUpload } from './use-pdf-upload.ts';
 import './PdfUploadBar.css';
 
 /**
- * The upload bar (back-office §2): a PDF-only multiple file input, the pending list with status icons and
+ * The upload bar: a PDF-only multiple file input, the pending list with status icons and
  * sizes, a remove button while waiting, '失败' with the reason on failed items, and the batch button.
  */
 export function PdfUploadBar({ upload }: { upload: PdfUpload }) {

@@ -1,7 +1,7 @@
 import { ApiRequestError } from '../../api/http.ts';
 
 /**
- * The PDF manager's failure texts (back-office §8): no answer → network; 5xx → server error; a file's 404
+ * The PDF manager's failure texts: no answer → network; 5xx → server error; a file's 404
  * → gone; otherwise the server's words (detail, else message), else the action's fallback.
  */
 const FALLBACKS = {

@@ -1,6 +1,6 @@
 import { formatBytes } from '@fcf/engine/report';
 
-/** The PDF manager's upload rules (back-office §2, §4, §5, §8), pure. */
+/** The PDF manager's upload rules, pure. */
 
 /** The server's limit per PDF (README "Research PDFs"); checked here first so a big file is not sent. */
 export const PDF_MAX_BYTES = 20 * 1024 * 1024;

@@ -21,7 +21,7 @@ export interface PdfUpload {
 }
 
 /**
- * The pending PDFs and their upload, one request per file (back-office §4, §7, §8): each item goes
+ * The pending PDFs and their upload, one request per file: each item goes
  * waiting → uploading → success or error; when all succeed the list clears and the files reload,
  * otherwise the failed items stay with their errors and a summary.
  */

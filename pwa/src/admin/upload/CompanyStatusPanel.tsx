@@ -9,7 +9,7 @@ interface CompanyStatusPanelProps {
   readonly children?: ReactNode;
 }
 
-/** Figures and the unvalued / unanalyzed companies from the company-status call (back-office §2). */
+/** Figures and the unvalued / unanalyzed companies from the company-status call. */
 export function CompanyStatusPanel({ status, children }: CompanyStatusPanelProps) {
   const titleId = useId();
   const data = status.data;

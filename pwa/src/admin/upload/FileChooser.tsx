@@ -9,7 +9,7 @@ interface FileChooserProps {
 
 /**
  * A multiple-file chooser that is also a drop zone. Files of other types are dropped here, with a warning
- * naming them (back-office §5).
+ * naming them.
  */
 export function FileChooser({ disabled, onFiles }: FileChooserProps) {
   const inputId = useId();

@@ -12,7 +12,7 @@ import { useNewUploads } from './use-new-uploads.ts';
 import './upload.css';
 
 /**
- * Excel upload and valuation (back-office §2, /admin and /admin/upload): upload statements, follow each
+ * Excel upload and valuation (/admin and /admin/upload): upload statements, follow each
  * company's completeness, run valuations and analyses one by one or in batches, manage uploaded files.
  */
 export default function UploadPage() {

@@ -16,7 +16,7 @@ export function reportTypeText(keys: string): string {
   return labels.length > 0 ? labels.join('、') : '-';
 }
 
-/** File delete failures (back-office §8). */
+/** File delete failures. */
 export function fileDeleteError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.status === 404) return '文件不存在或已删除';

@@ -1,4 +1,4 @@
-/** How long a company keeps its 新上传 mark (back-office §4, §9). */
+/** How long a company keeps its 新上传 mark. */
 export const NEW_UPLOAD_MS = 300_000;
 
 const STORAGE_KEY = 'admin.newUploads';

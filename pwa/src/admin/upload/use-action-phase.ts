@@ -3,7 +3,7 @@ import { errorText } from '../admin-messages.ts';
 
 export type ActionPhase = 'idle' | 'loading' | 'success' | 'error';
 
-/** How long a button shows its outcome before it returns to idle (back-office §4, §9). */
+/** How long a button shows its outcome before it returns to idle. */
 const PHASE_HOLD_MS = { success: 3_000, error: 5_000 } as const;
 
 export interface ActionState {

@@ -12,7 +12,7 @@ export type BatchState =
 /** Thrown from the progress callback to stop polling once the page is gone (followJob takes no signal). */
 class Unmounted extends Error {}
 
-/** Starts a batch job and follows it to its end (back-office §2): progress, then the summary. */
+/** Starts a batch job and follows it to its end: progress, then the summary. */
 export function useBatchJob(onFinished: () => void): {
   state: BatchState;
   run(kind: BatchKind): Promise<void>;

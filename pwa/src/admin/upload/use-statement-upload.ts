@@ -21,7 +21,7 @@ export interface StatementUpload {
 }
 
 /**
- * The pending list and one upload of its waiting files (back-office §4, §8): the spec's alerts, the list
+ * The pending list and one upload of its waiting files: the spec's alerts, the list
  * cleared when everything went in, each file's outcome kept otherwise.
  */
 export function useStatementUpload(onUploaded: (companies: readonly string[]) => void): StatementUpload {

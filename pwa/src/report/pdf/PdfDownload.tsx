@@ -23,7 +23,7 @@ export interface PdfDownloadProps {
 }
 
 /**
- * The analysis page's PDF download area (public-side §2, §4, §5): '下载PDF报告', a progress bar that rises at
+ * The analysis page's PDF download area: '下载PDF报告', a progress bar that rises at
  * random to 80 while the PDF is made and shows 100 for 1 s at the end, and an error that clears after 5 s.
  */
 export function PdfDownload({ company, report }: PdfDownloadProps) {

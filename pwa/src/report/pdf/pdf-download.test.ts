@@ -15,7 +15,7 @@ import {
 import { pdfFailureMessage, pdfRequestBody, reportMatches, requestServerPdf } from './pdf-file.ts';
 import { forgetReportFont, loadReportFont } from './pdf-generate.ts';
 
-describe('PDF progress (public-side §4)', () => {
+describe('PDF progress', () => {
   it('rises at random on each tick, never past 80 before completion', () => {
     let state: PdfState = pdfReducer(PDF_IDLE, { type: 'start' });
     expect(state).toEqual({ status: 'generating', progress: 0 });
@@ -50,7 +50,7 @@ describe('PDF progress (public-side §4)', () => {
   });
 });
 
-describe('PDF file names (public-side §7)', () => {
+describe('PDF file names', () => {
   it('adds the local date and time to the default name', () => {
     expect(pdfDownloadName('美的集团', new Date(2026, 4, 1, 9, 3, 5))).toBe(
       '美的集团-财务分析报告_20260501_090305.pdf',
@@ -70,7 +70,7 @@ describe('PDF file names (public-side §7)', () => {
   });
 });
 
-describe('PDF checks and messages (public-side §5, §8)', () => {
+describe('PDF checks and messages', () => {
   it('fails a PDF under 1000 bytes', () => {
     expect(pdfSizeProblem(999)).toBe('PDF生成失败，文件过小，请重试');
     expect(pdfSizeProblem(1000)).toBeNull();

@@ -1,11 +1,11 @@
 import { MIN_PDF_BYTES, reportPdfFileName } from '@fcf/engine/pdf';
 
 /**
- * The pure parts of the PDF download area (public-side §4, §5, §7, §8): the progress state machine, the
+ * The pure parts of the PDF download area: the progress state machine, the
  * file name, the size check, the server's error messages, and base64 of the font bytes.
  */
 
-/** Spec §9: the progress ticks every 800 ms, rises at random up to 80 until the PDF is done. */
+/** The progress ticks every 800 ms, rises at random up to 80 until the PDF is done. */
 export const PDF_PROGRESS_TICK_MS = 800;
 export const PDF_PROGRESS_MAX = 80;
 /** The largest random rise of one tick (percentage points). */
@@ -85,7 +85,7 @@ function timestampSuffix(date: Date): string {
   );
 }
 
-/** '美的集团-财务分析报告_20260501_143005.pdf' (spec §7: the default name with a date and time suffix). */
+/** '美的集团-财务分析报告_20260501_143005.pdf' (the default name with a date and time suffix). */
 export function pdfDownloadName(company: string, date: Date): string {
   return reportPdfFileName(company).replace(/\.pdf$/, `_${timestampSuffix(date)}.pdf`);
 }
@@ -106,13 +106,13 @@ export function fileNameFromContentDisposition(header: string | null): string | 
   return name || null;
 }
 
-/** Spec §5: a PDF under 1000 bytes is a failure. */
+/** A PDF under 1000 bytes is a failure. */
 export function pdfSizeProblem(bytes: number): string | null {
   return bytes < MIN_PDF_BYTES ? MESSAGES.tooSmall : null;
 }
 
 /**
- * Spec §8: 503, 500 and 404 have fixed messages; any other status uses the server's message or detail,
+ * 503, 500 and 404 have fixed messages; any other status uses the server's message or detail,
  * else '生成失败 (HTTP code)'. A 404 that names a company (this API's unknown-company answer) keeps it.
  */
 export function pdfErrorMessage(status: number, body: unknown): string {

@@ -14,7 +14,7 @@ export class PdfResourceError extends Error {
   override readonly name = 'PdfResourceError';
 }
 
-/** The spec's PDF request entity (public-side §3). */
+/** The spec's PDF request entity. */
 export function pdfRequestBody(company: string, now: Date) {
   return {
     userId: company,
@@ -30,7 +30,7 @@ export function pdfRequestBody(company: string, now: Date) {
   };
 }
 
-/** POST /api/pdf/generate (spec §7), failures as the spec's messages (§8). */
+/** POST /api/pdf/generate, failures as the spec's messages. */
 export async function requestServerPdf(company: string, now: Date, fetcher: typeof fetch = fetch): Promise<PdfFile> {
   let response: Response;
   try {

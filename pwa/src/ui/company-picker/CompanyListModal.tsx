@@ -32,7 +32,7 @@ function filterCompanies(companies: readonly CompanyListItem[], query: string): 
   );
 }
 
-/** Browse every company (public-side §2): search by name or code, a grid of cards, the current one marked. */
+/** Browse every company: search by name or code, a grid of cards, the current one marked. */
 export function CompanyListModal(props: CompanyListModalProps) {
   if (!props.open) return null;
   return createPortal(<CompanyListDialog {...props} />, document.body);

@@ -21,7 +21,7 @@ export interface CompanySearchBarProps {
   onRetry?: () => void;
 }
 
-/** Company search (public-side §2, §5): name or code, suggestions, 查询, 列表 and clear. */
+/** Company search: name or code, suggestions, 查询, 列表 and clear. */
 export function CompanySearchBar({
   companies,
   current,

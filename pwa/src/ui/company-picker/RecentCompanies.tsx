@@ -9,7 +9,7 @@ export interface RecentCompany {
   readonly trend?: 'up' | 'down' | 'stable';
 }
 
-/** Shown while this browser has opened no company yet (public-side §3's sample list). */
+/** Shown while this browser has opened no company yet ('s sample list). */
 const SAMPLE_COMPANIES: readonly RecentCompany[] = [
   { name: '美的集团', sector: '家用电器', trend: 'up' },
   { name: '格力电器', sector: '家用电器', trend: 'stable' },
@@ -19,7 +19,7 @@ const SAMPLE_COMPANIES: readonly RecentCompany[] = [
   { name: '大华股份', sector: '安防电子', trend: 'down' },
 ];
 
-/** Public-side §2: the list is filled locally after 300 ms, with no call. */
+/** The list is filled locally after 300 ms, with no call. */
 const RECENT_FILL_DELAY_MS = 300;
 
 const TREND = {

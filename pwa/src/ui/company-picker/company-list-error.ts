@@ -1,6 +1,6 @@
 import { ApiRequestError } from '../../api/http.ts';
 
-/** The company list's failure messages (public-side §8), for the list modal and the search bar. */
+/** The company list's failure messages, for the list modal and the search bar. */
 export function companyListErrorMessage(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return '获取公司列表失败';
   if (error.kind === 'network' || error.kind === 'timeout') return '网络连接失败';

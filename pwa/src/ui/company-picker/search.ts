@@ -1,13 +1,13 @@
 import type { CompanyListItem } from '@fcf/engine/report';
 import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../use-viewport-width.ts';
 
-/** The company search rules of public-side §5, with the spec's exact messages. Pure: no DOM, no I/O. */
+/** The company search rules, with the spec's exact messages. Pure: no DOM, no I/O. */
 
 export const EMPTY_QUERY_MESSAGE = '请输入公司名称';
 export const AMBIGUOUS_QUERY_MESSAGE = '输入不完整，请从下方建议中选择或输入完整的公司名称';
 const notFoundMessage = (query: string) => `未找到公司：${query}，请确认名称`;
 
-/** Suggestion caps of public-side §9 by viewport width (mobile ≤ 768 px, tablet ≤ 1024 px). */
+/** Suggestion caps by viewport width (mobile ≤ 768 px, tablet ≤ 1024 px). */
 export function suggestionCap(width: number): number {
   if (width <= MOBILE_MAX_WIDTH) return 3;
   if (width <= TABLET_MAX_WIDTH) return 4;

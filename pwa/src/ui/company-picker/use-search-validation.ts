@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 
-/** Company validation states of public-side §4. */
+/** Company validation states. */
 export type SearchValidation =
   | { readonly state: 'idle' }
   | { readonly state: 'validating' }
   | { readonly state: 'valid'; readonly message: string }
   | { readonly state: 'invalid'; readonly message: string };
 
-/** Public-side §4 and §9: the valid indicator clears after 3 s, errors after 6 s. */
+/** The valid indicator clears after 3 s, errors after 6 s. */
 const VALID_CLEAR_MS = 3000;
 const ERROR_CLEAR_MS = 6000;
 

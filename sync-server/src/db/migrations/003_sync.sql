@@ -1,4 +1,4 @@
--- Sync (DESIGN.md §5): each client's last processed mutation, and every processed mutation's outcome, so
+-- Sync (docs/sync.md): each client's last processed mutation, and every processed mutation's outcome, so
 -- a replayed push gets the same answer and conflicts wait for the client to resolve them. The rowid of
 -- sync_mutations is the order in which the server processed them.
 

@@ -1,4 +1,4 @@
--- Research PDFs (public-side §2 industry research, back-office §2 PDF manager). Categories and file
+-- Research PDFs (the industry research page and the PDF manager). Categories and file
 -- metadata are synced rows (version, change_seq, tombstones) that clients can pull; the bytes live in
 -- their own table, in the database too, so a server instance keeps no state of its own and a pull never
 -- carries them.
