@@ -11,7 +11,7 @@ import { median, percentile, progress } from './stats.ts';
 import type { PullFigures } from './sync-page.ts';
 
 export const COMPANY = '美的集团';
-export const MODULES = ['roe-roic', 'profitability', 'fcf-structure', 'fcf-ratio', 'fcf-valuation'] as const;
+const MODULES = ['roe-roic', 'profitability', 'fcf-structure', 'fcf-ratio', 'fcf-valuation'] as const;
 const REPORT_PATH = `/?company=${encodeURIComponent(COMPANY)}`;
 const CUSTOM_PATH = `/valuation-custom?company=${encodeURIComponent(COMPANY)}`;
 

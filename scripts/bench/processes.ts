@@ -12,12 +12,12 @@ import { progress } from './stats.ts';
 export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 export const DIST_DIR = join(REPO_ROOT, 'pwa', 'dist');
 export const MARKET_DIR = join(REPO_ROOT, '..', 'shared', 'data', 'market');
-export const ADMIN = { username: 'admin', password: 'Bench-Admin-2026' } as const;
+const ADMIN = { username: 'admin', password: 'Bench-Admin-2026' } as const;
 
 const children = new Set<ChildProcess>();
 const tempDirs = new Set<string>();
 
-export function tempDir(prefix: string): string {
+function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.add(dir);
   return dir;
@@ -33,7 +33,7 @@ export function cleanUp(): void {
   tempDirs.clear();
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

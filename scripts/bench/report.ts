@@ -46,7 +46,7 @@ export function verdict(met: boolean): Verdict {
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-export function markdownTable(rows: readonly Row[]): string {
+function markdownTable(rows: readonly Row[]): string {
   const header =
     '| benchmark | median | p95 / spread | reference (same run) | ratio | target | met? | notes |\n' +
     '|---|---:|---:|---:|---:|---|---|---|';

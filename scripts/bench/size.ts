@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from './processes.ts';
 
-export interface ChunkSize {
+interface ChunkSize {
   readonly file: string;
   readonly bytes: number;
   readonly gzipBytes: number;

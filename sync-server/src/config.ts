@@ -66,7 +66,7 @@ export const DEFAULT_JOB_HEARTBEAT_TIMEOUT_MS = 30_000;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Why an ADMIN_PASSWORD cannot be used, or undefined. Counted in characters, not bytes. */
-export function adminPasswordProblem(password: string): string | undefined {
+function adminPasswordProblem(password: string): string | undefined {
   const length = Array.from(password).length;
   if (length >= ADMIN_PASSWORD_MIN_LENGTH) return undefined;
   return `ADMIN_PASSWORD 太短：至少需要 ${ADMIN_PASSWORD_MIN_LENGTH} 个字符（现为 ${length} 个）；请换一个更长的密码，或不设置它以自动生成`;

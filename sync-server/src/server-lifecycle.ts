@@ -11,7 +11,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** The one line an operator reads when the server cannot listen where it was told to; undefined otherwise. */
-export function listenProblem(error: unknown, { host, port }: Address): string | undefined {
+function listenProblem(error: unknown, { host, port }: Address): string | undefined {
   switch (errorCode(error)) {
     case 'EADDRINUSE':
       return `无法启动：端口 ${port} 已被占用（${host}:${port}）；请先停止占用该端口的程序，或用环境变量 PORT 换一个端口`;

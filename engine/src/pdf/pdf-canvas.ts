@@ -4,7 +4,7 @@ import type { JsPdfDocument, Rgb, TextAlign } from './pdf-doc.ts';
 /** A4 portrait in mm: the content runs between `top` and `bottom`; header and footer sit outside it. */
 export const PAGE = { width: 210, height: 297, marginX: 16, top: 22, bottom: 279 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.marginX;
-export const PT_TO_MM = 25.4 / 72;
+const PT_TO_MM = 25.4 / 72;
 
 /** The report's colours: the charts' palette as RGB, plus the PDF's own fills. */
 export const COLORS = {

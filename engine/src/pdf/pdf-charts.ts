@@ -10,7 +10,7 @@ import type { Rgb } from './pdf-doc.ts';
 /** The report's charts as their specs say, drawn with jsPDF: the same series, axes and colours as the page. */
 
 /** Where a chart goes on the page (mm). */
-export interface ChartBox {
+interface ChartBox {
   readonly x: number;
   readonly y: number;
   readonly width: number;
@@ -201,7 +201,7 @@ function drawLines(canvas: PdfCanvas, spec: ChartSpec, plot: Plot): void {
 }
 
 /** One chart in its box: title, key, axes, bars and lines, benchmarks, and its note at the foot. */
-export function drawChart(canvas: PdfCanvas, box: ChartBox, spec: ChartSpec): void {
+function drawChart(canvas: PdfCanvas, box: ChartBox, spec: ChartSpec): void {
   canvas.strokeRect(box.x, box.y, box.width, box.height, COLORS.grid, 0.25);
   canvas.text(canvas.fit(spec.titles.full, TITLE_SIZE, box.width - 5).text, box.x + 2.5, box.y + 5, {
     size: TITLE_SIZE,
@@ -235,8 +235,8 @@ export function drawChart(canvas: PdfCanvas, box: ChartBox, spec: ChartSpec): vo
   }
 }
 
-export const HALF_CHART_HEIGHT = 52;
-export const WIDE_CHART_HEIGHT = 62;
+const HALF_CHART_HEIGHT = 52;
+const WIDE_CHART_HEIGHT = 62;
 const CHART_GAP = 4;
 
 /** Charts two to a row (a wide one alone), each row kept on one page. */

@@ -12,14 +12,14 @@ export interface TableCell {
   readonly fill?: Rgb;
 }
 
-export type CellInput = string | TableCell;
+type CellInput = string | TableCell;
 
 export interface TableRow {
   readonly cells: readonly CellInput[];
   readonly fill?: Rgb;
 }
 
-export interface TableColumn {
+interface TableColumn {
   /** Share of the table width, relative to the other columns. */
   readonly weight: number;
   readonly align?: TextAlign;
@@ -152,7 +152,7 @@ export function drawTable(canvas: PdfCanvas, spec: TableLayout): void {
 }
 
 /** The colour of a figure by its tone: red for a rise, green for a fall, the text colour for a level. */
-export function toneRgb(tone: Tone): Rgb {
+function toneRgb(tone: Tone): Rgb {
   return toneColor<Rgb>(tone, COLORS.text, (rgb) => rgb);
 }
 
@@ -162,7 +162,7 @@ export function figureCell(text: string, tone: Tone, extra: Partial<TableCell> =
 }
 
 /** The label column of a table of `columns` figures: wider when there are many columns. */
-export function labelColumn(columns: number, least = 2.2): TableColumn {
+function labelColumn(columns: number, least = 2.2): TableColumn {
   return { weight: Math.max(least, columns * 0.45), align: 'left' };
 }
 

@@ -36,7 +36,7 @@ function dcfTable(canvas: PdfCanvas, spec: DcfTableSpec): void {
 }
 
 /** Value per share over WACC (rows) × g (columns), the current assumptions shaded. */
-export function sensitivityTable(canvas: PdfCanvas, spec: SensitivitySpec): void {
+function sensitivityTable(canvas: PdfCanvas, spec: SensitivitySpec): void {
   drawTable(canvas, {
     caption: spec.caption,
     columns: [{ weight: 1.2, align: 'left' }, ...spec.columns.map(() => ({ weight: 1, align: 'right' as const }))],

@@ -5,7 +5,7 @@ import { COLORS, type PdfCanvas } from './pdf-canvas.ts';
 import { DISCLAIMER } from './report-cover.ts';
 
 /** The paragraphs of '数据来源与说明': where the figures come from, the units, and the formulas. */
-export function noteParagraphs(report: CompanyReport): { title: string; text: string }[] {
+function noteParagraphs(report: CompanyReport): { title: string; text: string }[] {
   const { dcf } = report;
   const latest = dcf?.meta.latest_report_year ?? report.financialAnalysis.summary.data_years.at(-1);
   const rates = dcf

@@ -5,7 +5,7 @@ import { drawSpecTable } from './pdf-tables.ts';
 
 /** A history module of the report (ROE-ROIC, profitability, FCF structure, FCF ratios), as its spec says. */
 
-export const AREA = { x: PAGE.marginX, width: CONTENT_WIDTH };
+const AREA = { x: PAGE.marginX, width: CONTENT_WIDTH };
 
 /** '一、ROE-ROIC 分析': the modules are numbered in menu order. */
 const NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
@@ -13,7 +13,7 @@ export function numberedTitle(position: number, title: string): string {
   return `${NUMERALS[position - 1] ?? String(position)}、${title}`;
 }
 
-export function hint(canvas: PdfCanvas, text: string): void {
+function hint(canvas: PdfCanvas, text: string): void {
   canvas.paragraph(text, { size: 8, color: COLORS.muted, after: 3 });
 }
 

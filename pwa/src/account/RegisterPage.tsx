@@ -18,8 +18,8 @@ const FIELD_ORDER: readonly Field[] = ['username', 'email', 'password', 'confirm
 const EMPTY: Values = { username: '', email: '', password: '', confirmPassword: '' };
 
 /** After a successful registration, the login page follows after 2 s. */
-export const REDIRECT_DELAY_MS = 2000;
-export const REGISTERED_MESSAGE = '注册成功，2秒后跳转到登录页';
+const REDIRECT_DELAY_MS = 2000;
+const REGISTERED_MESSAGE = '注册成功，2秒后跳转到登录页';
 
 /** Register: each field is checked on blur and all of them on submit. */
 export default function RegisterPage() {

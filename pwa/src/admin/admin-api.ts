@@ -21,7 +21,6 @@ export type {
   CompaniesStatus,
   CompanyStatus,
   Job,
-  ResetVerification,
   UploadAnswer,
   UploadedFile,
   UploadedFileResult as UploadResult,

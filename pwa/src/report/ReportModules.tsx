@@ -16,8 +16,6 @@ import './report-skeleton.css';
 import { type ReportModuleEntry, shownSections } from './shown-sections.ts';
 import type { ReportState } from './use-company-report.ts';
 
-export type { ReportModuleEntry } from './shown-sections.ts';
-
 export interface ReportModulesProps {
   readonly state: ReportState;
   /** The core menu's report sections, in menu order; paths the app does not know are skipped. */

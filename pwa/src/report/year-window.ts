@@ -1,10 +1,3 @@
-import { MOBILE_MAX_WIDTH } from '../ui/use-viewport-width.ts';
-
-/** The mobile layout: 768 px or narrower. */
-export function isNarrow(viewportWidth: number): boolean {
-  return viewportWidth <= MOBILE_MAX_WIDTH;
-}
-
 /** A year column needs about 60 px beside the 180 px of the label column. */
 const YEAR_COLUMN_WIDTH = 60;
 const LABEL_COLUMN_WIDTH = 180;

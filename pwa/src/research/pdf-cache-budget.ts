@@ -2,7 +2,7 @@
 
 const BUDGET_KEY = 'fcf.pdfCacheBudgetMB';
 export const BUDGET_CHOICES_MB = [50, 100, 200, 500] as const;
-export const DEFAULT_BUDGET_MB = 100;
+const DEFAULT_BUDGET_MB = 100;
 const MB = 1024 * 1024;
 
 export function cacheBudgetMb(): number {

@@ -60,7 +60,7 @@ function asQuote(data: unknown): QuoteSyncData | null {
 }
 
 /** The company's latest quote from the offline copy, or null (also when the store cannot be read). */
-export async function readQuote(code: string): Promise<QuoteSyncData | null> {
+async function readQuote(code: string): Promise<QuoteSyncData | null> {
   try {
     const db = await openStore();
     const row = await db?.syncRows.get(['quotes', code]);

@@ -23,7 +23,7 @@ export interface EditableCellProps {
 }
 
 /** How long typing must pause before the draft is recomputed (not stored) while the reader types. */
-export const LIVE_RECOMPUTE_DELAY_MS = 100;
+const LIVE_RECOMPUTE_DELAY_MS = 100;
 
 const SOURCE_CLASS: Readonly<Record<DriverSource, string>> = {
   user_set: 'is-user-set',

@@ -2,7 +2,7 @@ import type { WhatIfView } from '@fcf/engine/report';
 import { datedFileName, saveBlob } from './save-file.ts';
 
 export const XLSX_FAILED_MESSAGE = 'Excel 导出失败';
-export const NO_VALUATION_MESSAGE = '当前参数无法估值，无法导出模型';
+const NO_VALUATION_MESSAGE = '当前参数无法估值，无法导出模型';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

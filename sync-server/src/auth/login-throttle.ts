@@ -11,13 +11,13 @@ import { waitUntilBelowLimit } from './attempt-window.ts';
  *
  * The failures live in the database, so every server instance counts the same.
  */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures for one username from one address before that pair waits out the window. */
-export const MAX_FAILURES_PER_USERNAME_AND_ADDRESS = 10;
+const MAX_FAILURES_PER_USERNAME_AND_ADDRESS = 10;
 /** Failures from one address, whatever the usernames, before the address waits out the window. */
-export const MAX_FAILURES_PER_ADDRESS = 30;
+const MAX_FAILURES_PER_ADDRESS = 30;
 /** Failures for a username, from anywhere, before its logins are slowed. */
-export const FAILURES_BEFORE_DELAY = 5;
+const FAILURES_BEFORE_DELAY = 5;
 const FIRST_DELAY_MS = 250;
 export const MAX_LOGIN_DELAY_MS = 4000;
 

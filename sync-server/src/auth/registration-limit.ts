@@ -4,7 +4,7 @@ import { waitUntilBelowLimit } from './attempt-window.ts';
 
 /** Accounts one address may create per hour (kept in the database, shared by every server instance). */
 export const MAX_REGISTRATIONS_PER_ADDRESS = 5;
-export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
+const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
 
 /** How long `address` must wait before it may create another account: 0 when it may now. */
 export function registrationWaitMs(db: Database, address: string, nowMs = Date.now()): number {

@@ -3,7 +3,7 @@ import type { Database, Statement } from './database.ts';
 const statementCache = new WeakMap<Database, Map<string, Statement>>();
 
 /** A prepared statement, prepared once per database and SQL text. */
-export function statement(db: Database, sql: string): Statement {
+function statement(db: Database, sql: string): Statement {
   let cache = statementCache.get(db);
   if (!cache) {
     cache = new Map();

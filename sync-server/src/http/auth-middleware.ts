@@ -10,7 +10,7 @@ import { errorResponse, MESSAGES } from './errors.ts';
  * The token of `Authorization: Bearer <token>` (scheme in any case). Read by slicing, not by a pattern, so
  * a long header costs linear time.
  */
-export function bearerToken(header: string | undefined): string | undefined {
+function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const scheme = 'bearer';
   if (header.slice(0, scheme.length).toLowerCase() !== scheme) return undefined;

@@ -25,7 +25,7 @@ export const API_TAGS = {
   research: '研究报告库',
   docs: '接口文档',
 } as const;
-export type ApiTag = keyof typeof API_TAGS;
+type ApiTag = keyof typeof API_TAGS;
 
 const ERROR_MEANINGS = {
   400: '请求参数有误（message 指出字段与原因）',
@@ -39,7 +39,7 @@ const ERROR_MEANINGS = {
   429: '过于频繁，请按 Retry-After 等待后重试',
   503: '服务暂时繁忙或不可用，请按 Retry-After 稍后重试',
 } as const;
-export type ErrorStatus = keyof typeof ERROR_MEANINGS;
+type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
 /** An answer that is not JSON: a file or a page. */
 interface MediaAnswer {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 
-export const REQUEST_ID_HEADER = 'X-Request-Id';
+const REQUEST_ID_HEADER = 'X-Request-Id';
 
 const ID_BYTES = 6;
 const POOL_IDS = 4096;

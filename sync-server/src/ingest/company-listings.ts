@@ -2,7 +2,7 @@ import type { CompanyListing } from '@fcf/engine/report';
 import { loadIndustryCoding, padCode, readCsvRecords } from './market-lists.ts';
 
 /** '2013/9/18' → '2013-09-18'; null when the text is no date. */
-export function listingDate(text: string | undefined): string | null {
+function listingDate(text: string | undefined): string | null {
   const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text?.trim() ?? '');
   if (!match) return null;
   const [, year, month, day] = match;

@@ -6,15 +6,10 @@ export { INGEST_ERRORS } from './errors.ts';
 export { INGEST_LIMITS } from './limits.ts';
 export {
   type CompanyDirectory,
-  type CompanyRef,
-  type IndustryEntry,
   loadCompanyDirectory,
   loadIndustries,
-  loadIndustryCoding,
 } from './market-lists.ts';
 export {
   type IngestOutcome,
-  type ParsedReport,
-  type ParsedStatementFile,
   parseStatementFile,
 } from './parse-statement-file.ts';

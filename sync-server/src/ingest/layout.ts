@@ -1,7 +1,7 @@
 import { parsePeriod } from './periods.ts';
 
 /** One source item across the annual periods of a sheet, as raw cell text. */
-export interface LabelledSeries {
+interface LabelledSeries {
   label: string;
   /** `line`: the cell's row in the sheet, counted from 1 as spreadsheets show it. */
   cells: { year: number; raw: string; line: number }[];

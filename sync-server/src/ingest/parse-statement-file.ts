@@ -18,7 +18,7 @@ import { fileKind, readSheets } from './table.ts';
 const COVER_ROWS = 10;
 
 /** Values in 亿元, except per-share items (元) and weighted_roe_percent (%). */
-export interface ParsedReport {
+interface ParsedReport {
   reportType: ReportType;
   years: Record<number, StatementYear>;
 }

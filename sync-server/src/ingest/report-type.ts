@@ -20,7 +20,7 @@ export function reportTypeFromFilename(filename: string): ReportType | undefined
   return NETEASE_PREFIXES.find(([prefix]) => prefix.test(base))?.[1] ?? reportTypeFromTitle(base);
 }
 
-export function reportTypeFromTitle(title: string): ReportType | undefined {
+function reportTypeFromTitle(title: string): ReportType | undefined {
   return TITLE_WORDS.find(([words]) => words.test(title))?.[1];
 }
 

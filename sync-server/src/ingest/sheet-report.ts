@@ -7,7 +7,7 @@ import { parsePeriod } from './periods.ts';
 import { itemMeasure, lookupItem } from './synonyms.ts';
 import { type AmountUnit, findHeaderUnit, isAmountUnit, shareUnitFor, splitLabelUnit, toYi, toYiGu } from './units.ts';
 
-export interface MalformedCell {
+interface MalformedCell {
   label: string;
   year: number;
   raw: string;

@@ -83,7 +83,7 @@ export function toYi(amount: number, unit: AmountUnit): number {
   return amount / DIVISOR_TO_YI[unit];
 }
 
-export function isShareUnit(unit: string | undefined): unit is ShareUnit {
+function isShareUnit(unit: string | undefined): unit is ShareUnit {
   return unit !== undefined && Object.hasOwn(DIVISOR_TO_YI_GU, unit);
 }
 

@@ -47,7 +47,7 @@ export function parseRange(header: string | undefined | null, size: number): Byt
   return { kind: 'partial', start, end: Math.min(end, size - 1) };
 }
 
-export function etagOf(file: Pick<PdfFile, 'sha256'>): string {
+function etagOf(file: Pick<PdfFile, 'sha256'>): string {
   return `"${file.sha256}"`;
 }
 

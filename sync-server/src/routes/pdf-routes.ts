@@ -32,7 +32,7 @@ function companyReport(c: { var: AppEnv['Variables'] }, company: CompanyRecord):
 }
 
 /** `attachment` with the Chinese name (RFC 5987) and an ASCII one for clients that cannot read it. */
-export function pdfContentDisposition(company: CompanyRecord): string {
+function pdfContentDisposition(company: CompanyRecord): string {
   const fallback = `${company.code || 'company'}-report.pdf`;
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(reportPdfFileName(company.name))}`;
 }

@@ -16,7 +16,7 @@ interface MenuFixture {
 }
 
 /** Statement files shipped in fixtures/: the NetEase CSVs and the Excel workbooks. */
-export function fixtureStatementFiles(fixturesDir: string): string[] {
+function fixtureStatementFiles(fixturesDir: string): string[] {
   const files: string[] = [];
   for (const folder of ['163', 'workbooks']) {
     const dir = join(fixturesDir, folder);
@@ -28,7 +28,7 @@ export function fixtureStatementFiles(fixturesDir: string): string[] {
   return files;
 }
 
-export function importFiles(db: Database, paths: readonly string[], context: ImportContext): ImportResult[] {
+function importFiles(db: Database, paths: readonly string[], context: ImportContext): ImportResult[] {
   return paths.map((path) => importStatementFile(db, path.split('/').pop() as string, readFileSync(path), context));
 }
 

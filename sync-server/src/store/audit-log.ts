@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
 
-export type AuditAction = 'set' | 'clear' | 'reset' | 'save_valuation';
+type AuditAction = 'set' | 'clear' | 'reset' | 'save_valuation';
 
 export interface AuditEntry {
   readonly id: number;

@@ -38,7 +38,7 @@ function companyNameProblem(db: Database, code: string, name: string): string | 
 }
 
 /** Codes are 6 digits: '333' → '000333'. */
-export function padCode(code: string): string {
+function padCode(code: string): string {
   return code.padStart(6, '0');
 }
 
@@ -105,8 +105,4 @@ export function listCompanies(db: Database): CompanyListEntry[] {
                AND s.item IN ('operating_revenue', 'total_operating_revenue')) AS has_history
      FROM companies c WHERE c.deleted = 0 ORDER BY c.code`,
   ).map(({ has_history, ...company }) => ({ ...company, has_forecast_data: has_history === 1 }));
-}
-
-export function countCompanies(db: Database): number {
-  return queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM companies WHERE deleted = 0')?.n ?? 0;
 }

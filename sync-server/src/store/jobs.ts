@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
 
-export type JobStatus = 'running' | 'done' | 'failed';
+type JobStatus = 'running' | 'done' | 'failed';
 
 export interface JobRecord {
   readonly id: string;

@@ -2,7 +2,7 @@ import { nextChangeSeq } from '../db/change-seq.ts';
 import { type Database, transaction } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
 
-export interface TopMenuChild {
+interface TopMenuChild {
   id: number;
   name: string;
   link: string;

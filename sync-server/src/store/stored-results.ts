@@ -1,7 +1,7 @@
 import type { DcfValuationView, FcfRatioView } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
-import { execute, queryAll, queryOne } from '../db/query.ts';
+import { execute, queryAll } from '../db/query.ts';
 
 export type ValuationSource = 'auto' | 'manual_save';
 
@@ -44,23 +44,6 @@ export function saveFcfRatioResult(db: Database, companyCode: string, view: FcfR
     JSON.stringify(view),
     new Date().toISOString(),
     nextChangeSeq(db),
-  );
-}
-
-export interface StoredValuationSummary {
-  readonly company_code: string;
-  readonly value_per_share: number | null;
-  readonly enterprise_value: number | null;
-  readonly source: ValuationSource;
-  readonly computed_at: string;
-}
-
-export function readValuationSummary(db: Database, companyCode: string): StoredValuationSummary | undefined {
-  return queryOne<StoredValuationSummary>(
-    db,
-    `SELECT company_code, value_per_share, enterprise_value, source, computed_at FROM valuation_results
-     WHERE company_code = ? AND deleted = 0`,
-    companyCode,
   );
 }
 

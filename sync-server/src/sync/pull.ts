@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 import { rowsChangedSince } from './sync-rows.ts';
 
-export const MAX_PULL_LIMIT = 5000;
+const MAX_PULL_LIMIT = 5000;
 
 interface IssueRow {
   mutation_id: number;

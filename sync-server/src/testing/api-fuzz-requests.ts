@@ -62,7 +62,7 @@ const pushBody = fc.record({
   ),
 });
 
-export type Body =
+type Body =
   | { readonly kind: 'none' }
   | { readonly kind: 'text'; readonly text: string; readonly type: string | null }
   | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly type: string | null }
@@ -275,7 +275,7 @@ const headerText = fc.string({
 });
 
 /** The tokens a request may carry, by name; the test makes them (a real admin token, forged ones, …). */
-export const TOKEN_NAMES = [
+const TOKEN_NAMES = [
   'admin',
   'user',
   'garbage',
@@ -291,7 +291,7 @@ export const TOKEN_NAMES = [
 ] as const;
 export type TokenName = (typeof TOKEN_NAMES)[number];
 
-export type Authorization = null | { readonly scheme: string; readonly token: TokenName } | { readonly raw: string };
+type Authorization = null | { readonly scheme: string; readonly token: TokenName } | { readonly raw: string };
 
 const authorization: fc.Arbitrary<Authorization> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(null) },

@@ -4,7 +4,7 @@ import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { TEST_ADMIN } from './test-platform.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** How a test starts the server: the entry point itself, `node scripts/start.mjs`, or `npm start`. */
 export type Launcher = 'main' | 'start-script' | 'npm-start';

@@ -16,7 +16,7 @@ export function sqldBinary(): string | undefined {
 }
 
 /** A port nobody listens on at the moment (on loopback). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -29,7 +29,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `url` until it answers 2xx, or throws after `timeoutMs`. */
-export async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
+async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

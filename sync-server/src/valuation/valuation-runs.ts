@@ -12,7 +12,7 @@ import {
 } from '../store/stored-results.ts';
 import type { ValuationService } from './valuation-service.ts';
 
-export interface FailedCompany {
+interface FailedCompany {
   readonly company: string;
   readonly reason: string;
 }

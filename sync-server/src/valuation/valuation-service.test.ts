@@ -17,7 +17,7 @@ describe('the server’s valuations take the company context', () => {
     const platform = template.fork();
     try {
       let today = new Date('2026-06-30T12:00:00Z');
-      const valuations = new ValuationService(platform.db, () => today);
+      const valuations = new ValuationService(platform.db, new Map(), () => today);
       const company = findCompany(platform.db, MIDEA);
       if (!company) throw new Error('no 美的集团 in the fixtures');
       const codes = () => valuations.valuation(company).warnings.map((warning) => warning.code);

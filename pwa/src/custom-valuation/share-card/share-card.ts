@@ -9,7 +9,7 @@ import { marginOfSafety, perShareDelta } from '../result-figures.ts';
 /** The card's key inputs: at most this many lines, the rest counted in one line. */
 export const MAX_INPUT_LINES = 10;
 
-export interface ShareCardInput {
+interface ShareCardInput {
   readonly label: string;
   readonly value: string;
   /** Set by the reader (marked on the card). */

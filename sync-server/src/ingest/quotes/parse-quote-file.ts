@@ -30,7 +30,7 @@ export interface ParsedQuote {
   readonly dividend_yield: number | null;
 }
 
-export interface RefusedRow {
+interface RefusedRow {
   readonly row: number;
   readonly code: string | null;
   readonly reason: string;

@@ -6,8 +6,8 @@ import { QUOTE_FIGURES } from '@fcf/engine/report';
  * ('收盘价(元)' → 收盘价, unit 元), which is kept to scale the column.
  */
 
-export const QUOTE_FIELDS = ['code', 'name', 'date', ...QUOTE_FIGURES] as const;
-export type QuoteField = (typeof QUOTE_FIELDS)[number];
+const QUOTE_FIELDS = ['code', 'name', 'date', ...QUOTE_FIGURES] as const;
+type QuoteField = (typeof QUOTE_FIELDS)[number];
 
 const HEADER_NAMES: Readonly<Record<QuoteField, RegExp>> = {
   code: /^(?:股票|证券|A股)?代码$/,

@@ -39,14 +39,14 @@ export const REPORT_TYPE_BY_PREFIX: Record<string, string> = {
 };
 
 /** The tables an upload writes, counted (and the change sequence), to show that a refused one wrote nothing. */
-export const WRITTEN_TABLES = ['companies', 'statement_values', 'uploaded_files', 'valuation_results'] as const;
+const WRITTEN_TABLES = ['companies', 'statement_values', 'uploaded_files', 'valuation_results'] as const;
 
 export function fixtureFile(name: string, as = name): File {
   return new File([readFileSync(new URL(name, NETEASE_DIR))], as);
 }
 
 /** A fixtures dir with the market lists and menus only, so the platform seeds no statements. */
-export function fixturesWithoutStatements(): string {
+function fixturesWithoutStatements(): string {
   const dir = mkdtempSync(join(tmpdir(), 'fcf-upload-fixtures-'));
   cpSync(new URL('market/', FIXTURES), join(dir, 'market'), { recursive: true });
   cpSync(new URL('menus.json', FIXTURES), join(dir, 'menus.json'));
