@@ -34,7 +34,6 @@ export * from './valuation/bridge.ts';
 export * from './valuation/company-kind.ts';
 export * from './valuation/company-valuation.ts';
 export * from './valuation/dcf.ts';
-export * from './valuation/fcf-source.ts';
 export * from './valuation/input-validation.ts';
 export * from './valuation/parameter-rules.ts';
 export * from './valuation/parameters.ts';
