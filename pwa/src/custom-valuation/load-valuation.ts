@@ -77,9 +77,15 @@ export async function openValuation(query: string): Promise<ValuationSession> {
     throw bundleFailure(error, target.name);
   }
   try {
-    // The offline copy's quote now; a newer one is pulled for the next open (the page never waits on it).
-    void refreshQuotes();
-    const engine = await loadWhatIfEngine(bundle, await marketContext(bundle.company.code));
+    // The offline copy's quote now; a newer one is pulled for the next open. Only a company with no quote
+    // here yet waits for the pull (it fails fast offline), so its value uses the listed share count at once.
+    let market = await marketContext(bundle.company.code);
+    if (market.quote) void refreshQuotes();
+    else {
+      await refreshQuotes();
+      market = await marketContext(bundle.company.code);
+    }
+    const engine = await loadWhatIfEngine(bundle, market);
     // A broken or blocked store only loses the reader's last changes; the page still opens.
     const whatIf = (await readWhatIf(bundle.company.code).catch(() => undefined)) ?? NO_WHAT_IF;
     const view = await engine.whatIf(whatIf);

@@ -30,9 +30,10 @@ describe('HomeDashboard', () => {
       ['估值报告', '/valuation-home'],
       ['自定义参数估值', '/valuation-custom'],
       ['行业研究报告', '/industry-research'],
+      ['WACC查询工具', '/wacc-tool'],
     ]);
     expect(document.querySelector('.home-dashboard__soon')?.textContent).toBe(
-      '即将推出公司数据对比 · WACC查询工具 · 美股估值 · 港股估值 · 估值模型',
+      '即将推出公司数据对比 · 美股估值 · 港股估值 · 估值模型',
     );
     for (const card of cards()) {
       expect(card.target).toBe('_blank');

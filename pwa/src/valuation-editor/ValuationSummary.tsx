@@ -14,7 +14,8 @@ export function ValuationSummary({ dcf }: { dcf: DcfValuationView | null }) {
       key: figure.key,
       label: figure.label,
       text: figure.text,
-      unit: figure.unit,
+      // 不适用 is not an amount: no unit after it (as on the report).
+      unit: figure.note === null ? figure.unit : '',
     })),
     {
       key: 'terminal_share',

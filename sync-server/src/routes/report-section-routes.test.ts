@@ -15,7 +15,7 @@ afterAll(() => platform.close());
 const MIDEA = encodeURIComponent('美的集团');
 
 describe('report section routes', () => {
-  it('GET /api/home/basic_info gives the listing from the market lists and the no-price state', async () => {
+  it('GET /api/home/basic_info gives the listing from the market lists and the latest quote', async () => {
     const { data } = await answerOf(await platform.call('GET', `/api/home/basic_info/${MIDEA}`), basicInfoAnswer);
     expect(data.code).toBe('000333');
     expect(data.market).toBe('深圳主板');
@@ -24,8 +24,10 @@ describe('report section routes', () => {
     expect(data.industry_code).toMatch(/^C\d\d$/);
     expect(data.latest_report_date).toBe('2024-12-31');
     expect(data.total_shares).toBeGreaterThan(60);
-    expect(data.price).toBeNull();
-    expect(data.market_cap).toBeNull();
+    // The sample snapshot (fixtures/quotes) prices 美的集团 at its 2024 year-end close.
+    expect(data.price?.date).toBe('2024-12-31');
+    expect(data.price?.price).toBeGreaterThan(0);
+    expect(data.market_cap).toBeCloseTo((data.price?.price ?? 0) * data.total_shares, 6);
   });
 
   it('answers growth and risk exactly as the browser computes them from the bundle', async () => {

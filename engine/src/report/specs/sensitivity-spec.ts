@@ -18,6 +18,13 @@ export interface SensitivitySpec {
 
 /** The mark of a value that does not exist (WACC ≤ g). */
 export const NO_SENSITIVITY_VALUE = '—';
+/** A cell whose equity value is not positive: no price-like figure (as the value per share itself). */
+export const NOT_MEANINGFUL_SENSITIVITY_VALUE = '不适用';
+
+function cellText(value: number | null): string {
+  if (value === null) return NO_SENSITIVITY_VALUE;
+  return value > 0 ? formatAmount(value) : NOT_MEANINGFUL_SENSITIVITY_VALUE;
+}
 
 function indexOfRate(rates: readonly number[], rate: number): number {
   return rates.findIndex((candidate) => Math.abs(candidate - rate) < 1e-9);
@@ -26,7 +33,7 @@ function indexOfRate(rates: readonly number[], rate: number): number {
 export function sensitivitySpec(grid: SensitivityGrid, wacc: number, g: number): SensitivitySpec {
   return {
     title: '敏感性分析：每股价值（元）随 WACC 与永续增长率 g 的变化',
-    caption: `行为 WACC，列为永续增长率 g；标出的为当前估值假设，“${NO_SENSITIVITY_VALUE}”表示 WACC 不高于 g、无法估值`,
+    caption: `行为 WACC，列为永续增长率 g；标出的为当前估值假设，“${NO_SENSITIVITY_VALUE}”表示 WACC 不高于 g、无法估值，“${NOT_MEANINGFUL_SENSITIVITY_VALUE}”表示股权价值不为正`,
     cornerHeader: 'WACC \\ g',
     columns: grid.growths.map((growth) => formatPercent(growth)),
     rows: grid.waccs.map((rowWacc, row) => {
@@ -37,7 +44,7 @@ export function sensitivitySpec(grid: SensitivityGrid, wacc: number, g: number):
         unit: 'yuan',
         toneKind: 'level',
         values,
-        texts: values.map((value) => (value === null ? NO_SENSITIVITY_VALUE : formatAmount(value))),
+        texts: values.map(cellText),
         tones: values.map((value) => toneOf(value, 'level')),
       };
     }),
