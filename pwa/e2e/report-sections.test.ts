@@ -39,8 +39,8 @@ describe('the new report sections at 390 px', () => {
     const basic = page.getByTestId('report-module-basic-info');
     await expect.poll(() => basic.textContent(), { timeout: 20_000 }).toContain('深圳主板');
     expect(await basic.textContent()).toContain('2013-09-18');
-    // The sample quote snapshot prices 美的集团 (fixtures/quotes).
-    expect(await basic.textContent()).toContain('75.22');
+    // Priced by the latest quote: the sample snapshot (fixtures/quotes), or a newer one another test uploaded.
+    expect(await basic.textContent()).toMatch(/股价[\d,.]+ 元（\d{4}-\d{2}-\d{2}）/);
     for (const path of SECTIONS) expect(await page.getByTestId(`report-module-${path}`).count()).toBe(1);
     expect(await page.getByTestId('report-module-growth').textContent()).toContain('5年复合增长率');
     expect(await page.getByTestId('report-module-risk').textContent()).toContain('资产负债率');
