@@ -1,4 +1,3 @@
-import { valuationDate } from '../valuation/warnings.ts';
 /**
  * Price against value: the market's price set beside the model's value, and the multiples an investor
  * reads first. Every screen, the PDF, the share image, the screener and the API take them from here.
@@ -73,11 +72,6 @@ export function multiple(numerator: number | null, denominator: number | null): 
 /** Market EV: market cap less what the bridge adds to EV (cash, non-core assets) plus what it takes (debt). */
 export function marketEnterpriseValue(marketCap: number | null, bridgeTotal: number): number | null {
   return finite(marketCap) && Number.isFinite(bridgeTotal) ? marketCap - bridgeTotal : null;
-}
-
-/** The day in China ('YYYY-MM-DD', UTC+8) at `now`: quotes are dated by the exchange's day. */
-export function chinaDate(now: number): string {
-  return valuationDate(new Date(now));
 }
 
 /** Whole days from `date` to `today` (both 'YYYY-MM-DD'). */

@@ -1,4 +1,4 @@
-import { chinaDate, type ScreenerRow, screenerRows } from '@fcf/engine';
+import { type ScreenerRow, screenerRows, valuationDate } from '@fcf/engine';
 import { useEffect, useState } from 'react';
 import { readMarket, refreshQuotes } from '../store/quotes.ts';
 
@@ -17,7 +17,7 @@ export function useScreenerRows(): ScreenerRowsState {
     let active = true;
     const load = async () => {
       const { models, quotes } = await readMarket();
-      if (active) setState({ status: 'ready', rows: screenerRows(models, quotes, chinaDate(Date.now())) });
+      if (active) setState({ status: 'ready', rows: screenerRows(models, quotes, valuationDate(new Date())) });
     };
     const fail = (error: unknown) =>
       active &&

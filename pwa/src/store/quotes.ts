@@ -1,4 +1,4 @@
-import { chinaDate, type MarketQuote, type ScreenerModel } from '@fcf/engine';
+import { type MarketQuote, type ScreenerModel, valuationDate } from '@fcf/engine';
 import { MARKET_SYNC_TABLES, marketPullAnswer, type QuoteSyncData, quoteSyncDataSchema } from '@fcf/engine/report';
 import { safeParse } from 'zod/mini';
 import { apiRequest } from '../api/http.ts';
@@ -73,7 +73,7 @@ async function readQuote(code: string): Promise<QuoteSyncData | null> {
 
 /** The market context of a report: the quote and today. */
 export async function marketContext(code: string): Promise<{ quote: MarketQuote | null; today: string }> {
-  return { quote: await readQuote(code), today: chinaDate(Date.now()) };
+  return { quote: await readQuote(code), today: valuationDate(new Date()) };
 }
 
 /** Everything the screener needs from the offline copy: the models and the latest quotes by code. */

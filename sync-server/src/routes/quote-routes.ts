@@ -1,4 +1,4 @@
-import { chinaDate, type ScreenerQuery, screen, screenerRows } from '@fcf/engine';
+import { type ScreenerQuery, screen, screenerRows, valuationDate } from '@fcf/engine';
 import {
   type QuoteFileResult,
   quoteAnswer,
@@ -182,7 +182,7 @@ export const quoteRoutes = new Hono<AppEnv>()
       }
       const { db } = c.var.services;
       const quotes = new Map(latestQuotes(db).map((quote) => [quote.company, quote]));
-      const rows = screenerRows(listScreenerModels(db), quotes, chinaDate(Date.now()));
+      const rows = screenerRows(listScreenerModels(db), quotes, valuationDate(new Date()));
       const page = screen(rows, query);
       return c.json({ success: true, data: page, message: `共 ${page.total} 家公司` });
     },

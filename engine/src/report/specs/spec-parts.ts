@@ -35,19 +35,19 @@ export function tableRow(
   };
 }
 
-/** The latest `window.history` reported points, then the first `window.forecast` estimates. */
-export function windowYears<T extends { readonly isEstimate: boolean }>(points: readonly T[], window: YearWindow): T[] {
+/** The latest `years.history` reported points, then the first `years.forecast` estimates. */
+export function windowYears<T extends { readonly isEstimate: boolean }>(points: readonly T[], years: YearWindow): T[] {
   const history = points.filter((point) => !point.isEstimate);
   const forecast = points.filter((point) => point.isEstimate);
-  return [...lastOf(history, window.history), ...forecast.slice(0, window.forecast)];
+  return [...lastOf(history, years.history), ...forecast.slice(0, years.forecast)];
 }
 
 /** The chart as a phone shows it (768 px or narrower): its narrow window of years, if it has one. */
 export function chartForWidth(chart: ChartSpec, narrow: boolean): ChartSpec {
-  const window = chart.narrowWindow;
-  if (!narrow || !window) return chart;
+  const years = chart.narrowWindow;
+  if (!narrow || !years) return chart;
   const points = chart.labels.map((_, index) => ({ index, isEstimate: chart.estimates[index] ?? false }));
-  const kept = windowYears(points, window).map((point) => point.index);
+  const kept = windowYears(points, years).map((point) => point.index);
   const pick = <T>(values: readonly T[]) => kept.map((index) => values[index] as T);
   return {
     ...chart,
