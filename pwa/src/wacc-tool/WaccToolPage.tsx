@@ -9,7 +9,7 @@ import {
   type WaccToolInput,
   type WaccToolView,
 } from '@fcf/engine/report';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
@@ -51,10 +51,18 @@ function InputRow({
 }) {
   const rule = WACC_TOOL_INPUT_RULES[name];
   const value = view.inputs?.[name] ?? null;
-  const [text, setText] = useState(value === null ? '' : shown(name, value));
+  // What the reader typed, until a new value arrives. Reset while rendering (not in an effect), so a
+  // recompute that lands just after a keystroke can never overwrite the keystroke.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setDraft(null);
+  }
+  const text = draft ?? (value === null ? '' : shown(name, value));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(value === null ? '' : shown(name, value)), [name, value]);
   const commit = () => {
+    if (draft === null) return;
     const parsed = Number(text.replace(/[,%\s]/g, ''));
     const next = rule.unit === 'percent' ? parsed / 100 : parsed;
     const problem = text.trim() === '' ? `${rule.label}不能为空` : checkWaccInput(name, next);
@@ -73,7 +81,7 @@ function InputRow({
             aria-invalid={error ? true : undefined}
             value={text}
             disabled={value === null}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => setDraft(event.target.value)}
             onBlur={commit}
             onKeyDown={(event) => {
               if (event.key === 'Enter') commit();
