@@ -27,6 +27,7 @@ export * from './history/risk-ratios.ts';
 export * from './market/price-against-value.ts';
 export * from './market/screener.ts';
 export * from './market/value-figures.ts';
+export * from './market/watchlist.ts';
 export * from './statements/industries.ts';
 export * from './statements/item-labels.ts';
 export * from './statements/items.ts';

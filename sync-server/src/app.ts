@@ -37,6 +37,7 @@ import { syncRoutes } from './routes/sync-routes.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
 import { valuationRoutes } from './routes/valuation-routes.ts';
 import { valuationRunRoutes } from './routes/valuation-run-routes.ts';
+import { watchlistRoutes } from './routes/watchlist-routes.ts';
 import { ValuationService } from './valuation/valuation-service.ts';
 import type { ServerPool } from './workers/server-pool.ts';
 
@@ -99,6 +100,7 @@ export type App = Hono<
   | MountedAtApi<typeof pdfRoutes>
   | MountedAtApi<typeof pdfLibraryRoutes>
   | MountedAtApi<typeof quoteRoutes>
+  | MountedAtApi<typeof watchlistRoutes>
   | MountedAtApi<ReturnType<typeof apiDocsRoutes>>,
   '/'
 >;
@@ -160,6 +162,7 @@ export function createApp(dependencies: AppDependencies): App {
     .route('/', pdfRoutes)
     .route('/', pdfLibraryRoutes)
     .route('/', quoteRoutes)
+    .route('/', watchlistRoutes)
     .route(
       '/',
       apiDocsRoutes(() => openApiDocument(app, SERVER_VERSION)),

@@ -30,6 +30,7 @@ export * from './contract/text-fields.ts';
 export * from './contract/upload-contract.ts';
 export * from './contract/valuation-contract.ts';
 export * from './contract/valuation-run-contract.ts';
+export * from './contract/watchlist-contract.ts';
 export * from './format.ts';
 export * from './growth-view.ts';
 export * from './market-rows.ts';

@@ -14,6 +14,8 @@ export interface LocalRow {
 export interface PendingEdit {
   readonly name: MutationName;
   readonly args: unknown;
+  /** When it was made (ms since epoch): a pending watchlist addition's date. */
+  readonly createdAt?: number;
 }
 
 /** A pending single-row edit laid over that row's data, as the server will apply it. */
@@ -34,6 +36,18 @@ export function applyPending(entry: PendingEdit, data: RowData): RowData {
       [args.parameter]: args.value,
     };
   }
+  if (entry.name === 'addToWatchlist') {
+    const args = entry.args as MutationArgs<'addToWatchlist'>;
+    // Adding what is already watched keeps its date, as the server does.
+    return (
+      data ?? {
+        username: args.user.toLowerCase(),
+        company_code: args.company,
+        added_at: new Date(entry.createdAt ?? Date.now()).toISOString(),
+      }
+    );
+  }
+  if (entry.name === 'removeFromWatchlist') return null;
   return data;
 }
 

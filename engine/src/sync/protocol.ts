@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DRIVER_KEYS } from '../forecast/drivers.ts';
 import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
 import type { ResetScope } from '../valuation/reset-scope.ts';
-import type { MutationName } from './mutation-names.ts';
+import { type MutationName, watchlistKey } from './mutation-names.ts';
 import { REJECTION_CODES } from './rejections.ts';
 
 /**
@@ -14,9 +14,10 @@ import { REJECTION_CODES } from './rejections.ts';
 /**
  * Raised whenever a mutation's name or arguments or the push answer change shape: an older client is
  * refused (and asked to reload), not misread. 2: per-mutation rejection codes, at most 100 a push.
- * 3: `resetToAuto`.
+ * 3: `resetToAuto`. 4: the watchlist (`addToWatchlist`, `removeFromWatchlist`, rejections `admin_only`
+ * and `other_user`).
  */
-export const SYNC_SCHEMA_VERSION = 3;
+export const SYNC_SCHEMA_VERSION = 4;
 
 /** The most mutations one push may carry; a client sends a longer outbox in chunks, in order. */
 export const MAX_PUSH_MUTATIONS = 100;
@@ -36,6 +37,8 @@ export const SYNC_TABLES = [
   'quotes',
   // Each valued company's model side of the screener (engine ScreenerModel as JSON).
   'screener_models',
+  // Each user's watchlist (自选): a pull carries only the caller's rows (none without a token).
+  'watchlist',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
@@ -56,6 +59,7 @@ const companyCode = z
   .string()
   .max(6, '公司代码应为6位数字')
   .regex(/^\d{6}$/, '公司代码应为6位数字');
+const username = z.string().min(1).max(64);
 const numberOrClear = z.number({ error: '无效的数值' }).nullable();
 const resetScope = z.strictObject({
   fcf_parameters: z.boolean(),
@@ -86,6 +90,10 @@ export const MUTATION_ARGS = {
   resetToAuto: z.strictObject({ company: companyCode, scope: resetScope }),
   /** Dismisses one of this client's conflicts or rejections (after "keep mine" re-pushed, or "take theirs"). */
   resolveConflict: z.strictObject({ mutationId: z.number().int().positive() }),
+  /** Adds a company to a user's watchlist (the pusher's own: another user's is rejected `other_user`). */
+  addToWatchlist: z.strictObject({ user: username, company: companyCode }),
+  /** Removes a company from a user's watchlist. */
+  removeFromWatchlist: z.strictObject({ user: username, company: companyCode }),
 } as const satisfies Record<MutationName, z.ZodType>;
 
 export type MutationArgs<Name extends MutationName> = z.infer<(typeof MUTATION_ARGS)[Name]>;
@@ -125,6 +133,11 @@ export function mutationTarget(mutation: Pick<Mutation, 'name' | 'args'>): Mutat
         table: 'valuation_inputs',
         key: (mutation.args as MutationArgs<'setValuationParameter'>).company,
       };
+    case 'addToWatchlist':
+    case 'removeFromWatchlist': {
+      const args = mutation.args as MutationArgs<'addToWatchlist'>;
+      return { kind: 'row', table: 'watchlist', key: watchlistKey(args.user, args.company) };
+    }
     case 'resetToAuto': {
       const { company, scope } = mutation.args as MutationArgs<'resetToAuto'>;
       const tables: SyncTable[] = [];

@@ -34,7 +34,6 @@ describe('accessFor', () => {
     ['POST', '/api/upload_excel'],
     ['DELETE', '/api/delete_company/600298'],
     ['POST', '/api/valuation/auto'],
-    ['POST', '/api/sync/push'],
     ['POST', '/api/some/future/route'],
     // Every /api/admin path, reads too, except GET valuation-params.
     ['GET', '/api/admin/adjustment-status/600298'],
@@ -67,6 +66,13 @@ describe('accessFor', () => {
     expect(accessFor('POST', '/api/change-password')).toBe('signed-in');
     expect(accessFor('POST', '/api/change-password/admin')).toBe('admin');
     expect(accessFor('GET', '/api/change-password')).toBe('public');
+  });
+
+  it('lets any signed-in user push sync edits and read their watchlist (each mutation is checked)', () => {
+    expect(accessFor('POST', '/api/sync/push')).toBe('signed-in');
+    expect(accessFor('GET', '/api/user/watchlist')).toBe('signed-in');
+    expect(accessFor('POST', '/api/sync/push/x')).toBe('admin');
+    expect(accessFor('GET', '/api/user/watchlist/other')).toBe('public');
   });
 
   it('treats an unknown method as a write', () => {

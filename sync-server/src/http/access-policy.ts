@@ -10,8 +10,14 @@ const PUBLIC_WRITES: readonly RegExp[] = [
   /^\/api\/pdf\/generate$/,
 ];
 
-/** Writes any signed-in user may make (about their own account). */
-const SIGNED_IN_WRITES: readonly RegExp[] = [/^\/api\/change-password$/];
+/**
+ * Writes any signed-in user may make (about their own account; a sync push, whose mutations are checked
+ * one by one: an ordinary user's may only edit their own watchlist).
+ */
+const SIGNED_IN_WRITES: readonly RegExp[] = [/^\/api\/change-password$/, /^\/api\/sync\/push$/];
+
+/** Reads that need a signed-in user (their own data). */
+const SIGNED_IN_READS: readonly RegExp[] = [/^\/api\/user\/watchlist$/];
 
 const PUBLIC_ADMIN_READS: readonly RegExp[] = [/^\/api\/admin\/valuation-params\/[^/]+$/];
 
@@ -29,5 +35,6 @@ export function accessFor(method: string, path: string): Access {
     if (PUBLIC_WRITES.some((pattern) => pattern.test(path))) return 'public';
     return SIGNED_IN_WRITES.some((pattern) => pattern.test(path)) ? 'signed-in' : 'admin';
   }
-  return ADMIN_READS.some((pattern) => pattern.test(path)) ? 'admin' : 'public';
+  if (ADMIN_READS.some((pattern) => pattern.test(path))) return 'admin';
+  return SIGNED_IN_READS.some((pattern) => pattern.test(path)) ? 'signed-in' : 'public';
 }

@@ -2,6 +2,7 @@ import { type ScreenerQuery, screen, screenerRows, valuationDate } from '@fcf/en
 import {
   type QuoteFileResult,
   quoteAnswer,
+  quoteSnapshotsAnswer,
   quoteUploadAnswer,
   quoteUploadForm,
   screenerAnswer,
@@ -20,7 +21,7 @@ import { INGEST_ERRORS } from '../ingest/index.ts';
 import type { QuoteFileOutcome } from '../ingest/quotes/parse-quote-file.ts';
 import { findDate } from '../ingest/quotes/quote-values.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
-import { latestListedShares, latestQuote, latestQuotes, storeQuotes } from '../store/quotes.ts';
+import { latestListedShares, latestQuote, latestQuotes, quoteSnapshots, storeQuotes } from '../store/quotes.ts';
 import { listScreenerModels } from '../store/screener-models.ts';
 import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
@@ -161,6 +162,18 @@ export const quoteRoutes = new Hono<AppEnv>()
           : {}),
       };
       return c.json(body, succeeded > 0 ? 200 : 400);
+    },
+  )
+  .get(
+    '/admin/quote-snapshots',
+    documented({
+      tag: 'uploads',
+      summary: '行情快照历史：每个行情日期的公司数与最后上传时间（新的在前）',
+      answers: { 200: quoteSnapshotsAnswer },
+    }),
+    (c) => {
+      const snapshots = quoteSnapshots(c.var.services.db);
+      return c.json({ success: true, data: snapshots, message: `共 ${snapshots.length} 期行情` });
     },
   )
   .get(

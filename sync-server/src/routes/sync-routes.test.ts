@@ -8,6 +8,7 @@ import {
   SyncClient,
 } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryOne } from '../db/query.ts';
 import { answerOf, refusalOf } from '../testing/answers.ts';
 import { appTransport } from '../testing/app-transport.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
@@ -62,12 +63,28 @@ describe('pull', () => {
 });
 
 describe('push', () => {
-  it('needs an admin', async () => {
+  it("needs a login; an ordinary user's edits of the valuation are rejected one by one, nothing written", async () => {
     const body = { clientId: 'anonymous-client', schemaVersion: SYNC_SCHEMA_VERSION, mutations: [] };
     expect((await platform.call('POST', '/api/sync/push', { body })).status).toBe(401);
-    expect((await platform.call('POST', '/api/sync/push', { body, token: await platform.userToken() })).status).toBe(
-      403,
+    const edit = {
+      id: 1,
+      name: 'setValuationParameter',
+      args: { company: MIDEA, parameter: 'wacc_manual', value: 0.09 },
+      baseVersion: 0,
+    };
+    const token = await platform.userToken();
+    const response = await pushRequest(
+      { clientId: 'ordinary-user-client', schemaVersion: SYNC_SCHEMA_VERSION, mutations: [edit] },
+      token,
     );
+    const { data } = await answerOf(response, envelope(pushResponseSchema));
+    expect(data.results).toEqual([expect.objectContaining({ id: 1, status: 'rejected', code: 'admin_only' })]);
+    const stored = queryOne<{ n: number }>(
+      platform.db,
+      'SELECT count(*) AS n FROM valuation_inputs WHERE company_code = ? AND wacc_manual = 0.09',
+      MIDEA,
+    );
+    expect(stored?.n).toBe(0);
   });
 
   it('refuses a client of another schema version', async () => {

@@ -29,14 +29,14 @@ function requestedTables(raw: string | undefined, isAdmin: boolean): SyncTable[]
   return tables;
 }
 
-/** The sync protocol (README "Sync"): pull is public for public tables, push is admin-only. */
+/** The sync protocol (docs/sync.md): pull is public (owned tables answer the caller's rows), push needs a login. */
 export const syncRoutes = new Hono<AppEnv>()
   .get(
     '/sync/pull',
     documented({
       tag: 'sync',
       summary: '拉取 cursor 之后变更的行（分页），及本客户端已处理的修改与冲突',
-      description: '同步表都是报告所用的数据，任何人可拉取；推送修改需要管理员。',
+      description: '同步表都是报告所用的数据，任何人可拉取；watchlist（自选）只含调用者自己的行，未登录时为空。',
       answers: { 200: envelope(pullResponseSchema) },
       errors: [403],
     }),
@@ -48,6 +48,7 @@ export const syncRoutes = new Hono<AppEnv>()
         limit,
         tables: requestedTables(tables, c.var.user?.isAdmin === true),
         clientId: clientId ?? null,
+        viewer: c.var.user?.username ?? null,
       });
       return c.json({ success: true, data: page, message: page.hasMore ? '还有更多' : '已同步到最新' });
     },
@@ -57,6 +58,8 @@ export const syncRoutes = new Hono<AppEnv>()
     documented({
       tag: 'sync',
       summary: '推送离线修改（每条在自己的事务中：应用、冲突或拒绝）',
+      description:
+        '需要登录。普通用户只能推送自己的自选修改（addToWatchlist / removeFromWatchlist）；其他修改需要管理员，否则逐条拒绝（admin_only），为他人自选的修改拒绝（other_user），都不写入。',
       answers: { 200: envelope(pushResponseSchema) },
       errors: [409],
     }),
@@ -71,7 +74,8 @@ export const syncRoutes = new Hono<AppEnv>()
         );
       }
       const { db, forecasts } = c.var.services;
-      const answer = pushMutations(db, forecasts, body, c.var.user?.username ?? 'admin');
+      const user = c.var.user;
+      const answer = pushMutations(db, forecasts, body, user?.username ?? 'admin', user?.isAdmin ?? false);
       return c.json({ success: true, data: answer, message: '同步完成' });
     },
   );

@@ -131,3 +131,12 @@ export function latestListedShares(db: Database, code: string): { count: number;
 export function countQuoteSnapshots(db: Database): number {
   return queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM quote_history')?.n ?? 0;
 }
+
+/** The quote history by trading date, newest first: how many companies each date holds, when last uploaded. */
+export function quoteSnapshots(db: Database): { date: string; rows: number; uploaded_at: string }[] {
+  return queryAll<{ date: string; rows: number; uploaded_at: string }>(
+    db,
+    `SELECT date, count(*) AS rows, max(uploaded_at) AS uploaded_at FROM quote_history
+     GROUP BY date ORDER BY date DESC`,
+  );
+}

@@ -48,3 +48,13 @@ export function quotedWithoutModel(db: Database): string[] {
        AND s.deleted = 0)`,
   ).map((row) => row.code);
 }
+
+/** One company's screener model (its value side), or null when it was never valued. */
+export function findScreenerModel(db: Database, code: string): ScreenerModel | null {
+  const row = queryAll<{ model_json: string }>(
+    db,
+    'SELECT model_json FROM screener_models WHERE company_code = ? AND deleted = 0',
+    code,
+  )[0];
+  return row ? (JSON.parse(row.model_json) as ScreenerModel) : null;
+}

@@ -1,4 +1,5 @@
 import {
+  isWatchlistMutation,
   type MutationArgs,
   type MutationName,
   mutationTarget,
@@ -9,7 +10,9 @@ import {
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
 import type { EditOutcome, ForecastService } from '../forecast/forecast-service.ts';
+import { findCompany } from '../store/companies.ts';
 import type { ChangeContext } from '../store/forecast-parameters.ts';
+import { addToWatchlist, removeFromWatchlist } from '../store/watchlist.ts';
 import { readSyncRow } from './sync-rows.ts';
 
 /** A mutation the server refuses, with the stable code the client acts on and the message it shows. */
@@ -24,8 +27,15 @@ export class MutationRejected extends Error {
 
 export type Outcome = { status: 'applied'; row: SyncRow | null } | { status: 'conflict'; row: SyncRow | null };
 
+/** Who pushed: an ordinary user may push only their own watchlist's edits. */
+export interface Pusher {
+  readonly username: string;
+  readonly isAdmin: boolean;
+}
+
 interface HandlerContext {
   readonly db: Database;
+  readonly pusher: Pusher;
   readonly forecasts: ForecastService;
   readonly clientId: string;
   readonly change: ChangeContext;
@@ -121,11 +131,37 @@ function resolveConflict(context: HandlerContext, args: MutationArgs<'resolveCon
 }
 
 /**
+ * Adds to or removes from the pusher's own watchlist (another user's is refused `other_user`). Never a
+ * conflict: adding and removing are idempotent, so the last edit wins whatever version it saw.
+ */
+function editWatchlist(
+  context: HandlerContext,
+  name: 'addToWatchlist' | 'removeFromWatchlist',
+  args: MutationArgs<'addToWatchlist'>,
+): Outcome {
+  if (args.user.toLowerCase() !== context.pusher.username.toLowerCase()) {
+    throw new MutationRejected('other_user', `只能修改自己的自选（登录用户为 ${context.pusher.username}）`);
+  }
+  if (name === 'addToWatchlist') {
+    if (!findCompany(context.db, args.company)) {
+      throw new MutationRejected('unknown_company', `未找到公司：${args.company}`);
+    }
+    addToWatchlist(context.db, args.user, args.company, new Date().toISOString());
+  } else {
+    removeFromWatchlist(context.db, args.user, args.company);
+  }
+  return { status: 'applied', row: readSyncRow(context.db, 'watchlist', [args.user.toLowerCase(), args.company]) };
+}
+
+/**
  * Applies one validated mutation; throws MutationRejected, or the forecast service's ForecastError, when
  * it cannot apply (any other exception is unexpected: the caller rolls the mutation back and records it
  * as `internal`).
  */
 export function applyMutation(context: HandlerContext, name: MutationName, args: unknown): Outcome {
+  if (!context.pusher.isAdmin && !isWatchlistMutation(name)) {
+    throw new MutationRejected('admin_only', '只有管理员可以修改估值参数，请以管理员身份登录后重试');
+  }
   switch (name) {
     case 'setForecastParameter':
       return setForecastParameter(context, args as MutationArgs<'setForecastParameter'>);
@@ -135,5 +171,8 @@ export function applyMutation(context: HandlerContext, name: MutationName, args:
       return resetToAuto(context, args as MutationArgs<'resetToAuto'>);
     case 'resolveConflict':
       return resolveConflict(context, args as MutationArgs<'resolveConflict'>);
+    case 'addToWatchlist':
+    case 'removeFromWatchlist':
+      return editWatchlist(context, name, args as MutationArgs<'addToWatchlist'>);
   }
 }

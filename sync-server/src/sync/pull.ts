@@ -43,12 +43,20 @@ function openIssues(db: Database, clientId: string): OpenIssue[] {
  */
 export function pullChanges(
   db: Database,
-  request: { cursor: number; limit: number; tables: readonly SyncTable[]; clientId: string | null },
+  request: {
+    cursor: number;
+    limit: number;
+    tables: readonly SyncTable[];
+    clientId: string | null;
+    /** The caller's username: an owned table (the watchlist) answers only their rows; null: anonymous. */
+    viewer?: string | null;
+  },
 ): PullResponse {
   return db.transaction(() => {
     const limit = Math.min(Math.max(1, request.limit), MAX_PULL_LIMIT);
+    const viewer = request.viewer ?? null;
     const candidates = request.tables
-      .flatMap((table) => rowsChangedSince(db, table, request.cursor, limit + 1))
+      .flatMap((table) => rowsChangedSince(db, table, viewer, { after: request.cursor, limit: limit + 1 }))
       .sort((a, b) => a.change_seq - b.change_seq);
     let changes = candidates.slice(0, limit);
     const hasMore = candidates.length > limit;
@@ -57,7 +65,9 @@ export function pullChanges(
       const boundary = (changes[changes.length - 1] as SyncRow).change_seq;
       changes = [
         ...changes.filter((row) => row.change_seq < boundary),
-        ...request.tables.flatMap((table) => rowsChangedSince(db, table, 0, Number.MAX_SAFE_INTEGER, boundary)),
+        ...request.tables.flatMap((table) =>
+          rowsChangedSince(db, table, viewer, { after: 0, limit: Number.MAX_SAFE_INTEGER, exactSeq: boundary }),
+        ),
       ];
       cursor = boundary;
     } else {

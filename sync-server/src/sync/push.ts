@@ -14,7 +14,7 @@ import { type Database, savepoint, transaction } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
 import { ForecastError, type ForecastErrorCode } from '../forecast/forecast-error.ts';
 import type { ForecastService } from '../forecast/forecast-service.ts';
-import { applyMutation, MutationRejected } from './mutation-handlers.ts';
+import { applyMutation, MutationRejected, type Pusher } from './mutation-handlers.ts';
 
 type PushedMutation = PushRequest['mutations'][number];
 
@@ -118,7 +118,7 @@ function decide(
   forecasts: ForecastService,
   request: PushRequest,
   mutation: PushedMutation,
-  username: string,
+  pusher: Pusher,
 ): Decision {
   if (!isMutationName(mutation.name)) {
     return rejection('unknown_mutation', `未知的修改类型：${mutation.name}`);
@@ -133,8 +133,9 @@ function decide(
         {
           db,
           forecasts,
+          pusher,
           clientId: request.clientId,
-          change: { modifiedBy: username, reason: `同步 ${request.clientId.slice(0, 8)}#${mutation.id}` },
+          change: { modifiedBy: pusher.username, reason: `同步 ${request.clientId.slice(0, 8)}#${mutation.id}` },
           baseVersion: mutation.baseVersion,
         },
         name,
@@ -186,7 +187,7 @@ function record(db: Database, clientId: string, mutation: PushedMutation, decisi
 }
 
 /**
- * Processes a client's pushed mutations in order, each in its own transaction (README "Sync"): an id
+ * Processes a client's pushed mutations in order, each in its own transaction (docs/sync.md): an id
  * already processed answers its stored result (or `id_reused` when the payload differs); the next id
  * applies, conflicts (stale baseVersion) or is rejected with a code — whatever its handler throws —
  * and the outcome is recorded, so one bad mutation never fails the push or blocks the ones after it; a
@@ -197,7 +198,10 @@ export function pushMutations(
   forecasts: ForecastService,
   request: PushRequest,
   username: string,
+  /** An ordinary user may push only their own watchlist's edits; the rest are rejected `admin_only`. */
+  isAdmin = true,
 ): PushResponse {
+  const pusher: Pusher = { username, isAdmin };
   const results = request.mutations.map((mutation) =>
     transaction(db, (): MutationResult => {
       const last = lastMutationId(db, request.clientId);
@@ -205,7 +209,7 @@ export function pushMutations(
       if (mutation.id !== last + 1) {
         return { id: mutation.id, status: 'gap', message: `缺少编号 ${last + 1} 的修改` };
       }
-      const decision = decide(db, forecasts, request, mutation, username);
+      const decision = decide(db, forecasts, request, mutation, pusher);
       record(db, request.clientId, mutation, decision, username);
       return resultOf(mutation.id, decision);
     }),

@@ -11,6 +11,11 @@ interface TableSpec {
   readonly dataColumns: readonly string[];
   /** Readable without an admin token. */
   readonly public: boolean;
+  /**
+   * The column naming each row's owner (a lower-case username): a pull carries only the caller's rows,
+   * and none to a caller without a token.
+   */
+  readonly ownerColumn?: string;
 }
 
 export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
@@ -78,6 +83,12 @@ export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
     public: true,
   },
   screener_models: { keyColumns: ['company_code'], dataColumns: ['company_code', 'model_json'], public: true },
+  watchlist: {
+    keyColumns: ['username', 'company_code'],
+    dataColumns: ['username', 'company_code', 'added_at'],
+    public: true,
+    ownerColumn: 'username',
+  },
 };
 
 type RawRow = Record<string, unknown> & { version: number; change_seq: number; deleted: number };
@@ -98,20 +109,29 @@ function selectColumns(table: SyncTable): string {
   return [...new Set([...spec.keyColumns, ...spec.dataColumns, 'version', 'change_seq', 'deleted'])].join(', ');
 }
 
-/** A table's rows with change_seq in (after, through], oldest first, at most `limit`. */
+/**
+ * A table's rows the viewer may read with change_seq after `after` (or equal to `exactSeq`), oldest
+ * first, at most `limit`. Of an owned table only the viewer's own rows (none for an anonymous viewer).
+ */
 export function rowsChangedSince(
   db: Database,
   table: SyncTable,
-  after: number,
-  limit: number,
-  exactSeq?: number,
+  viewer: string | null,
+  range: { after: number; limit: number; exactSeq?: number },
 ): SyncRow[] {
-  const where = exactSeq === undefined ? 'change_seq > ?' : 'change_seq = ?';
+  const owner = TABLE_SPECS[table].ownerColumn;
+  if (owner && viewer === null) return [];
+  const conditions = [range.exactSeq === undefined ? 'change_seq > ?' : 'change_seq = ?'];
+  const values: unknown[] = [range.exactSeq ?? range.after];
+  if (owner) {
+    conditions.unshift(`${owner} = ?`);
+    values.unshift(viewer?.toLowerCase());
+  }
   return queryAll<RawRow>(
     db,
-    `SELECT ${selectColumns(table)} FROM ${table} WHERE ${where} ORDER BY change_seq LIMIT ?`,
-    exactSeq ?? after,
-    limit,
+    `SELECT ${selectColumns(table)} FROM ${table} WHERE ${conditions.join(' AND ')} ORDER BY change_seq LIMIT ?`,
+    ...values,
+    range.limit,
   ).map((raw) => toSyncRow(table, raw));
 }
 
