@@ -57,8 +57,12 @@ export interface NumberFormats {
 const UNITS: Readonly<Record<MarketRowKind, string>> = { yuan: ' 元', yi: ' 亿元', percent: '', times: '倍' };
 
 /** A row's figure as text: '75.22 元', '5,758.81 亿元', '24.36%', '13.50倍', or its null text. */
-export function marketFigureText(row: MarketRow, market: PriceAgainstValue, formats: NumberFormats): string {
-  const value = market[row.key];
+export function marketFigureText(
+  row: MarketRow,
+  market: { readonly [Key in MarketRowKey]?: number | null },
+  formats: NumberFormats,
+): string {
+  const value = market[row.key] ?? null;
   if (value === null || !Number.isFinite(value)) return row.whenNull;
   const text = row.kind === 'percent' ? formats.percent(value) : formats.amount(value);
   return `${text}${UNITS[row.kind]}`;

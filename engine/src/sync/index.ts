@@ -9,3 +9,4 @@ export * from './mutation-names.ts';
 export * from './pending.ts';
 export * from './protocol.ts';
 export * from './rejections.ts';
+export * from './watchlist-edits.ts';

@@ -1,6 +1,7 @@
 import { resetValuationKeys } from '../valuation/reset-scope.ts';
 import type { MutationName } from './mutation-names.ts';
 import { isCompanyRow, type MutationArgs, mutationTarget, type SyncTable } from './protocol.ts';
+import { isWatchlistMutation, watchlistAfterEdit } from './watchlist-edits.ts';
 
 type RowData = Record<string, unknown> | null;
 
@@ -36,18 +37,10 @@ export function applyPending(entry: PendingEdit, data: RowData): RowData {
       [args.parameter]: args.value,
     };
   }
-  if (entry.name === 'addToWatchlist') {
+  if (isWatchlistMutation(entry.name)) {
     const args = entry.args as MutationArgs<'addToWatchlist'>;
-    // Adding what is already watched keeps its date, as the server does.
-    return (
-      data ?? {
-        username: args.user.toLowerCase(),
-        company_code: args.company,
-        added_at: new Date(entry.createdAt ?? Date.now()).toISOString(),
-      }
-    );
+    return watchlistAfterEdit(entry.name, args, data, entry.createdAt ?? Date.now());
   }
-  if (entry.name === 'removeFromWatchlist') return null;
   return data;
 }
 

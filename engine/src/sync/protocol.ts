@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { DRIVER_KEYS } from '../forecast/drivers.ts';
 import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
 import type { ResetScope } from '../valuation/reset-scope.ts';
-import { type MutationName, watchlistKey } from './mutation-names.ts';
+import type { MutationName } from './mutation-names.ts';
 import { REJECTION_CODES } from './rejections.ts';
+import { watchlistKey } from './watchlist-edits.ts';
 
 /**
  * The sync protocol between a browser's IndexedDB and the server, defined once and checked

@@ -7,9 +7,11 @@ const UploadPage = lazy(() => import('./upload/UploadPage.tsx'));
 const ForecastPage = lazy(() => import('./forecast/ForecastPage.tsx'));
 const MenuCenter = lazy(() => import('./menus/MenuCenter.tsx'));
 const PdfManager = lazy(() => import('./pdf/PdfManager.tsx'));
+const QuoteUploadPage = lazy(() => import('./quotes/QuoteUploadPage.tsx'));
 
 const SECTIONS = [
   { path: '/admin/upload', label: '数据上传与估值' },
+  { path: '/admin/quotes', label: '行情上传' },
   { path: '/admin/forecast', label: '预测管理' },
   { path: '/admin/pdf', label: 'PDF研报管理' },
   { path: '/admin/articles', label: '文章管理' },
@@ -28,6 +30,7 @@ function ArticlesPlaceholder() {
 function AdminPage({ path }: { path: string }) {
   if (path === '/admin' || path.startsWith('/admin/upload')) return <UploadPage />;
   if (path.startsWith('/admin/forecast')) return <ForecastPage />;
+  if (path.startsWith('/admin/quotes')) return <QuoteUploadPage />;
   if (path.startsWith('/admin/menus')) return <MenuCenter />;
   if (path.startsWith('/admin/articles')) return <ArticlesPlaceholder />;
   if (path.startsWith('/admin/pdf')) return <PdfManager />;

@@ -5,11 +5,15 @@ import {
   type Job,
   jobAnswer,
   jobStartedAnswer,
+  type QuoteUploadAnswer,
+  quoteSnapshotsAnswer,
+  quoteUploadAnswer,
   type UploadAnswer,
   uploadAnswer,
   uploadedFilesAnswer,
 } from '@fcf/engine/report';
 import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 
 /**
@@ -74,19 +78,24 @@ export async function followJob(id: string, onProgress: (job: Job) => void, inte
 }
 
 /**
- * Uploads statement files with real progress (XMLHttpRequest reports upload bytes; fetch does not).
- * Resolves with the server's answer, for all-failed (400) answers too.
+ * POSTs files (multipart field `files`, plus any form fields) with real upload progress (XHR: fetch has no
+ * upload progress), the answer checked with `schema`; any answer of that shape resolves, whatever its
+ * status (the upload answers say per file what went wrong).
  */
-export function uploadStatementFiles(
+function postFiles<Schema extends $ZodType>(
+  path: string,
   files: readonly File[],
+  fields: Readonly<Record<string, string>>,
+  schema: Schema,
   token: string | null,
   onProgress: (fraction: number) => void,
-): Promise<UploadAnswer> {
+): Promise<output<Schema>> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const file of files) form.append('files', file);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/upload_excel');
+    request.open('POST', path);
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -98,7 +107,7 @@ export function uploadStatementFiles(
       } catch {
         // handled below
       }
-      const parsed = safeParse(uploadAnswer, body);
+      const parsed = safeParse(schema, body);
       if (parsed.success) return resolve(parsed.data);
       const message =
         body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : null;
@@ -108,3 +117,25 @@ export function uploadStatementFiles(
     request.send(form);
   });
 }
+
+export function uploadStatementFiles(
+  files: readonly File[],
+  token: string | null,
+  onProgress: (fraction: number) => void,
+): Promise<UploadAnswer> {
+  return postFiles('/api/upload_excel', files, {}, uploadAnswer, token, onProgress);
+}
+
+/** Uploads quote snapshot files (the date, when given, applies to every file). */
+export function uploadQuoteFiles(
+  files: readonly File[],
+  date: string | null,
+  token: string | null,
+  onProgress: (fraction: number) => void,
+): Promise<QuoteUploadAnswer> {
+  return postFiles('/api/upload_quotes', files, date ? { date } : {}, quoteUploadAnswer, token, onProgress);
+}
+
+/** The quote history by date, newest first. */
+export const quoteSnapshots = () =>
+  apiRequest('/api/admin/quote-snapshots', { schema: quoteSnapshotsAnswer }).then((body) => body.data);

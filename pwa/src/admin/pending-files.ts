@@ -1,4 +1,9 @@
-import type { UploadResult } from './admin-api.ts';
+/** What an upload answers about one file (statements and quotes alike). */
+export interface FileOutcome {
+  readonly filename: string;
+  readonly success: boolean;
+  readonly error: string | null;
+}
 
 /** The statement formats the upload takes. */
 export const ACCEPTED_EXTENSIONS = ['.xls', '.xlsx', '.csv'] as const;
@@ -56,7 +61,7 @@ export function addPending(list: readonly PendingFile[], files: readonly File[])
 export function settleItems(
   list: readonly PendingFile[],
   sent: readonly PendingFile[],
-  results: readonly UploadResult[],
+  results: readonly FileOutcome[],
 ): PendingFile[] {
   const sentIds = sent.map((item) => item.id);
   return list.map((item) => {
@@ -74,7 +79,7 @@ export function settleItems(
 }
 
 /** The spec's alerts after an upload. */
-export function uploadSummary(results: readonly UploadResult[]): { allOk: boolean; text: string } {
+export function uploadSummary(results: readonly FileOutcome[]): { allOk: boolean; text: string } {
   const succeeded = results.filter((result) => result.success).length;
   const failed = results.length - succeeded;
   return failed === 0

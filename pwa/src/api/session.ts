@@ -62,6 +62,11 @@ export function useSessionUser(): SessionUser | null {
   );
 }
 
+/** The signed-in user (with a token), or null. */
+export function currentUser(): SessionUser | null {
+  return getToken() ? readUser() : null;
+}
+
 export function isAdminSession(): boolean {
   return !!getToken() && readUser()?.is_admin === true;
 }

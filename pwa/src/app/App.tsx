@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { HomeDashboard } from '../home/HomeDashboard.tsx';
 import { AnalysisPage } from '../report/AnalysisPage.tsx';
 import { RouterProvider, useRouter } from '../ui/router.tsx';
+import { HomeWatchlist } from '../watchlist/HomeWatchlist.tsx';
 import { AdminGate } from './AdminGate.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { InstallHint } from './layout/InstallHint.tsx';
@@ -32,7 +33,7 @@ function Page({ route }: { route: RouteMatch }) {
     case 'home':
       return (
         <>
-          <HomeDashboard />
+          <HomeDashboard watchlist={<HomeWatchlist />} />
           <AnalysisPage />
         </>
       );

@@ -9,6 +9,7 @@ import { DataDateBadge } from '../ui/DataDateBadge.tsx';
 import { useOpenPage } from '../ui/open-page.tsx';
 import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
+import { WatchlistStar } from '../watchlist/WatchlistStar.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
 import { ReportModules } from './ReportModules.tsx';
@@ -89,6 +90,8 @@ export function AnalysisPage() {
             ) : state.status === 'loading' ? (
               <span className="data-date is-placeholder">基于 0000 年报</span>
             ) : null}
+            {/* Shown (disabled) while loading too, so the heading keeps its height when the report arrives. */}
+            <WatchlistStar company={shownCompany?.code ?? null} />
             {state.status === 'ready' && state.stale && (
               <span className="analysis__stale">无法连接服务器，显示的是离线缓存数据</span>
             )}

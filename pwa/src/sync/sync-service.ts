@@ -10,7 +10,9 @@ import {
   type SyncTable,
   type SyncTransport,
 } from '@fcf/engine/sync';
+import { currentUser } from '../api/session.ts';
 import { openStore } from '../store/db.ts';
+import { pullWatchlist } from '../store/watchlist.ts';
 import { DexieSyncStore } from './dexie-sync-store.ts';
 import { httpSyncTransport } from './http-transport.ts';
 
@@ -50,6 +52,8 @@ export class SyncService {
   constructor(
     readonly client: SyncClient,
     private readonly store: SyncStore,
+    /** Runs after each successful sync, before it is reported done (the signed-in user's watchlist pull). */
+    private readonly afterSync: () => Promise<void> = async () => {},
   ) {
     this.status = {
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
@@ -150,6 +154,7 @@ export class SyncService {
       this.update({ syncing: true });
       try {
         const outcome = await this.client.sync();
+        await this.afterSync();
         this.failures = 0;
         this.update({ lastSyncedAt: Date.now(), error: null, needsLogin: false, unsynced: outcome.unsynced });
       } catch (error) {
@@ -195,7 +200,10 @@ export function syncService(transport: SyncTransport = httpSyncTransport): Promi
     const newId = () => crypto.randomUUID();
     const store: SyncStore = db ? new DexieSyncStore(db, newId) : new MemorySyncStore(newId());
     const client = new SyncClient(store, transport, { tables: SYNC_TABLES_FOR_ADMIN });
-    return new SyncService(client, store);
+    return new SyncService(client, store, async () => {
+      const user = currentUser();
+      if (user) await pullWatchlist(user.username);
+    });
   })();
   return service;
 }

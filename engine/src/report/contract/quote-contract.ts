@@ -94,22 +94,27 @@ export type QuoteSyncData = z.infer<typeof quoteSyncDataSchema>;
 export const MARKET_SYNC_TABLES = ['quotes', 'screener_models'] as const;
 
 /**
- * GET /api/sync/pull?tables=quotes,screener_models read with zod/mini: the page loads the market without
- * the sync protocol's full schemas (which would weigh on the first screen). Each row's data is checked
- * when it is read (quoteSyncDataSchema; a screener model is the engine's ScreenerModel as JSON).
+ * GET /api/sync/pull?tables=… read with zod/mini for the given tables: the page loads the market and the
+ * watchlist without the sync protocol's full schemas (which would weigh on the first screen). Each row's
+ * data is checked when it is read.
  */
-export const marketPullAnswer = envelope(
-  z.object({
-    changes: z.array(
-      z.object({
-        table: z.enum(MARKET_SYNC_TABLES),
-        key: z.string(),
-        version: z.number(),
-        change_seq: z.number(),
-        data: z.nullable(z.record(z.string(), z.unknown())),
-      }),
-    ),
-    cursor: z.number(),
-    hasMore: z.boolean(),
-  }),
-);
+export function lightPullAnswer<const Tables extends readonly [string, ...string[]]>(tables: Tables) {
+  return envelope(
+    z.object({
+      changes: z.array(
+        z.object({
+          table: z.enum(tables),
+          key: z.string(),
+          version: z.number(),
+          change_seq: z.number(),
+          data: z.nullable(z.record(z.string(), z.unknown())),
+        }),
+      ),
+      cursor: z.number(),
+      hasMore: z.boolean(),
+    }),
+  );
+}
+
+/** The market's pull (quoteSyncDataSchema; a screener model is the engine's ScreenerModel as JSON). */
+export const marketPullAnswer = lightPullAnswer(MARKET_SYNC_TABLES);

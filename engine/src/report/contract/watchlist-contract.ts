@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { envelope, named } from './envelope.ts';
+import { lightPullAnswer } from './quote-contract.ts';
 
 /** GET /api/user/watchlist: the signed-in user's 自选, each company's price against its value. */
 
@@ -34,3 +35,9 @@ export const quoteSnapshotSchema = named(
 export type QuoteSnapshot = z.infer<typeof quoteSnapshotSchema>;
 
 export const quoteSnapshotsAnswer = envelope(z.array(quoteSnapshotSchema));
+
+/** The watchlist's pull (only the caller's rows): GET /api/sync/pull?tables=watchlist. */
+export const watchlistPullAnswer = lightPullAnswer(['watchlist']);
+
+/** A pulled watchlist row's data. */
+export const watchlistRowSchema = z.object({ username: z.string(), company_code: z.string(), added_at: z.string() });

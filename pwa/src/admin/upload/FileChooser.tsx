@@ -4,6 +4,8 @@ import './FileChooser.css';
 
 interface FileChooserProps {
   readonly disabled: boolean;
+  /** What to drop here (财务报表 by default). */
+  readonly what?: string;
   onFiles(files: File[]): void;
 }
 
@@ -11,7 +13,7 @@ interface FileChooserProps {
  * A multiple-file chooser that is also a drop zone. Files of other types are dropped here, with a warning
  * naming them.
  */
-export function FileChooser({ disabled, onFiles }: FileChooserProps) {
+export function FileChooser({ disabled, onFiles, what = '财务报表' }: FileChooserProps) {
   const inputId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
@@ -62,7 +64,7 @@ export function FileChooser({ disabled, onFiles }: FileChooserProps) {
           ⇪
         </span>
         <span className="upload-drop__title">
-          拖放财务报表到此处，或<span className="upload-drop__link">选择文件</span>
+          拖放{what}到此处，或<span className="upload-drop__link">选择文件</span>
         </span>
         <span id={hintId} className="upload-drop__hint">
           支持 {ACCEPTED_EXTENSIONS.join('、')}，可多选；单个文件不超过 10 MB

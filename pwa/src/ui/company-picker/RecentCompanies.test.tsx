@@ -25,7 +25,6 @@ describe('RecentCompanies', () => {
     advance(300);
     expect(query(document, '.recent-companies__title').textContent).toBe('最近估值公司');
     expect(names()).toEqual(['安琪酵母', '美的集团']);
-    expect(document.querySelectorAll('.recent-companies__trend')).toHaveLength(0);
   });
 
   it('keeps at most 8, and survives a damaged store', () => {
@@ -39,27 +38,18 @@ describe('RecentCompanies', () => {
     expect(readRecentCompanies()).toEqual([]);
   });
 
-  it('without any opened company: the recommended sample list after 300 ms, without a call', () => {
+  it('without any opened company: says where they will appear after 300 ms, never a made-up list, no call', () => {
     mount(<RecentCompanies onPick={() => {}} />);
     expect(query(document, '[role="status"]').textContent).toBe('加载中…');
-    advance(299);
+    advance(300);
     expect(names()).toEqual([]);
-    advance(1);
-    expect(names()).toEqual(['美的集团', '格力电器', '海尔智家', '安琪酵母', '顺丰控股', '大华股份']);
-    expect(query(document, '.recent-companies__title').textContent).toBe('推荐公司');
+    expect(query(document, '.recent-companies').textContent).toContain('打开的公司会列在这里');
+    expect(query(document, '.recent-companies__title').textContent).toBe('最近估值公司');
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('shows each trend with an arrow and a spoken label', () => {
-    mount(<RecentCompanies onPick={() => {}} />);
-    advance(300);
-    const gree = byText(document, '.recent-companies__item', '格力电器');
-    expect(gree.textContent).toBe('格力电器家用电器→持平');
-    expect(byText(document, '.recent-companies__item', '安琪酵母').textContent).toContain('↓下降');
-    expect(document.querySelectorAll('.recent-companies__trend--up')).toHaveLength(3);
-  });
-
   it('picks a company by name and refreshes on request', () => {
+    recordRecentCompany({ code: '002352', name: '顺丰控股', industry: '交通运输' });
     const onPick = vi.fn();
     mount(<RecentCompanies onPick={onPick} />);
     advance(300);
@@ -70,6 +60,6 @@ describe('RecentCompanies', () => {
     expect(names()).toEqual([]);
     expect(byText(document, 'button', '刷新').hasAttribute('disabled')).toBe(true);
     advance(300);
-    expect(names()).toHaveLength(6);
+    expect(names()).toEqual(['顺丰控股']);
   });
 });

@@ -1,0 +1,199 @@
+import 'fake-indexeddb/auto';
+import type { ScreenerModel } from '@fcf/engine';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn, signOut } from '../api/session.ts';
+import { openStore } from '../store/db.ts';
+import { byText, click, mount, query, unmountAll, waitUntil } from '../testing/dom.tsx';
+import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
+import { RouterProvider, useRouter } from '../ui/router.tsx';
+import { HomeWatchlist } from './HomeWatchlist.tsx';
+import { WatchlistStar } from './WatchlistStar.tsx';
+
+const MIDEA = '000333';
+const GREE = '000651';
+
+function model(code: string, name: string, valuePerShare: number, flags: string[] = []): ScreenerModel {
+  return {
+    code,
+    name,
+    industry: '制造业',
+    valuePerShare,
+    bridgeTotal: 0,
+    shares: 70,
+    netProfit: 300,
+    parentEquity: 1800,
+    ebit: 400,
+    fcf: 350,
+    roic: 0.2,
+    roe: 0.2,
+    revenue_growth: 0.1,
+    flags,
+  };
+}
+
+const quote = (code: string, price: number, date: string) => ({
+  table: 'quotes' as const,
+  key: code,
+  version: 1,
+  change_seq: 1,
+  data: {
+    company_code: code,
+    date,
+    price,
+    market_cap: null,
+    float_market_cap: null,
+    shares: null,
+    float_shares: null,
+    pe: null,
+    pb: null,
+    dividend_yield: null,
+  },
+});
+
+const watched = (user: string, code: string, addedAt: string) => ({
+  table: 'watchlist' as const,
+  key: `${user}|${code}`,
+  version: 1,
+  change_seq: 2,
+  data: { username: user, company_code: code, added_at: addedAt },
+});
+
+let path = '';
+function Location() {
+  path = useRouter().location.search;
+  return null;
+}
+
+const mountHome = () =>
+  mount(
+    <RouterProvider>
+      <HomeWatchlist />
+      <Location />
+    </RouterProvider>,
+  );
+
+beforeEach(async () => {
+  localStorage.clear();
+  // Offline: every call fails, so what shows is the browser's copy.
+  vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const db = await openStore();
+  if (!db) throw new Error('IndexedDB');
+  await Promise.all([db.syncRows.clear(), db.outbox.clear(), db.lists.clear(), db.syncMeta.clear()]);
+  await db.lists.put({
+    key: 'companies',
+    value: [
+      { code: MIDEA, name: '美的集团', industry: '制造业', has_forecast_data: true },
+      { code: GREE, name: '格力电器', industry: '制造业', has_forecast_data: true },
+    ],
+    fetchedAt: 0,
+  });
+  await db.syncRows.bulkPut([
+    quote(MIDEA, 50, '2099-01-01'),
+    {
+      table: 'screener_models',
+      key: MIDEA,
+      version: 1,
+      change_seq: 1,
+      data: { company_code: MIDEA, model_json: JSON.stringify(model(MIDEA, '美的集团', 75)) },
+    },
+    quote(GREE, 40, '2020-01-02'),
+    {
+      table: 'screener_models',
+      key: GREE,
+      version: 1,
+      change_seq: 1,
+      data: { company_code: GREE, model_json: JSON.stringify(model(GREE, '格力电器', 30, ['negative_equity_value'])) },
+    },
+    watched('alice', MIDEA, '2026-11-01T00:00:00.000Z'),
+    watched('bob', GREE, '2026-11-02T00:00:00.000Z'),
+  ]);
+});
+afterEach(() => {
+  unmountAll();
+  signOut();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="watchlist"] li[data-company]')];
+
+describe("home's watchlist", () => {
+  it('signed out: invites a login, and lists the companies this browser opened, not a made-up list', async () => {
+    recordRecentCompany({ code: GREE, name: '格力电器', industry: '制造业' });
+    mountHome();
+    await waitUntil(() => query(document, '[data-testid="watchlist"]').textContent?.includes('登录') ?? false, 'hint');
+    expect(rows()).toHaveLength(0);
+    expect(query(document, '#watchlist').dataset.testid).toBe('watchlist');
+    expect(
+      [...document.querySelectorAll('[data-testid="recent-companies"] a')].map((link) => link.textContent),
+    ).toEqual(['格力电器']);
+  });
+
+  it("shows the user's own companies with price (date), value and margin of safety in the rise colour, offline", async () => {
+    signIn('token', { username: 'Alice', is_admin: false });
+    mountHome();
+    await waitUntil(() => rows().length === 1, 'the watched company');
+    const [midea] = rows();
+    expect(midea?.dataset.company).toBe(MIDEA);
+    expect(midea?.textContent).toContain('美的集团');
+    expect(midea?.textContent).toContain('50.00 元');
+    expect(midea?.textContent).toContain('2099-01-01');
+    expect(midea?.textContent).toContain('75.00 元');
+    const margin = byText(midea as HTMLElement, '.home-watchlist__value', '50.00%');
+    expect(margin.className).toContain('tone-rise');
+    // bob's row is in this browser's copy, but it is not Alice's.
+    expect(document.body.textContent).not.toContain('格力电器');
+    click(query(midea as HTMLElement, 'a'));
+    expect(path).toBe(`?company=${encodeURIComponent('美的集团')}`);
+  });
+
+  it('invites starring when the list is empty', async () => {
+    signIn('token', { username: 'carol', is_admin: false });
+    mountHome();
+    await waitUntil(
+      () => query(document, '[data-testid="watchlist"]').textContent?.includes('还没有自选') ?? false,
+      'empty',
+    );
+  });
+});
+
+describe('the report star', () => {
+  it('signed out: disabled, saying a login is needed', async () => {
+    mount(<WatchlistStar company={MIDEA} />);
+    const star = query<HTMLButtonElement>(document, '[data-testid="watchlist-toggle"]');
+    await waitUntil(() => star.textContent?.includes('登录后可加入自选') ?? false, 'the hint');
+    expect(star.disabled).toBe(true);
+    expect(star.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('offline: a tap queues the edit in the outbox, the star and home show it at once, a second tap undoes it', async () => {
+    signIn('token', { username: 'alice', is_admin: false });
+    mount(
+      <RouterProvider>
+        <WatchlistStar company={GREE} />
+        <HomeWatchlist />
+      </RouterProvider>,
+    );
+    const star = query<HTMLButtonElement>(document, '[data-testid="watchlist-toggle"]');
+    await waitUntil(() => !star.disabled, 'the star');
+    expect(star.getAttribute('aria-pressed')).toBe('false');
+    click(star);
+    await waitUntil(() => star.getAttribute('aria-pressed') === 'true', 'starred');
+    expect(star.textContent).toContain('已自选');
+    await waitUntil(() => rows().length === 2, 'home lists it');
+    // Newest first; its value carries a warning.
+    expect(rows()[0]?.dataset.company).toBe(GREE);
+    expect(rows()[0]?.textContent).toContain('2020-01-02（过期）');
+    expect(rows()[0]?.textContent).toContain('估值有警示');
+    const db = await openStore();
+    expect((await db?.outbox.toArray())?.map((entry) => [entry.name, entry.args])).toEqual([
+      ['addToWatchlist', { user: 'alice', company: GREE }],
+    ]);
+
+    await waitUntil(() => !star.disabled, 'the star again');
+    click(star);
+    await waitUntil(() => star.getAttribute('aria-pressed') === 'false', 'unstarred');
+    await waitUntil(() => rows().length === 1, 'home drops it');
+  });
+});
