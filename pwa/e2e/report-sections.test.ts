@@ -70,7 +70,7 @@ describe('the new report sections at 390 px', () => {
 describe('the WACC tool', () => {
   it('shows every component with its source, recomputes an edit, and works offline', async () => {
     const { context, page } = await newPage(browser, baseURL, MOBILE);
-    await page.goto(`/wacc-tool?company=${encodeURIComponent(MIDEA)}`);
+    await page.goto(`/wacc?company=${encodeURIComponent(MIDEA)}`);
     const applied = page.getByTestId('wacc-component-applied');
     await applied.waitFor({ timeout: 20_000 });
     for (const name of ['risk_free_rate', 'equity_risk_premium', 'beta', 'cost_of_debt', 'tax_rate', 'debt_weight']) {

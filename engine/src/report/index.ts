@@ -9,6 +9,7 @@
 export * from './axis.ts';
 export * from './basic-info-view.ts';
 export * from './company-bundle.ts';
+export * from './compare-view.ts';
 export * from './contract/account-contract.ts';
 export * from './contract/account-rules.ts';
 export * from './contract/adjustment-contract.ts';

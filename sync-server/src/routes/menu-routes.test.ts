@@ -101,8 +101,8 @@ describe('reading the menus (public)', () => {
     expect(group?.link).toBeNull();
     expect(group?.children.map((child) => child.link)).toEqual([
       '/valuation-custom',
-      '/wacc-tool',
-      '/company-comparison',
+      '/wacc',
+      '/compare',
     ]);
     expect(group?.children.map((child) => child.sort_order)).toEqual([1, 2, 3]);
     expect(menus.find((menu) => menu.link?.startsWith('http'))?.link).toBe('http://www.cninfo.com.cn/');
