@@ -33,6 +33,7 @@ export * from './contract/valuation-contract.ts';
 export * from './contract/valuation-run-contract.ts';
 export * from './format.ts';
 export * from './growth-view.ts';
+export * from './industry-betas.ts';
 export * from './market-rows.ts';
 export * from './palette.ts';
 export * from './quote-slot.ts';
