@@ -33,9 +33,7 @@ describe('HomeDashboard', () => {
       ['行业研究报告', '/industry-research'],
       ['WACC查询工具', '/wacc'],
     ]);
-    expect(document.querySelector('.home-dashboard__soon')?.textContent).toBe(
-      '即将推出美股估值 · 港股估值 · 估值模型',
-    );
+    expect(document.querySelector('.home-dashboard__soon')?.textContent).toBe('即将推出美股估值 · 港股估值 · 估值模型');
     for (const card of cards()) {
       expect(card.target).toBe('_blank');
       expect(card.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
