@@ -105,7 +105,8 @@ const AXE_PAGES = [
   { path: '/industry-research', ready: 'h1' },
   { path: '/login', ready: 'input[name="username"]' },
   { path: '/register', ready: 'input[name="username"]' },
-  { path: '/company-comparison', ready: 'h1' },
+  { path: '/us-valuation', ready: 'h1' },
+  { path: '/compare?codes=000333,000651,600690', ready: '[data-testid="compare-chart"] canvas' },
 ] as const;
 
 /** axe-core's serious and critical violations on the page as it stands. */

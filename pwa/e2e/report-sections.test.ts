@@ -68,15 +68,22 @@ describe('the new report sections at 390 px', () => {
 });
 
 describe('the WACC tool', () => {
-  it('shows every component with its source, recomputes an edit, and works offline', async () => {
+  it('shows every component with its source and the industry β table, recomputes an edit, and works offline', async () => {
     const { context, page } = await newPage(browser, baseURL, MOBILE);
-    await page.goto(`/wacc-tool?company=${encodeURIComponent(MIDEA)}`);
+    await page.goto(`/wacc?company=${encodeURIComponent(MIDEA)}`);
     const applied = page.getByTestId('wacc-component-applied');
     await applied.waitFor({ timeout: 20_000 });
     for (const name of ['risk_free_rate', 'equity_risk_premium', 'beta', 'cost_of_debt', 'tax_rate', 'debt_weight']) {
       expect(await page.getByTestId(`wacc-component-${name}`).count()).toBe(1);
     }
     expect(await page.getByTestId('wacc-component-beta').textContent()).toContain('制造业');
+    // The industry table: β and company count per 国标 industry, the company's own highlighted.
+    const industries = page.getByTestId('wacc-industry-table');
+    const own = industries.locator('tr[aria-current="true"]');
+    await own.waitFor({ timeout: 20_000 });
+    expect(await own.getAttribute('data-industry')).toBe('制造业');
+    expect(await own.textContent()).toMatch(/本公司所属.*\d/);
+    expect(await industries.locator('tbody tr').count()).toBeGreaterThanOrEqual(19);
     const before = await page.getByTestId('wacc-component-value').textContent();
     const beta = page.getByTestId('wacc-component-beta').locator('input');
     await beta.fill('2');
@@ -93,7 +100,17 @@ describe('the WACC tool', () => {
     await page.reload();
     await page.getByTestId('wacc-component-applied').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('wacc-component-beta').locator('input').inputValue()).not.toBe('');
+    await page.getByTestId('wacc-industry-table').locator('tr[aria-current="true"]').waitFor({ timeout: 20_000 });
     await context.setOffline(false);
+    await context.close();
+  });
+
+  it('opens at /wacc from its old address /wacc-tool, the company kept', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/wacc-tool?company=${encodeURIComponent(MIDEA)}`);
+    await page.getByTestId('wacc-component-applied').waitFor({ timeout: 20_000 });
+    const address = new URL(page.url());
+    expect([address.pathname, address.searchParams.get('company')]).toEqual(['/wacc', MIDEA]);
     await context.close();
   });
 });

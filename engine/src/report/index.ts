@@ -9,6 +9,7 @@
 export * from './axis.ts';
 export * from './basic-info-view.ts';
 export * from './company-bundle.ts';
+export * from './compare-view.ts';
 export * from './contract/account-contract.ts';
 export * from './contract/account-rules.ts';
 export * from './contract/adjustment-contract.ts';
@@ -33,6 +34,7 @@ export * from './contract/valuation-run-contract.ts';
 export * from './contract/watchlist-contract.ts';
 export * from './format.ts';
 export * from './growth-view.ts';
+export * from './industry-betas.ts';
 export * from './market-rows.ts';
 export * from './palette.ts';
 export * from './quote-slot.ts';

@@ -9,6 +9,8 @@ export const PALETTE = {
   teal: '#17807e',
   amber: '#c7821a',
   slate: '#5a6f8f',
+  /** The fifth company of a comparison. */
+  plum: '#7a4a8c',
   /** The dashed benchmark lines of the FCF ratios: neutral, as red and green mean rise and fall. */
   benchmark: '#3d4657',
   text: '#1d2433',
@@ -18,7 +20,7 @@ export const PALETTE = {
 } as const;
 
 /** The colours a chart series may take. */
-export type SeriesColor = 'primary' | 'teal' | 'amber' | 'slate';
+export type SeriesColor = 'primary' | 'teal' | 'amber' | 'slate' | 'plum';
 
 /** Forecast bars are drawn in their colour at this opacity, with a solid outline. */
 export const ESTIMATE_ALPHA = 0.3;

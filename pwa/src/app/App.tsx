@@ -14,6 +14,7 @@ import { matchRoute, type RouteMatch } from './routes.ts';
 
 const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
 const AdminLayout = lazy(() => import('../admin/AdminLayout.tsx'));
+const ComparePage = lazy(() => import('../compare/ComparePage.tsx'));
 const CustomValuationPage = lazy(() => import('../custom-valuation/CustomValuationPage.tsx'));
 const FcfParametersPage = lazy(() => import('../admin/fcf-parameters/FcfParametersPage.tsx'));
 const IndustryResearchPage = lazy(() => import('../research/IndustryResearchPage.tsx'));
@@ -23,8 +24,9 @@ const ScreenerPage = lazy(() => import('../screener/ScreenerPage.tsx'));
 const WaccToolPage = lazy(() => import('../wacc-tool/WaccToolPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
-  const { navigate } = useRouter();
-  useEffect(() => navigate(to, { replace: true }), [navigate, to]);
+  const { location, navigate } = useRouter();
+  const target = `${to}${location.search}`;
+  useEffect(() => navigate(target, { replace: true }), [navigate, target]);
   return null;
 }
 
@@ -46,6 +48,8 @@ function Page({ route }: { route: RouteMatch }) {
       return <CustomValuationPage />;
     case 'wacc-tool':
       return <WaccToolPage />;
+    case 'compare':
+      return <ComparePage />;
     case 'industry-research':
       return <IndustryResearchPage />;
     case 'screener':

@@ -13,15 +13,17 @@ describe('the route table', () => {
     ['/admin/upload', 'admin'],
     ['/fcf-parameters', 'fcf-parameters'],
     ['/print/report', 'print'],
-    ['/wacc-tool', 'wacc-tool'],
-    ['/company-comparison', 'placeholder'],
+    ['/wacc', 'wacc-tool'],
+    ['/compare', 'compare'],
+    ['/us-valuation', 'placeholder'],
     ['/nowhere/at/all', 'home'],
   ])('%s → %s', (path, kind) => {
     expect(matchRoute(path).kind).toBe(kind);
   });
 
-  it('redirects /wacc to the WACC tool', () => {
-    expect(matchRoute('/wacc')).toEqual({ kind: 'redirect', to: '/wacc-tool' });
+  it('redirects the old paths of the WACC tool and the comparison page', () => {
+    expect(matchRoute('/wacc-tool')).toEqual({ kind: 'redirect', to: '/wacc' });
+    expect(matchRoute('/company-comparison')).toEqual({ kind: 'redirect', to: '/compare' });
   });
 
   it('redirects /pdf-manager to the industry research page', () => {

@@ -6,9 +6,11 @@ export type RouteMatch =
   | { kind: 'custom-valuation' }
   | { kind: 'screener' }
   | { kind: 'wacc-tool' }
+  | { kind: 'compare' }
   | { kind: 'industry-research' }
   | { kind: 'login' }
   | { kind: 'register' }
+  /** Moved pages: the old path opens the new one, its query kept (old links and stored menus). */
   | { kind: 'redirect'; to: string }
   | { kind: 'admin'; path: string }
   | { kind: 'fcf-parameters' }
@@ -17,7 +19,6 @@ export type RouteMatch =
   | { kind: 'pdf-viewer'; id: string | null };
 
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
-  '/company-comparison': '公司数据对比',
   '/us-valuation': '美股估值',
   '/hk-valuation': '港股估值',
   '/valuation-model': '估值模型',
@@ -29,8 +30,10 @@ export function matchRoute(pathname: string): RouteMatch {
   if (path === '/valuation-home') return { kind: 'analysis' };
   if (path === '/valuation-custom') return { kind: 'custom-valuation' };
   if (path === '/screener') return { kind: 'screener' };
-  if (path === '/wacc-tool') return { kind: 'wacc-tool' };
-  if (path === '/wacc') return { kind: 'redirect', to: '/wacc-tool' };
+  if (path === '/wacc') return { kind: 'wacc-tool' };
+  if (path === '/wacc-tool') return { kind: 'redirect', to: '/wacc' };
+  if (path === '/compare') return { kind: 'compare' };
+  if (path === '/company-comparison') return { kind: 'redirect', to: '/compare' };
   if (path === '/industry-research') return { kind: 'industry-research' };
   if (path === '/pdf-manager') return { kind: 'redirect', to: '/industry-research' };
   if (path === '/pdf-viewer') return { kind: 'pdf-viewer', id: null };

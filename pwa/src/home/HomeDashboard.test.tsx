@@ -29,12 +29,11 @@ describe('HomeDashboard', () => {
     ).toEqual([
       ['估值报告', '/valuation-home'],
       ['自定义参数估值', '/valuation-custom'],
+      ['公司数据对比', '/compare'],
       ['行业研究报告', '/industry-research'],
-      ['WACC查询工具', '/wacc-tool'],
+      ['WACC查询工具', '/wacc'],
     ]);
-    expect(document.querySelector('.home-dashboard__soon')?.textContent).toBe(
-      '即将推出公司数据对比 · 美股估值 · 港股估值 · 估值模型',
-    );
+    expect(document.querySelector('.home-dashboard__soon')?.textContent).toBe('即将推出美股估值 · 港股估值 · 估值模型');
     for (const card of cards()) {
       expect(card.target).toBe('_blank');
       expect(card.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');

@@ -1,4 +1,11 @@
-import type { CompanyBundle, CompanyListItem, CoreMenuItem, TopMenuItem, WhatIf } from '@fcf/engine/report';
+import type {
+  CompanyBundle,
+  CompanyListItem,
+  CoreMenuItem,
+  IndustryBetas,
+  TopMenuItem,
+  WhatIf,
+} from '@fcf/engine/report';
 import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState } from '@fcf/engine/sync';
 import Dexie, { type Table } from 'dexie';
 import type { PdfCategory, PdfFile } from '../api/research-api.ts';
@@ -17,13 +24,14 @@ export interface StoredValue<Value> {
   readonly fetchedAt: number;
 }
 
-export type MetaKey = 'companies' | 'top_menus' | 'core_menus' | 'pdf_categories' | 'pdf_files';
+export type MetaKey = 'companies' | 'top_menus' | 'core_menus' | 'pdf_categories' | 'pdf_files' | 'industry_betas';
 export type MetaValue = {
   companies: CompanyListItem[];
   top_menus: TopMenuItem[];
   core_menus: CoreMenuItem[];
   pdf_categories: PdfCategory[];
   pdf_files: PdfFile[];
+  industry_betas: IndustryBetas;
 };
 
 /** One pulled row, stored under its table and key. */

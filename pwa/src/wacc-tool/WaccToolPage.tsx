@@ -13,6 +13,7 @@ import { useCallback, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
+import { IndustryBetaTable } from './IndustryBetaTable.tsx';
 import { useWaccTool } from './use-wacc-tool.ts';
 import './WaccToolPage.css';
 
@@ -227,6 +228,7 @@ export default function WaccToolPage() {
           ) : null}
         </section>
       ) : null}
+      <IndustryBetaTable highlight={state.status === 'ready' ? state.view.company.industry : null} />
     </div>
   );
 }

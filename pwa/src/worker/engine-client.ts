@@ -1,6 +1,8 @@
 import type {
   CompanyBundle,
   CompanyReport,
+  CompareEntry,
+  CompareView,
   MarketContext,
   WaccToolEdits,
   WaccToolView,
@@ -38,6 +40,11 @@ export function warmEngine(): void {
 /** The company's report, computed by the engine in the worker, with price against value when quoted. */
 export function computeReport(bundle: CompanyBundle, market?: MarketContext): Promise<CompanyReport> {
   return engine().report(bundle, market);
+}
+
+/** The comparison of companies (2–5), computed by the engine in the worker. */
+export function computeCompare(entries: readonly CompareEntry[]): Promise<CompareView> {
+  return engine().compare(entries);
 }
 
 /** The custom valuation page's engine: one company loaded into the worker, what-ifs recomputed there. */

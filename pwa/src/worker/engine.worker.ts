@@ -2,6 +2,8 @@ import { createAnalyticsCache, valuationDate } from '@fcf/engine';
 import {
   buildCompanyReport,
   type CompanyBundle,
+  type CompareEntry,
+  compareView,
   impliedGrowthFor,
   type MarketContext,
   type WaccToolEdits,
@@ -19,6 +21,10 @@ let cache = createAnalyticsCache();
 const engineApi = {
   report(bundle: CompanyBundle, market?: MarketContext) {
     return buildCompanyReport(bundle, market, valuationDate(new Date()));
+  },
+  /** 公司数据对比: the companies side by side, each valued as its report is. */
+  compare(entries: readonly CompareEntry[]) {
+    return compareView(entries);
   },
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
   load(bundle: CompanyBundle, market?: MarketContext) {

@@ -1,6 +1,13 @@
-import { companyExistsAnswer, companyListAnswer, companyNamesAnswer, healthAnswer } from '@fcf/engine/report';
+import {
+  companyExistsAnswer,
+  companyListAnswer,
+  companyNamesAnswer,
+  healthAnswer,
+  industryBetasAnswer,
+} from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
+import { execute } from '../db/query.ts';
 import { answerOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
@@ -121,5 +128,37 @@ describe('GET /api/data/health', () => {
     expect(data.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(data.companies).toBe(Object.keys(FIXTURE_COMPANIES).length);
     expect(data.change_seq).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/data/industry-betas', () => {
+  it('lists the β of every 国标 industry (fixtures/industry-betas.json) with its count of companies', async () => {
+    const { data } = await read('/api/data/industry-betas', industryBetasAnswer);
+    expect(data.default_beta).toBe(1);
+    expect(data.industries).toHaveLength(19);
+    // The classification's order: A 农、林、牧、渔业 first, S 综合 last.
+    expect(data.industries[0]?.industry).toBe('农、林、牧、渔业');
+    expect(data.industries.at(-1)?.industry).toBe('综合');
+    const counts = new Map<string, number>();
+    for (const { industry } of Object.values(FIXTURE_COMPANIES)) counts.set(industry, (counts.get(industry) ?? 0) + 1);
+    for (const row of data.industries) expect(row.companies).toBe(counts.get(row.industry) ?? 0);
+    expect(data.industries.find((row) => row.industry === '制造业')).toEqual({
+      industry: '制造业',
+      beta: 1,
+      default_beta: false,
+      companies: 7,
+    });
+    expect(data.industries.find((row) => row.industry === '电力、热力、燃气及水的生产和供应业')?.beta).toBe(0.7);
+  });
+
+  it('gives an industry without a β of its own the default β', async () => {
+    execute(platform.db, "DELETE FROM industry_betas WHERE industry = '房地产业'");
+    const { data } = await read('/api/data/industry-betas', industryBetasAnswer);
+    expect(data.industries.find((row) => row.industry === '房地产业')).toEqual({
+      industry: '房地产业',
+      beta: 1,
+      default_beta: true,
+      companies: 1,
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   companyListAnswer,
   companyNamesAnswer,
   healthAnswer,
+  industryBetasAnswer,
 } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import { currentChangeSeq } from '../db/change-seq.ts';
@@ -17,6 +18,7 @@ import { documented } from '../http/openapi.ts';
 import { queryOf } from '../http/validate.ts';
 import { findCompany, listCompanies } from '../store/companies.ts';
 import { namePinyin } from '../store/company-pinyin.ts';
+import { readIndustryBetas } from '../store/industry-betas.ts';
 import { BUNDLES_PAGE_DEFAULT, BUNDLES_PAGE_MAX } from '../valuation/market-bundles.ts';
 import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
@@ -99,6 +101,19 @@ export const companyRoutes = new Hono<AppEnv>()
         () => ({ success: true, data: c.var.services.valuations.bundlesPage(after, limit), message: '获取成功' }),
         `${c.req.path}?after=${after}&limit=${limit}`,
       );
+    },
+  )
+  .get(
+    '/data/industry-betas',
+    documented({
+      tag: 'companies',
+      summary: '各国标行业的β与公司数（WACC查询工具的行业表）',
+      description: '未配置β的行业使用默认β（default_beta 为 true）；公司数为市场数据中该行业的公司数。',
+      answers: { 200: industryBetasAnswer },
+    }),
+    (c) => {
+      const data = readIndustryBetas(c.var.services.db);
+      return c.json({ success: true, data, message: `共 ${data.industries.length} 个行业` });
     },
   )
   .get(

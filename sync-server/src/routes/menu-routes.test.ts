@@ -99,11 +99,7 @@ describe('reading the menus (public)', () => {
     const group = menus.find((menu) => menu.isGroup);
     expect(group?.name).toBe('估值工具');
     expect(group?.link).toBeNull();
-    expect(group?.children.map((child) => child.link)).toEqual([
-      '/valuation-custom',
-      '/wacc-tool',
-      '/company-comparison',
-    ]);
+    expect(group?.children.map((child) => child.link)).toEqual(['/valuation-custom', '/wacc', '/compare']);
     expect(group?.children.map((child) => child.sort_order)).toEqual([1, 2, 3]);
     expect(menus.find((menu) => menu.link?.startsWith('http'))?.link).toBe('http://www.cninfo.com.cn/');
     expect(menus.map((menu) => menu.sort_order)).toEqual([1, 2, 3, 4, 5]);

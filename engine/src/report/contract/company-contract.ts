@@ -100,3 +100,20 @@ export const companyBundlesAnswer = envelope(
     total: z.number().check(z.describe('有历史数据的公司总数（进度条用）')),
   }),
 );
+
+/** A row of the WACC tool's industry table (engine: IndustryBetaRow). */
+export const industryBetaSchema = named(
+  'IndustryBeta',
+  z.object({
+    industry: z.string().check(z.describe('国标行业门类名称（制造业）')),
+    beta: z.number().check(z.describe('该行业公司估值所用的β')),
+    default_beta: z.boolean().check(z.describe('true：该行业未配置β，使用默认β')),
+    companies: z.number().check(z.describe('市场数据中该行业的公司数')),
+  }),
+);
+
+/** GET /api/data/industry-betas: β per 国标 industry with the count of companies, and the default β. */
+export const industryBetasAnswer = envelope(
+  z.object({ default_beta: z.number(), industries: z.array(industryBetaSchema) }),
+);
+export type IndustryBetas = z.infer<typeof industryBetasAnswer>['data'];

@@ -1,5 +1,5 @@
-import type { CompanyBundle, WhatIf } from '@fcf/engine/report';
-import { impliedGrowthFor, whatIfView } from '@fcf/engine/report';
+import type { CompanyBundle, CompareEntry, CompareView, WhatIf } from '@fcf/engine/report';
+import { compareView, impliedGrowthFor, whatIfView } from '@fcf/engine/report';
 import type { WhatIfEngine } from '../../worker/engine-client.ts';
 
 /**
@@ -11,4 +11,8 @@ export async function loadWhatIfEngine(bundle: CompanyBundle): Promise<WhatIfEng
     whatIf: async (whatIf: WhatIf) => whatIfView(bundle, whatIf),
     impliedGrowth: async (whatIf: WhatIf, price: number) => impliedGrowthFor(bundle, whatIf, price),
   };
+}
+
+export async function computeCompare(entries: readonly CompareEntry[]): Promise<CompareView> {
+  return compareView(entries);
 }
