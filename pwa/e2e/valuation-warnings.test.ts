@@ -1,13 +1,32 @@
-import { NOT_APPLICABLE } from '@fcf/engine/report';
-import type { Browser } from 'playwright-core';
+import { NOT_APPLICABLE, PALETTE } from '@fcf/engine/report';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.ts';
 
 /**
  * What a reader must know beside a value per share, in a real browser: 金风科技's equity value is negative
- * (不适用 with the reason and the warning, the API keeping the number), and a bank gets no FCFF value (the
- * DCF module explains why and what to use instead; the history modules stay).
+ * (不适用 with the reason and the warning, the API keeping the number) on the report, the custom page and
+ * the WACC tool, each with the data date in amber (its latest report is long past); a bank gets no FCFF
+ * value (the DCF module explains why and what to use instead; the history modules stay) and the screener
+ * lists it flagged, hidden while 隐藏估值为负或金融企业 is ticked.
  */
+
+/** The amber of a stale data date: --color-warning (PALETTE.warning), 6.3:1 on white. */
+const AMBER = `rgb(${PALETTE.warning
+  .slice(1)
+  .match(/../g)
+  ?.map((pair) => Number.parseInt(pair, 16))
+  .join(', ')})`;
+
+/** The data date inside `scope`: its text, whether it is amber, and its colour. */
+async function dataDate(scope: Locator) {
+  const badge = scope.getByTestId('data-date').first();
+  return {
+    text: await badge.textContent(),
+    stale: await badge.getAttribute('data-stale'),
+    color: await badge.evaluate((element) => getComputedStyle(element).color),
+  };
+}
 
 const GOLDWIND = '金风科技';
 /** 兴业银行: section J (金融业) in the industry table the seed imports; uploaded here as 163 CSVs. */
@@ -85,7 +104,37 @@ describe('warnings beside the value per share', () => {
     expect(await page.getByTestId('dcf-figure-value_per_share').textContent()).toBe(NOT_APPLICABLE);
     const warnings = await page.getByTestId('valuation-warnings').textContent();
     expect(warnings).toContain('股权价值为负');
-    expect(await page.getByTestId('report-module-fcf-valuation').textContent()).toContain('每股价值不适用');
+    const module = page.getByTestId('report-module-fcf-valuation');
+    expect(await module.textContent()).toContain('每股价值不适用');
+    const reportDate = await dataDate(module);
+    expect(reportDate).toMatchObject({ stale: 'true', color: AMBER });
+    expect(reportDate.text).toMatch(/^基于 \d{4} 年报/);
+    expect(await dataDate(page.locator('.analysis__heading'))).toMatchObject({ text: reportDate.text, stale: 'true' });
+    expect(await page.locator('.analysis__heading').getByTestId('warning-mark').getAttribute('data-codes')).toContain(
+      'negative_equity_value',
+    );
+    await context.close();
+  });
+
+  it('金风科技 on the custom page and in the WACC tool: 不适用 with the reason, the warnings, the amber data date', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    await page.goto(`/valuation-custom?company=${encodeURIComponent(GOLDWIND)}`);
+    const perShare = page.getByTestId('custom-value-per-share');
+    await expect.poll(() => perShare.textContent(), { timeout: 20_000 }).toBe(NOT_APPLICABLE);
+    const bar = page.getByTestId('sticky-result');
+    expect(await bar.textContent()).toContain('股权价值为负');
+    expect(await bar.getByTestId('warning-mark').getAttribute('data-codes')).toContain('negative_equity_value');
+    expect(await dataDate(bar)).toMatchObject({ stale: 'true', color: AMBER });
+    expect(await page.getByTestId('valuation-warnings').first().textContent()).toContain('股权价值为负');
+
+    await page.goto(`/wacc-tool?company=${encodeURIComponent(GOLDWIND)}`);
+    const value = page.getByTestId('wacc-component-value');
+    await expect
+      .poll(() => page.getByTestId('wacc-value-per-share').textContent(), { timeout: 20_000 })
+      .toBe(NOT_APPLICABLE);
+    expect(await value.textContent()).toContain('股权价值为负');
+    expect(await dataDate(value)).toMatchObject({ stale: 'true', color: AMBER });
+    expect(await page.getByTestId('valuation-warnings').textContent()).toContain('股权价值为负');
     await context.close();
   });
 
@@ -115,6 +164,40 @@ describe('warnings beside the value per share', () => {
     expect(await page.getByTestId('dcf-value-per-share').count()).toBe(0);
     expect(await page.getByTestId('report-module-profitability').count()).toBe(1);
     expect(await page.getByTestId('report-module-roe-roic').count()).toBe(1);
+
+    // Quoted, the bank has a screener row flagged financial_company, hidden by default.
+    const quotes = new FormData();
+    const quoteCsv = '代码,名称,日期,收盘价(元),总股本(股)\n601166,兴业银行,2025-06-30,18.50,20774190751\n';
+    quotes.append('files', new File([quoteCsv], 'bank-quote.csv', { type: 'text/csv' }));
+    const quoted = await fetch(`${baseURL}/api/upload_quotes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: quotes,
+    });
+    expect(quoted.status, await quoted.clone().text()).toBe(200);
+    type Rows = { data: { rows: { code: string; industry: string; flags: string[] }[] } };
+    const all = (await (await fetch(`${baseURL}/api/data/screener?hide_flagged=0&limit=500`)).json()) as Rows;
+    const bankRow = all.data.rows.find((row) => row.code === BANK_CODE);
+    expect(bankRow?.flags).toContain('financial_company');
+    const shown = (await (await fetch(`${baseURL}/api/data/screener?limit=500`)).json()) as Rows;
+    expect(shown.data.rows.map((row) => row.code)).not.toContain(BANK_CODE);
+
+    await page.goto('/screener');
+    await page.getByText('隐藏估值为负或金融企业').waitFor({ timeout: 20_000 });
+    await page
+      .locator('.screener__filters select')
+      .nth(1)
+      .selectOption(bankRow?.industry ?? '');
+    const bank = page.locator(`[data-testid="screener-row"][data-company="${BANK_CODE}"]`);
+    // Ticked (the default): the bank is hidden; unticked: listed with its warning, 不适用 for the margin.
+    expect(await bank.count()).toBe(0);
+    await page.getByLabel('隐藏估值为负或金融企业').uncheck();
+    await bank.waitFor({ timeout: 20_000 });
+    expect(await bank.getByTestId('warning-mark').getAttribute('data-codes')).toContain('financial_company');
+    expect(await bank.getByTestId('warning-mark').getAttribute('aria-label')).toContain('P/B–ROE');
+    expect(await bank.textContent()).toContain(NOT_APPLICABLE);
+    await page.getByLabel('隐藏估值为负或金融企业').check();
+    await expect.poll(() => bank.count()).toBe(0);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANGEL_YEAST } from '../testing/angel-yeast.ts';
+import { SAMPLE_BANK } from '../testing/sample-bank.ts';
 import { valueCompany } from '../valuation/company-valuation.ts';
 import { type ScreenerModel, screen, screenerModelOf, screenerRows } from './screener.ts';
 
@@ -80,6 +81,38 @@ describe('the screen', () => {
     expect(built.valuePerShare).toBe(valuation.dcf?.valuation.value_per_share);
     expect(built.roe).toBe(valuation.returns.at(-1)?.roe);
     expect(built.revenue_growth).toBe(valuation.profitability.at(-1)?.revenueGrowth);
-    expect(built.flags).toEqual([]);
+    expect(built.warnings).toEqual(valuation.warnings.map(({ code, message }) => ({ code, message })));
+    expect(built.flags).toEqual([...new Set(valuation.warnings.map((warning) => warning.code))]);
+    expect(built.latest_year).toBe(valuation.latestYear);
+  });
+
+  it('a bank: no value, yet a row flagged financial_company with the reason, hidden when flagged ones are', () => {
+    const valuation = valueCompany({ statements: SAMPLE_BANK, industry: '金融业' });
+    const bank = screenerModelOf({ code: '601166', name: '兴业银行', industry: '金融业' }, valuation, undefined);
+    expect(bank.valuePerShare).toBeNull();
+    expect(bank.flags).toContain('financial_company');
+    const listed = screenerRows(
+      [bank, model('000001', 20)],
+      new Map([
+        ['601166', quote(18)],
+        ['000001', quote(10)],
+      ]),
+      '2026-01-06',
+    );
+    const row = listed.find((entry) => entry.code === '601166');
+    expect(row).toMatchObject({
+      value_per_share: null,
+      margin_of_safety: null,
+      latest_report_year: valuation.latestYear,
+    });
+    expect(row?.warnings.find((warning) => warning.code === 'financial_company')?.message).toContain('P/B–ROE');
+    const query = { sort: 'margin_of_safety', order: 'desc', limit: 10, offset: 0 } as const;
+    expect(screen(listed, { ...query, hideFlagged: false }).rows.map((entry) => entry.code)).toContain('601166');
+    expect(screen(listed, { ...query, hideFlagged: true }).rows.map((entry) => entry.code)).toEqual(['000001']);
+  });
+
+  it('models stored before warnings were kept still screen, with none', () => {
+    const [row] = screenerRows([model('000001', 20)], new Map([['000001', quote(10)]]), '2026-01-06');
+    expect(row).toMatchObject({ warnings: [], latest_report_year: null });
   });
 });

@@ -1,5 +1,6 @@
 import type { StatementYear } from '../statements/items.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import type { ValuationWarning } from '../valuation/warnings.ts';
 import {
   type MarketQuote,
   type PriceAgainstValue,
@@ -23,19 +24,23 @@ export interface ScreenerModel extends ValueFigures {
   readonly roic: number | null;
   readonly roe: number | null;
   readonly revenue_growth: number | null;
-  /** Why the value may not be a fair one to compare ('negative_equity_value', …): hidden on request. */
+  /** The codes of `warnings` ('negative_equity_value', 'financial_company', …): flagged ones hidden on request. */
   readonly flags: readonly string[];
+  /** The valuation's warnings (absent from models stored before they were kept). */
+  readonly warnings?: readonly ScreenerWarning[];
+  /** The latest annual report year the value rests on (absent from models stored before it was kept). */
+  readonly latest_year?: number;
 }
+
+/** A warning as the screen carries it: the engine's code and message. */
+export type ScreenerWarning = Pick<ValuationWarning, 'code' | 'message'>;
 
 export function screenerModelOf(
   company: { readonly code: string; readonly name: string; readonly industry: string },
   valuation: CompanyValuation,
   latest: StatementYear | undefined,
 ): ScreenerModel {
-  const dcf = valuation.dcf?.valuation;
-  const flags: string[] = [];
-  if (dcf && dcf.equity_value <= 0) flags.push('negative_equity_value');
-  if (dcf && dcf.enterprise_value <= 0) flags.push('negative_enterprise_value');
+  const warnings = valuation.warnings.map(({ code, message }: ValuationWarning) => ({ code, message }));
   const returns = valuation.returns[valuation.returns.length - 1];
   const growth = valuation.profitability[valuation.profitability.length - 1];
   return {
@@ -46,8 +51,15 @@ export function screenerModelOf(
     roic: returns?.roic ?? null,
     roe: returns?.roe ?? null,
     revenue_growth: growth?.revenueGrowth ?? null,
-    flags,
+    flags: [...new Set(warnings.map((warning) => warning.code))],
+    warnings,
+    latest_year: valuation.latestYear,
   };
+}
+
+/** A company the screen lists: one with a value, or one whose warnings say why it has none (a bank). */
+export function isScreened(model: ScreenerModel): boolean {
+  return model.valuePerShare !== null || model.flags.some(isHiddenFlag);
 }
 
 export interface ScreenerRow extends Omit<PriceAgainstValue, 'price' | 'date'> {
@@ -60,6 +72,9 @@ export interface ScreenerRow extends Omit<PriceAgainstValue, 'price' | 'date'> {
   readonly roe: number | null;
   readonly revenue_growth: number | null;
   readonly flags: readonly string[];
+  readonly warnings: readonly ScreenerWarning[];
+  /** The latest annual report year the value rests on, for its data date; null for older stored models. */
+  readonly latest_report_year: number | null;
 }
 
 export const SCREENER_SORTS = ['margin_of_safety', 'pe', 'pb', 'fcf_yield', 'roic', 'roe', 'revenue_growth'] as const;
@@ -107,7 +122,7 @@ export function screenerRows(
   const rows: ScreenerRow[] = [];
   for (const model of models) {
     const quote = quotes.get(model.code);
-    if (!quote || model.valuePerShare === null) continue;
+    if (!quote || !isScreened(model)) continue;
     const market = priceAgainstValue(quote, model, today);
     rows.push({
       ...market,
@@ -118,6 +133,8 @@ export function screenerRows(
       roe: model.roe,
       revenue_growth: model.revenue_growth,
       flags: model.flags,
+      warnings: model.warnings ?? [],
+      latest_report_year: model.latest_year ?? null,
     });
   }
   return rows;

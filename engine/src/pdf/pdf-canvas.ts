@@ -13,8 +13,8 @@ export const COLORS = {
   primary: hexRgb(PALETTE.primary),
   grid: hexRgb(PALETTE.grid),
   white: hexRgb(PALETTE.surface),
-  /** Warnings (the terminal value share) and errors (no valuation). */
-  amber: [178, 106, 0],
+  /** Warnings (valuation warnings, a stale data date, the terminal value share). */
+  amber: hexRgb(PALETTE.warning),
   danger: [198, 40, 40],
   border: [200, 206, 216],
   headerFill: [234, 240, 248],

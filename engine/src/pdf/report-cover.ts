@@ -1,5 +1,6 @@
 import type { CompanyReport } from '../report/company-bundle.ts';
 import { EMPTY, formatGeneratedAt, formatPercent, yearLabel } from '../report/format.ts';
+import { dataDateSpec } from '../report/specs/data-date-spec.ts';
 import { keyFigures } from '../report/specs/fcf-valuation-spec.ts';
 import { COLORS, CONTENT_WIDTH, PAGE, type PdfCanvas } from './pdf-canvas.ts';
 
@@ -57,7 +58,19 @@ export function drawCover(
         align: 'center',
       });
     });
-    y += 34;
+    y += 30;
+    // The value per share's data date and warnings, as on screen: amber when the report is stale.
+    const dcf = report.dcf;
+    if (dcf) {
+      const date = dataDateSpec(dcf.meta.latest_report_year, dcf.warnings);
+      const warned = dcf.warnings.length > 0 ? `；估值提示 ${dcf.warnings.length} 条，详见估值章节` : '';
+      canvas.text(`每股价值${date.text}${date.stale ? '（数据较旧）' : ''}${warned}`, center, y, {
+        size: 9,
+        color: date.stale || warned ? COLORS.amber : COLORS.muted,
+        align: 'center',
+      });
+    }
+    y += 8;
   } else if (report.dcfError) {
     canvas.text(`无法完成DCF估值：${report.dcfError}`, center, y + 10, {
       size: 10,

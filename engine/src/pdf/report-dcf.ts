@@ -63,6 +63,14 @@ export function drawDcf(canvas: PdfCanvas, title: string, spec: FcfValuationSpec
     return;
   }
   if (spec.assumptions) canvas.paragraph(spec.assumptions, { size: 9, after: 2 });
+  const date = spec.dataDate;
+  if (date) {
+    canvas.paragraph(`数据日期：每股价值${date.text}${date.reason ? `（${date.reason}）` : ''}`, {
+      size: 8.5,
+      color: date.stale ? COLORS.amber : COLORS.muted,
+      after: 1,
+    });
+  }
   for (const warning of spec.warnings) {
     canvas.paragraph(`提示：${warning.text}`, { size: 8.5, color: COLORS.amber, after: 1 });
   }

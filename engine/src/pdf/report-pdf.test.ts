@@ -78,6 +78,9 @@ describe.skipIf(!hasPoppler)('buildReportPdf with jspdf and poppler', () => {
       '2029E',
       '数据来源与说明',
       '第 1 页',
+      // The data date beside the value per share, on the cover and in the DCF section.
+      `每股价值基于 ${report.dcf?.meta.latest_report_year} 年报`,
+      `数据日期：每股价值基于 ${report.dcf?.meta.latest_report_year} 年报`,
     ]) {
       expect(content).toContain(squash(expected));
     }

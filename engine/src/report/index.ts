@@ -41,6 +41,7 @@ export * from './quote-slot.ts';
 export * from './report-views.ts';
 export * from './risk-view.ts';
 export * from './specs/basic-info-spec.ts';
+export * from './specs/data-date-spec.ts';
 export * from './specs/dcf-table-spec.ts';
 export * from './specs/fcf-ratio-spec.ts';
 export * from './specs/fcf-structure-spec.ts';

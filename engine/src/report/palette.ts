@@ -17,6 +17,12 @@ export const PALETTE = {
   muted: '#5b6577',
   grid: '#e3e7ee',
   surface: '#ffffff',
+  /**
+   * Warning text (stale data date, valuation warnings) on white or on `warningSoft`: 6.3:1 (≥ 4.5:1), the
+   * stylesheet's --color-warning; the share card and the PDF draw with it too.
+   */
+  warning: '#8a5300',
+  warningSoft: '#fff8e6',
 } as const;
 
 /** The colours a chart series may take. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
 import type { CompanyBundle } from './company-bundle.ts';
@@ -52,5 +53,19 @@ describe('the WACC tool', () => {
     expect(checkWaccInput('beta', 6)).toBe('行业 β须在 0 至 5 之间');
     expect(checkWaccInput('tax_rate', 0.25)).toBeNull();
     expect(checkWaccInput('risk_free_rate', Number.NaN)).toBe('无风险利率 rf须为数字');
+  });
+
+  it('carries the warnings and the data date of the value, 不适用 when the equity value is not positive', () => {
+    const indebted = sampleWith((year) => (year === 2024 ? { long_term_borrowings: 1000 } : {}));
+    const view = waccToolView({ ...BUNDLE, statements: indebted }, {}, undefined, { asOf: '2027-01-15' });
+    expect(view.value_per_share).toBeLessThan(0);
+    expect(view.value_not_applicable).toContain('股权价值为负');
+    expect(view.warnings.map((warning) => warning.code)).toEqual(
+      expect.arrayContaining(['negative_equity_value', 'stale_report']),
+    );
+    expect(view.latest_year).toBe(2024);
+    const ordinary = waccToolView(BUNDLE, {}, undefined, { asOf: '2025-06-30' });
+    expect(ordinary.value_not_applicable).toBeNull();
+    expect(ordinary.warnings.map((warning) => warning.code)).not.toContain('stale_report');
   });
 });

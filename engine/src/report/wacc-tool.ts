@@ -1,4 +1,5 @@
 import { type AnalyticsCache, valueCompany } from '../valuation/company-valuation.ts';
+import type { ListedShares } from '../valuation/shares.ts';
 import {
   boundedWacc,
   type WaccBound,
@@ -6,7 +7,9 @@ import {
   type WaccFormulaInputs,
   waccFromInputs,
 } from '../valuation/wacc.ts';
+import type { ValuationWarning } from '../valuation/warnings.ts';
 import type { CompanyBundle } from './company-bundle.ts';
+import { perShareNotApplicable } from './specs/warnings-spec.ts';
 
 /** The WACC tool's inputs, in the order the page lists them. */
 export const WACC_TOOL_INPUTS = [
@@ -56,21 +59,41 @@ export interface WaccToolView {
   /** The value per share at `applied` (the rest of the model as stored); null with the reason otherwise. */
   readonly value_per_share: number | null;
   readonly value_error: string | null;
+  /** Why the value per share is shown as 不适用 (equity value not positive); null when it is a number. */
+  readonly value_not_applicable: string | null;
+  /** The warnings of the valuation at `applied`, shown beside its value per share. */
+  readonly warnings: readonly ValuationWarning[];
+  /** The latest annual report year, for the data date beside the value. */
+  readonly latest_year: number;
+}
+
+/** The day the tool values at (stale data date) and the listed share count, as the report uses them. */
+export interface WaccToolContext {
+  readonly asOf?: string | null;
+  readonly listedShares?: ListedShares | null;
 }
 
 /**
  * The WACC tool: a company's WACC components and, with edits, the WACC they give (within the bound) and the
  * value per share at that WACC, the model otherwise as stored. Runs in the worker, offline from the bundle.
  */
-export function waccToolView(bundle: CompanyBundle, edits: WaccToolEdits, cache?: AnalyticsCache): WaccToolView {
-  const base = valueCompany({
+export function waccToolView(
+  bundle: CompanyBundle,
+  edits: WaccToolEdits,
+  cache?: AnalyticsCache,
+  context: WaccToolContext = {},
+): WaccToolView {
+  const common = {
     statements: bundle.statements,
-    parameters: bundle.parameters,
     overrides: bundle.overrides,
     waccAssumptions: bundle.waccAssumptions,
-    sensitivity: false,
+    industry: bundle.company.industry,
+    asOf: context.asOf ?? null,
+    listedShares: context.listedShares ?? null,
+    sensitivity: false as const,
     ...(cache ? { cache } : {}),
-  });
+  };
+  const base = valueCompany({ ...common, parameters: bundle.parameters });
   const stored = base.parameters.wacc_breakdown;
   const components = stored.components;
   const inputs = components ? { ...components, ...edits } : null;
@@ -78,17 +101,16 @@ export function waccToolView(bundle: CompanyBundle, edits: WaccToolEdits, cache?
   const bounded = calculated === null ? null : boundedWacc(calculated, bundle.waccAssumptions.waccRange);
   let value: number | null = null;
   let error: string | null = null;
+  let notApplicable: string | null = null;
+  let warnings = base.warnings;
   if (bounded) {
-    const valued = valueCompany({
-      statements: bundle.statements,
-      parameters: { ...bundle.parameters, wacc_manual: bounded.bounded },
-      overrides: bundle.overrides,
-      waccAssumptions: bundle.waccAssumptions,
-      sensitivity: false,
-      ...(cache ? { cache } : {}),
-    });
+    const valued = valueCompany({ ...common, parameters: { ...bundle.parameters, wacc_manual: bounded.bounded } });
     value = valued.dcf && valued.dcf.valuation.share_capital > 0 ? valued.dcf.valuation.value_per_share : null;
     error = valued.error?.message ?? (value === null && valued.dcf ? '缺少总股本，无法得到每股价值' : null);
+    notApplicable = valued.dcf
+      ? perShareNotApplicable({ valuation: valued.dcf.valuation, warnings: valued.warnings })
+      : null;
+    warnings = valued.warnings;
   } else {
     error = '股东权益为负或为零，无法按账面权重计算 WACC';
   }
@@ -116,6 +138,9 @@ export function waccToolView(bundle: CompanyBundle, edits: WaccToolEdits, cache?
     bound: bounded?.bound ?? null,
     value_per_share: value,
     value_error: error,
+    value_not_applicable: notApplicable,
+    warnings,
+    latest_year: base.latestYear,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { DcfValuationView } from '@fcf/engine/report';
-import { EMPTY, formatAmount, formatPercent, toneOf } from '@fcf/engine/report';
+import { EMPTY, formatPercent, toneOf, warningSpecs } from '@fcf/engine/report';
 import { DataDateBadge } from '../ui/DataDateBadge.tsx';
-import { marginOfSafety, perShareDelta } from './result-figures.ts';
+import { WarningMark } from '../ui/WarningMark.tsx';
+import { marginOfSafety, perShareDelta, shownPerShare } from './result-figures.ts';
 import './StickyResult.css';
 
 interface StickyResultProps {
@@ -33,7 +34,8 @@ export function StickyResult({
   onUndo,
   latestYear,
 }: StickyResultProps) {
-  const value = dcf && dcf.valuation.share_capital > 0 ? dcf.valuation.value_per_share : null;
+  const shown = shownPerShare(dcf);
+  const value = shown.value;
   const delta = perShareDelta(value, automaticPerShare);
   const direction = value === null || automaticPerShare === null ? 0 : Math.sign(value - automaticPerShare);
   const safety = marginOfSafety(value, price);
@@ -41,15 +43,20 @@ export function StickyResult({
     <section className="cv-result" data-testid="sticky-result" aria-label="估值结果">
       <div className="cv-result__value">
         <span className="cv-result__label">
-          每股价值 <DataDateBadge latestYear={latestYear} />
+          每股价值 <DataDateBadge latestYear={latestYear} warnings={dcf?.warnings ?? null} />{' '}
+          <WarningMark warnings={warningSpecs(dcf?.warnings ?? [])} />
         </span>
         <strong className="cv-result__figure nowrap">
-          {dcf ? <span data-testid="custom-value-per-share">{formatAmount(value)}</span> : EMPTY}
-          <span className="cv-result__unit">元</span>
+          {dcf ? <span data-testid="custom-value-per-share">{shown.text}</span> : EMPTY}
+          {shown.notApplicable === null ? <span className="cv-result__unit">元</span> : null}
         </strong>
       </div>
       <div className="cv-result__detail" aria-live="polite">
-        {delta && direction !== 0 ? (
+        {shown.notApplicable !== null ? (
+          <span className="cv-result__reason" title={shown.notApplicable}>
+            {shown.notApplicable}
+          </span>
+        ) : delta && direction !== 0 ? (
           <span className={`cv-result__delta nowrap tone-${toneOf(direction, 'change')}`}>较系统 {delta}</span>
         ) : (
           <span className="cv-result__delta">{dcf ? '与系统估值相同' : '无法估值'}</span>

@@ -1,3 +1,4 @@
+import { warningSpecs } from '@fcf/engine/report';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import type { ReportSectionMenu } from '../store/menus.ts';
@@ -9,6 +10,7 @@ import { DataDateBadge } from '../ui/DataDateBadge.tsx';
 import { useOpenPage } from '../ui/open-page.tsx';
 import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
+import { WarningMark } from '../ui/WarningMark.tsx';
 import { WatchlistStar } from '../watchlist/WatchlistStar.tsx';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
@@ -86,9 +88,18 @@ export function AnalysisPage() {
               {heading.industry || '行业'}
             </span>
             {state.status === 'ready' && state.report.dcf ? (
-              <DataDateBadge latestYear={state.report.dcf.meta.latest_report_year} />
+              <>
+                <DataDateBadge
+                  latestYear={state.report.dcf.meta.latest_report_year}
+                  warnings={state.report.dcf.warnings}
+                />
+                <WarningMark warnings={warningSpecs(state.report.dcf.warnings)} />
+              </>
             ) : state.status === 'loading' ? (
-              <span className="data-date is-placeholder">基于 0000 年报</span>
+              <>
+                <span className="data-date is-placeholder">基于 0000 年报</span>
+                <span className="warning-mark is-placeholder">⚠ 0</span>
+              </>
             ) : null}
             {/* Shown (disabled) while loading too, so the heading keeps its height when the report arrives. */}
             <WatchlistStar company={shownCompany?.code ?? null} />

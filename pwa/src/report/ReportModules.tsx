@@ -11,6 +11,7 @@ import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
 import { SensitivityModule } from './modules/SensitivityModule.tsx';
 import { ReportUnavailable } from './ReportUnavailable.tsx';
+import '../ui/report-notice.css';
 import './ReportModules.css';
 import './report-skeleton.css';
 import { type ReportModuleEntry, shownSections } from './shown-sections.ts';

@@ -7,10 +7,12 @@ import {
   type ScreenerSort,
   screen,
 } from '@fcf/engine';
-import { formatAmount, formatPercent, marginOfSafetyTone } from '@fcf/engine/report';
+import { formatAmount, formatPercent, marginOfSafetyTone, warningSpecs } from '@fcf/engine/report';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { DataDateBadge } from '../ui/DataDateBadge.tsx';
 import { useRouter } from '../ui/router.tsx';
+import { WarningMark } from '../ui/WarningMark.tsx';
 import { useScreenerRows } from './use-screener-rows.ts';
 import './ScreenerPage.css';
 
@@ -153,7 +155,13 @@ export default function ScreenerPage() {
                 onClick={() => navigate(`/?company=${encodeURIComponent(row.code)}`)}
               >
                 <span className="screener__name">
-                  {row.name}
+                  <span className="screener__title">
+                    {row.name}
+                    {row.latest_report_year !== null ? (
+                      <DataDateBadge latestYear={row.latest_report_year} warnings={row.warnings} />
+                    ) : null}
+                    <WarningMark warnings={warningSpecs(row.warnings)} />
+                  </span>
                   <small>
                     {row.code} · {row.industry}
                   </small>

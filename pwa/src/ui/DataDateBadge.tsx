@@ -1,20 +1,26 @@
-import { dataDateText, isReportStale } from '../lib/report-date.ts';
+import { valuationDate } from '@fcf/engine';
+import { dataDateSpec } from '@fcf/engine/report';
 import './DataDateBadge.css';
 
-/**
- * The year of the annual report a value is based on ('基于 2019 年报'), amber when a newer report should
- * exist: `stale` when the value carries the engine's stale_report warning, otherwise reckoned from today.
- */
-export function DataDateBadge({ latestYear, stale }: { readonly latestYear: number; readonly stale?: boolean }) {
-  const old = stale ?? isReportStale(latestYear);
+interface DataDateBadgeProps {
+  /** The year of the annual report the value rests on. */
+  readonly latestYear: number;
+  /** The value's warnings (amber when they hold stale_report; the same rule is also reckoned at today). */
+  readonly warnings?: readonly { readonly code: string }[] | null;
+}
+
+/** The data date beside a value per share ('基于 2019 年报'), amber when the report is stale. */
+export function DataDateBadge({ latestYear, warnings = null }: DataDateBadgeProps) {
+  const spec = dataDateSpec(latestYear, warnings, valuationDate(new Date()));
   return (
     <span
-      className={old ? 'data-date is-stale' : 'data-date'}
+      className={spec.stale ? 'data-date is-stale' : 'data-date'}
       data-testid="data-date"
-      title={old ? `数据较旧：最新年报为 ${latestYear} 年，此后应已有更新的年报` : undefined}
+      data-stale={spec.stale || undefined}
+      title={spec.reason ?? undefined}
     >
-      {dataDateText(latestYear)}
-      {old ? <span className="visually-hidden">（数据较旧）</span> : null}
+      {spec.text}
+      {spec.stale ? <span className="visually-hidden">（数据较旧）</span> : null}
     </span>
   );
 }

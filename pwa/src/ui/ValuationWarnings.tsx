@@ -1,6 +1,7 @@
 import type { WarningSpec } from '@fcf/engine/report';
+import './report-notice.css';
 
-/** The valuation's warnings, shown next to every value per share (report, custom page). */
+/** The valuation's warnings, shown next to every value per share (report, custom page, WACC tool). */
 export function ValuationWarnings({ warnings }: { warnings: readonly WarningSpec[] }) {
   if (warnings.length === 0) return null;
   return (

@@ -3,16 +3,20 @@ import {
   formatPercent,
   formatPrecise,
   formatWithUnit,
+  NOT_APPLICABLE,
   WACC_TOOL_INPUT_RULES,
   WACC_TOOL_INPUTS,
   type WaccToolEdits,
   type WaccToolInput,
   type WaccToolView,
+  warningSpecs,
 } from '@fcf/engine/report';
 import { useCallback, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
+import { DataDateBadge } from '../ui/DataDateBadge.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
+import { ValuationWarnings } from '../ui/ValuationWarnings.tsx';
 import { IndustryBetaTable } from './IndustryBetaTable.tsx';
 import { useWaccTool } from './use-wacc-tool.ts';
 import './WaccToolPage.css';
@@ -133,8 +137,21 @@ function Result({ view }: { view: WaccToolView }) {
         </dd>
       </div>
       <div data-testid="wacc-component-value">
-        <dt>按此 WACC 的每股价值</dt>
-        <dd>{view.value_per_share === null ? view.value_error : formatWithUnit('yuan', view.value_per_share)}</dd>
+        <dt>
+          按此 WACC 的每股价值 <DataDateBadge latestYear={view.latest_year} warnings={view.warnings} />
+        </dt>
+        <dd>
+          {view.value_not_applicable !== null ? (
+            <>
+              <span data-testid="wacc-value-per-share">{NOT_APPLICABLE}</span>
+              <small>{view.value_not_applicable}</small>
+            </>
+          ) : view.value_per_share === null ? (
+            view.value_error
+          ) : (
+            <span data-testid="wacc-value-per-share">{formatWithUnit('yuan', view.value_per_share)}</span>
+          )}
+        </dd>
       </div>
       <div>
         <dt>报告中采用的 WACC</dt>
@@ -221,6 +238,7 @@ export default function WaccToolPage() {
             </table>
           </div>
           <Result view={state.view} />
+          <ValuationWarnings warnings={warningSpecs(state.view.warnings)} />
           {Object.keys(edits).length > 0 ? (
             <button type="button" className="button button--ghost" onClick={() => setEdits({})}>
               全部恢复为报告参数

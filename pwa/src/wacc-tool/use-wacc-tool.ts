@@ -2,6 +2,7 @@ import type { WaccToolEdits, WaccToolView } from '@fcf/engine/report';
 import { useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
 import { loadBundle, loadCompanies } from '../store/companies.ts';
+import { marketContext } from '../store/quotes.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { loadWaccTool } from '../worker/engine-client.ts';
 
@@ -40,7 +41,8 @@ export function useWaccTool(company: string | null, edits: WaccToolEdits, reload
         const found = exactCompanyMatch(companies.value, company);
         if (!found) throw new Error(`未找到公司：${company}，请确认名称`);
         const bundle = await loadBundle(found.code);
-        const run = await loadWaccTool(bundle.value);
+        // The quote's listed share count, as the report values with it (the value per share agrees).
+        const run = await loadWaccTool(bundle.value, await marketContext(found.code));
         const view = await run(editsRef.current);
         if (cancelled) return;
         compute.current = { company, run, stale: bundle.stale };

@@ -63,8 +63,11 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
 }
 
 /** The WACC tool's engine: one company loaded into the worker, its WACC recomputed there for each edit. */
-export async function loadWaccTool(bundle: CompanyBundle): Promise<(edits: WaccToolEdits) => Promise<WaccToolView>> {
+export async function loadWaccTool(
+  bundle: CompanyBundle,
+  market?: MarketContext,
+): Promise<(edits: WaccToolEdits) => Promise<WaccToolView>> {
   const worker = engine();
-  await worker.load(bundle);
+  await worker.load(bundle, market);
   return (edits) => worker.waccTool(edits);
 }

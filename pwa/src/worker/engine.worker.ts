@@ -5,6 +5,7 @@ import {
   type CompareEntry,
   compareView,
   impliedGrowthFor,
+  listedSharesOf,
   type MarketContext,
   type WaccToolEdits,
   type WhatIf,
@@ -39,7 +40,10 @@ const engineApi = {
   /** The WACC tool for the loaded company with the reader's edits of its inputs. */
   waccTool(edits: WaccToolEdits) {
     if (!loaded) throw new Error('no company loaded');
-    return waccToolView(loaded, edits, cache);
+    return waccToolView(loaded, edits, cache, {
+      asOf: valuationDate(new Date()),
+      listedShares: listedSharesOf(loadedMarket?.quote),
+    });
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');

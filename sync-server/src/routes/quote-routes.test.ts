@@ -2,7 +2,8 @@ import { envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/e
 import { pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
-import { queryAll } from '../db/query.ts';
+import { transaction } from '../db/database.ts';
+import { execute, queryAll } from '../db/query.ts';
 import { gbkBytes, utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';
 import { latestListedShares } from '../store/quotes.ts';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
@@ -189,6 +190,30 @@ describe('the screener API', () => {
       envelope(pullResponseSchema),
     );
     expect(pulled.changes.some((row) => row.key === '000333')).toBe(true);
+  });
+
+  it('rows carry the warnings and the data date; a bank is flagged financial_company and hidden by default', async () => {
+    const all = await readData(platform, '/api/data/screener?hide_flagged=0&limit=500', screenerAnswer);
+    const midea = all.rows.find((row) => row.code === '000333');
+    expect(midea?.latest_report_year).toBe(2024);
+    expect(midea?.flags).toEqual([...new Set(midea?.warnings.map((warning) => warning.code))]);
+    expect(midea?.warnings.every((warning) => warning.message.length > 0)).toBe(true);
+
+    // 格力电器 refiled under 金融业: no FCFF value (422) yet a flagged row with the reason, hidden by default.
+    transaction(platform.db, () =>
+      execute(platform.db, `UPDATE companies SET industry = '金融业' WHERE code = '000651'`),
+    );
+    const token = await platform.adminToken();
+    const refused = await platform.call('POST', '/api/valuation/company/000651', { token, body: {} });
+    expect(refused.status).toBe(422);
+    const shown = await readData(platform, '/api/data/screener?hide_flagged=0&limit=500', screenerAnswer);
+    const gree = shown.rows.find((row) => row.code === '000651');
+    expect(gree).toMatchObject({ value_per_share: null, margin_of_safety: null });
+    expect(gree?.flags).toContain('financial_company');
+    expect(gree?.warnings.find((warning) => warning.code === 'financial_company')?.message).toContain('P/B–ROE');
+    const hidden = await readData(platform, '/api/data/screener?limit=500', screenerAnswer);
+    expect(hidden.rows.map((row) => row.code)).not.toContain('000651');
+    expect(hidden.rows.map((row) => row.code)).toContain('000333');
   });
 
   it('bad parameters: 400 naming the parameter', async () => {

@@ -22,7 +22,7 @@ import { removeCompany, removeUploadedFile } from '../store/removal.ts';
 import { reportTypesOf } from '../store/statements.ts';
 import { codesWithResults, withdrawResults } from '../store/stored-results.ts';
 import { findUploadedFile, listUploadedFiles } from '../store/uploaded-files.ts';
-import { runValuation } from '../valuation/valuation-runs.ts';
+import { runValuation, ValuationRefused } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import type { ParsedUpload } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
@@ -40,8 +40,8 @@ export function revalue(
     try {
       runValuation(db, valuations, company);
     } catch (error) {
-      // A result computed from data that is gone must not stay live.
-      transaction(db, () => withdrawResults(db, company.code));
+      // A result computed from data that is gone must not stay live (a refused valuation withdrew its own).
+      if (!(error instanceof ValuationRefused)) transaction(db, () => withdrawResults(db, company.code));
       problems.push({ company: company.name, reason: error instanceof Error ? error.message : String(error) });
     }
   }

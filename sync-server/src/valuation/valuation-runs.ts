@@ -26,6 +26,13 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The engine admits no valuation of the company (422); its stored results are already withdrawn. */
+export class ValuationRefused extends ApiError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
 /**
  * Stores a valuation as the lists show it: its DCF when it has one, else the stored results are withdrawn
  * (a figure from other inputs must not stay live). Call inside the write's transaction.
@@ -40,8 +47,19 @@ export function storeValuation(
   if (dcf) {
     saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
     saveScreenerModel(db, company, valuation);
-  } else withdrawResults(db, company.code);
+  } else {
+    withdrawResults(db, company.code);
+    if (screenedWithoutValue(valuation)) saveScreenerModel(db, company, valuation);
+  }
   return dcf;
+}
+
+/**
+ * A bank, insurer or broker has no FCFF value yet a row in the screen, flagged financial_company, so that
+ * 隐藏带标记的公司 has something to hide and showing flagged companies lists it with the reason.
+ */
+function screenedWithoutValue(valuation: CompanyValuation): boolean {
+  return valuation.dcf === null && valuation.classification.kind === 'financial';
 }
 
 /**
@@ -57,7 +75,11 @@ export function runValuation(
   const valuation = valuations.value(company);
   const dcf = dcfValuationView(valuation);
   const results = valuationResultsView(valuation);
-  if (!dcf || !results) throw new ApiError(422, `${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
+  if (!dcf || !results) {
+    // What was stored from other inputs is withdrawn here (a bank keeps its flagged screener row).
+    transaction(db, () => storeValuation(db, company, valuation, source));
+    throw new ValuationRefused(`${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
+  }
   transaction(db, () => {
     saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
     saveScreenerModel(db, company, valuation);
@@ -77,7 +99,7 @@ export function ensureScreenerModels(db: Database, valuations: ValuationService)
     if (!company) continue;
     try {
       const valuation = valuations.value(company);
-      if (!valuation.dcf) continue;
+      if (!valuation.dcf && !screenedWithoutValue(valuation)) continue;
       transaction(db, () => saveScreenerModel(db, company, valuation));
       written++;
     } catch {

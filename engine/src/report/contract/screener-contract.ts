@@ -6,6 +6,7 @@ import {
   type ScreenerSort,
 } from '../../market/screener.ts';
 import { envelope, named } from './envelope.ts';
+import { valuationWarningSchema } from './model-schemas.ts';
 
 /** GET /api/data/screener: the whole-market screen (same rows as the 估值筛选 page). */
 
@@ -48,7 +49,13 @@ export const screenerRowSchema = named(
     roic: nullableNumber,
     roe: nullableNumber,
     revenue_growth: nullableNumber,
-    flags: z.array(z.string()),
+    flags: z.array(
+      z.string().check(z.describe('warnings 的代码；negative_* 与 financial_company 在 hide_flagged=1 时隐藏')),
+    ),
+    warnings: z
+      .array(valuationWarningSchema)
+      .check(z.describe('估值提示（与 DCF 接口同一组代码），筛选行以图标显示，悬停或读屏列出全文')),
+    latest_report_year: z.nullable(z.number().check(z.describe('每股价值所基于的最新年报年度（数据日期）'))),
   }),
 );
 

@@ -1,6 +1,7 @@
 import { TERMINAL_VALUE_WARNING_SHARE } from '../../valuation/dcf.ts';
 import { EMPTY, formatAmount, formatPercent } from '../format.ts';
 import type { DcfValuationView } from '../report-views.ts';
+import { type DataDateSpec, dataDateSpec } from './data-date-spec.ts';
 import { type DcfTableSpec, dcfTableSpec, GROWTH_SOURCE, REPORT_DCF_TEST_IDS, WACC_SOURCE } from './dcf-table-spec.ts';
 import { dcfSensitivitySpec, type SensitivitySpec } from './sensitivity-spec.ts';
 import { NOT_APPLICABLE, perShareNotApplicable, type WarningSpec, warningSpecs } from './warnings-spec.ts';
@@ -36,6 +37,8 @@ export interface FcfValuationSpec {
   readonly notices: readonly string[];
   /** The valuation's warnings, shown next to the value per share. */
   readonly warnings: readonly WarningSpec[];
+  /** The data date beside the value per share ('基于 2019 年报', amber when stale); null without a valuation. */
+  readonly dataDate: DataDateSpec | null;
   readonly table: DcfTableSpec | null;
   readonly terminalShare: TerminalShareSpec | null;
   readonly sensitivity: SensitivitySpec | null;
@@ -83,6 +86,7 @@ const NO_VALUATION: Omit<FcfValuationSpec, 'error'> = {
   keyFigures: [],
   notices: [],
   warnings: [],
+  dataDate: null,
   table: null,
   terminalShare: null,
   sensitivity: null,
@@ -105,6 +109,7 @@ export function fcfValuationSpec(dcf: DcfValuationView | null, dcfError: string 
     keyFigures: keyFigures(dcf),
     notices,
     warnings: warningSpecs(dcf.warnings),
+    dataDate: dataDateSpec(meta.latest_report_year, dcf.warnings),
     table: dcfTableSpec(dcf, REPORT_DCF_TEST_IDS),
     terminalShare: terminalShare(dcf),
     sensitivity: dcfSensitivitySpec(dcf),

@@ -1,5 +1,4 @@
 import type { ValuationWarning, WarningCode } from '../../valuation/warnings.ts';
-import type { DcfValuationView } from '../report-views.ts';
 
 /** What every screen (report, custom page, PDF, exported image) shows beside a value per share. */
 
@@ -19,7 +18,10 @@ export function warningSpecs(warnings: readonly ValuationWarning[]): WarningSpec
  * Why the value per share is not shown as a price ('不适用' instead): the equity value is not positive.
  * The API keeps the number; a screen showing it would read as a (negative) price. Null when it applies.
  */
-export function perShareNotApplicable(dcf: DcfValuationView): string | null {
+export function perShareNotApplicable(dcf: {
+  readonly valuation: { readonly equity_value: number };
+  readonly warnings: readonly ValuationWarning[];
+}): string | null {
   if (dcf.valuation.equity_value > 0) return null;
   return (
     dcf.warnings.find((warning) => warning.code === 'negative_equity_value')?.message ??

@@ -1,3 +1,4 @@
+import { PALETTE } from '@fcf/engine/report';
 import type { ShareCard } from './share-card.ts';
 
 /**
@@ -19,8 +20,8 @@ const COLOR = {
   primarySoft: '#e8f0fb',
   mine: '#1b7a36',
   mineSoft: '#eaf5ec',
-  warning: '#8a5300',
-  warningSoft: '#fff8e6',
+  warning: PALETTE.warning,
+  warningSoft: PALETTE.warningSoft,
 };
 const PAD = 80;
 const INPUT_ROW = 76;
@@ -35,6 +36,20 @@ function fitted(context: CanvasRenderingContext2D, text: string, width: number):
   let end = text.length;
   while (end > 0 && context.measureText(`${text.slice(0, end)}…`).width > width) end--;
   return `${text.slice(0, end)}…`;
+}
+
+/** Breaks text into at most `maxLines` lines of `width` (CJK breaks anywhere), the last ellipsized. */
+function wrapped(context: CanvasRenderingContext2D, value: string, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let rest = value;
+  while (rest.length > 0 && lines.length < maxLines) {
+    let end = rest.length;
+    while (end > 1 && context.measureText(rest.slice(0, end)).width > width) end--;
+    const last = lines.length === maxLines - 1;
+    lines.push(last && end < rest.length ? fitted(context, rest, width) : rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  return lines;
 }
 
 function text(
@@ -69,7 +84,9 @@ function drawHead(context: CanvasRenderingContext2D, card: ShareCard): number {
   roundRect(context, PAD, 340, inner, 380, COLOR.primarySoft);
   text(context, '每股价值（元）', PAD + 48, 420, { size: 36, color: COLOR.muted });
   text(context, card.perShare, PAD + 48, 560, { size: 132, color: COLOR.primary, weight: 700, width: inner - 96 });
-  if (card.delta) text(context, `较系统估值 ${card.delta}`, PAD + 48, 640, { size: 36, width: inner - 96 });
+  if (card.perShareNote) {
+    text(context, card.perShareNote, PAD + 48, 640, { size: 30, color: COLOR.warning, width: inner - 96 });
+  } else if (card.delta) text(context, `较系统估值 ${card.delta}`, PAD + 48, 640, { size: 36, width: inner - 96 });
   else text(context, '系统参数估值', PAD + 48, 640, { size: 36, color: COLOR.muted });
   let top = 760;
   if (card.price && card.marginOfSafety) {
@@ -84,12 +101,17 @@ function drawHead(context: CanvasRenderingContext2D, card: ShareCard): number {
   return top;
 }
 
-/** The key inputs, the reader's own marked 我的设定. */
-function drawInputs(context: CanvasRenderingContext2D, card: ShareCard, top: number): number {
+/** The key inputs, the reader's own marked 我的设定, as many as fit above `bottom`; the rest counted. */
+function drawInputs(context: CanvasRenderingContext2D, card: ShareCard, top: number, bottom: number): void {
   const inner = CARD_WIDTH - 2 * PAD;
   text(context, '关键参数', PAD, top + 50, { size: 40, weight: 600 });
   let y = top + 80;
-  for (const input of card.inputs) {
+  const rows = Math.max(0, Math.floor((bottom - y) / INPUT_ROW));
+  const allFit = card.inputs.length + (card.moreInputs > 0 ? 1 : 0) <= rows;
+  // When they do not all fit, the last row counts the rest.
+  const shown = allFit ? card.inputs : card.inputs.slice(0, Math.max(0, rows - 1));
+  const hidden = card.moreInputs + card.inputs.length - shown.length;
+  for (const input of shown) {
     if (input.mine) roundRect(context, PAD - 16, y + 6, inner + 32, INPUT_ROW - 12, COLOR.mineSoft);
     const labelWidth = inner - 300;
     text(context, input.label, PAD, y + 50, { size: 34, color: COLOR.muted, width: labelWidth });
@@ -105,11 +127,24 @@ function drawInputs(context: CanvasRenderingContext2D, card: ShareCard, top: num
     }
     y += INPUT_ROW;
   }
-  if (card.moreInputs > 0) {
-    text(context, `另有 ${card.moreInputs} 项我的设定`, PAD, y + 46, { size: 30, color: COLOR.muted });
-    y += INPUT_ROW;
-  }
-  return y;
+  if (hidden > 0) text(context, `另有 ${hidden} 项参数`, PAD, y + 46, { size: 30, color: COLOR.muted });
+}
+
+const WARNING_LINE = 42;
+
+/** The warnings in an amber box that ends at `bottom`, two lines each at most; returns the box's top. */
+function drawWarnings(context: CanvasRenderingContext2D, warnings: readonly string[], bottom: number): number {
+  if (warnings.length === 0) return bottom;
+  const inner = CARD_WIDTH - 2 * PAD;
+  font(context, 30);
+  const lines = warnings.flatMap((warning) => wrapped(context, `· ${warning}`, inner - 64, 2));
+  const height = 40 + lines.length * WARNING_LINE;
+  const top = bottom - height;
+  roundRect(context, PAD, top, inner, height, COLOR.warningSoft);
+  lines.forEach((line, index) => {
+    text(context, line, PAD + 32, top + 50 + index * WARNING_LINE, { size: 30, color: COLOR.warning });
+  });
+  return top;
 }
 
 /** The whole card; the foot (data date, link, disclaimer) sits at the bottom whatever the inputs. */
@@ -118,16 +153,19 @@ export function drawShareCard(context: CanvasRenderingContext2D, card: ShareCard
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, CARD_WIDTH, CARD_HEIGHT);
   const inner = CARD_WIDTH - 2 * PAD;
-  let y = drawInputs(context, card, drawHead(context, card));
-  if (card.warning) {
-    roundRect(context, PAD, y + 20, inner, 90, COLOR.warningSoft);
-    text(context, card.warning, PAD + 32, y + 78, { size: 30, color: COLOR.warning, width: inner - 64 });
-    y += 120;
-  }
   const foot = CARD_HEIGHT - 230;
+  const head = drawHead(context, card);
+  // Warnings never give way to inputs: at most four of them (two lines each) above the foot.
+  const warningsTop = drawWarnings(context, card.warnings.slice(0, 4), foot - 24);
+  drawInputs(context, card, head, warningsTop - 16);
   context.fillStyle = COLOR.border;
   context.fillRect(PAD, foot, inner, 2);
-  text(context, `${card.dataDate} · 生成于 ${card.date}`, PAD, foot + 70, { size: 32, color: COLOR.muted });
+  const stale = card.dataDate.stale;
+  text(context, `${card.dataDate.text}${stale ? '（数据较旧）' : ''} · 生成于 ${card.date}`, PAD, foot + 70, {
+    size: 32,
+    color: stale ? COLOR.warning : COLOR.muted,
+    weight: stale ? 600 : 400,
+  });
   text(context, card.url, PAD, foot + 130, { size: 34, color: COLOR.primary, weight: 600, width: inner });
   text(context, '仅供研究参考，不构成投资建议', PAD, foot + 186, { size: 28, color: COLOR.muted });
 }

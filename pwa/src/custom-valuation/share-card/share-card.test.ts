@@ -1,4 +1,4 @@
-import { formatAmount, NO_WHAT_IF, type WhatIf, whatIfView } from '@fcf/engine/report';
+import { formatAmount, NO_WHAT_IF, NOT_APPLICABLE, type WhatIf, whatIfView } from '@fcf/engine/report';
 import { describe, expect, it } from 'vitest';
 import { sampleBundle } from '../../valuation-editor/testing/sample-bundle.ts';
 import { MAX_INPUT_LINES, shareCard } from './share-card.ts';
@@ -26,7 +26,9 @@ describe('the share card', () => {
     expect(card.marginOfSafety).toBeNull();
     expect(card.inputs.map((input) => input.label)).toEqual(['WACC', '永续增长率 g', '总股本', '2025E 营业收入增长率']);
     expect(card.inputs.every((input) => !input.mine)).toBe(true);
-    expect(card.dataDate).toBe(`基于 ${whatIfView(BUNDLE, NO_WHAT_IF).latestYear} 年报`);
+    expect(card.dataDate.text).toBe(`基于 ${whatIfView(BUNDLE, NO_WHAT_IF).latestYear} 年报`);
+    // The sample's latest report is 2024: on 2026-01-05 it is under 18 months old.
+    expect(card.dataDate.stale).toBe(false);
     expect(card.url).toContain('https://fcf.example/');
     expect(card.date).toBe('2026-01-05');
   });
@@ -42,6 +44,29 @@ describe('the share card', () => {
     expect(card.delta).toMatch(/^-[\d,.]+ 元（-\d+\.\d{2}%）$/);
     expect(card.price).toBe('10.00');
     expect(card.marginOfSafety).toBe(`${formatAmount((value / 10 - 1) * 100)}%`);
+  });
+
+  it('reads 不适用 with the reason and lists the warnings when the equity value is not positive', () => {
+    const overrides = Object.fromEntries(
+      [2025, 2026, 2027, 2028, 2029].map((year) => [year, { operating_cost_pct: 1.3 }]),
+    );
+    const card = cardFor({ parameters: {}, overrides }, 10);
+    expect(card.perShare).toBe(NOT_APPLICABLE);
+    expect(card.perShareNote).toContain('股权价值为负');
+    expect(card.warnings.some((warning) => warning.includes('股权价值为负'))).toBe(true);
+    expect(card.marginOfSafety).toBeNull();
+    expect(card.delta).toBeNull();
+  });
+
+  it('marks the data date stale on a date more than 18 months after the latest report', () => {
+    const card = shareCard({
+      view: whatIfView(BUNDLE, NO_WHAT_IF),
+      whatIf: NO_WHAT_IF,
+      automaticPerShare: automatic,
+      url: 'https://fcf.example/',
+      date: new Date(2026, 6, 2),
+    });
+    expect(card.dataDate).toMatchObject({ text: '基于 2024 年报', stale: true });
   });
 
   it('counts the inputs that do not fit', () => {

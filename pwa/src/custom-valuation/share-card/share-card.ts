@@ -1,8 +1,16 @@
-import { PARAMETER_RULES } from '@fcf/engine';
-import type { WhatIf, WhatIfView } from '@fcf/engine/report';
-import { EMPTY, formatAmount, formatLocalDate, formatPercent, yearLabel } from '@fcf/engine/report';
+import { PARAMETER_RULES, valuationDate } from '@fcf/engine';
+import type { DataDateSpec, WhatIf, WhatIfView } from '@fcf/engine/report';
+import {
+  dataDateSpec,
+  EMPTY,
+  formatAmount,
+  formatLocalDate,
+  formatPercent,
+  warningSpecs,
+  yearLabel,
+} from '@fcf/engine/report';
 import { valuationParameterRows } from '../../valuation-editor/valuation-parameters.ts';
-import { marginOfSafety, perShareDelta } from '../result-figures.ts';
+import { marginOfSafety, perShareDelta, shownPerShare } from '../result-figures.ts';
 
 /** What the portrait share card says: the content, apart from how it is drawn. Pure: no DOM. */
 
@@ -19,7 +27,9 @@ interface ShareCardInput {
 export interface ShareCard {
   readonly company: string;
   readonly industry: string | null;
+  /** '12.34', or '不适用' when the equity value is not positive (then `perShareNote` says why). */
   readonly perShare: string;
+  readonly perShareNote: string | null;
   /** Against the automatic value, when the reader changed something. */
   readonly delta: string | null;
   readonly price: string | null;
@@ -27,8 +37,10 @@ export interface ShareCard {
   readonly inputs: readonly ShareCardInput[];
   /** How many of the reader's inputs did not fit. */
   readonly moreInputs: number;
-  readonly dataDate: string;
-  readonly warning: string | null;
+  /** '基于 2019 年报', amber when stale (the same rule as the page's badge). */
+  readonly dataDate: DataDateSpec;
+  /** The valuation's warnings, as the page lists them beside the value. */
+  readonly warnings: readonly string[];
   readonly url: string;
   readonly date: string;
 }
@@ -74,24 +86,23 @@ function keyInputs(view: WhatIfView, whatIf: WhatIf): ShareCardInput[] {
 
 export function shareCard({ view, whatIf, automaticPerShare, price, url, date }: ShareCardSource): ShareCard {
   const { dcf, company } = view;
-  const value = dcf && dcf.valuation.share_capital > 0 ? dcf.valuation.value_per_share : null;
-  const delta = perShareDelta(value, automaticPerShare);
-  const safety = marginOfSafety(value, price);
+  const shown = shownPerShare(dcf);
+  const delta = perShareDelta(shown.value, automaticPerShare);
+  const safety = marginOfSafety(shown.value, price);
   const inputs = keyInputs(view, whatIf);
-  const shown = inputs.slice(0, MAX_INPUT_LINES);
+  const visible = inputs.slice(0, MAX_INPUT_LINES);
   return {
     company: `${company.name}${company.code ? `（${company.code}）` : ''}`,
     industry: company.industry ?? null,
-    perShare: formatAmount(value),
-    delta: delta && value !== automaticPerShare ? delta : null,
+    perShare: shown.text,
+    perShareNote: shown.notApplicable,
+    delta: delta && shown.value !== automaticPerShare ? delta : null,
     price: price && price > 0 ? formatAmount(price) : null,
     marginOfSafety: safety === null ? null : formatPercent(safety),
-    inputs: shown,
-    moreInputs: inputs.length - shown.length,
-    dataDate: `基于 ${view.latestYear} 年报`,
-    warning: dcf?.terminal_value_warning
-      ? `终值占企业价值 ${formatPercent(dcf.terminal_value_share)}，估值高度依赖永续期假设`
-      : null,
+    inputs: visible,
+    moreInputs: inputs.length - visible.length,
+    dataDate: dataDateSpec(view.latestYear, dcf?.warnings ?? null, valuationDate(date)),
+    warnings: warningSpecs(dcf?.warnings ?? []).map((warning) => warning.text),
     url,
     date: formatLocalDate(date),
   };

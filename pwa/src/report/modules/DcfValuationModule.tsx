@@ -1,4 +1,5 @@
 import type { CompanyReport, FcfValuationSpec, TerminalShareSpec } from '@fcf/engine/report';
+import { DataDateBadge } from '../../ui/DataDateBadge.tsx';
 import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
 import { ValuationWarnings } from '../../ui/ValuationWarnings.tsx';
 import { WaccPanel } from '../../ui/WaccPanel.tsx';
@@ -22,12 +23,20 @@ function TerminalShare({ share }: { share: TerminalShareSpec }) {
   );
 }
 
-function KeyFigures({ spec }: { spec: FcfValuationSpec }) {
+function KeyFigures({ spec, dcf }: { spec: FcfValuationSpec; dcf: CompanyReport['dcf'] }) {
   return (
     <dl className="dcf__figures">
       {spec.keyFigures.map((figure) => (
         <div key={figure.key} className="dcf__figure">
-          <dt>{figure.label}</dt>
+          <dt>
+            {figure.label}
+            {figure.key === 'value_per_share' && dcf ? (
+              <>
+                {' '}
+                <DataDateBadge latestYear={dcf.meta.latest_report_year} warnings={dcf.warnings} />
+              </>
+            ) : null}
+          </dt>
           <dd data-testid={`dcf-figure-${figure.key}`}>
             {figure.text}
             {figure.note === null ? <span className="dcf__figure-unit">{figure.unit}</span> : null}
@@ -83,7 +92,7 @@ export function DcfValuationModule({
     <>
       {header}
       {spec.assumptions ? <p className="dcf__assumptions">{spec.assumptions}</p> : null}
-      <KeyFigures spec={spec} />
+      <KeyFigures spec={spec} dcf={dcf} />
       <ValuationWarnings warnings={spec.warnings} />
       <Notices notices={spec.notices} />
       {spec.table ? <DcfTable spec={spec.table} /> : null}
