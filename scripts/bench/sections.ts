@@ -117,14 +117,14 @@ export function reportSection(figures: ReportOpenFigures, causeOfMiss: string): 
 
 export function serverSection(
   ceiling: LoadFigures,
-  routes: readonly { figures: LoadFigures; note: string; target?: RouteTarget }[],
+  routes: readonly { figures: LoadFigures; note: string; target?: RouteTarget | null; sameBytes?: LoadFigures }[],
   health: HealthUnderLoad,
   causes: { route: (figures: LoadFigures) => string; healthUnderPdfLoad: string },
 ): SectionResult {
   const rows: Row[] = [ceilingRow(ceiling)];
   const missed: Missed[] = [];
   for (const route of routes) {
-    const { row, missed: routeMissed } = loadRow(route.figures, ceiling, route.note, route.target);
+    const { row, missed: routeMissed } = loadRow(route.figures, ceiling, route.note, route.target, route.sameBytes);
     rows.push(row);
     for (const entry of routeMissed) missed.push({ what: entry.what, cause: causes.route(route.figures) });
   }
