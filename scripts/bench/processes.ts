@@ -3,7 +3,7 @@
  * ceiling on free ports, temp directories. Everything started here is stopped by `cleanUp()`.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,13 @@ export function cleanUp(): void {
   children.clear();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   tempDirs.clear();
+}
+
+/** Writes `bytes` to a new file in a temp directory of this run (removed by `cleanUp()`); its path. */
+export function writeTempFile(prefix: string, name: string, bytes: Uint8Array): string {
+  const path = join(tempDir(prefix), name);
+  writeFileSync(path, bytes);
+  return path;
 }
 
 function freePort(): Promise<number> {
@@ -170,12 +177,22 @@ export async function startServer(
   return { baseURL, process: child, dir, databasePath: join(dir, 'fcf.db'), stop: stopper(child) };
 }
 
-/** The ceiling of section 4: a trivial Hono app (one JSON route) on @hono/node-server, in its own process. */
-export async function startCeiling(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+/**
+ * The ceiling of section 4: a trivial Hono app (one JSON route) on @hono/node-server, in its own process;
+ * with `bodyFile`, it also sends that file's bytes on `/body` (the same-bytes reference of a large answer).
+ */
+export async function startCeiling(
+  options: { bodyFile?: string } = {},
+): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'bench', 'ceiling-server.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      ...(options.bodyFile ? { CEILING_BODY_FILE: options.bodyFile } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = track(child);

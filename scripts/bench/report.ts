@@ -135,6 +135,29 @@ function summaryTable(sections: readonly SectionResult[]): string {
   return lines.join('\n');
 }
 
+/**
+ * One line per target for the terminal: PASS or FAIL, what was measured, its ratio to the reference, and
+ * the target (the same rows as the Markdown summary).
+ */
+export function verdictLines(sections: readonly SectionResult[]): string[] {
+  const lines: string[] = [];
+  for (const section of sections) {
+    if (section.skipped) {
+      lines.push(`SKIP  ${section.number}. ${section.title}: ${section.skipped}`);
+      continue;
+    }
+    for (const row of section.rows) {
+      if (row.target === '—') continue;
+      const ratio = row.ratio === '—' ? '' : ` (${row.ratio})`;
+      const word = row.verdict === 'met' ? 'PASS' : 'FAIL';
+      lines.push(
+        `${word}  ${section.number}. ${row.benchmark}: ${row.measured}${ratio}, ${row.spread}; target ${row.target}`,
+      );
+    }
+  }
+  return lines;
+}
+
 export function benchmarkDocument(sections: readonly SectionResult[], machine: Machine, runSeconds: number): string {
   const missed = sections.flatMap((section) =>
     (section.missed ?? []).map((entry) => `- **${section.number}. ${entry.what}.** ${entry.cause}`),

@@ -117,14 +117,33 @@ export function reportSection(figures: ReportOpenFigures, causeOfMiss: string): 
 
 export function serverSection(
   ceiling: LoadFigures,
-  routes: readonly { figures: LoadFigures; note: string; target?: RouteTarget }[],
+  routes: readonly {
+    figures: LoadFigures;
+    note: string;
+    target?: RouteTarget | null;
+    sameBytes?: LoadFigures;
+    /** The ceiling measured just before this route, when not the section's first one. */
+    ceiling?: LoadFigures;
+  }[],
   health: HealthUnderLoad,
   causes: { route: (figures: LoadFigures) => string; healthUnderPdfLoad: string },
 ): SectionResult {
   const rows: Row[] = [ceilingRow(ceiling)];
   const missed: Missed[] = [];
+  const shownCeilings = new Set([ceiling]);
   for (const route of routes) {
-    const { row, missed: routeMissed } = loadRow(route.figures, ceiling, route.note, route.target);
+    const routeCeiling = route.ceiling ?? ceiling;
+    if (!shownCeilings.has(routeCeiling)) {
+      shownCeilings.add(routeCeiling);
+      rows.push(ceilingRow(routeCeiling));
+    }
+    const { row, missed: routeMissed } = loadRow(
+      route.figures,
+      routeCeiling,
+      route.note,
+      route.target,
+      route.sameBytes,
+    );
     rows.push(row);
     for (const entry of routeMissed) missed.push({ what: entry.what, cause: causes.route(route.figures) });
   }
@@ -135,7 +154,7 @@ export function serverSection(
   return {
     number: 4,
     title: 'Server',
-    method: `autocannon 8 in the bench process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, one route at a time; the real server (\`node --import tsx sync-server/src/main.ts\`, request log off) and the ceiling each in their own Node process on this machine, so all three share its ${os.availableParallelism()} cores with the load generator. Every request says \`Accept-Encoding: gzip, deflate, br, zstd\` as Chromium does. Req/s is autocannon's mean over the run; latencies are its p50/p99. The last row times health checks (one at a time) on the idle server, then while ${PDF_CLIENTS} clients request PDF reports without pause.`,
+    method: `autocannon 8 in the bench process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, one route at a time; the real server (\`node --import tsx sync-server/src/main.ts\`, request log off) and the ceiling each in their own Node process on this machine, so all three share its ${os.availableParallelism()} cores with the load generator. Every request says \`Accept-Encoding: gzip, deflate, br, zstd\` as Chromium does. Req/s is autocannon's mean over the run; latencies are its p50/p99. The whole market's rows come minutes later (after sections 5 and 6's imports) and are compared with the ceiling measured again just before them. The last row times health checks (one at a time) on the idle server, then while ${PDF_CLIENTS} clients request PDF reports without pause.`,
     rows,
     missed,
   };

@@ -7,7 +7,7 @@ import { type Missed, type Row, verdict } from './report.ts';
 import { formatCount, formatPercent, progress } from './stats.ts';
 
 export const CONNECTIONS = 50;
-export const DURATION_SECONDS = 10;
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CEILING_SHARE_TARGET = 0.5;
 const P99_TARGET_MS = 20;
 export const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -82,14 +82,39 @@ export interface RouteTarget {
 /** The DCF endpoint's and the sample list's target; the whole-market list (438 KB of JSON) has 25%. */
 const ROUTE_TARGET: RouteTarget = { share: CEILING_SHARE_TARGET, p99Ms: P99_TARGET_MS };
 
+/**
+ * A route's row against the ceiling. `target` null: shown for comparison, judged by no target (the whole
+ * market's full list, whose rate is set by the bytes: see `sameBytes`, a one-route app sending them).
+ */
 export function loadRow(
   figures: LoadFigures,
   ceiling: LoadFigures,
   note: string,
-  target: RouteTarget = ROUTE_TARGET,
+  target: RouteTarget | null = ROUTE_TARGET,
+  sameBytes?: LoadFigures,
 ): { row: Row; missed: Missed[] } {
   const share = figures.requestsPerSecond / ceiling.requestsPerSecond;
   const errors = figures.errors + figures.non2xx + figures.timeouts;
+  const errorNote = `${errors} errors (${figures.errors} socket, ${figures.non2xx} non-2xx, ${figures.timeouts} timeouts)`;
+  const bytesNote = `${formatCount(figures.bytesPerRequest)} B per response (headers included)`;
+  if (target === null) {
+    const sameBytesNote = sameBytes
+      ? `; the same bytes from a one-route Hono app: ${formatCount(sameBytes.requestsPerSecond)} req/s (p99 ${ms(sameBytes.p99)}), this route ${formatPercent(figures.requestsPerSecond / sameBytes.requestsPerSecond)} of that`
+      : '';
+    return {
+      row: {
+        benchmark: figures.label,
+        measured: `${formatCount(figures.requestsPerSecond)} req/s`,
+        spread: `p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)}`,
+        reference: `ceiling ${formatCount(ceiling.requestsPerSecond)} req/s`,
+        ratio: `${formatPercent(share)} of ceiling`,
+        target: '—',
+        verdict: '—',
+        notes: `${note}; ${errorNote}; ${bytesNote}${sameBytesNote}`,
+      },
+      missed: [],
+    };
+  }
   const p99Met = target.p99Ms === null || figures.p99 < target.p99Ms;
   const met = share >= target.share && p99Met && errors === 0;
   const missed: Missed[] = [];
@@ -110,7 +135,7 @@ export function loadRow(
       ratio: `${formatPercent(share)} of ceiling`,
       target: `≥ ${formatPercent(target.share)} of ceiling${target.p99Ms === null ? '' : `, p99 < ${target.p99Ms} ms`}, 0 errors`,
       verdict: verdict(met),
-      notes: `${note}; ${errors} errors (${figures.errors} socket, ${figures.non2xx} non-2xx, ${figures.timeouts} timeouts)${figures.notModified > 0 ? `, ${formatCount(figures.notModified)} × 304` : ''}; ${formatCount(figures.bytesPerRequest)} B per response (headers included)`,
+      notes: `${note}; ${errorNote}${figures.notModified > 0 ? `, ${formatCount(figures.notModified)} × 304` : ''}; ${bytesNote}`,
     },
     missed,
   };

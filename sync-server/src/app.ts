@@ -1,7 +1,6 @@
 import type { CompanyListing } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import type { MergeSchemaPath } from 'hono/types';
 import { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
 import { ViewCache } from './cache/view-cache.ts';
@@ -10,16 +9,15 @@ import { databaseUnreachable } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
 import { ForecastError } from './forecast/forecast-error.ts';
 import { ForecastService } from './forecast/forecast-service.ts';
+import { answerHeaders } from './http/answer-headers.ts';
 import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
 import { compressAnswers } from './http/compression.ts';
 import { ApiError, errorBody, MESSAGES, requestReference } from './http/errors.ts';
 import { jsonRequestLimits } from './http/json-request-limits.ts';
 import { openApiDocument } from './http/openapi.ts';
-import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveApp } from './http/static-files.ts';
-import { strictTransportSecurity } from './http/strict-transport.ts';
 import type { CompanyDirectory } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
 import { adjustmentRoutes } from './routes/adjustment-routes.ts';
@@ -60,23 +58,6 @@ export interface AppDependencies {
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The CSP the app needs: its own scripts and workers, inline styles (React, uPlot), data/blob images. */
-const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  workerSrc: ["'self'", 'blob:'],
-  manifestSrc: ["'self'"],
-  frameSrc: ["'self'", 'blob:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-};
 
 /** The routes a Hono app (or sub-app) carries. */
 type RoutesOf<App> = App extends Hono<AppEnv, infer Routes, '/'> ? Routes : never;
@@ -122,22 +103,8 @@ export function createApp(dependencies: AppDependencies): App {
   };
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestId(dependencies.config.trustProxy ?? 0));
+  app.use('*', answerHeaders(dependencies.config.trustProxy ?? 0));
   if (dependencies.config.logRequests) app.use('*', requestLog());
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'SAMEORIGIN',
-      crossOriginEmbedderPolicy: false,
-      // Sent only over https (below).
-      strictTransportSecurity: false,
-      // A handler's own policy stands: raw PDFs answer with a sandbox.
-      overwrite: false,
-    }),
-  );
-  app.use('*', strictTransportSecurity(dependencies.config.trustProxy ?? 0));
   app.use('/api/*', compressAnswers());
   app.use('/api/*', async (c, next) => {
     c.set('services', services);

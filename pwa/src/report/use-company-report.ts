@@ -7,6 +7,7 @@ import { isFresh } from '../store/freshness.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { computeReport, warmEngine } from '../worker/engine-client.ts';
+import { warmCharts } from './charts/Chart.tsx';
 
 // Started as soon as the report page's code loads, while React renders: opening IndexedDB (~30–100 ms)
 // and starting the engine's worker would otherwise wait for the first effect and run one after the other.
@@ -41,6 +42,8 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
       setState({ status: 'idle' });
       return;
     }
+    // The charts' library loads while the data is read and computed.
+    warmCharts();
     let cancelled = false;
     const force = forceNext.current;
     forceNext.current = false;

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../http/answer-headers.ts';
 import { matchesEtag } from '../http/cached-answer.ts';
 import { ViewCache } from './view-cache.ts';
 
@@ -49,14 +50,26 @@ describe('ViewCache', () => {
 
   it('compresses each encoding once; small bodies stay as they are', () => {
     const view = new ViewCache().view('a', 1, () => big);
-    const br = view.bytes('br');
-    expect(br.encoding).toBe('br');
-    expect(view.bytes('br').bytes).toBe(br.bytes);
+    const br = view.answer('br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(view.answer('br')).toBe(br);
     expect(brotliDecompressSync(br.bytes).toString()).toBe(big);
-    expect(gunzipSync(view.bytes('gzip').bytes).toString()).toBe(big);
-    expect(view.bytes(null)).toEqual({ bytes: view.body, encoding: null });
+    const gzip = view.answer('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.bytes).toString()).toBe(big);
+    expect(view.answer(null).bytes).toBe(view.body);
+    expect(view.answer(null).headers['content-encoding']).toBeUndefined();
     const small = new ViewCache().view('s', 1, () => '{"ok":true}');
-    expect(small.bytes('br').encoding).toBeNull();
+    expect(small.answer('br').headers['content-encoding']).toBeUndefined();
+  });
+
+  it('keeps every header of the answer with each form, the security headers included', () => {
+    const view = new ViewCache().view('a', 1, () => big);
+    for (const headers of [view.answer('br').headers, view.answer(null).headers, view.notModifiedHeaders]) {
+      expect(headers).toMatchObject({ ...SECURITY_HEADERS, etag: view.etag, vary: 'Accept-Encoding' });
+    }
+    expect(view.answer('br').headers['content-type']).toBe('application/json');
+    expect(view.notModifiedHeaders['content-type']).toBeUndefined();
   });
 });
 

@@ -1,29 +1,54 @@
 import { createHash } from 'node:crypto';
+import { SECURITY_HEADERS } from '../http/answer-headers.ts';
 import { COMPRESS_MIN_BYTES, type ContentEncoding, encodeBody } from '../http/content-encoding.ts';
 
+/** A form of a view ready to send: its bytes and every header of the answer but the request's own. */
+export interface ViewAnswer {
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 /**
- * One serialised answer and its compressed forms, made once and sent many times. The ETag is a hash of
- * the bytes, so every instance behind a load balancer gives the same answer the same tag.
+ * One serialised answer and its compressed forms, made once and sent many times, each with its headers
+ * (a plain object the Node adapter writes as it is). The ETag is a hash of the bytes, so every instance
+ * behind a load balancer gives the same answer the same tag. `no-cache`: a browser may keep the answer
+ * but asks again each time (a 304 costs a few bytes), so a change of the data shows at once.
  */
 export class CachedView {
-  readonly body: Uint8Array<ArrayBuffer>;
   readonly etag: string;
-  private readonly encoded = new Map<ContentEncoding, Uint8Array<ArrayBuffer>>();
+  /** The headers of a `304 Not Modified`. */
+  readonly notModifiedHeaders: Readonly<Record<string, string>>;
+  private readonly plain: ViewAnswer;
+  private readonly encoded = new Map<ContentEncoding, ViewAnswer>();
 
   constructor(json: string) {
-    this.body = new TextEncoder().encode(json);
-    this.etag = `W/"${createHash('sha1').update(this.body).digest('base64url').slice(0, 22)}"`;
+    const body = new TextEncoder().encode(json);
+    this.etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    this.notModifiedHeaders = {
+      ...SECURITY_HEADERS,
+      etag: this.etag,
+      'cache-control': 'no-cache',
+      vary: 'Accept-Encoding',
+    };
+    this.plain = { bytes: body, headers: { ...this.notModifiedHeaders, 'content-type': 'application/json' } };
   }
 
-  /** The bytes to send for an encoding (null: as they are); compressed on first use, then kept. */
-  bytes(encoding: ContentEncoding | null): { bytes: Uint8Array<ArrayBuffer>; encoding: ContentEncoding | null } {
-    if (!encoding || this.body.byteLength < COMPRESS_MIN_BYTES) return { bytes: this.body, encoding: null };
-    let bytes = this.encoded.get(encoding);
-    if (!bytes) {
-      bytes = new Uint8Array(encodeBody(this.body, encoding, 'cached'));
-      this.encoded.set(encoding, bytes);
+  get body(): Uint8Array<ArrayBuffer> {
+    return this.plain.bytes;
+  }
+
+  /** The answer for an encoding (null: the bytes as they are); compressed on first use, then kept. */
+  answer(encoding: ContentEncoding | null): ViewAnswer {
+    if (!encoding || this.plain.bytes.byteLength < COMPRESS_MIN_BYTES) return this.plain;
+    let answer = this.encoded.get(encoding);
+    if (!answer) {
+      answer = {
+        bytes: new Uint8Array(encodeBody(this.plain.bytes, encoding, 'cached')),
+        headers: { ...this.plain.headers, 'content-encoding': encoding },
+      };
+      this.encoded.set(encoding, answer);
     }
-    return { bytes, encoding };
+    return answer;
   }
 }
 

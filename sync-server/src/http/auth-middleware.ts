@@ -35,7 +35,7 @@ async function currentUser(db: Database, secret: string, token: string): Promise
 /** Reads the bearer token, then enforces the access policy: 401 without a valid token, 403 for non-admins. */
 export const authMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
-  const { db, jwtSecret } = c.var.services;
+  const { db, jwtSecret } = c.get('services');
   const user = token ? await currentUser(db, jwtSecret, token) : null;
   c.set('user', user);
   const access = accessFor(c.req.method, c.req.path);

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { CachedView } from '../cache/view-cache.ts';
+import { completeAnswer } from './answer-headers.ts';
+import type { AppEnv } from './app-env.ts';
 import { acceptedEncoding } from './content-encoding.ts';
 
 /**
@@ -15,18 +17,12 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * Sends a cached JSON view: `304 Not Modified` when the client's copy has its ETag, else the bytes in the
- * best encoding the client accepts. `no-cache`: a browser may keep the answer but asks again each time
- * (a 304 costs a few bytes), so a change of the data shows at once.
+ * best encoding the client accepts, each with the headers the view keeps (see `CachedView`).
  */
-export function sendCachedJson(c: Context, view: CachedView): Response {
-  const headers: Record<string, string> = {
-    ETag: view.etag,
-    'Cache-Control': 'no-cache',
-    Vary: 'Accept-Encoding',
-  };
-  if (matchesEtag(c.req.header('If-None-Match'), view.etag)) return c.body(null, 304, headers);
-  const { bytes, encoding } = view.bytes(acceptedEncoding(c.req.header('Accept-Encoding')));
-  headers['Content-Type'] = 'application/json';
-  if (encoding) headers['Content-Encoding'] = encoding;
-  return c.body(bytes, 200, headers);
+export function sendCachedJson(c: Context<AppEnv>, view: CachedView): Response {
+  if (matchesEtag(c.req.header('If-None-Match'), view.etag)) {
+    return completeAnswer(c, 304, null, view.notModifiedHeaders);
+  }
+  const { bytes, headers } = view.answer(acceptedEncoding(c.req.header('Accept-Encoding')));
+  return completeAnswer(c, 200, bytes, headers);
 }

@@ -41,5 +41,6 @@ export function clientAddress(c: Context<AppEnv>): string {
 export function isHttps(c: Context, proxies: number): boolean {
   const forwarded = forwardedEntry(c.req.header('X-Forwarded-Proto'), proxies);
   if (forwarded) return forwarded.toLowerCase() === 'https';
-  return new URL(c.req.url).protocol === 'https:';
+  // The URL's scheme is its first letters: no URL to parse on every answer.
+  return c.req.url.startsWith('https:');
 }

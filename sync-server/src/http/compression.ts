@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { isCompleteAnswer } from './answer-headers.ts';
 import {
   acceptedEncoding,
   COMPRESS_MIN_BYTES,
@@ -10,13 +11,14 @@ import {
 /**
  * Compresses text answers (JSON, HTML, text) of at least 1 KB with brotli or gzip, as the request's
  * `Accept-Encoding` allows; the answer then says `Vary: Accept-Encoding`. Left alone: answers already
- * encoded (the cached views send their stored encodings), PDFs, images and other binary types, `HEAD`,
+ * encoded or complete (the cached views send their stored encodings), PDFs, images and other binary types, `HEAD`,
  * bodiless statuses and `Cache-Control: no-transform`.
  */
 export function compressAnswers() {
   return createMiddleware(async (c, next) => {
     await next();
     const response = c.res;
+    if (isCompleteAnswer(response)) return;
     // Headers and status only: reading `response.body` here would turn @hono/node-server's light answer
     // (bytes written to the socket at once) into a stream it copies chunk by chunk, for every answer.
     const type = response.headers.get('Content-Type');

@@ -19,6 +19,19 @@ const PREFERENCE: readonly ContentEncoding[] = ['br', 'gzip'];
  */
 export function acceptedEncoding(header: string | undefined): ContentEncoding | null {
   if (!header) return null;
+  const known = answeredFor.get(header);
+  if (known !== undefined) return known;
+  const encoding = encodingFor(header);
+  // Browsers send a handful of distinct headers: parse each once (bounded, in case a client varies it).
+  if (answeredFor.size >= ANSWERED_LIMIT) answeredFor.clear();
+  answeredFor.set(header, encoding);
+  return encoding;
+}
+
+const ANSWERED_LIMIT = 64;
+const answeredFor = new Map<string, ContentEncoding | null>();
+
+function encodingFor(header: string): ContentEncoding | null {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...parameters] = part.split(';');

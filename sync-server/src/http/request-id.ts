@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createMiddleware } from 'hono/factory';
 
-const REQUEST_ID_HEADER = 'X-Request-Id';
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 const ID_BYTES = 6;
 const POOL_IDS = 4096;
@@ -22,20 +21,15 @@ function randomId(): string {
 const FORWARDED_ID = /^[\w-]{8,128}$/;
 
 /**
- * Gives each request an id: in `c.var.requestId`, the `X-Request-Id` answer header, the request log, and
- * the body of a 500 (so a person can quote it and the log line can be found). Behind trusted proxies
- * (`TRUST_PROXY` > 0) a well-formed `X-Request-Id` they send is kept, so their logs and ours agree.
+ * The id of a request: a well-formed `X-Request-Id` a trusted proxy sent (`TRUST_PROXY` > 0), so their logs
+ * and ours agree, or a new one. It names the request in `c.var.requestId`, the `X-Request-Id` answer header,
+ * the request log and the body of a 500 (so a person can quote it and the log line can be found); the
+ * answer-headers middleware sets it.
  *
  * @example
- * app.use('*', requestId(0));
- * // → X-Request-Id: 5f0c2a9be71d
+ * requestIdFor(undefined, 0); // → '5f0c2a9be71d'
  */
-export function requestId(trustedProxies: number) {
-  return createMiddleware<{ Variables: { requestId: string } }>(async (c, next) => {
-    const forwarded = trustedProxies > 0 ? c.req.header(REQUEST_ID_HEADER) : undefined;
-    const id = forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomId();
-    c.set('requestId', id);
-    c.header(REQUEST_ID_HEADER, id);
-    await next();
-  });
+export function requestIdFor(forwardedHeader: string | undefined, trustedProxies: number): string {
+  const forwarded = trustedProxies > 0 ? forwardedHeader : undefined;
+  return forwarded && FORWARDED_ID.test(forwarded) ? forwarded : randomId();
 }

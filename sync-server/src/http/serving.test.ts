@@ -149,9 +149,20 @@ describe('serving the built app', () => {
     expect(post.headers.get('content-type')).toContain('application/json');
   });
 
-  it('sends the security headers on pages and API answers', async () => {
-    for (const path of ['/', '/assets/app-abc123.js', '/api/data/health', '/api/unknown']) {
-      const response = await get(path);
+  it('sends the security headers and the request id on pages and API answers, cached reads and 304s included', async () => {
+    const cached = '/api/home/dcf_valuation/600298';
+    const etag = (await get(cached)).headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const answers: [string, Response][] = [];
+    for (const path of ['/', '/assets/app-abc123.js', '/api/data/health', '/api/unknown', cached]) {
+      answers.push([path, await get(path)]);
+    }
+    const revalidated = await platform.app.request(cached, { headers: { 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    answers.push([`${cached} (304)`, revalidated]);
+    const ids = new Set<string | null>();
+    for (const [path, response] of answers) {
+      ids.add(response.headers.get('x-request-id'));
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
       expect(csp, path).toContain("object-src 'none'");
@@ -159,7 +170,9 @@ describe('serving the built app', () => {
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(response.headers.get('x-request-id'), path).toMatch(/^[0-9a-f]{12}$/);
     }
+    expect(ids.size).toBe(answers.length);
   });
 
   it('refuses a JSON body over 64 KB with a 413 JSON error', async () => {

@@ -26,6 +26,9 @@ describe('Strict-Transport-Security', () => {
 
   it('is sent when the request itself is https', async () => {
     expect(await hsts(direct, 'https://fcf.example/api/data/health')).toBe(HSTS_VALUE);
+    // A cached read writes its own headers (answer-headers.ts): it must add HSTS too.
+    expect(await hsts(direct, 'https://fcf.example/api/data/available-companies')).toBe(HSTS_VALUE);
+    expect(await hsts(direct, 'http://localhost/api/data/available-companies')).toBeNull();
   });
 
   it('ignores X-Forwarded-Proto unless TRUST_PROXY is set', async () => {

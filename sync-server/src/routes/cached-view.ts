@@ -11,7 +11,8 @@ export const NOT_MODIFIED = { media: 'application/json', description: '未修改
  * (404, 422) is thrown by `build` and never cached.
  */
 export function cachedJson(c: Context<AppEnv>, build: () => unknown, key = c.req.path): Response {
-  const { views, changeSeq } = c.var.services;
+  // `c.get`, not `c.var`: `c.var` copies every variable into a new object on each use.
+  const { views, changeSeq } = c.get('services');
   const view = views.view(key, changeSeq.current(), () => JSON.stringify(build()));
   return sendCachedJson(c, view);
 }

@@ -82,6 +82,28 @@ describe('GET /api/data/available-companies', () => {
       initials: 'aqjm',
     });
   });
+
+  it('gives one page when the client asks (offset, limit, total), each page its own cached answer', async () => {
+    const all = (await read('/api/data/available-companies', companyListAnswer)).data;
+    expect(all.length).toBeGreaterThan(4);
+    const first = await read('/api/data/available-companies?limit=3', companyListAnswer);
+    const second = await read('/api/data/available-companies?offset=3&limit=3', companyListAnswer);
+    expect(first.data).toEqual(all.slice(0, 3));
+    expect(second.data).toEqual(all.slice(3, 6));
+    expect(first.total).toBe(all.length);
+    expect(second.message).toBe(`共 ${all.length} 家公司，本页 3 家`);
+    const past = await read(`/api/data/available-companies?offset=${all.length}&limit=3`, companyListAnswer);
+    expect(past.data).toEqual([]);
+    const firstAgain = await platform.app.request('/api/data/available-companies?limit=3');
+    const whole = await platform.app.request('/api/data/available-companies');
+    expect(firstAgain.headers.get('etag')).not.toBe(whole.headers.get('etag'));
+  });
+
+  it.each(['limit=0x10', 'offset=-1', 'limit=abc', 'limit=12345'])('refuses ?%s with a 400 and the rule', async (query) => {
+    const response = await platform.app.request(`/api/data/available-companies?${query}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/offset|limit/);
+  });
 });
 
 describe('GET /api/data/companies', () => {

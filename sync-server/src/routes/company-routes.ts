@@ -1,9 +1,11 @@
 import {
+  COMPANY_LIST_PAGE_MAX,
   companyBundleAnswer,
   companyBundlesAnswer,
   companyBundlesQuery,
   companyExistsAnswer,
   companyListAnswer,
+  companyListQuery,
   companyNamesAnswer,
   healthAnswer,
   industryBetasAnswer,
@@ -25,8 +27,14 @@ import { companyFromPath } from './company-param.ts';
 
 export const SERVER_VERSION = '0.1.0';
 
-function companyList(db: Database) {
-  const companies = listCompanies(db).map((company) => ({
+/**
+ * The company list, or the page `[offset, offset + limit)` of it in code order (`limit` null: all of it).
+ * Pinyin is worked out only for the companies sent.
+ */
+function companyList(db: Database, offset = 0, limit: number | null = null) {
+  const all = listCompanies(db);
+  const shown = limit === null ? all.slice(offset) : all.slice(offset, offset + limit);
+  const companies = shown.map((company) => ({
     id: company.code,
     name: company.name,
     code: company.code,
@@ -34,7 +42,13 @@ function companyList(db: Database) {
     has_forecast_data: company.has_forecast_data,
     ...namePinyin(company.name),
   }));
-  return { success: true, data: companies, message: `共 ${companies.length} 家公司` };
+  const paged = limit !== null || offset > 0;
+  return {
+    success: true,
+    data: companies,
+    message: paged ? `共 ${all.length} 家公司，本页 ${companies.length} 家` : `共 ${companies.length} 家公司`,
+    total: all.length,
+  };
 }
 
 /** Company lists, existence, the company bundle and health. */
@@ -44,10 +58,19 @@ export const companyRoutes = new Hono<AppEnv>()
     documented({
       tag: 'companies',
       summary: '公司列表（代码、名称、行业）',
+      description: `不带参数返回全部公司（全市场约 440 KB JSON，压缩后约 100 KB）；客户端可分页：offset 起的 limit 家（1–${COMPANY_LIST_PAGE_MAX}），total 为总数。`,
       answers: { 200: companyListAnswer, 304: NOT_MODIFIED },
     }),
-    // The whole market's list is ~440 KB of JSON: serialised and compressed once per change of the data.
-    (c) => cachedJson(c, () => companyList(c.var.services.db)),
+    queryOf(companyListQuery),
+    // Serialised and compressed once per change of the data (and per page asked for), then only looked up.
+    (c) => {
+      const query = c.req.valid('query');
+      const offset = Number(query.offset ?? 0);
+      const limit =
+        query.limit === undefined ? null : Math.min(COMPANY_LIST_PAGE_MAX, Math.max(1, Number(query.limit)));
+      const key = limit === null && offset === 0 ? c.req.path : `${c.req.path}?offset=${offset}&limit=${limit ?? ''}`;
+      return cachedJson(c, () => companyList(c.get('services').db, offset, limit), key);
+    },
   )
   .get(
     '/data/companies',

@@ -16,7 +16,27 @@ export const companyListItemSchema = named(
   }),
 );
 export type CompanyListItem = z.infer<typeof companyListItemSchema>;
-export const companyListAnswer = envelope(z.array(companyListItemSchema));
+export const companyListAnswer = z.extend(envelope(z.array(companyListItemSchema)), {
+  total: z.optional(z.number().check(z.describe('公司总数（分页时给出；不分页时即 data 的长度）'))),
+});
+
+/** The longest page of the company list a client may ask for. */
+export const COMPANY_LIST_PAGE_MAX = 1000;
+
+/** `GET /api/data/available-companies`: the whole list, or one page of it when the client asks. */
+export const companyListQuery = z.object({
+  offset: z.optional(
+    z.string().check(z.regex(/^\d{1,6}$/, 'offset 应为非负整数'), z.describe('从第几家开始（按代码顺序，0 起）')),
+  ),
+  limit: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\d{1,4}$/, `limit 应为1–${COMPANY_LIST_PAGE_MAX}的整数`),
+        z.describe(`每页公司数，1–${COMPANY_LIST_PAGE_MAX}；不填返回全部`),
+      ),
+  ),
+});
 
 export const companyNamesAnswer = envelope(z.array(z.string()));
 
