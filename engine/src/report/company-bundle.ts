@@ -8,6 +8,7 @@ import type { ValuationParameters, WaccAssumptions } from '../valuation/paramete
 import type { ListedShares } from '../valuation/shares.ts';
 import { type BasicInfoView, basicInfoView } from './basic-info-view.ts';
 import { type GrowthView, growthView } from './growth-view.ts';
+import type { IndustryComparisonView } from './industry-comparison-view.ts';
 import { quoteForReport } from './quote-slot.ts';
 import {
   type DcfValuationView,
@@ -47,6 +48,8 @@ export interface CompanyBundle {
   readonly parameters: ValuationParameters;
   readonly overrides: YearOverrides;
   readonly waccAssumptions: WaccAssumptions;
+  /** Where the company stands in its industry (computed by the server, which holds the whole market). */
+  readonly industry_comparison?: IndustryComparisonView | null;
   /** The server's change sequence when the bundle was read: a newer one means newer data. */
   readonly version: number;
 }
@@ -77,6 +80,8 @@ export interface CompanyReport {
   readonly basicInfo: BasicInfoView;
   readonly growth: GrowthView;
   readonly risk: RiskView;
+  /** Null when the bundle carries no industry data (cached before the server offered it). */
+  readonly industryComparison: IndustryComparisonView | null;
   readonly financialAnalysis: FinancialAnalysisView;
   readonly fcfStructure: FcfStructureView;
   readonly fcfRatio: FcfRatioView;
@@ -143,6 +148,7 @@ export function buildCompanyReport(
     basicInfo: basicInfoView(valuation, bundle.company, quoteForReport(market?.quote)),
     growth: growthView(valuation, bundle.statements),
     risk: riskView(valuation, bundle.statements),
+    industryComparison: bundle.industry_comparison ?? null,
     financialAnalysis: financialAnalysisView(valuation),
     fcfStructure: fcfStructureView(valuation),
     fcfRatio: byMarket

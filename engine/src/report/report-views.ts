@@ -24,6 +24,7 @@ export const REPORT_MODULE_PATHS = [
   'growth',
   'profitability',
   'risk',
+  'industry-comparison',
   'fcf-structure',
   'fcf-ratio',
   'fcf-valuation',
@@ -45,6 +46,7 @@ function lastYears<T extends { year: number }>(rows: readonly T[], count: number
 export function financialAnalysisView(valuation: CompanyValuation): FinancialAnalysisView {
   const profitability = lastYears(valuation.profitability, 10);
   const available: ReportModulePath[] = ['basic-info', 'roe-roic', 'growth', 'profitability', 'risk'];
+  available.push('industry-comparison');
   available.push('fcf-structure');
   if (valuation.history.some((row) => row.FCFF !== null)) available.push('fcf-ratio');
   if (valuation.dcf) available.push('fcf-valuation');

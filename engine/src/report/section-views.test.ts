@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { GROWTH_REASONS } from '../history/growth-ratios.ts';
+import { peerFiguresOf } from '../history/peer-figures.ts';
 import { RISK_REASONS } from '../history/risk-ratios.ts';
 import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { valueCompany } from '../valuation/company-valuation.ts';
 import { basicInfoView } from './basic-info-view.ts';
 import { growthView } from './growth-view.ts';
+import { industryComparisonView, median, percentileOf } from './industry-comparison-view.ts';
 import { riskView } from './risk-view.ts';
 import { basicInfoSpec, NO_PRICE_TEXT } from './specs/basic-info-spec.ts';
 import { growthSpec } from './specs/growth-spec.ts';
+import { industryComparisonSpec, NO_INDUSTRY_DATA } from './specs/industry-comparison-spec.ts';
 import { NOT_MEANINGFUL_TEXT } from './specs/ratio-rows.ts';
 import { riskSpec } from './specs/risk-spec.ts';
 
@@ -135,5 +138,60 @@ describe('basic info', () => {
     expect(texts.industry).toBe('制造业 / 电气机械和器材制造业（C38）');
     expect(texts.total_shares).toContain('亿股');
     expect(texts.price).toBe(NO_PRICE_TEXT);
+  });
+});
+
+describe('industry comparison', () => {
+  const peer = (code: string, roe: number | null, revenue: number, financial = false) => ({
+    code,
+    name: `公司${code}`,
+    year: 2024,
+    revenue,
+    financial,
+    roe,
+    roic: null,
+    gross_margin: null,
+    net_margin: null,
+    revenue_growth: null,
+    debt_to_assets: null,
+  });
+
+  it('works the median and the percentile by hand, ties counted half', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([])).toBeNull();
+    // Of 1, 2, 2, 5: one below 2, two equal → (1 + 1) / 4.
+    expect(percentileOf(2, [1, 2, 2, 5])).toBe(0.5);
+    expect(percentileOf(null, [1])).toBeNull();
+  });
+
+  it('leaves banks out of a non-financial industry and says how many each median covers', () => {
+    const view = industryComparisonView({ code: 'A', industry: '制造业' }, [
+      peer('A', 0.2, 50),
+      peer('B', 0.1, 80),
+      peer('C', null, 10),
+      peer('BANK', 0.5, 900, true),
+    ]);
+    const roe = view.metrics.find((metric) => metric.metric === 'roe');
+    expect(roe).toMatchObject({ value: 0.2, count: 2, percentile: 0.75 });
+    expect(roe?.median).toBeCloseTo(0.15, 12);
+    expect(view.excluded_financial).toBe(1);
+    expect(view.top.map((company) => company.code)).toEqual(['B', 'A', 'C']);
+    const spec = industryComparisonSpec(view);
+    expect(spec.tables[0]?.rows[0]?.texts).toEqual(['20.00%', '15.00%', '75%', '2家']);
+    expect(spec.hints[0]).toContain('已剔除1家金融类公司');
+  });
+
+  it('reads a company’s figures from its latest two reports with the report’s formulas', () => {
+    const figures = peerFiguresOf(WITH_BALANCE_SHEET, '制造业');
+    expect(figures?.year).toBe(2024);
+    expect(figures?.revenue_growth).toBeCloseTo(0.25, 12);
+    expect(figures?.gross_margin).toBeCloseTo(0.4, 12);
+    expect(figures?.debt_to_assets).toBeCloseTo(97 / 200, 12);
+    expect(figures?.financial).toBe(false);
+  });
+
+  it('says the data is missing when the bundle has none, instead of an empty table', () => {
+    expect(industryComparisonSpec(null).empty).toBe(NO_INDUSTRY_DATA);
   });
 });

@@ -93,6 +93,7 @@ describe('ReportModules', () => {
       '成长能力',
       '盈利能力分析',
       '抗风险能力',
+      '行业对比',
       '自由现金流结构',
       '自由现金流比率',
       'DCF 估值',
@@ -116,6 +117,13 @@ describe('the basic-info, growth, risk and sensitivity sections', () => {
     expect(section(container, 'growth').querySelector('[data-table="growth-cagr"]')).not.toBeNull();
     expect(section(container, 'risk').textContent).toContain('参考区间');
     expect(section(container, 'sensitivity').querySelector('details[open]')).not.toBeNull();
+  });
+
+  it('keeps every column of a table whose columns are not years on a phone', () => {
+    resizeTo(390);
+    const { container } = renderModules(ready(), MORE);
+    const header = texts(section(container, 'growth'), '[data-table="growth-cagr"] thead th');
+    expect(header).toEqual(['指标', '3年复合增长率', '5年复合增长率', '10年复合增长率', '增长年份占比']);
   });
 
   it('draws the sensitivity grid once: in its own section, not again in the DCF module', () => {

@@ -30,6 +30,7 @@ export const FALLBACK_CORE_MENUS: readonly ReportSectionMenu[] = [
   { id: -7, name: '成长能力', path: 'growth', order_index: 3.5 },
   { id: -2, name: '盈利能力分析', path: 'profitability', order_index: 4 },
   { id: -8, name: '抗风险能力', path: 'risk', order_index: 4.2 },
+  { id: -10, name: '行业对比', path: 'industry-comparison', order_index: 4.4 },
   { id: -3, name: '自由现金流结构', path: 'fcf-structure', order_index: 4.5 },
   { id: -4, name: 'FCF比率研究', path: 'fcf-ratio', order_index: 4.8 },
   { id: -5, name: 'DCF估值', path: 'fcf-valuation', order_index: 5 },

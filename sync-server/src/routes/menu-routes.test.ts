@@ -117,12 +117,13 @@ describe('reading the menus (public)', () => {
       'growth',
       'profitability',
       'risk',
+      'industry-comparison',
       'fcf-structure',
       'fcf-ratio',
       'fcf-valuation',
       'sensitivity',
     ]);
-    expect(menus.map((menu) => menu.order_index)).toEqual([1, 3, 3.5, 4, 4.2, 4.5, 4.8, 5, 5.5]);
+    expect(menus.map((menu) => menu.order_index)).toEqual([1, 3, 3.5, 4, 4.2, 4.4, 4.5, 4.8, 5, 5.5]);
     for (const menu of menus) {
       expect(menu.sort_order).toBe(menu.order_index);
       expect(menu.link).toBe(menu.path);

@@ -3,6 +3,7 @@ import {
   basicInfoView,
   growthAnswer,
   growthView,
+  industryComparisonAnswer,
   quoteForReport,
   riskAnswer,
   riskView,
@@ -25,7 +26,7 @@ function sectionInputs(c: Context<AppEnv>) {
   };
 }
 
-/** 公司基本信息, 成长能力 and 抗风险能力 of the report, computed by the engine from stored data. */
+/** 公司基本信息, 成长能力, 抗风险能力 and 行业对比 of the report, computed by the engine from stored data. */
 export const reportSectionRoutes = new Hono<AppEnv>()
   .get(
     '/home/basic_info/:company',
@@ -69,5 +70,18 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     (c) => {
       const { valuation, bundle } = sectionInputs(c);
       return c.json({ success: true, data: riskView(valuation, bundle.statements), message: '获取成功' });
+    },
+  )
+  .get(
+    '/home/industry_comparison/:company',
+    documented({
+      tag: 'report',
+      summary:
+        '行业对比：本公司在其国标行业中的分位与行业中位数（ROE、ROIC、毛利率、净利率、营收增长、资产负债率），行业营业收入前10名',
+      answers: { 200: industryComparisonAnswer },
+    }),
+    (c) => {
+      const company = companyFromPath(c);
+      return c.json({ success: true, data: c.var.services.valuations.industries.of(company), message: '获取成功' });
     },
   );

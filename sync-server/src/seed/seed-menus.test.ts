@@ -31,6 +31,7 @@ describe('seeding the default report sections', () => {
       { path: 'growth', deleted: 0 },
       { path: 'profitability', deleted: 0 },
       { path: 'risk', deleted: 0 },
+      { path: 'industry-comparison', deleted: 0 },
       { path: 'fcf-structure', deleted: 0 },
       { path: 'fcf-ratio', deleted: 1 },
       { path: 'fcf-valuation', deleted: 0 },

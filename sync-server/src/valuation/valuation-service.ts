@@ -11,6 +11,7 @@ import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
+import { IndustryComparisons } from './industry-comparisons.ts';
 import { type BundlesPage, marketBundlesPage } from './market-bundles.ts';
 import {
   loadCompanyContext,
@@ -40,6 +41,7 @@ export function bundleOf(
     parameters: parts.parameters,
     overrides: parts.overrides,
     waccAssumptions,
+    industry_comparison: parts.industry_comparison ?? null,
     version: parts.version,
   };
 }
@@ -51,6 +53,7 @@ export function bundleOf(
  */
 export class ValuationService {
   private readonly cache = new Map<string, { seq: number; asOf: string | null; valuation: CompanyValuation }>();
+  readonly industries: IndustryComparisons;
 
   /**
    * `listings`: market, listing date and 国标 division by code (the market lists; empty when not read).
@@ -60,7 +63,9 @@ export class ValuationService {
     private readonly db: Database,
     private readonly listings: ReadonlyMap<string, CompanyListing> = new Map(),
     private readonly today: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.industries = new IndustryComparisons(db);
+  }
 
   /** Every company's bundle, a page at a time in code order ("离线下载全部"), with their listings. */
   bundlesPage(after: string, limit: number): BundlesPage {
@@ -74,6 +79,7 @@ export class ValuationService {
       parameters: loadValuationParameters(this.db, company.code),
       overrides: loadOverrides(this.db, company.code),
       waccAssumptions: loadWaccAssumptions(this.db, company),
+      industry_comparison: this.industries.of(company),
       version: currentChangeSeq(this.db),
     });
   }

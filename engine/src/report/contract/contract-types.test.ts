@@ -10,6 +10,7 @@ import type { SensitivityGrid } from '../../valuation/sensitivity.ts';
 import type { BasicInfoView } from '../basic-info-view.ts';
 import type { CompanyBundle } from '../company-bundle.ts';
 import type { GrowthView } from '../growth-view.ts';
+import type { IndustryComparisonView } from '../industry-comparison-view.ts';
 import type { DcfValuationView, FcfRatioView, FcfStructureView, FinancialAnalysisView } from '../report-views.ts';
 import type { RiskView } from '../risk-view.ts';
 import type {
@@ -37,7 +38,12 @@ import type {
   fcfStructureViewSchema,
   financialAnalysisViewSchema,
 } from './report-answers.ts';
-import type { basicInfoViewSchema, growthViewSchema, riskViewSchema } from './section-answers.ts';
+import type {
+  basicInfoViewSchema,
+  growthViewSchema,
+  industryComparisonViewSchema,
+  riskViewSchema,
+} from './section-answers.ts';
 import type {
   financialDataViewSchema,
   forecastRowViewSchema,
@@ -71,6 +77,7 @@ describe('the contract’s schemas describe the engine’s types exactly', () =>
     expectTypeOf<Parsed<typeof basicInfoViewSchema>>().toEqualTypeOf<Writable<BasicInfoView>>();
     expectTypeOf<Parsed<typeof growthViewSchema>>().toEqualTypeOf<Writable<GrowthView>>();
     expectTypeOf<Parsed<typeof riskViewSchema>>().toEqualTypeOf<Writable<RiskView>>();
+    expectTypeOf<Parsed<typeof industryComparisonViewSchema>>().toEqualTypeOf<Writable<IndustryComparisonView>>();
   });
 
   it('the valuation pages’ views', () => {

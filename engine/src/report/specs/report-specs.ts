@@ -4,6 +4,7 @@ import { basicInfoSpec } from './basic-info-spec.ts';
 import { fcfRatioSpec } from './fcf-ratio-spec.ts';
 import { fcfStructureSpec } from './fcf-structure-spec.ts';
 import { growthSpec } from './growth-spec.ts';
+import { industryComparisonSpec } from './industry-comparison-spec.ts';
 import { profitabilitySpec } from './profitability-spec.ts';
 import { riskSpec } from './risk-spec.ts';
 import { roeRoicSpec } from './roe-roic-spec.ts';
@@ -16,6 +17,7 @@ export const REPORT_MODULE_TITLES: Record<ReportModulePath, string> = {
   growth: '成长能力',
   profitability: '盈利能力分析',
   risk: '抗风险能力',
+  'industry-comparison': '行业对比',
   'fcf-structure': '自由现金流结构',
   'fcf-ratio': '自由现金流比率',
   'fcf-valuation': 'DCF 估值',
@@ -39,6 +41,8 @@ export function historyModuleSpec(report: CompanyReport, path: HistoryModulePath
       return growthSpec(report.growth);
     case 'risk':
       return riskSpec(report.risk);
+    case 'industry-comparison':
+      return industryComparisonSpec(report.industryComparison);
     case 'roe-roic':
       return roeRoicSpec(report.financialAnalysis);
     case 'profitability':
