@@ -141,7 +141,11 @@ export function createApp(dependencies: AppDependencies): App {
     c.set('services', services);
     await next();
     // A write through this instance: the next read in this turn must see it.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') services.changeSeq.forget();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      services.changeSeq.forget();
+      // 行业对比 of the industries the write touched is rebuilt a moment later, never in a read.
+      services.valuations.industries.schedule();
+    }
   });
   app.use('/api/*', jsonRequestLimits());
   app.use('/api/*', authMiddleware);

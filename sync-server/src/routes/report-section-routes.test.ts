@@ -1,11 +1,4 @@
-import {
-  basicInfoAnswer,
-  buildCompanyReport,
-  companyBundleAnswer,
-  growthAnswer,
-  industryComparisonAnswer,
-  riskAnswer,
-} from '@fcf/engine/report';
+import { basicInfoAnswer, buildCompanyReport, companyBundleAnswer, growthAnswer, riskAnswer } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
@@ -59,26 +52,6 @@ describe('report section routes', () => {
     const revenue = growth.figures.find((figure) => figure.figure === 'revenue');
     expect(revenue?.cagr.find((cagr) => cagr.span === 5)?.value).not.toBeNull();
     expect(risk.years.at(-1)?.debt_to_assets.value).toBeGreaterThan(0.4);
-  });
-
-  it('GET /api/home/industry_comparison ranks the company in its industry, as the bundle carries it', async () => {
-    const { data } = await answerOf(
-      await platform.call('GET', `/api/home/industry_comparison/${MIDEA}`),
-      industryComparisonAnswer,
-    );
-    expect(data.industry).toBe('制造业');
-    // 美的集团, 格力电器 and 海尔智家 are all 制造业 in the sample data.
-    expect(data.companies).toBeGreaterThanOrEqual(3);
-    expect(data.top.map((peer) => peer.code)).toEqual(expect.arrayContaining(['000333', '000651', '600690']));
-    const revenues = data.top.map((peer) => peer.revenue ?? 0);
-    expect(revenues).toEqual([...revenues].sort((a, b) => b - a));
-    const roe = data.metrics.find((metric) => metric.metric === 'roe');
-    expect(roe?.count).toBeGreaterThanOrEqual(3);
-    expect(roe?.percentile).toBeGreaterThan(0);
-    const bundle = (
-      await answerOf(await platform.call('GET', `/api/data/company-bundle/${MIDEA}`), companyBundleAnswer)
-    ).data;
-    expect(bundle.industry_comparison).toEqual(data);
   });
 
   it('answers 404 for an unknown company', async () => {

@@ -11,6 +11,7 @@ import {
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
+import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { latestQuote } from '../store/quotes.ts';
 import { companyFromPath } from './company-param.ts';
@@ -82,6 +83,8 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     }),
     (c) => {
       const company = companyFromPath(c);
-      return c.json({ success: true, data: c.var.services.valuations.industries.of(company), message: '获取成功' });
+      const data = c.var.services.valuations.industries.of(company);
+      if (!data) throw new ApiError(503, '行业统计正在生成，请稍后再试', `“${company.industry}”的行业统计尚未生成`);
+      return c.json({ success: true, data, message: '获取成功' });
     },
   );

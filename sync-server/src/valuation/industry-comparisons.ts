@@ -1,38 +1,71 @@
-import { type PeerFigures, peerFiguresOf } from '@fcf/engine';
-import { type IndustryComparisonView, industryComparisonView } from '@fcf/engine/report';
-import { currentChangeSeq } from '../db/change-seq.ts';
+import { valuationDate } from '@fcf/engine';
+import type { IndustryComparisonView } from '@fcf/engine/report';
 import type { Database } from '../db/database.ts';
-import { queryAll } from '../db/query.ts';
 import type { CompanyRecord } from '../store/companies.ts';
-import { loadCompanyStatements } from '../store/statements.ts';
+import {
+  companiesWithoutPeerFigures,
+  hasStaleIndustries,
+  readIndustryComparison,
+  rebuildStaleIndustries,
+  refreshPeerFigures,
+} from '../store/industry-statistics.ts';
+
+/** How long after a write the industries it touched are rebuilt: a burst of writes costs one rebuild. */
+const REBUILD_DELAY_MS = 50;
 
 /**
- * 行业对比 from everything stored: each company of the industry at its latest annual report. The peers of an
- * industry are read once per change sequence (a write anywhere retires them), as reading them means every
- * company's statements of the industry (about a second for 制造业 with the whole market loaded).
+ * 行业对比 for the routes and bundles (a read of the stored statistics) and the rebuild of what writes marked
+ * stale, a moment after the write, on a timer rather than in any request.
  */
 export class IndustryComparisons {
-  private readonly cache = new Map<string, { seq: number; peers: readonly PeerFigures[] }>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly today: () => Date = () => new Date(),
+  ) {}
 
-  private peers(industry: string): readonly PeerFigures[] {
-    const seq = currentChangeSeq(this.db);
-    const cached = this.cache.get(industry);
-    if (cached && cached.seq === seq) return cached.peers;
-    const companies = queryAll<CompanyRecord>(
-      this.db,
-      'SELECT code, name, industry FROM companies WHERE industry = ? AND deleted = 0 ORDER BY code',
-      industry,
-    );
-    const peers = companies
-      .map((company) => peerFiguresOf(loadCompanyStatements(this.db, company), company.industry))
-      .filter((peer): peer is PeerFigures => peer !== null);
-    if (!this.db.inTransaction) this.cache.set(industry, { seq, peers });
-    return peers;
+  /** The company's comparison as stored; null before its industry's statistics are first built. */
+  of(company: CompanyRecord): IndustryComparisonView | null {
+    return readIndustryComparison(this.db, company, valuationDate(this.today()));
   }
 
-  of(company: CompanyRecord): IndustryComparisonView {
-    return industryComparisonView(company, this.peers(company.industry));
+  /** Rebuilds the stale industries now (start, seeding, tests). Returns the industries rebuilt. */
+  rebuild(): string[] {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    return rebuildStaleIndustries(this.db, valuationDate(this.today()));
   }
+
+  /** Rebuilds a moment from now when a write left industries stale (one pending rebuild at a time). */
+  schedule(): void {
+    if (this.timer || !hasStaleIndustries(this.db)) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      try {
+        this.rebuild();
+      } catch (error) {
+        // A closed database (the server stopping) or a lost connection: the marks stay for the next write.
+        console.warn(`行业统计更新失败：${error instanceof Error ? error.message : String(error)}`);
+      }
+    }, REBUILD_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Stops a pending rebuild (the server closing). */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/**
+ * Works out the figures of companies stored before 行业对比 kept them (each company's statements once,
+ * a transaction per company so writes interleave), then builds the industries. Returns how many companies.
+ */
+export function backfillIndustryStatistics(db: Database, today: Date): number {
+  const missing = companiesWithoutPeerFigures(db);
+  for (const company of missing) db.transaction(() => refreshPeerFigures(db, company))();
+  rebuildStaleIndustries(db, valuationDate(today));
+  return missing.length;
 }

@@ -64,12 +64,12 @@ export class ValuationService {
     private readonly listings: ReadonlyMap<string, CompanyListing> = new Map(),
     private readonly today: () => Date = () => new Date(),
   ) {
-    this.industries = new IndustryComparisons(db);
+    this.industries = new IndustryComparisons(db, today);
   }
 
   /** Every company's bundle, a page at a time in code order ("离线下载全部"), with their listings. */
   bundlesPage(after: string, limit: number): BundlesPage {
-    return marketBundlesPage(this.db, after, limit, this.listings);
+    return marketBundlesPage(this.db, after, limit, this.listings, this.today());
   }
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { GROWTH_FIGURES } from '../../history/growth-ratios.ts';
-import { PEER_METRICS, type PeerMetric } from '../../history/peer-figures.ts';
 import { RISK_RATIOS } from '../../history/risk-ratios.ts';
+import { INDUSTRY_METRICS } from '../industry-comparison-view.ts';
 import { envelope, named } from './envelope.ts';
 
 /** The report sections 公司基本信息, 成长能力 and 抗风险能力, as GET /api/home/… answers them. */
@@ -95,8 +95,8 @@ const peerFiguresSchema = z.object({
   year: z.number(),
   revenue: z.nullable(z.number()),
   financial: z.boolean(),
-  ...(Object.fromEntries(PEER_METRICS.map((key) => [key, z.nullable(z.number())])) as Record<
-    PeerMetric,
+  ...(Object.fromEntries(INDUSTRY_METRICS.map((key) => [key, z.nullable(z.number())])) as Record<
+    (typeof INDUSTRY_METRICS)[number],
     z.ZodMiniNullable<z.ZodMiniNumber>
   >),
 });
@@ -110,7 +110,7 @@ export const industryComparisonViewSchema = named(
     excluded_financial: z.number().check(z.describe('非金融行业统计中剔除的金融类公司数')),
     metrics: z.array(
       z.object({
-        metric: z.enum(PEER_METRICS),
+        metric: z.enum(INDUSTRY_METRICS),
         label: z.string(),
         value: z.nullable(z.number()),
         median: z.nullable(z.number()),

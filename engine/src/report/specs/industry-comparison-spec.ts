@@ -1,6 +1,11 @@
-import type { PeerFigures } from '../../history/peer-figures.ts';
-import { formatAmount, formatPercent } from '../format.ts';
-import type { IndustryComparisonView } from '../industry-comparison-view.ts';
+import { formatAmount, formatPercent, formatTimes } from '../format.ts';
+import {
+  type IndustryComparisonView,
+  type IndustryMetric,
+  type IndustryPeer,
+  isMultipleMetric,
+} from '../industry-comparison-view.ts';
+import { NOT_MEANINGFUL_TEXT } from './ratio-rows.ts';
 import type { HistoryModuleSpec, TableRowSpec } from './spec-types.ts';
 
 /** Shown when the report has no industry data (a bundle cached before the server offered it). */
@@ -15,14 +20,25 @@ function textRow(
   return { key, label, unit: 'percent', toneKind: 'level', values, texts, tones: texts.map(() => 'neutral') };
 }
 
-const TOP_COLUMNS: readonly { key: keyof PeerFigures; label: string }[] = [
+/** A metric's figure as text: a multiple in 倍, a ratio in percent; 'n.m.' where a figure is not meaningful. */
+function metricText(metric: IndustryMetric, value: number | null): string {
+  if (value === null) return isMultipleMetric(metric) ? NOT_MEANINGFUL_TEXT : formatPercent(value);
+  return isMultipleMetric(metric) ? formatTimes(value) : formatPercent(value);
+}
+
+const TOP_COLUMNS: readonly { key: 'revenue' | IndustryMetric; label: string }[] = [
   { key: 'revenue', label: '营业收入（亿元）' },
   { key: 'roe', label: 'ROE' },
   { key: 'roic', label: 'ROIC' },
   { key: 'gross_margin', label: '毛利率' },
   { key: 'net_margin', label: '净利率' },
   { key: 'debt_to_assets', label: '资产负债率' },
+  { key: 'pe', label: 'P/E' },
+  { key: 'pb', label: 'P/B' },
 ];
+
+const topText = (key: 'revenue' | IndustryMetric, peer: IndustryPeer) =>
+  key === 'revenue' ? formatAmount(peer.revenue) : metricText(key, peer[key]);
 
 /** 行业对比: the company against its industry's median (with its percentile), then the 10 largest companies. */
 export function industryComparisonSpec(view: IndustryComparisonView | null): HistoryModuleSpec {
@@ -37,6 +53,7 @@ export function industryComparisonSpec(view: IndustryComparisonView | null): His
     };
   }
   const metrics = view.metrics;
+  const charted = metrics.filter((metric) => !isMultipleMetric(metric.metric));
   const excluded =
     view.excluded_financial > 0 ? `，已剔除${view.excluded_financial}家金融类公司（银行、保险、证券）` : '';
   return {
@@ -54,8 +71,8 @@ export function industryComparisonSpec(view: IndustryComparisonView | null): His
             metric.label,
             [metric.value, metric.median, metric.percentile, metric.count],
             [
-              formatPercent(metric.value),
-              formatPercent(metric.median),
+              metricText(metric.metric, metric.value),
+              metricText(metric.metric, metric.median),
               metric.percentile === null ? '-' : `${Math.round(metric.percentile * 100)}%`,
               `${metric.count}家`,
             ],
@@ -69,12 +86,11 @@ export function industryComparisonSpec(view: IndustryComparisonView | null): His
         labelHeader: '公司',
         columns: TOP_COLUMNS.map((column) => column.label),
         rows: view.top.map((peer) => {
-          const values = TOP_COLUMNS.map((column) => peer[column.key] as number | null);
           return textRow(
             peer.code,
             `${peer.name}${peer.code === view.company_code ? '（本公司）' : ''}（${peer.year}）`,
-            values,
-            values.map((value, index) => (index === 0 ? formatAmount(value) : formatPercent(value))),
+            TOP_COLUMNS.map((column) => peer[column.key]),
+            TOP_COLUMNS.map((column) => topText(column.key, peer)),
           );
         }),
       },
@@ -82,19 +98,20 @@ export function industryComparisonSpec(view: IndustryComparisonView | null): His
     notice: null,
     hints: [
       `行业分位：行业内该指标不高于本公司的公司占比（并列计一半）；中位数与分位均按各公司最新年报计算${excluded}。`,
+      '市盈率、市净率与安全边际只在有行情与估值的公司间比较；亏损或净资产为负时市盈率、市净率无意义（n.m.），不计入中位数。',
     ],
     charts: [
       {
         id: 'industry-vs-median',
         titles: { full: '本公司与行业中位数', short: '与行业中位数' },
-        labels: metrics.map((metric) => metric.label),
-        estimates: metrics.map(() => false),
+        labels: charted.map((metric) => metric.label),
+        estimates: charted.map(() => false),
         series: [
-          { key: 'company', label: '本公司', values: metrics.map((metric) => metric.value), color: 'primary' as const },
+          { key: 'company', label: '本公司', values: charted.map((metric) => metric.value), color: 'primary' as const },
           {
             key: 'median',
             label: '行业中位数',
-            values: metrics.map((metric) => metric.median),
+            values: charted.map((metric) => metric.median),
             color: 'slate' as const,
           },
         ].map((series) => ({
