@@ -15,7 +15,8 @@ const REBUILD_DELAY_MS = 50;
 
 /**
  * 行业对比 for the routes and bundles (a read of the stored statistics) and the rebuild of what writes marked
- * stale, a moment after the write, on a timer rather than in any request.
+ * stale: at the end of the write's own request, or on a timer after a background job's writes; never in a
+ * read.
  */
 export class IndustryComparisons {
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -37,11 +38,18 @@ export class IndustryComparisons {
     return rebuildStaleIndustries(this.db, valuationDate(this.today()));
   }
 
+  /** Rebuilds the industries a write just marked (at the end of the write's request: one small query when none). */
+  rebuildIfStale(): void {
+    if (hasStaleIndustries(this.db)) this.rebuild();
+  }
+
   /** Rebuilds a moment from now when a write left industries stale (one pending rebuild at a time). */
   schedule(): void {
     if (this.timer || !hasStaleIndustries(this.db)) return;
     this.timer = setTimeout(() => {
       this.timer = null;
+      // The server stopped meanwhile: the marks stay in the database for the next start.
+      if (!this.db.open) return;
       try {
         this.rebuild();
       } catch (error) {

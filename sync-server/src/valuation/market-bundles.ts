@@ -6,6 +6,7 @@ import { queryAll, queryOne } from '../db/query.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { readIndustryComparison, readIndustryStatistics } from '../store/industry-statistics.ts';
 import { type StatementValueRow, statementsFromRows } from '../store/statements.ts';
+import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
   type AssumptionRow,
   type OverrideRow,
@@ -100,6 +101,7 @@ export function marketBundlesPage(
     );
     const version = currentChangeSeq(db);
     const asOf = valuationDate(today);
+    const quotes = yearEndQuotesBetween(db, ...range);
     const statistics = new Map<string, IndustryStatistics | null>();
     const statisticsOf = (industry: string) => {
       if (!statistics.has(industry)) statistics.set(industry, readIndustryStatistics(db, industry));
@@ -112,6 +114,7 @@ export function marketBundlesPage(
         overrides: overridesFromRows(overrides.get(company.code) ?? []),
         waccAssumptions: waccAssumptionsFrom(assumptions, company.industry, betas.get(company.industry)),
         industry_comparison: readIndustryComparison(db, company, asOf, statisticsOf(company.industry)),
+        year_end_quotes: quotes.get(company.code) ?? [],
         version,
       }),
     );

@@ -11,6 +11,7 @@ import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
+import { yearEndQuotes } from '../store/year-end-quotes.ts';
 import { IndustryComparisons } from './industry-comparisons.ts';
 import { type BundlesPage, marketBundlesPage } from './market-bundles.ts';
 import {
@@ -42,6 +43,7 @@ export function bundleOf(
     overrides: parts.overrides,
     waccAssumptions,
     industry_comparison: parts.industry_comparison ?? null,
+    year_end_quotes: parts.year_end_quotes ?? [],
     version: parts.version,
   };
 }
@@ -80,6 +82,7 @@ export class ValuationService {
       overrides: loadOverrides(this.db, company.code),
       waccAssumptions: loadWaccAssumptions(this.db, company),
       industry_comparison: this.industries.of(company),
+      year_end_quotes: yearEndQuotes(this.db, company.code),
       version: currentChangeSeq(this.db),
     });
   }

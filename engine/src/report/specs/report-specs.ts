@@ -5,14 +5,17 @@ import { fcfRatioSpec } from './fcf-ratio-spec.ts';
 import { fcfStructureSpec } from './fcf-structure-spec.ts';
 import { growthSpec } from './growth-spec.ts';
 import { industryComparisonSpec } from './industry-comparison-spec.ts';
+import { peValuationSpec } from './pe-valuation-spec.ts';
 import { profitabilitySpec } from './profitability-spec.ts';
 import { riskSpec } from './risk-spec.ts';
 import { roeRoicSpec } from './roe-roic-spec.ts';
 import type { HistoryModuleSpec } from './spec-types.ts';
+import { valuationSummarySpec } from './valuation-summary-spec.ts';
 
 /** Each report module's name, where no menu names it (the PDF's headings, the list of modules). */
 export const REPORT_MODULE_TITLES: Record<ReportModulePath, string> = {
   'basic-info': '公司基本信息',
+  'valuation-summary': '估值与股息',
   'roe-roic': 'ROE-ROIC 分析',
   growth: '成长能力',
   profitability: '盈利能力分析',
@@ -22,6 +25,7 @@ export const REPORT_MODULE_TITLES: Record<ReportModulePath, string> = {
   'fcf-ratio': '自由现金流比率',
   'fcf-valuation': 'DCF 估值',
   sensitivity: '敏感性分析',
+  'pe-valuation': 'PE估值',
 };
 
 /** The modules drawn from a HistoryModuleSpec (tables, notice, hints, charts); the other two have their own. */
@@ -41,6 +45,10 @@ export function historyModuleSpec(report: CompanyReport, path: HistoryModulePath
       return growthSpec(report.growth);
     case 'risk':
       return riskSpec(report.risk);
+    case 'valuation-summary':
+      return valuationSummarySpec(report.valuationSummary);
+    case 'pe-valuation':
+      return peValuationSpec(report.peValuation);
     case 'industry-comparison':
       return industryComparisonSpec(report.industryComparison);
     case 'roe-roic':
