@@ -121,6 +121,14 @@ async function main(): Promise<void> {
       note: `${ingest.companies.toLocaleString('en-US')} companies after section 5, brotli`,
       target: WHOLE_MARKET_LIST_TARGET,
     });
+    routes.push({
+      figures: await loadTest(
+        'GET /api/home/industry_comparison/{company}, whole market',
+        market.baseURL,
+        '/api/home/industry_comparison/000333',
+      ),
+      note: '美的集团 among the whole 制造业 (~2,500 companies): one stored statistics row read, nothing computed over the industry',
+    });
     const listed = await fetch(`${market.baseURL}${listPath}`, { headers: { 'accept-encoding': ACCEPT_ENCODING } });
     await listed.arrayBuffer();
     routes.push({

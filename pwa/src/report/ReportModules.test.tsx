@@ -43,7 +43,7 @@ afterEach(() => {
 describe('ReportModules', () => {
   it('renders one section per menu entry, in menu order, titled with the menu name', () => {
     const menu = [...MENU].reverse();
-    const { container } = renderModules(ready(), [...menu, { path: 'pe-valuation', name: 'PE估值' }]);
+    const { container } = renderModules(ready(), [...menu, { path: 'unknown-section', name: '未知栏目' }]);
     const sections = [...container.querySelectorAll('section.report-module')];
     expect(sections.map((element) => element.id)).toEqual(menu.map((entry) => entry.path));
     expect(sections.map((element) => element.getAttribute('data-testid'))).toEqual(
@@ -89,6 +89,7 @@ describe('ReportModules', () => {
     expect(container.textContent).toContain('正在开发中');
     expect(texts(container, 'li')).toEqual([
       '公司基本信息',
+      '估值与股息',
       'ROE-ROIC 分析',
       '成长能力',
       '盈利能力分析',
@@ -98,6 +99,7 @@ describe('ReportModules', () => {
       '自由现金流比率',
       'DCF 估值',
       '敏感性分析',
+      'PE估值',
     ]);
   });
 });

@@ -31,10 +31,19 @@ export const REPORT_MODULE_TITLES: Record<ReportModulePath, string> = {
 /** The modules drawn from a HistoryModuleSpec (tables, notice, hints, charts); the other two have their own. */
 export type HistoryModulePath = Exclude<ReportModulePath, 'fcf-valuation' | 'sensitivity'>;
 
-/** The history modules in the default menu's order (the PDF's order): the valuation and its grid follow. */
-export const HISTORY_MODULE_ORDER: readonly HistoryModulePath[] = REPORT_MODULE_PATHS.filter(
-  (path): path is HistoryModulePath => path !== 'fcf-valuation' && path !== 'sensitivity',
-);
+const isHistoryModule = (path: ReportModulePath): path is HistoryModulePath =>
+  path !== 'fcf-valuation' && path !== 'sensitivity';
+
+/** The history modules before the valuation, in the default menu's order (the PDF's order). */
+export const HISTORY_MODULE_ORDER: readonly HistoryModulePath[] = REPORT_MODULE_PATHS.slice(
+  0,
+  REPORT_MODULE_PATHS.indexOf('fcf-valuation'),
+).filter(isHistoryModule);
+
+/** The history modules after the valuation and its grid (PE估值, which sets multiples beside the DCF value). */
+export const MODULES_AFTER_VALUATION: readonly HistoryModulePath[] = REPORT_MODULE_PATHS.slice(
+  REPORT_MODULE_PATHS.indexOf('fcf-valuation'),
+).filter(isHistoryModule);
 
 /** The spec of a history module of the report. */
 export function historyModuleSpec(report: CompanyReport, path: HistoryModulePath): HistoryModuleSpec {
