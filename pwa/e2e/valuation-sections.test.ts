@@ -6,9 +6,12 @@ import { launchBrowser, MOBILE, newPage } from './browser.ts';
 /** 估值与股息, 行业对比 and PE估值 on a phone, in real Chromium: a quoted company and a summary-only one. */
 
 const MIDEA = '美的集团';
-/** 五粮液: only its NetEase financial summary (the market set), no quote: every missing figure says why. */
-const SUMMARY_ONLY = '000858';
-const SUMMARY_FILE = new URL('../../../shared/data/market/summary/000858.csv', import.meta.url);
+/**
+ * 华能国际: only its NetEase financial summary (the market set), no quote: every missing figure says why. An
+ * electricity company, so 美的集团's industry (and the report skeleton's heights) stay as the fixtures make them.
+ */
+const SUMMARY_ONLY = '600011';
+const SUMMARY_FILE = new URL('../../../shared/data/market/summary/600011.csv', import.meta.url);
 
 let browser: Browser;
 const baseURL = inject('baseURL');
