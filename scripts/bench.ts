@@ -134,6 +134,15 @@ async function main(): Promise<void> {
     // 100 KB brotli) is shown next to a one-route app sending the same bytes, which caps its rate here.
     const listPath = '/api/data/available-companies';
     const companies = `${ingest.companies.toLocaleString('en-US')} companies after section 5`;
+    routes.push({
+      figures: await loadTest(
+        'GET /api/home/industry_comparison/{company}, whole market',
+        market.baseURL,
+        '/api/home/industry_comparison/000333',
+      ),
+      note: '美的集团 among the whole 制造业 (~2,500 companies): one stored statistics row read, nothing computed over the industry',
+      target: null,
+    });
     const listed = await fetch(`${market.baseURL}${listPath}`, { headers: { 'accept-encoding': ACCEPT_ENCODING } });
     const listBytes = new Uint8Array(await listed.arrayBuffer());
     // Sections 5 and 6 run for minutes after the first ceiling: these rows are compared with the ceiling

@@ -4,7 +4,7 @@ import { launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.
 
 /** The sections 公司基本信息, 成长能力, 抗风险能力, 敏感性分析 and the WACC tool, on a phone, in real Chromium. */
 
-const SECTIONS = ['basic-info', 'growth', 'risk', 'sensitivity'];
+const SECTIONS = ['basic-info', 'growth', 'risk', 'industry-comparison', 'sensitivity'];
 const MIDEA = '美的集团';
 /** 600233 has a balance sheet and an income statement but no cash flow statement. */
 const NO_CASH_FLOW = '600233';
@@ -44,6 +44,7 @@ describe('the new report sections at 390 px', () => {
     for (const path of SECTIONS) expect(await page.getByTestId(`report-module-${path}`).count()).toBe(1);
     expect(await page.getByTestId('report-module-growth').textContent()).toContain('5年复合增长率');
     expect(await page.getByTestId('report-module-risk').textContent()).toContain('资产负债率');
+    expect(await page.getByTestId('report-module-industry-comparison').textContent()).toContain('行业中位数');
     const grid = page.getByTestId('report-module-sensitivity').locator('.sensitivity-table');
     expect(await grid.count()).toBe(1);
     expect(await page.getByTestId('report-module-fcf-valuation').locator('.sensitivity-table').count()).toBe(0);
@@ -52,6 +53,8 @@ describe('the new report sections at 390 px', () => {
     await screenshot(page, 'report-growth-mobile.png');
     await page.getByTestId('report-module-risk').scrollIntoViewIfNeeded();
     await screenshot(page, 'report-risk-mobile.png');
+    await page.getByTestId('report-module-industry-comparison').scrollIntoViewIfNeeded();
+    await screenshot(page, 'report-industry-comparison-mobile.png');
     await context.close();
   });
 

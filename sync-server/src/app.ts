@@ -110,7 +110,11 @@ export function createApp(dependencies: AppDependencies): App {
     c.set('services', services);
     await next();
     // A write through this instance: the next read in this turn must see it.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') services.changeSeq.forget();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      services.changeSeq.forget();
+      // 行业对比 of the industries the write touched is rebuilt before the write answers, never in a read.
+      services.valuations.industries.rebuildIfStale();
+    }
   });
   app.use('/api/*', jsonRequestLimits());
   app.use('/api/*', authMiddleware);

@@ -18,6 +18,7 @@ import {
 import type { ImportContext } from './store/import-statement-file.ts';
 import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
+import { backfillIndustryStatistics } from './valuation/industry-comparisons.ts';
 import { ensureScreenerModels } from './valuation/valuation-runs.ts';
 import { ValuationService } from './valuation/valuation-service.ts';
 import { type ServerPool, startServerPool } from './workers/server-pool.ts';
@@ -140,6 +141,9 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   // and every quoted company its screener row.
   seedQuotes(db, config.fixturesDir);
   ensureScreenerModels(db, new ValuationService(db));
+  // 行业对比's stored figures: a database from before they were kept gets them once; then every industry a
+  // write left stale (seeding, the screener rows above) is rebuilt before the first request.
+  backfillIndustryStatistics(db, new Date());
   addScreenerMenuOnce(db);
   // Workers start on the first task, so a start (and a test) that parses nothing pays nothing for them.
   const workers = startServerPool(config);

@@ -1,6 +1,11 @@
 import type { CompanyReport } from '../report/company-bundle.ts';
 import { fcfValuationSpec } from '../report/specs/fcf-valuation-spec.ts';
-import { HISTORY_MODULE_ORDER, historyModuleSpec, REPORT_MODULE_TITLES } from '../report/specs/report-specs.ts';
+import {
+  HISTORY_MODULE_ORDER,
+  historyModuleSpec,
+  MODULES_AFTER_VALUATION,
+  REPORT_MODULE_TITLES,
+} from '../report/specs/report-specs.ts';
 import { sensitivitySectionSpec } from '../report/specs/sensitivity-section.ts';
 import { COLORS, PAGE, PdfCanvas } from './pdf-canvas.ts';
 import type { ReportPdfDeps } from './pdf-doc.ts';
@@ -86,6 +91,9 @@ export function buildReportPdf(deps: ReportPdfDeps, report: CompanyReport, optio
     numberedTitle(number++, REPORT_MODULE_TITLES.sensitivity),
     sensitivitySectionSpec(report),
   );
+  for (const path of MODULES_AFTER_VALUATION) {
+    drawHistoryModule(canvas, numberedTitle(number++, REPORT_MODULE_TITLES[path]), historyModuleSpec(report, path));
+  }
   drawNotes(canvas, numberedTitle(number, '数据来源与说明'), report);
   drawPageFurniture(canvas, report);
   return doc.output('arraybuffer');

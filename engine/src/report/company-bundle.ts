@@ -8,6 +8,8 @@ import type { ValuationParameters, WaccAssumptions } from '../valuation/paramete
 import type { ListedShares } from '../valuation/shares.ts';
 import { type BasicInfoView, basicInfoView } from './basic-info-view.ts';
 import { type GrowthView, growthView } from './growth-view.ts';
+import type { IndustryComparisonView } from './industry-comparison-view.ts';
+import { type PeValuationView, peValuationView, type YearEndQuote } from './pe-valuation-view.ts';
 import { quoteForReport } from './quote-slot.ts';
 import {
   type DcfValuationView,
@@ -20,6 +22,7 @@ import {
   financialAnalysisView,
 } from './report-views.ts';
 import { type RiskView, riskView } from './risk-view.ts';
+import { type SummaryQuote, type ValuationSummaryView, valuationSummaryView } from './valuation-summary-view.ts';
 
 /** Where and since when a company is listed, and its 国标 division (the market lists). */
 export interface CompanyListing {
@@ -47,6 +50,10 @@ export interface CompanyBundle {
   readonly parameters: ValuationParameters;
   readonly overrides: YearOverrides;
   readonly waccAssumptions: WaccAssumptions;
+  /** Where the company stands in its industry (computed by the server, which holds the whole market). */
+  readonly industry_comparison?: IndustryComparisonView | null;
+  /** The last quote snapshot of each year the server holds (PE估值's history); absent from older bundles. */
+  readonly year_end_quotes?: readonly YearEndQuote[];
   /** The server's change sequence when the bundle was read: a newer one means newer data. */
   readonly version: number;
 }
@@ -77,6 +84,10 @@ export interface CompanyReport {
   readonly basicInfo: BasicInfoView;
   readonly growth: GrowthView;
   readonly risk: RiskView;
+  /** Null when the bundle carries no industry data (cached before the server offered it). */
+  readonly industryComparison: IndustryComparisonView | null;
+  readonly valuationSummary: ValuationSummaryView;
+  readonly peValuation: PeValuationView;
   readonly financialAnalysis: FinancialAnalysisView;
   readonly fcfStructure: FcfStructureView;
   readonly fcfRatio: FcfRatioView;
@@ -112,7 +123,7 @@ function marketEvBasis(date: string): FcfEvBasis {
 
 /** A company's latest quote and the day it is read on ('YYYY-MM-DD'), for price against value. */
 export interface MarketContext {
-  readonly quote: MarketQuote | null;
+  readonly quote: SummaryQuote | null;
   readonly today: string;
 }
 
@@ -143,6 +154,20 @@ export function buildCompanyReport(
     basicInfo: basicInfoView(valuation, bundle.company, quoteForReport(market?.quote)),
     growth: growthView(valuation, bundle.statements),
     risk: riskView(valuation, bundle.statements),
+    industryComparison: bundle.industry_comparison ?? null,
+    valuationSummary: valuationSummaryView(
+      valuation,
+      bundle.statements.years[valuation.latestYear],
+      quote ?? null,
+      market?.today ?? asOf ?? quote?.date ?? '',
+    ),
+    peValuation: peValuationView(
+      valuation,
+      bundle.statements,
+      bundle.year_end_quotes ?? [],
+      bundle.industry_comparison ?? null,
+      quote?.price ?? null,
+    ),
     financialAnalysis: financialAnalysisView(valuation),
     fcfStructure: fcfStructureView(valuation),
     fcfRatio: byMarket

@@ -20,14 +20,17 @@ export const TREND_HISTORY_YEARS = 9;
 
 export const REPORT_MODULE_PATHS = [
   'basic-info',
+  'valuation-summary',
   'roe-roic',
   'growth',
   'profitability',
   'risk',
+  'industry-comparison',
   'fcf-structure',
   'fcf-ratio',
   'fcf-valuation',
   'sensitivity',
+  'pe-valuation',
 ] as const;
 export type ReportModulePath = (typeof REPORT_MODULE_PATHS)[number];
 
@@ -44,11 +47,20 @@ function lastYears<T extends { year: number }>(rows: readonly T[], count: number
 /** Profitability and ROE-ROIC for the latest 10 reported years (tables show 5, charts may show more). */
 export function financialAnalysisView(valuation: CompanyValuation): FinancialAnalysisView {
   const profitability = lastYears(valuation.profitability, 10);
-  const available: ReportModulePath[] = ['basic-info', 'roe-roic', 'growth', 'profitability', 'risk'];
+  const available: ReportModulePath[] = [
+    'basic-info',
+    'valuation-summary',
+    'roe-roic',
+    'growth',
+    'profitability',
+    'risk',
+    'industry-comparison',
+  ];
   available.push('fcf-structure');
   if (valuation.history.some((row) => row.FCFF !== null)) available.push('fcf-ratio');
   if (valuation.dcf) available.push('fcf-valuation');
   if (valuation.sensitivity) available.push('sensitivity');
+  available.push('pe-valuation');
   return {
     company: valuation.name,
     summary: { available_modules: available, data_years: profitability.map((row) => row.year) },

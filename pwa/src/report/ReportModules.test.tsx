@@ -43,7 +43,7 @@ afterEach(() => {
 describe('ReportModules', () => {
   it('renders one section per menu entry, in menu order, titled with the menu name', () => {
     const menu = [...MENU].reverse();
-    const { container } = renderModules(ready(), [...menu, { path: 'pe-valuation', name: 'PE估值' }]);
+    const { container } = renderModules(ready(), [...menu, { path: 'unknown-section', name: '未知栏目' }]);
     const sections = [...container.querySelectorAll('section.report-module')];
     expect(sections.map((element) => element.id)).toEqual(menu.map((entry) => entry.path));
     expect(sections.map((element) => element.getAttribute('data-testid'))).toEqual(
@@ -89,14 +89,17 @@ describe('ReportModules', () => {
     expect(container.textContent).toContain('正在开发中');
     expect(texts(container, 'li')).toEqual([
       '公司基本信息',
+      '估值与股息',
       'ROE-ROIC 分析',
       '成长能力',
       '盈利能力分析',
       '抗风险能力',
+      '行业对比',
       '自由现金流结构',
       '自由现金流比率',
       'DCF 估值',
       '敏感性分析',
+      'PE估值',
     ]);
   });
 });
@@ -116,6 +119,13 @@ describe('the basic-info, growth, risk and sensitivity sections', () => {
     expect(section(container, 'growth').querySelector('[data-table="growth-cagr"]')).not.toBeNull();
     expect(section(container, 'risk').textContent).toContain('参考区间');
     expect(section(container, 'sensitivity').querySelector('details[open]')).not.toBeNull();
+  });
+
+  it('keeps every column of a table whose columns are not years on a phone', () => {
+    resizeTo(390);
+    const { container } = renderModules(ready(), MORE);
+    const header = texts(section(container, 'growth'), '[data-table="growth-cagr"] thead th');
+    expect(header).toEqual(['指标', '3年复合增长率', '5年复合增长率', '10年复合增长率', '增长年份占比']);
   });
 
   it('draws the sensitivity grid once: in its own section, not again in the DCF module', () => {

@@ -10,7 +10,8 @@ import { yearColumnCount } from './year-window.ts';
  */
 export function YearTable({ table }: { table: TableSpec }) {
   const years = table.columns;
-  const count = yearColumnCount(useViewportWidth(), years.length);
+  const fitting = yearColumnCount(useViewportWidth(), years.length);
+  const count = table.fixedColumns ? years.length : fitting;
   const first = years.length - count;
   const shown = years.slice(first);
   return (

@@ -1,5 +1,11 @@
 import { type MarketQuote, type ScreenerModel, valuationDate } from '@fcf/engine';
-import { MARKET_SYNC_TABLES, marketPullAnswer, type QuoteSyncData, quoteSyncDataSchema } from '@fcf/engine/report';
+import {
+  MARKET_SYNC_TABLES,
+  marketPullAnswer,
+  type QuoteSyncData,
+  quoteSyncDataSchema,
+  type SummaryQuote,
+} from '@fcf/engine/report';
 import { safeParse } from 'zod/mini';
 import { apiRequest } from '../api/http.ts';
 import { openStore } from './db.ts';
@@ -72,7 +78,7 @@ async function readQuote(code: string): Promise<QuoteSyncData | null> {
 }
 
 /** The market context of a report: the quote and today. */
-export async function marketContext(code: string): Promise<{ quote: MarketQuote | null; today: string }> {
+export async function marketContext(code: string): Promise<{ quote: SummaryQuote | null; today: string }> {
   return { quote: await readQuote(code), today: valuationDate(new Date()) };
 }
 

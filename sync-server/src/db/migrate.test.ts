@@ -153,7 +153,7 @@ describe('restarting on the same database', () => {
     expect(first?.generatedAdminPassword).toMatch(/^\S{12,}$/);
     expect(firstCounts.companies).toBeGreaterThanOrEqual(12);
     expect(firstCounts.top_menus).toBeGreaterThan(0);
-    expect(firstCounts.core_menus).toBe(9);
+    expect(firstCounts.core_menus).toBe(12);
     expect(firstCounts.users).toBe(1);
   });
 

@@ -109,16 +109,19 @@ describe('reading the menus (public)', () => {
     const menus = await coreMenus();
     expect(menus.map((menu) => menu.path)).toEqual([
       'basic-info',
+      'valuation-summary',
       'roe-roic',
       'growth',
       'profitability',
       'risk',
+      'industry-comparison',
       'fcf-structure',
       'fcf-ratio',
       'fcf-valuation',
       'sensitivity',
+      'pe-valuation',
     ]);
-    expect(menus.map((menu) => menu.order_index)).toEqual([1, 3, 3.5, 4, 4.2, 4.5, 4.8, 5, 5.5]);
+    expect(menus.map((menu) => menu.order_index)).toEqual([1, 2, 3, 3.5, 4, 4.2, 4.4, 4.5, 4.8, 5, 5.5, 6]);
     for (const menu of menus) {
       expect(menu.sort_order).toBe(menu.order_index);
       expect(menu.link).toBe(menu.path);

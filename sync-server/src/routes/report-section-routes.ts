@@ -1,15 +1,22 @@
+import { valuationDate } from '@fcf/engine';
 import {
   basicInfoAnswer,
   basicInfoView,
   growthAnswer,
   growthView,
+  industryComparisonAnswer,
+  peValuationAnswer,
+  peValuationView,
   quoteForReport,
   riskAnswer,
   riskView,
+  valuationSummaryAnswer,
+  valuationSummaryView,
 } from '@fcf/engine/report';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
+import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { latestQuote } from '../store/quotes.ts';
 import { companyFromPath } from './company-param.ts';
@@ -25,7 +32,7 @@ function sectionInputs(c: Context<AppEnv>) {
   };
 }
 
-/** 公司基本信息, 成长能力 and 抗风险能力 of the report, computed by the engine from stored data. */
+/** 公司基本信息, 成长能力, 抗风险能力 and 行业对比 of the report, computed by the engine from stored data. */
 export const reportSectionRoutes = new Hono<AppEnv>()
   .get(
     '/home/basic_info/:company',
@@ -69,5 +76,57 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     (c) => {
       const { valuation, bundle } = sectionInputs(c);
       return c.json({ success: true, data: riskView(valuation, bundle.statements), message: '获取成功' });
+    },
+  )
+  .get(
+    '/home/industry_comparison/:company',
+    documented({
+      tag: 'report',
+      summary:
+        '行业对比：本公司在其国标行业中的分位与行业中位数（ROE、ROIC、毛利率、净利率、营收增长、资产负债率），行业营业收入前10名',
+      answers: { 200: industryComparisonAnswer },
+    }),
+    (c) => {
+      const company = companyFromPath(c);
+      const data = c.var.services.valuations.industries.of(company);
+      if (!data) throw new ApiError(503, '行业统计正在生成，请稍后再试', `“${company.industry}”的行业统计尚未生成`);
+      return c.json({ success: true, data, message: '获取成功' });
+    },
+  )
+  .get(
+    '/home/valuation_summary/:company',
+    documented({
+      tag: 'report',
+      summary:
+        '估值与股息：每股价值与现价、安全边际、市盈率、市净率、FCF收益率、EV/EBIT（市场EV）、股息率（行情提供时）；无意义或缺失的指标给出原因',
+      answers: { 200: valuationSummaryAnswer },
+      errors: [422],
+    }),
+    (c) => {
+      const { valuation, bundle, quote } = sectionInputs(c);
+      const latest = bundle.statements.years[valuation.latestYear];
+      const data = valuationSummaryView(valuation, latest, quote, valuationDate(new Date()));
+      return c.json({ success: true, data, message: '获取成功' });
+    },
+  )
+  .get(
+    '/home/pe_valuation/:company',
+    documented({
+      tag: 'report',
+      summary:
+        'PE估值：历年年末市盈率与市净率（有行情的年份），按行业市盈率、市净率中位数得到的每股价值与DCF每股价值对照；缺少的数据逐条说明',
+      answers: { 200: peValuationAnswer },
+      errors: [422],
+    }),
+    (c) => {
+      const { valuation, bundle, quote } = sectionInputs(c);
+      const data = peValuationView(
+        valuation,
+        bundle.statements,
+        bundle.year_end_quotes ?? [],
+        bundle.industry_comparison ?? null,
+        quote?.price ?? null,
+      );
+      return c.json({ success: true, data, message: '获取成功' });
     },
   );

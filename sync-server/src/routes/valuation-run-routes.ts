@@ -68,9 +68,13 @@ async function batch(
   });
   if (!runAsync) return c.json(batchAnswer(withUnknown(await runBatch(companies, work))));
   const job = { kind, total: companies.length, createdBy: c.var.user?.username ?? 'admin' };
-  const jobId = c.var.services.jobs.start(job, async ({ progress, signal }) =>
-    batchAnswer(withUnknown(await runBatch(companies, work, progress, signal))),
-  );
+  const { industries } = c.var.services.valuations;
+  const jobId = c.var.services.jobs.start(job, async ({ progress, signal }) => {
+    const outcome = await runBatch(companies, work, progress, signal);
+    // The batch wrote after its request answered: the industries it revalued are rebuilt now.
+    industries.schedule();
+    return batchAnswer(withUnknown(outcome));
+  });
   return c.json({ success: true, data: { job_id: jobId, total: companies.length }, message: '任务已开始' }, 202);
 }
 

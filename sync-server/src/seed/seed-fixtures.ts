@@ -5,7 +5,9 @@ import { type Database, transaction } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
 import { parseQuoteFile } from '../ingest/quotes/parse-quote-file.ts';
 import { seedResearchPdfs } from '../pdf-library/seed-research.ts';
+import { findCompany } from '../store/companies.ts';
 import { type ImportContext, type ImportResult, importStatementFile } from '../store/import-statement-file.ts';
+import { markIndustryStale, refreshPeerFigures } from '../store/industry-statistics.ts';
 import { insertCoreMenu, insertTopMenu } from '../store/menus.ts';
 import { readMeta, writeMetaIfAbsent } from '../store/meta.ts';
 import { countQuoteSnapshots, storeQuotes } from '../store/quotes.ts';
@@ -94,7 +96,9 @@ export function refreshIndustries(db: Database, industries: ReadonlyMap<string, 
   if (moved.length === 0) return 0;
   transaction(db, () => {
     const changeSeq = nextChangeSeq(db);
-    for (const { code } of moved) {
+    for (const { code, industry } of moved) {
+      // Both industries' statistics change: the one it leaves and the one it joins.
+      markIndustryStale(db, industry);
       execute(
         db,
         'UPDATE companies SET industry = ?, change_seq = ?, version = version + 1 WHERE code = ?',
@@ -102,6 +106,8 @@ export function refreshIndustries(db: Database, industries: ReadonlyMap<string, 
         changeSeq,
         code,
       );
+      const company = findCompany(db, code);
+      if (company) refreshPeerFigures(db, company);
     }
   });
   return moved.length;

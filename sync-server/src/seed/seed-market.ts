@@ -10,6 +10,7 @@ import { configuredDatabaseLocation, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadCompanyDirectory, loadIndustries } from '../ingest/index.ts';
 import { importStatementFile } from '../store/import-statement-file.ts';
+import { backfillIndustryStatistics } from '../valuation/industry-comparisons.ts';
 
 const [, , dirArgument] = process.argv;
 if (!dirArgument) {
@@ -39,6 +40,8 @@ for (const [index, name] of files.entries()) {
   else failures.push(`${name}: ${result.error}`);
   if ((index + 1) % 500 === 0) console.log(`已处理 ${index + 1} / ${files.length}`);
 }
+// 行业对比: every industry the import touched, built once at the end rather than per file.
+backfillIndustryStatistics(db, new Date());
 const seconds = (performance.now() - started) / 1000;
 console.log(
   `全市场导入完成：${imported} / ${files.length} 个文件，用时 ${seconds.toFixed(1)} 秒（${config.databaseUrl}）`,

@@ -2,7 +2,8 @@ import type { ReportType } from '@fcf/engine';
 import { type Database, transaction } from '../db/database.ts';
 import { type CompanyDirectory, type IngestOutcome, parseStatementFile } from '../ingest/index.ts';
 import { sha256Hex } from '../pdf-library/pdf-files.ts';
-import { CompanyNameError, upsertCompany } from './companies.ts';
+import { CompanyNameError, findCompany, upsertCompany } from './companies.ts';
+import { refreshPeerFigures } from './industry-statistics.ts';
 import { writeReport } from './statements.ts';
 import { recordUploadedFile } from './uploaded-files.ts';
 
@@ -86,6 +87,8 @@ export function storeParsedStatementFile(
         uploadedBy: context.uploadedBy,
       });
       for (const report of file.reports) writeReport(db, file.company.code, report.reportType, report.years, id);
+      const company = findCompany(db, file.company.code);
+      if (company) refreshPeerFigures(db, company);
       return id;
     });
   } catch (error) {

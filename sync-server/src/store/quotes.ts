@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
 import type { ParsedQuote } from '../ingest/quotes/parse-quote-file.ts';
+import { markCompaniesStale } from './industry-statistics.ts';
 
 /**
  * Quote snapshots: every (company, date) is kept in quote_history; `quotes` (a synced table) holds each
@@ -57,6 +58,7 @@ export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source
     imported++;
   }
   for (const code of companies) refreshLatestQuote(db, code);
+  markCompaniesStale(db, [...companies]);
   return { companies: [...companies], unknown: [...unknown], imported };
 }
 

@@ -1,6 +1,8 @@
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
+import { type CompanyRecord, findCompany } from './companies.ts';
+import { markCompaniesStale, refreshPeerFigures } from './industry-statistics.ts';
 
 /** Synced tables keyed by company: deleting a company leaves tombstones in each, for clients to pull. */
 const COMPANY_TABLES = [
@@ -23,6 +25,11 @@ export function removeUploadedFile(db: Database, fileId: number): number {
     'SELECT company_code, report_type, year, item FROM statement_values WHERE file_id = ? AND deleted = 0',
     fileId,
   );
+  const afterRemoval: CompanyRecord[] = [];
+  for (const code of new Set(keys.map((key) => key.company_code))) {
+    const company = findCompany(db, code);
+    if (company) afterRemoval.push(company);
+  }
   for (const key of keys) {
     execute(
       db,
@@ -36,11 +43,14 @@ export function removeUploadedFile(db: Database, fileId: number): number {
     );
   }
   execute(db, 'DELETE FROM uploaded_files WHERE id = ?', fileId);
+  for (const company of afterRemoval) refreshPeerFigures(db, company);
   return keys.length;
 }
 
 /** Removes everything of a company (call inside one transaction): tombstones, file records, the company. */
 export function removeCompany(db: Database, companyCode: string): void {
+  markCompaniesStale(db, [companyCode]);
+  execute(db, 'DELETE FROM peer_figures WHERE company_code = ?', companyCode);
   for (const table of COMPANY_TABLES) {
     const live = queryAll<{ n: number }>(
       db,

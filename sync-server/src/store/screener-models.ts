@@ -3,6 +3,7 @@ import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
 import type { CompanyRecord } from './companies.ts';
+import { markIndustryStale } from './industry-statistics.ts';
 
 /** The latest year's lines the screener reads beside the valuation (归母净利润, 归母权益). */
 function latestLines(db: Database, code: string, year: number): StatementYear {
@@ -31,6 +32,8 @@ export function saveScreenerModel(db: Database, company: CompanyRecord, valuatio
     JSON.stringify(model),
     nextChangeSeq(db),
   );
+  // Margin of safety, P/E and P/B of the industry read the model.
+  markIndustryStale(db, company.industry);
 }
 
 export function listScreenerModels(db: Database): ScreenerModel[] {

@@ -2,6 +2,7 @@ import type { DcfValuationView, FcfRatioView } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
+import { markCompaniesStale } from './industry-statistics.ts';
 
 export type ValuationSource = 'auto' | 'manual_save';
 
@@ -58,6 +59,7 @@ export function codesWithResults(db: Database, table: 'valuation_results' | 'fcf
 
 /** Withdraws a company's stored results when it can no longer be valued (tombstones, for clients). */
 export function withdrawResults(db: Database, companyCode: string): void {
+  markCompaniesStale(db, [companyCode]);
   for (const table of ['valuation_results', 'fcf_ratio_results', 'screener_models'] as const) {
     execute(
       db,

@@ -1,10 +1,12 @@
-import type { ValuationParameters } from '@fcf/engine';
-import type { CompanyBundle, CompanyListing } from '@fcf/engine/report';
+import { type ValuationParameters, valuationDate } from '@fcf/engine';
+import type { CompanyBundle, CompanyListing, IndustryStatistics } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 import type { CompanyRecord } from '../store/companies.ts';
+import { readIndustryComparison, readIndustryStatistics } from '../store/industry-statistics.ts';
 import { type StatementValueRow, statementsFromRows } from '../store/statements.ts';
+import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
   type AssumptionRow,
   type OverrideRow,
@@ -50,6 +52,7 @@ export function marketBundlesPage(
   after: string,
   limit: number,
   listings: ReadonlyMap<string, CompanyListing> = new Map(),
+  today: Date = new Date(),
 ): BundlesPage {
   return db.transaction(() => {
     const total = queryOne<{ n: number }>(db, `SELECT count(*) AS n FROM companies c WHERE ${WITH_HISTORY}`)?.n ?? 0;
@@ -97,12 +100,21 @@ export function marketBundlesPage(
       ]),
     );
     const version = currentChangeSeq(db);
+    const asOf = valuationDate(today);
+    const quotes = yearEndQuotesBetween(db, ...range);
+    const statistics = new Map<string, IndustryStatistics | null>();
+    const statisticsOf = (industry: string) => {
+      if (!statistics.has(industry)) statistics.set(industry, readIndustryStatistics(db, industry));
+      return statistics.get(industry) ?? null;
+    };
     const bundles = page.map((company) =>
       bundleOf(company, listings.get(company.code) ?? null, {
         statements: statementsFromRows(company, statements.get(company.code) ?? []),
         parameters: parametersFromRow(parameters.get(company.code)),
         overrides: overridesFromRows(overrides.get(company.code) ?? []),
         waccAssumptions: waccAssumptionsFrom(assumptions, company.industry, betas.get(company.industry)),
+        industry_comparison: readIndustryComparison(db, company, asOf, statisticsOf(company.industry)),
+        year_end_quotes: quotes.get(company.code) ?? [],
         version,
       }),
     );

@@ -11,6 +11,8 @@ import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
+import { yearEndQuotes } from '../store/year-end-quotes.ts';
+import { IndustryComparisons } from './industry-comparisons.ts';
 import { type BundlesPage, marketBundlesPage } from './market-bundles.ts';
 import {
   loadCompanyContext,
@@ -40,6 +42,8 @@ export function bundleOf(
     parameters: parts.parameters,
     overrides: parts.overrides,
     waccAssumptions,
+    industry_comparison: parts.industry_comparison ?? null,
+    year_end_quotes: parts.year_end_quotes ?? [],
     version: parts.version,
   };
 }
@@ -51,6 +55,7 @@ export function bundleOf(
  */
 export class ValuationService {
   private readonly cache = new Map<string, { seq: number; asOf: string | null; valuation: CompanyValuation }>();
+  readonly industries: IndustryComparisons;
 
   /**
    * `listings`: market, listing date and 国标 division by code (the market lists; empty when not read).
@@ -60,11 +65,13 @@ export class ValuationService {
     private readonly db: Database,
     private readonly listings: ReadonlyMap<string, CompanyListing> = new Map(),
     private readonly today: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.industries = new IndustryComparisons(db, today);
+  }
 
   /** Every company's bundle, a page at a time in code order ("离线下载全部"), with their listings. */
   bundlesPage(after: string, limit: number): BundlesPage {
-    return marketBundlesPage(this.db, after, limit, this.listings);
+    return marketBundlesPage(this.db, after, limit, this.listings, this.today());
   }
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
@@ -74,6 +81,8 @@ export class ValuationService {
       parameters: loadValuationParameters(this.db, company.code),
       overrides: loadOverrides(this.db, company.code),
       waccAssumptions: loadWaccAssumptions(this.db, company),
+      industry_comparison: this.industries.of(company),
+      year_end_quotes: yearEndQuotes(this.db, company.code),
       version: currentChangeSeq(this.db),
     });
   }

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { envelope, named } from './envelope.ts';
+import { industryComparisonViewSchema } from './section-answers.ts';
+import { yearEndQuoteSchema } from './valuation-section-answers.ts';
 
 /** Company lists, existence, health and the company bundle a browser caches to compute offline. */
 
@@ -101,6 +103,8 @@ export const companyBundleSchema = named(
       waccRange: z.tuple([z.number(), z.number()]),
       betaIndustry: z.optional(z.nullable(z.string()).check(z.describe('β 所属行业；null 为默认 β'))),
     }),
+    industry_comparison: z.optional(z.nullable(industryComparisonViewSchema)),
+    year_end_quotes: z.optional(z.array(yearEndQuoteSchema).check(z.describe('每年最后一个行情快照（PE估值）'))),
     version: z.number().check(z.describe('读取时服务器的变更序号：更大即更新')),
   }),
 );

@@ -10,8 +10,11 @@ import type { SensitivityGrid } from '../../valuation/sensitivity.ts';
 import type { BasicInfoView } from '../basic-info-view.ts';
 import type { CompanyBundle } from '../company-bundle.ts';
 import type { GrowthView } from '../growth-view.ts';
+import type { IndustryComparisonView } from '../industry-comparison-view.ts';
+import type { PeValuationView } from '../pe-valuation-view.ts';
 import type { DcfValuationView, FcfRatioView, FcfStructureView, FinancialAnalysisView } from '../report-views.ts';
 import type { RiskView } from '../risk-view.ts';
+import type { ValuationSummaryView } from '../valuation-summary-view.ts';
 import type {
   FinancialDataView,
   ForecastRowView,
@@ -37,7 +40,12 @@ import type {
   fcfStructureViewSchema,
   financialAnalysisViewSchema,
 } from './report-answers.ts';
-import type { basicInfoViewSchema, growthViewSchema, riskViewSchema } from './section-answers.ts';
+import type {
+  basicInfoViewSchema,
+  growthViewSchema,
+  industryComparisonViewSchema,
+  riskViewSchema,
+} from './section-answers.ts';
 import type {
   financialDataViewSchema,
   forecastRowViewSchema,
@@ -46,6 +54,7 @@ import type {
   valuationParamsViewSchema,
   valuationResultsViewSchema,
 } from './valuation-contract.ts';
+import type { peValuationViewSchema, valuationSummaryViewSchema } from './valuation-section-answers.ts';
 
 /** What a schema parses to, readonly aside. */
 type Parsed<Schema extends z.ZodMiniType> = Writable<z.output<Schema>>;
@@ -71,6 +80,9 @@ describe('the contract’s schemas describe the engine’s types exactly', () =>
     expectTypeOf<Parsed<typeof basicInfoViewSchema>>().toEqualTypeOf<Writable<BasicInfoView>>();
     expectTypeOf<Parsed<typeof growthViewSchema>>().toEqualTypeOf<Writable<GrowthView>>();
     expectTypeOf<Parsed<typeof riskViewSchema>>().toEqualTypeOf<Writable<RiskView>>();
+    expectTypeOf<Parsed<typeof industryComparisonViewSchema>>().toEqualTypeOf<Writable<IndustryComparisonView>>();
+    expectTypeOf<Parsed<typeof valuationSummaryViewSchema>>().toEqualTypeOf<Writable<ValuationSummaryView>>();
+    expectTypeOf<Parsed<typeof peValuationViewSchema>>().toEqualTypeOf<Writable<PeValuationView>>();
   });
 
   it('the valuation pages’ views', () => {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { GROWTH_FIGURES } from '../../history/growth-ratios.ts';
 import { RISK_RATIOS } from '../../history/risk-ratios.ts';
+import { INDUSTRY_METRICS } from '../industry-comparison-view.ts';
 import { envelope, named } from './envelope.ts';
 
 /** The report sections 公司基本信息, 成长能力 and 抗风险能力, as GET /api/home/… answers them. */
@@ -87,3 +88,37 @@ export const riskViewSchema = named(
   }),
 );
 export const riskAnswer = envelope(riskViewSchema);
+
+const peerFiguresSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  year: z.number(),
+  revenue: z.nullable(z.number()),
+  financial: z.boolean(),
+  ...(Object.fromEntries(INDUSTRY_METRICS.map((key) => [key, z.nullable(z.number())])) as Record<
+    (typeof INDUSTRY_METRICS)[number],
+    z.ZodMiniNullable<z.ZodMiniNumber>
+  >),
+});
+
+export const industryComparisonViewSchema = named(
+  'IndustryComparison',
+  z.object({
+    industry: z.string(),
+    company_code: z.string(),
+    companies: z.number().check(z.describe('服务器上该行业的公司数（含本公司）')),
+    excluded_financial: z.number().check(z.describe('非金融行业统计中剔除的金融类公司数')),
+    metrics: z.array(
+      z.object({
+        metric: z.enum(INDUSTRY_METRICS),
+        label: z.string(),
+        value: z.nullable(z.number()),
+        median: z.nullable(z.number()),
+        percentile: z.nullable(z.number()).check(z.describe('行业内不高于本公司的占比（并列计一半），0–1')),
+        count: z.number(),
+      }),
+    ),
+    top: z.array(peerFiguresSchema),
+  }),
+);
+export const industryComparisonAnswer = envelope(industryComparisonViewSchema);

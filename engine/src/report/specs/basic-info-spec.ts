@@ -29,6 +29,7 @@ export function basicInfoSpec(view: BasicInfoView): HistoryModuleSpec {
     tables: [
       {
         id: 'basic-info',
+        fixedColumns: true,
         caption: '公司基本信息',
         labelHeader: '项目',
         columns: ['内容'],

@@ -94,6 +94,7 @@ export function growthSpec(view: GrowthView): HistoryModuleSpec {
     tables: [
       {
         id: 'growth-cagr',
+        fixedColumns: true,
         caption: `复合增长率（截至${view.latest_year}年）与增长年份占比（最近10年）`,
         labelHeader: '指标',
         columns: cagrColumns,

@@ -30,6 +30,8 @@ export interface TableSpec {
   readonly labelHeader: string;
   readonly columns: readonly string[];
   readonly rows: readonly TableRowSpec[];
+  /** The columns are not years (a comparison, spans): a narrow screen scrolls the table instead of trimming it. */
+  readonly fixedColumns?: boolean;
 }
 
 export interface ChartTitles {

@@ -1,0 +1,130 @@
+import { multiple } from '../market/price-against-value.ts';
+import { valueFiguresOf } from '../market/value-figures.ts';
+import type { CompanyStatements } from '../statements/items.ts';
+import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import type { IndustryComparisonView, IndustryMetric } from './industry-comparison-view.ts';
+
+/** A year-end quote snapshot (the last of its calendar year the server holds): price in 元, 亿元, 亿股. */
+export interface YearEndQuote {
+  readonly date: string;
+  readonly price: number;
+  readonly market_cap: number | null;
+  readonly shares: number | null;
+}
+
+export interface PeYear {
+  readonly year: number;
+  /** The snapshot's date ('2024-12-31'). */
+  readonly date: string;
+  readonly price: number;
+  /** 亿元: the snapshot's 总市值, else its price × its 总股本. */
+  readonly market_cap: number | null;
+  /** Market cap / that year's 归母净利润; null when not meaningful (a loss) or missing. */
+  readonly pe: number | null;
+  /** Market cap / that year-end's 归母净资产. */
+  readonly pb: number | null;
+}
+
+export interface IndustryMultiple {
+  readonly median: number;
+  /** The quoted companies the median covers. */
+  readonly count: number;
+}
+
+/**
+ * PE估值: the company's year-end P/E and P/B where quotes exist, and the value per share the industry's
+ * median P/E and P/B imply, beside the DCF value. `missing` says what data is lacking instead of empty axes.
+ */
+export interface PeValuationView {
+  readonly industry: string;
+  readonly latest_year: number;
+  readonly years: readonly PeYear[];
+  readonly industry_pe: IndustryMultiple | null;
+  readonly industry_pb: IndustryMultiple | null;
+  /** 元: latest 归母净利润 / shares, and latest 归母净资产 / shares. */
+  readonly earnings_per_share: number | null;
+  readonly book_value_per_share: number | null;
+  /** 元 per share: industry median P/E × EPS (null when EPS ≤ 0 or no median). */
+  readonly implied_by_pe: number | null;
+  readonly implied_by_pb: number | null;
+  readonly dcf_value_per_share: number | null;
+  /** The latest price, when quoted. */
+  readonly price: number | null;
+  readonly missing: readonly string[];
+}
+
+function industryMultiple(view: IndustryComparisonView | null, metric: IndustryMetric): IndustryMultiple | null {
+  const entry = view?.metrics.find((candidate) => candidate.metric === metric);
+  return entry && entry.median !== null ? { median: entry.median, count: entry.count } : null;
+}
+
+/** The last snapshot of each calendar year, oldest first. */
+function lastOfEachYear(quotes: readonly YearEndQuote[]): YearEndQuote[] {
+  const byYear = new Map<number, YearEndQuote>();
+  for (const quote of [...quotes].sort((a, b) => a.date.localeCompare(b.date))) {
+    byYear.set(Number(quote.date.slice(0, 4)), quote);
+  }
+  return [...byYear.values()];
+}
+
+function marketCapOf(quote: YearEndQuote): number | null {
+  if (quote.market_cap !== null && quote.market_cap > 0) return quote.market_cap;
+  return quote.shares !== null && quote.shares > 0 ? quote.price * quote.shares : null;
+}
+
+export function peValuationView(
+  valuation: CompanyValuation,
+  statements: CompanyStatements,
+  yearEndQuotes: readonly YearEndQuote[],
+  industry: IndustryComparisonView | null,
+  price: number | null,
+): PeValuationView {
+  const netProfitByYear = new Map(valuation.profitability.map((row) => [row.year, row.netProfit]));
+  const years = lastOfEachYear(yearEndQuotes)
+    .map((quote): PeYear => {
+      const year = Number(quote.date.slice(0, 4));
+      const marketCap = marketCapOf(quote);
+      return {
+        year,
+        date: quote.date,
+        price: quote.price,
+        market_cap: marketCap,
+        pe: multiple(marketCap, netProfitByYear.get(year) ?? null),
+        pb: multiple(marketCap, statements.years[year]?.parent_equity ?? null),
+      };
+    })
+    .filter((row) => statements.years[row.year] !== undefined);
+  const figures = valueFiguresOf(valuation, statements.years[valuation.latestYear]);
+  const shares = valuation.parameters.total_shares;
+  const positive = (value: number | null) => (value !== null && value > 0 ? value : null);
+  const eps = multiple(positive(figures.netProfit), shares);
+  const bvps = multiple(positive(figures.parentEquity), shares);
+  const industryPe = industryMultiple(industry, 'pe');
+  const industryPb = industryMultiple(industry, 'pb');
+  const missing: string[] = [];
+  if (years.length === 0) {
+    missing.push(
+      yearEndQuotes.length === 0
+        ? '暂无年末行情：上传各年年末行情（收盘价与总市值或总股本）后显示历年市盈率与市净率'
+        : '年末行情的年份没有对应的年报数据',
+    );
+  }
+  if (!industry) missing.push('暂无行业统计：联网刷新该公司数据后显示行业中位数');
+  else if (!industryPe) missing.push(`“${industry.industry}”暂无有行情的公司，无法取得行业市盈率中位数`);
+  if (eps === null) missing.push(`${valuation.latestYear}年归母净利润缺失或不为正：按市盈率的估值无意义（n.m.）`);
+  if (bvps === null) missing.push(`${valuation.latestYear}年末归母净资产缺失或不为正：按市净率的估值无意义（n.m.）`);
+  return {
+    industry: industry?.industry ?? '',
+    latest_year: valuation.latestYear,
+    years,
+    industry_pe: industryPe,
+    industry_pb: industryPb,
+    earnings_per_share: eps,
+    book_value_per_share: bvps,
+    implied_by_pe: industryPe && eps !== null ? industryPe.median * eps : null,
+    implied_by_pb: industryPb && bvps !== null ? industryPb.median * bvps : null,
+    dcf_value_per_share: figures.valuePerShare,
+    price,
+    missing,
+  };
+}

@@ -1,0 +1,151 @@
+import { type MarketQuote, type PeerFigures, peerFiguresOf, type ScreenerModel } from '@fcf/engine';
+import {
+  type IndustryComparisonView,
+  type IndustryPeer,
+  type IndustryStatistics,
+  industryComparisonView,
+  industryStatisticsOf,
+  marketPeerFigures,
+} from '@fcf/engine/report';
+import { nextChangeSeq } from '../db/change-seq.ts';
+import type { Database } from '../db/database.ts';
+import { execute, queryAll, queryOne } from '../db/query.ts';
+import type { CompanyRecord } from './companies.ts';
+import { loadCompanyStatements } from './statements.ts';
+
+/**
+ * 行业对比's stored side. Each company's figures are worked out when its statements change (one company's
+ * statements, in the write's transaction); an industry's statistics are rebuilt from those small rows, the
+ * screener models and the quotes when something in it changed (rebuildStaleIndustries, off the request
+ * path). A request reads one statistics row and the company's own row: nothing over the industry.
+ */
+
+/** Marks the industries of these companies for a rebuild (call in the write's transaction). */
+export function markCompaniesStale(db: Database, codes: readonly string[]): void {
+  for (const code of codes) {
+    execute(
+      db,
+      'INSERT OR IGNORE INTO stale_industries (industry) SELECT industry FROM companies WHERE code = ?',
+      code,
+    );
+  }
+}
+
+export function markIndustryStale(db: Database, industry: string): void {
+  execute(db, 'INSERT OR IGNORE INTO stale_industries (industry) VALUES (?)', industry);
+}
+
+/**
+ * Works out a company's figures from its stored statements and marks its industry (call in the transaction
+ * that changed them). A company without an annual revenue has no row.
+ */
+export function refreshPeerFigures(db: Database, company: CompanyRecord): void {
+  const figures = peerFiguresOf(loadCompanyStatements(db, company), company.industry);
+  if (figures) {
+    execute(
+      db,
+      `INSERT INTO peer_figures (company_code, figures_json) VALUES (?, ?)
+       ON CONFLICT (company_code) DO UPDATE SET figures_json = excluded.figures_json`,
+      company.code,
+      JSON.stringify(figures),
+    );
+  } else execute(db, 'DELETE FROM peer_figures WHERE company_code = ?', company.code);
+  markIndustryStale(db, company.industry);
+}
+
+/** Companies with statements but no figures yet (a database from before 行业对比 was stored). */
+export function companiesWithoutPeerFigures(db: Database): CompanyRecord[] {
+  return queryAll<CompanyRecord>(
+    db,
+    `SELECT c.code, c.name, c.industry FROM companies c WHERE c.deleted = 0
+     AND NOT EXISTS (SELECT 1 FROM peer_figures p WHERE p.company_code = c.code)
+     AND EXISTS (SELECT 1 FROM statement_values s WHERE s.company_code = c.code AND s.deleted = 0)
+     ORDER BY c.code`,
+  );
+}
+
+interface PeerRow {
+  readonly figures_json: string;
+  readonly model_json: string | null;
+  readonly price: number | null;
+  readonly date: string | null;
+  readonly market_cap: number | null;
+  readonly shares: number | null;
+}
+
+const PEER_SELECT = `SELECT p.figures_json, s.model_json, q.price, q.date, q.market_cap, q.shares
+  FROM companies c JOIN peer_figures p ON p.company_code = c.code
+  LEFT JOIN screener_models s ON s.company_code = c.code AND s.deleted = 0
+  LEFT JOIN quotes q ON q.company_code = c.code AND q.deleted = 0`;
+
+/** A company of the industry with the market's multiples of its latest quote (when it has a quote and a value). */
+function peerOf(row: PeerRow, today: string): IndustryPeer {
+  const figures = JSON.parse(row.figures_json) as PeerFigures;
+  const quote: MarketQuote | null =
+    row.price !== null && row.date !== null
+      ? { price: row.price, date: row.date, market_cap: row.market_cap, shares: row.shares }
+      : null;
+  const model = row.model_json === null ? null : (JSON.parse(row.model_json) as ScreenerModel);
+  return { ...figures, ...marketPeerFigures(quote, model, today) };
+}
+
+/**
+ * Rebuilds the statistics of every industry marked stale, each in its own short transaction (so a write
+ * waits at most for one industry). `today` ('YYYY-MM-DD') dates the quotes. Returns the industries rebuilt.
+ */
+export function rebuildStaleIndustries(db: Database, today: string): string[] {
+  const stale = queryAll<{ industry: string }>(db, 'SELECT industry FROM stale_industries ORDER BY industry');
+  for (const { industry } of stale) {
+    db.transaction(() => {
+      const peers = queryAll<PeerRow>(db, `${PEER_SELECT} WHERE c.industry = ? AND c.deleted = 0`, industry).map(
+        (row) => peerOf(row, today),
+      );
+      if (peers.length === 0) execute(db, 'DELETE FROM industry_statistics WHERE industry = ?', industry);
+      else {
+        execute(
+          db,
+          `INSERT INTO industry_statistics (industry, statistics_json, computed_at) VALUES (?, ?, ?)
+           ON CONFLICT (industry) DO UPDATE SET statistics_json = excluded.statistics_json,
+             computed_at = excluded.computed_at`,
+          industry,
+          JSON.stringify(industryStatisticsOf(industry, peers)),
+          new Date().toISOString(),
+        );
+      }
+      execute(db, 'DELETE FROM stale_industries WHERE industry = ?', industry);
+      // Answers cached by change sequence (bundles, report views) carry the comparison: move it on.
+      nextChangeSeq(db);
+    })();
+  }
+  return stale.map((row) => row.industry);
+}
+
+/** Whether some industry waits for a rebuild. */
+export function hasStaleIndustries(db: Database): boolean {
+  return queryOne<{ n: number }>(db, 'SELECT 1 AS n FROM stale_industries LIMIT 1') !== undefined;
+}
+
+/** The industry's stored statistics, or null before they are built. */
+export function readIndustryStatistics(db: Database, industry: string): IndustryStatistics | null {
+  const row = queryOne<{ statistics_json: string }>(
+    db,
+    'SELECT statistics_json FROM industry_statistics WHERE industry = ?',
+    industry,
+  );
+  return row ? (JSON.parse(row.statistics_json) as IndustryStatistics) : null;
+}
+
+/**
+ * The company's place in its industry, read from the stored statistics and its own row (plus its own latest
+ * quote against its own model: one company's arithmetic). Null before the industry's statistics exist.
+ */
+export function readIndustryComparison(
+  db: Database,
+  company: CompanyRecord,
+  today: string,
+  statistics: IndustryStatistics | null = readIndustryStatistics(db, company.industry),
+): IndustryComparisonView | null {
+  if (!statistics) return null;
+  const own = queryOne<PeerRow>(db, `${PEER_SELECT} WHERE c.code = ?`, company.code);
+  return industryComparisonView(company, own ? peerOf(own, today) : null, statistics);
+}
