@@ -43,12 +43,12 @@ export function StickyResult({
     <section className="cv-result" data-testid="sticky-result" aria-label="估值结果">
       <div className="cv-result__value">
         <span className="cv-result__label">
-          每股价值 <DataDateBadge latestYear={latestYear} warnings={dcf?.warnings ?? null} />{' '}
-          <WarningMark warnings={warningSpecs(dcf?.warnings ?? [])} />
+          每股价值 <DataDateBadge latestYear={latestYear} warnings={dcf?.warnings ?? null} />
         </span>
         <strong className="cv-result__figure nowrap">
           {dcf ? <span data-testid="custom-value-per-share">{shown.text}</span> : EMPTY}
-          {shown.notApplicable === null ? <span className="cv-result__unit">元</span> : null}
+          {shown.notApplicable === null ? <span className="cv-result__unit">元</span> : null}{' '}
+          <WarningMark warnings={warningSpecs(dcf?.warnings ?? [])} />
         </strong>
       </div>
       <div className="cv-result__detail" aria-live="polite">
