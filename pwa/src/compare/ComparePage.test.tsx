@@ -113,6 +113,20 @@ describe('the comparison page', () => {
     expect(page.textContent).toContain('“abc”不是股票代码');
   });
 
+  it('says under the table why a figure reads n.m. (negative equity: ROE and ROIC)', async () => {
+    const loss = sampleBundle('000007', '亏损公司');
+    const statements = loss.statements;
+    const years = Object.fromEntries(
+      Object.entries(statements.years).map(([year, figures]) => [year, { ...figures, parent_equity: -10 }]),
+    );
+    fixtures.bundles.set('000007', { ...loss, statements: { ...statements, years } });
+    const page = await openPage('?codes=000001,000007');
+    expect(texts(page, '.compare-table__reasons li')).toEqual([
+      'n.m. — 亏损公司 2024年ROE：归母净资产为负或为零，ROE无意义',
+      'n.m. — 亏损公司 2024年ROIC：投入资本为负或为零，ROIC无意义',
+    ]);
+  });
+
   it('offers an example when no company is chosen', async () => {
     const page = await openPage('');
     expect(query(page, '.compare-page__empty a').getAttribute('href')).toBe('/compare?codes=000333,000651,600690');
