@@ -37,13 +37,14 @@ import { benchmarkDocument, describeMachine, type SectionResult, verdictLines } 
 import {
   editSection,
   ingestSection,
+  type RouteRun,
   reportSection,
   type SyncFigures,
   serverSection,
   sizeSection,
   syncSection,
 } from './bench/sections.ts';
-import { ACCEPT_ENCODING, type LoadFigures, loadTest, type RouteTarget } from './bench/server.ts';
+import { ACCEPT_ENCODING, loadAgainstCeiling, loadTest, type RouteTarget } from './bench/server.ts';
 import { measureSizes } from './bench/size.ts';
 import { measureSpreadsheet } from './bench/spreadsheet.ts';
 import { progress } from './bench/stats.ts';
@@ -98,24 +99,27 @@ async function main(): Promise<void> {
   await browser.close();
   browser = null;
 
-  // 4. Server: the ceiling, then the two routes on the sample data.
+  // 4. Server: the two routes on the sample data, each measured in turns with the ceiling.
   const ceilingServer = await startCeiling();
-  const ceiling = await loadTest('GET /x, trivial Hono app', ceilingServer.baseURL, '/x');
-  await ceilingServer.stop();
+  const onCeiling = { label: 'GET /x, trivial Hono app', baseURL: ceilingServer.baseURL, path: '/x' };
   const company = encodeURIComponent('美的集团');
-  const routes: { figures: LoadFigures; note: string; target?: RouteTarget }[] = [
+  const dcf = await loadAgainstCeiling(
     {
-      figures: await loadTest(
-        'GET /api/home/dcf_valuation/{company}',
-        sample.baseURL,
-        `/api/home/dcf_valuation/${company}`,
-      ),
-      note: '美的集团 on the sample data',
+      label: 'GET /api/home/dcf_valuation/{company}',
+      baseURL: sample.baseURL,
+      path: `/api/home/dcf_valuation/${company}`,
     },
-    {
-      figures: await loadTest('GET /api/data/available-companies', sample.baseURL, '/api/data/available-companies'),
-      note: 'the sample data (a fresh install)',
-    },
+    onCeiling,
+  );
+  const sampleList = await loadAgainstCeiling(
+    { label: 'GET /api/data/available-companies', baseURL: sample.baseURL, path: '/api/data/available-companies' },
+    onCeiling,
+  );
+  await ceilingServer.stop();
+  const ceiling = dcf.ceiling;
+  const routes: RouteRun[] = [
+    { figures: dcf.figures, ceiling: dcf.ceiling, note: '美的集团 on the sample data' },
+    { figures: sampleList.figures, ceiling: sampleList.ceiling, note: 'the sample data (a fresh install)' },
   ];
   const healthUnderPdfLoad = await measureHealthUnderPdfLoad(sample.baseURL);
   await sample.stop();
@@ -145,49 +149,48 @@ async function main(): Promise<void> {
     });
     const listed = await fetch(`${market.baseURL}${listPath}`, { headers: { 'accept-encoding': ACCEPT_ENCODING } });
     const listBytes = new Uint8Array(await listed.arrayBuffer());
-    // Sections 5 and 6 run for minutes after the first ceiling: these rows are compared with the ceiling
-    // measured again just before them, so both sides see the machine as it is then.
+    // The one-route app here also sends the list's bytes on /body; each row is measured in turns with it.
     const sameBytes = await startCeiling({ bodyFile: writeTempFile('fcf-bench-list-', 'list.br', listBytes) });
-    const marketCeiling = await loadTest(
-      'GET /x, trivial Hono app, again before the whole-market rows',
-      sameBytes.baseURL,
-      '/x',
+    const marketCeiling = { label: 'GET /x, trivial Hono app', baseURL: sameBytes.baseURL, path: '/x' };
+    const fullList = await loadAgainstCeiling(
+      { label: 'GET /api/data/available-companies, whole market, full list', baseURL: market.baseURL, path: listPath },
+      { label: 'GET /body, the same bytes from a one-route Hono app', baseURL: sameBytes.baseURL, path: '/body' },
     );
-    const sameBytesFigures = await loadTest(
-      'GET /body, the same bytes from a one-route Hono app',
-      sameBytes.baseURL,
-      '/body',
+    const fullListCeiling = await loadTest(marketCeiling.label, sameBytes.baseURL, '/x');
+    const page = await loadAgainstCeiling(
+      {
+        label: `GET /api/data/available-companies, whole market, a page of ${LIST_PAGE}`,
+        baseURL: market.baseURL,
+        path: `${listPath}?offset=${LIST_PAGE}&limit=${LIST_PAGE}`,
+      },
+      marketCeiling,
+    );
+    const revalidated = await loadAgainstCeiling(
+      {
+        label: 'GET /api/data/available-companies, whole market, revalidated',
+        baseURL: market.baseURL,
+        path: listPath,
+        headers: { 'if-none-match': listed.headers.get('etag') ?? '' },
+      },
+      marketCeiling,
     );
     await sameBytes.stop();
     routes.push({
-      figures: await loadTest('GET /api/data/available-companies, whole market, full list', market.baseURL, listPath),
+      figures: fullList.figures,
+      ceiling: fullListCeiling,
       note: `${companies}, brotli; a client that asks for all of it`,
       target: null,
-      sameBytes: sameBytesFigures,
-      ceiling: marketCeiling,
+      sameBytes: fullList.ceiling,
     });
     routes.push({
-      figures: await loadTest(
-        `GET /api/data/available-companies, whole market, a page of ${LIST_PAGE}`,
-        market.baseURL,
-        `${listPath}?offset=${LIST_PAGE}&limit=${LIST_PAGE}`,
-      ),
+      ...page,
       note: `${companies}; a client that pages asks \`?offset=${LIST_PAGE}&limit=${LIST_PAGE}\` (the second page), brotli`,
       target: WHOLE_MARKET_LIST_TARGET,
-      ceiling: marketCeiling,
     });
     routes.push({
-      figures: await loadTest(
-        'GET /api/data/available-companies, whole market, revalidated',
-        market.baseURL,
-        listPath,
-        {
-          'if-none-match': listed.headers.get('etag') ?? '',
-        },
-      ),
+      ...revalidated,
       note: 'a browser holding the full list asks with If-None-Match and gets 304 without a body',
       target: WHOLE_MARKET_LIST_TARGET,
-      ceiling: marketCeiling,
     });
 
     browser = await launchBrowser();

@@ -16,7 +16,15 @@ import type { IngestFigures } from './ingest.ts';
 import { type HealthUnderLoad, healthUnderLoadRow, PDF_CLIENTS } from './pdf-load.ts';
 import type { Missed, Row, SectionResult } from './report.ts';
 import { verdict } from './report.ts';
-import { CONNECTIONS, ceilingRow, DURATION_SECONDS, type LoadFigures, loadRow, type RouteTarget } from './server.ts';
+import {
+  CONNECTIONS,
+  ceilingRow,
+  DURATION_SECONDS,
+  type LoadFigures,
+  loadRow,
+  type RouteTarget,
+  SLICES,
+} from './server.ts';
 import type { SizeFigures } from './size.ts';
 import { formatBytes, formatCount, formatMillis, formatRatio, median } from './stats.ts';
 import type { PullFigures } from './sync-page.ts';
@@ -115,28 +123,27 @@ export function reportSection(figures: ReportOpenFigures, causeOfMiss: string): 
   };
 }
 
+/** A route's run and the ceiling measured in turns with it. */
+export interface RouteRun {
+  readonly figures: LoadFigures;
+  readonly ceiling: LoadFigures;
+  readonly note: string;
+  /** null: shown without a target; absent: the DCF endpoint's. */
+  readonly target?: RouteTarget | null;
+  /** A one-route app sending the same bytes, measured in turns with the route. */
+  readonly sameBytes?: LoadFigures;
+}
+
 export function serverSection(
   ceiling: LoadFigures,
-  routes: readonly {
-    figures: LoadFigures;
-    note: string;
-    target?: RouteTarget | null;
-    sameBytes?: LoadFigures;
-    /** The ceiling measured just before this route, when not the section's first one. */
-    ceiling?: LoadFigures;
-  }[],
+  routes: readonly RouteRun[],
   health: HealthUnderLoad,
   causes: { route: (figures: LoadFigures) => string; healthUnderPdfLoad: string },
 ): SectionResult {
   const rows: Row[] = [ceilingRow(ceiling)];
   const missed: Missed[] = [];
-  const shownCeilings = new Set([ceiling]);
   for (const route of routes) {
-    const routeCeiling = route.ceiling ?? ceiling;
-    if (!shownCeilings.has(routeCeiling)) {
-      shownCeilings.add(routeCeiling);
-      rows.push(ceilingRow(routeCeiling));
-    }
+    const routeCeiling = route.ceiling;
     const { row, missed: routeMissed } = loadRow(
       route.figures,
       routeCeiling,
@@ -154,7 +161,7 @@ export function serverSection(
   return {
     number: 4,
     title: 'Server',
-    method: `autocannon 8 in the bench process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, one route at a time; the real server (\`node --import tsx sync-server/src/main.ts\`, request log off) and the ceiling each in their own Node process on this machine, so all three share its ${os.availableParallelism()} cores with the load generator. Every request says \`Accept-Encoding: gzip, deflate, br, zstd\` as Chromium does. Req/s is autocannon's mean over the run; latencies are its p50/p99. The whole market's rows come minutes later (after sections 5 and 6's imports) and are compared with the ceiling measured again just before them. The last row times health checks (one at a time) on the idle server, then while ${PDF_CLIENTS} clients request PDF reports without pause.`,
+    method: `autocannon 8 in the bench process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, one route at a time; the real server (\`node --import tsx sync-server/src/main.ts\`, request log off) and the ceiling each in their own Node process on this machine, so all three share its ${os.availableParallelism()} cores with the load generator. Every request says \`Accept-Encoding: gzip, deflate, br, zstd\` as Chromium does. Each route and its reference are measured in turns (${SLICES} slices of ${DURATION_SECONDS / SLICES} s each side: ceiling, route, ceiling, route, …), so both see the same moments of the shared machine; each route's row names the ceiling measured with it (the first row is the DCF endpoint's). Req/s is the mean over the slices; latencies are the median of the slices' p50/p99. The last row times health checks (one at a time) on the idle server, then while ${PDF_CLIENTS} clients request PDF reports without pause.`,
     rows,
     missed,
   };

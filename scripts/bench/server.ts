@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon';
 import { type Missed, type Row, verdict } from './report.ts';
-import { formatCount, formatPercent, progress } from './stats.ts';
+import { formatCount, formatPercent, median, progress } from './stats.ts';
 
 export const CONNECTIONS = 50;
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,17 +27,21 @@ export interface LoadFigures {
   readonly notModified: number;
 }
 
+/** A route and its ceiling are measured in turns of this many slices (each side `DURATION_SECONDS` in all). */
+export const SLICES = 5;
+
 export async function loadTest(
   label: string,
   baseURL: string,
   path: string,
   headers: Readonly<Record<string, string>> = {},
+  seconds = DURATION_SECONDS,
 ): Promise<LoadFigures> {
-  progress(`4. autocannon ${label} (${CONNECTIONS} connections, ${DURATION_SECONDS} s)`);
+  if (seconds === DURATION_SECONDS) progress(`4. autocannon ${label} (${CONNECTIONS} connections, ${seconds} s)`);
   const result = await autocannon({
     url: `${baseURL}${path}`,
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration: seconds,
     // What Chromium sends: the server answers compressed where it compresses.
     headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
   });
@@ -56,6 +60,48 @@ export async function loadTest(
     bytesPerRequest: total > 0 ? result.throughput.total / total : 0,
     notModified: result.statusCodeStats?.['304']?.count ?? 0,
   };
+}
+
+/** Slices of one side put together: mean rate, median of the slices' p50 and p99, summed counts. */
+function combined(slices: readonly LoadFigures[]): LoadFigures {
+  const [first] = slices;
+  if (!first) throw new Error('no slices');
+  const total = slices.reduce((sum, slice) => sum + slice.total, 0);
+  const sum = (pick: (slice: LoadFigures) => number) => slices.reduce((acc, slice) => acc + pick(slice), 0);
+  return {
+    label: first.label,
+    path: first.path,
+    requestsPerSecond: sum((slice) => slice.requestsPerSecond) / slices.length,
+    p50: median(slices.map((slice) => slice.p50)),
+    p99: median(slices.map((slice) => slice.p99)),
+    errors: sum((slice) => slice.errors),
+    non2xx: sum((slice) => slice.non2xx),
+    timeouts: sum((slice) => slice.timeouts),
+    total,
+    bytesPerRequest: total > 0 ? sum((slice) => slice.bytesPerRequest * slice.total) / total : 0,
+    notModified: sum((slice) => slice.notModified),
+  };
+}
+
+/**
+ * A route and a ceiling measured in turns (ceiling, route, ceiling, route, … `SLICES` times, each side
+ * `DURATION_SECONDS` in all), so both see the same moments of a shared, noisy machine.
+ */
+export async function loadAgainstCeiling(
+  route: { label: string; baseURL: string; path: string; headers?: Readonly<Record<string, string>> },
+  ceiling: { label: string; baseURL: string; path: string },
+): Promise<{ figures: LoadFigures; ceiling: LoadFigures }> {
+  progress(
+    `4. autocannon ${route.label} in turns with ${ceiling.label} (${CONNECTIONS} connections, ${SLICES} × 2 × ${DURATION_SECONDS / SLICES} s)`,
+  );
+  const routeSlices: LoadFigures[] = [];
+  const ceilingSlices: LoadFigures[] = [];
+  const seconds = DURATION_SECONDS / SLICES;
+  for (let slice = 0; slice < SLICES; slice++) {
+    ceilingSlices.push(await loadTest(ceiling.label, ceiling.baseURL, ceiling.path, {}, seconds));
+    routeSlices.push(await loadTest(route.label, route.baseURL, route.path, route.headers, seconds));
+  }
+  return { figures: combined(routeSlices), ceiling: combined(ceilingSlices) };
 }
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -106,7 +152,7 @@ export function loadRow(
         benchmark: figures.label,
         measured: `${formatCount(figures.requestsPerSecond)} req/s`,
         spread: `p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)}`,
-        reference: `ceiling ${formatCount(ceiling.requestsPerSecond)} req/s`,
+        reference: `ceiling ${formatCount(ceiling.requestsPerSecond)} req/s, p99 ${ms(ceiling.p99)}`,
         ratio: `${formatPercent(share)} of ceiling`,
         target: '—',
         verdict: '—',
@@ -131,7 +177,7 @@ export function loadRow(
       benchmark: figures.label,
       measured: `${formatCount(figures.requestsPerSecond)} req/s`,
       spread: `p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)}`,
-      reference: `ceiling ${formatCount(ceiling.requestsPerSecond)} req/s`,
+      reference: `ceiling ${formatCount(ceiling.requestsPerSecond)} req/s, p99 ${ms(ceiling.p99)}`,
       ratio: `${formatPercent(share)} of ceiling`,
       target: `≥ ${formatPercent(target.share)} of ceiling${target.p99Ms === null ? '' : `, p99 < ${target.p99Ms} ms`}, 0 errors`,
       verdict: verdict(met),

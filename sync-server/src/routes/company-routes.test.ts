@@ -99,11 +99,14 @@ describe('GET /api/data/available-companies', () => {
     expect(firstAgain.headers.get('etag')).not.toBe(whole.headers.get('etag'));
   });
 
-  it.each(['limit=0x10', 'offset=-1', 'limit=abc', 'limit=12345'])('refuses ?%s with a 400 and the rule', async (query) => {
-    const response = await platform.app.request(`/api/data/available-companies?${query}`);
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toMatch(/offset|limit/);
-  });
+  it.each(['limit=0x10', 'offset=-1', 'limit=abc', 'limit=12345'])(
+    'refuses ?%s with a 400 and the rule',
+    async (query) => {
+      const response = await platform.app.request(`/api/data/available-companies?${query}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(/offset|limit/);
+    },
+  );
 });
 
 describe('GET /api/data/companies', () => {
