@@ -55,7 +55,7 @@ describe('GET /api/home/industry_comparison', () => {
     const doctored: IndustryStatistics = { ...stored, sorted: { ...stored.sorted, roe: [0.5, 0.7, 0.9] } };
     execute(
       db,
-      'UPDATE industry_statistics SET statistics_json = ? WHERE industry = ?',
+      'UPDATE industry_statistics SET statistics_json = ?, built_seq = built_seq + 1 WHERE industry = ?',
       JSON.stringify(doctored),
       '制造业',
     );
@@ -70,7 +70,7 @@ describe('GET /api/home/industry_comparison', () => {
     for (const { code } of saved) execute(db, "UPDATE companies SET industry = '制造业' WHERE code = ?", code);
     execute(
       db,
-      'UPDATE industry_statistics SET statistics_json = ? WHERE industry = ?',
+      'UPDATE industry_statistics SET statistics_json = ?, built_seq = built_seq + 1 WHERE industry = ?',
       JSON.stringify(stored),
       '制造业',
     );

@@ -83,8 +83,9 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     documented({
       tag: 'report',
       summary:
-        '行业对比：本公司在其国标行业中的分位与行业中位数（ROE、ROIC、毛利率、净利率、营收增长、资产负债率），行业营业收入前10名',
+        '行业对比：本公司在其国标行业中的分位与行业中位数（ROE、ROIC、毛利率、净利率、营收增长、资产负债率；有行情时市盈率、市净率、安全边际），每个中位数的覆盖公司数，行业营业收入前10名；读取写入后已生成的行业统计',
       answers: { 200: industryComparisonAnswer },
+      errors: [503],
     }),
     (c) => {
       const company = companyFromPath(c);

@@ -100,21 +100,22 @@ export function rebuildStaleIndustries(db: Database, today: string): string[] {
       const peers = queryAll<PeerRow>(db, `${PEER_SELECT} WHERE c.industry = ? AND c.deleted = 0`, industry).map(
         (row) => peerOf(row, today),
       );
+      // Answers cached by change sequence (bundles, report views) carry the comparison: move it on.
+      const seq = nextChangeSeq(db);
       if (peers.length === 0) execute(db, 'DELETE FROM industry_statistics WHERE industry = ?', industry);
       else {
         execute(
           db,
-          `INSERT INTO industry_statistics (industry, statistics_json, computed_at) VALUES (?, ?, ?)
+          `INSERT INTO industry_statistics (industry, statistics_json, built_seq, computed_at) VALUES (?, ?, ?, ?)
            ON CONFLICT (industry) DO UPDATE SET statistics_json = excluded.statistics_json,
-             computed_at = excluded.computed_at`,
+             built_seq = excluded.built_seq, computed_at = excluded.computed_at`,
           industry,
           JSON.stringify(industryStatisticsOf(industry, peers)),
+          seq,
           new Date().toISOString(),
         );
       }
       execute(db, 'DELETE FROM stale_industries WHERE industry = ?', industry);
-      // Answers cached by change sequence (bundles, report views) carry the comparison: move it on.
-      nextChangeSeq(db);
     })();
   }
   return stale.map((row) => row.industry);
@@ -125,14 +126,33 @@ export function hasStaleIndustries(db: Database): boolean {
   return queryOne<{ n: number }>(db, 'SELECT 1 AS n FROM stale_industries LIMIT 1') !== undefined;
 }
 
-/** The industry's stored statistics, or null before they are built. */
+/** Parsed statistics by database and industry, kept while their build time stays the same. */
+const parsed = new WeakMap<Database, Map<string, { builtSeq: number; statistics: IndustryStatistics }>>();
+
+/**
+ * The industry's stored statistics, or null before they are built. The JSON of a large industry (制造业:
+ * every metric of ~2,500 companies) is parsed once per build, not per request.
+ */
 export function readIndustryStatistics(db: Database, industry: string): IndustryStatistics | null {
-  const row = queryOne<{ statistics_json: string }>(
+  const stamp = queryOne<{ built_seq: number }>(
     db,
-    'SELECT statistics_json FROM industry_statistics WHERE industry = ?',
+    'SELECT built_seq FROM industry_statistics WHERE industry = ?',
     industry,
   );
-  return row ? (JSON.parse(row.statistics_json) as IndustryStatistics) : null;
+  if (!stamp) return null;
+  const byIndustry = parsed.get(db) ?? new Map();
+  parsed.set(db, byIndustry);
+  const cached = byIndustry.get(industry);
+  if (cached && cached.builtSeq === stamp.built_seq) return cached.statistics;
+  const row = queryOne<{ statistics_json: string; built_seq: number }>(
+    db,
+    'SELECT statistics_json, built_seq FROM industry_statistics WHERE industry = ?',
+    industry,
+  );
+  if (!row) return null;
+  const statistics = JSON.parse(row.statistics_json) as IndustryStatistics;
+  byIndustry.set(industry, { builtSeq: row.built_seq, statistics });
+  return statistics;
 }
 
 /**

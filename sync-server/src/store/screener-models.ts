@@ -20,8 +20,18 @@ function latestLines(db: Database, code: string, year: number): StatementYear {
   return lines as StatementYear;
 }
 
-/** Stores the company's screener model from its valuation (call in the transaction that stores the value). */
-export function saveScreenerModel(db: Database, company: CompanyRecord, valuation: CompanyValuation): void {
+/**
+ * Stores the company's screener model from its valuation (call in the transaction that stores the value).
+ * `markIndustry`: whether its industry's 行业对比 is rebuilt for it (its margin of safety among the peers);
+ * a forecast edit leaves that to the next upload, quote upload or valuation run, as rebuilding a large
+ * industry per edit would cost every sync push ~0.1 s.
+ */
+export function saveScreenerModel(
+  db: Database,
+  company: CompanyRecord,
+  valuation: CompanyValuation,
+  markIndustry = true,
+): void {
   const model = screenerModelOf(company, valuation, latestLines(db, company.code, valuation.latestYear));
   execute(
     db,
@@ -32,8 +42,7 @@ export function saveScreenerModel(db: Database, company: CompanyRecord, valuatio
     JSON.stringify(model),
     nextChangeSeq(db),
   );
-  // Margin of safety, P/E and P/B of the industry read the model.
-  markIndustryStale(db, company.industry);
+  if (markIndustry) markIndustryStale(db, company.industry);
 }
 
 export function listScreenerModels(db: Database): ScreenerModel[] {

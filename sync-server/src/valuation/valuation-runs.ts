@@ -46,10 +46,11 @@ export function storeValuation(
   const dcf = dcfValuationView(valuation);
   if (dcf) {
     saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
-    saveScreenerModel(db, company, valuation);
+    // A forecast edit's revaluation: the company's own figures are read live; the industry's wait (see there).
+    saveScreenerModel(db, company, valuation, false);
   } else {
     withdrawResults(db, company.code);
-    if (screenedWithoutValue(valuation)) saveScreenerModel(db, company, valuation);
+    if (screenedWithoutValue(valuation)) saveScreenerModel(db, company, valuation, false);
   }
   return dcf;
 }

@@ -15,6 +15,8 @@ CREATE TABLE peer_figures (
 CREATE TABLE industry_statistics (
   industry TEXT PRIMARY KEY,
   statistics_json TEXT NOT NULL,
+  -- The change sequence the build took: a reader's parsed copy is good while it stays the same.
+  built_seq INTEGER NOT NULL,
   computed_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
