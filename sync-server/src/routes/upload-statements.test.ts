@@ -49,7 +49,8 @@ describe('uploading all 34 files of fixtures/163 in one request', () => {
       NETEASE_FILES.map((name) => fixtureFile(name)),
       token,
     );
-  });
+    // 34 files parsed in the worker pool, valued and their industries rebuilt: seconds on a busy machine.
+  }, 60_000);
   afterAll(() => empty.close());
 
   it('answers every file with its company and report type, and the affected companies', () => {
