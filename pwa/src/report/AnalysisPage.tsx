@@ -84,7 +84,10 @@ export function AnalysisPage() {
               <span className="analysis__code">{heading.code}</span>
             </h2>
             {/* While loading, an invisible pill keeps the heading the height it will have. */}
-            <span className={heading.industry ? 'analysis__industry' : 'analysis__industry is-placeholder'}>
+            <span
+              className={heading.industry ? 'analysis__industry' : 'analysis__industry is-placeholder'}
+              title={heading.industry || undefined}
+            >
               {heading.industry || '行业'}
             </span>
             {state.status === 'ready' && state.report.dcf ? (
@@ -101,14 +104,17 @@ export function AnalysisPage() {
                 <span className="warning-mark is-placeholder">⚠ 0</span>
               </>
             ) : null}
-            {/* Shown (disabled) while loading too, so the heading keeps its height when the report arrives. */}
-            <WatchlistStar company={shownCompany?.code ?? null} />
+            {/* Shown (disabled) while loading too, so the heading keeps its height when the report arrives;
+                on a phone the two actions have a line of their own, whatever the width of the facts before. */}
+            <span className="analysis__actions">
+              <WatchlistStar company={shownCompany?.code ?? null} />
+              <button type="button" className="button button--ghost analysis__refresh" onClick={refresh}>
+                刷新数据
+              </button>
+            </span>
             {state.status === 'ready' && state.stale && (
               <span className="analysis__stale">无法连接服务器，显示的是离线缓存数据</span>
             )}
-            <button type="button" className="button button--ghost analysis__refresh" onClick={refresh}>
-              刷新数据
-            </button>
             {(state.status === 'ready' || state.status === 'loading') && (
               <PriceAgainstValue
                 market={state.status === 'ready' ? state.report.market : null}
