@@ -101,7 +101,11 @@ describe('the model workbook in LibreOffice', () => {
     if (!waccCell) throw new Error('no WACC cell');
     // Only the input changes: every cached figure still shows the old WACC's.
     waccCell.v = changedWacc;
-    const sheets = convertWithLibreOffice({ exported: modelWorkbook(view), changed });
+    const driven = whatIfView(BUNDLE, {
+      ...WHAT_IF,
+      parameters: { ...WHAT_IF.parameters, terminal_value_method: 'value_driver', ronic_manual: 0.15 },
+    });
+    const sheets = convertWithLibreOffice({ exported: modelWorkbook(view), changed, driven: modelWorkbook(driven) });
 
     const exported = sheets.exported ?? [];
     expect(cellOf(exported, DCF_CELLS.wacc)).toBeCloseTo(view.dcf?.wacc ?? Number.NaN, 12);
@@ -113,5 +117,9 @@ describe('the model workbook in LibreOffice', () => {
     expect(atChangedWacc).toBeDefined();
     expect(formatAmount(recalculated)).toBe(formatAmount(atChangedWacc));
     expect(formatAmount(recalculated)).not.toBe(formatAmount(perShare));
+
+    // The value-driver terminal value computes in LibreOffice too.
+    const drivenPerShare = driven.dcf?.valuation.value_per_share ?? Number.NaN;
+    expect(formatAmount(cellOf(sheets.driven ?? [], DCF_CELLS.valuePerShare))).toBe(formatAmount(drivenPerShare));
   }, 180_000);
 });

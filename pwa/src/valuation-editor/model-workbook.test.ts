@@ -106,4 +106,26 @@ describe('the model workbook', () => {
       8,
     );
   });
+
+  it('carries the value-driver terminal value when the page uses it, RONIC following WACC by default', () => {
+    const driven: WhatIf = { ...WHAT_IF, parameters: { ...WHAT_IF.parameters, terminal_value_method: 'value_driver' } };
+    const drivenView = whatIfView(BUNDLE, driven);
+    const engine = formulaEngine(roundTrip(modelWorkbook(drivenView)));
+    expect(cellNumber(engine, SHEETS.dcf, DCF_CELLS.valuePerShare)).toBeCloseTo(
+      drivenView.dcf?.valuation.value_per_share ?? Number.NaN,
+      8,
+    );
+    expect(drivenView.dcf?.valuation.value_per_share).not.toBeCloseTo(dcf.valuation.value_per_share, 2);
+    const sheet = engine.getSheetId(SHEETS.dcf) ?? 0;
+    engine.setCellContents({ sheet, col: 1, row: 2 }, [[0.11]]);
+    const atWacc = whatIfView(BUNDLE, { ...driven, parameters: { ...driven.parameters, wacc_manual: 0.11 } });
+    expect(cellNumber(engine, SHEETS.dcf, DCF_CELLS.valuePerShare)).toBeCloseTo(
+      atWacc.dcf?.valuation.value_per_share ?? Number.NaN,
+      8,
+    );
+    const manual = whatIfView(BUNDLE, { ...driven, parameters: { ...driven.parameters, ronic_manual: 0.2 } });
+    expect(
+      cellNumber(formulaEngine(roundTrip(modelWorkbook(manual))), SHEETS.dcf, DCF_CELLS.valuePerShare),
+    ).toBeCloseTo(manual.dcf?.valuation.value_per_share ?? Number.NaN, 8);
+  });
 });

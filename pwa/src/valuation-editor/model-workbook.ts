@@ -293,6 +293,14 @@ function dcfSheet(view: WhatIfView): WorkSheet {
     put(target, index + 2, 1, number(value, format));
   });
   const [wacc, growth, shares, nonCore, cash, debt, minority] = [2, 3, 4, 5, 6, 7, 8].map((row) => ref(row, 1, true));
+  // The value-driver terminal value (docs/model.md) needs RONIC: an input of its own, under the others.
+  const { terminal_value_method: method, ronic: ronicValue } = view.params.effective_values;
+  const ronic = ref(9, 1, true);
+  if (method === 'value_driver') {
+    put(target, 9, 0, text('新增投资回报率 RONIC（价值驱动终值）'));
+    // RONIC left at its default (WACC) follows a WACC changed in the file, as the engine's default does.
+    put(target, 9, 1, ronicValue === dcf.wacc ? formula(wacc, ronicValue, PERCENT) : number(ronicValue, PERCENT));
+  }
 
   // Rows 11–15: discounting by forecast year.
   const header = 10;
@@ -317,10 +325,16 @@ function dcfSheet(view: WhatIfView): WorkSheet {
   const lastColumn = dcf.forecast.length;
   const lastFcf = ref(fcf, lastColumn);
   const lastFactor = ref(factor, lastColumn);
+  const lastNopat = on(SHEETS.forecast, ref(forecastRow('nopat'), lastColumn + 1));
+  // The same two formulas as the engine's terminalValueAt: Gordon, or NOPAT₆ × (1 − g / RONIC) ÷ (WACC − g).
+  const terminalFormula =
+    method === 'value_driver'
+      ? `${lastNopat}*(1+${growth})*(1-${growth}/${ronic})/(${wacc}-${growth})`
+      : `${lastFcf}*(1+${growth})/(${wacc}-${growth})`;
 
   const results: readonly [string, string, number][] = [
     ['预测期现值合计（亿元）', `SUM(${ref(discounted, 1)}:${ref(discounted, lastColumn)})`, dcf.forecast_fcf_sum],
-    ['终值（亿元）', `${lastFcf}*(1+${growth})/(${wacc}-${growth})`, dcf.terminal_value],
+    [method === 'value_driver' ? '终值（价值驱动，亿元）' : '终值（亿元）', terminalFormula, dcf.terminal_value],
     ['终值现值（亿元）', `B18*${lastFactor}`, dcf.terminal_pv],
     ['企业价值（亿元）', 'B17+B19', valuation.enterprise_value],
     ['股权价值（亿元）', `B20+${nonCore}+${cash}-${debt}-${minority}`, valuation.equity_value],
