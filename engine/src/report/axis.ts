@@ -22,8 +22,8 @@ export interface AxisScale {
   readonly decimals: TickDecimals;
 }
 
-/** What a chart's values are: amounts (亿元), fractions shown as percent, or multiples. */
-export type ChartUnit = 'amount' | 'percent' | 'times';
+/** What a chart's values are: amounts (亿元), fractions shown as percent, multiples, or 元 per share. */
+export type ChartUnit = 'amount' | 'percent' | 'times' | 'yuan';
 
 const NICE_FACTORS = [1, 2, 2.5, 5, 10] as const;
 /** Labels carry at most 2 decimals, so a finer step would print equal labels. */

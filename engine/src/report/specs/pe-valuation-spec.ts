@@ -140,9 +140,9 @@ export function peValuationSpec(view: PeValuationView): HistoryModuleSpec {
               series: [
                 {
                   key: 'per-share',
-                  label: '元/股',
+                  label: '每股',
                   kind: 'bar' as const,
-                  unit: 'amount' as const,
+                  unit: 'yuan' as const,
                   axis: 'left' as const,
                   values: charted.map((entry) => entry.value),
                   color: 'teal' as const,

@@ -99,9 +99,9 @@ export function valuationSummarySpec(view: ValuationSummaryView): HistoryModuleS
             series: [
               {
                 key: 'per-share',
-                label: '元/股',
+                label: '每股',
                 kind: 'bar',
-                unit: 'amount',
+                unit: 'yuan',
                 axis: 'left',
                 values: [view.value_per_share, market.price],
                 color: 'primary',
