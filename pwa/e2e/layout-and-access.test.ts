@@ -107,6 +107,8 @@ const AXE_PAGES = [
   { path: '/register', ready: 'input[name="username"]' },
   { path: '/us-valuation', ready: 'h1' },
   { path: '/compare?codes=000333,000651,600690', ready: '[data-testid="compare-chart"] canvas' },
+  { path: '/screener', ready: '[data-testid="screener-row"]' },
+  { path: `/wacc?company=${MIDEA}`, ready: '[data-testid="wacc-component-applied"]' },
 ] as const;
 
 /** axe-core's serious and critical violations on the page as it stands. */
@@ -148,6 +150,7 @@ describe('accessibility (axe-core) at 390 px', () => {
       '/admin/forecast',
       '/admin/pdf',
       '/admin/menus',
+      '/admin/quotes',
       `/fcf-parameters?company=${MIDEA}`,
     ]) {
       await page.goto(path);
