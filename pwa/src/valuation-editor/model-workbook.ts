@@ -299,7 +299,12 @@ function dcfSheet(view: WhatIfView): WorkSheet {
   if (method === 'value_driver') {
     put(target, 9, 0, text('新增投资回报率 RONIC（价值驱动终值）'));
     // RONIC left at its default (WACC) follows a WACC changed in the file, as the engine's default does.
-    put(target, 9, 1, ronicValue === dcf.wacc ? formula(ref(2, 1, true), ronicValue, PERCENT) : number(ronicValue, PERCENT));
+    put(
+      target,
+      9,
+      1,
+      ronicValue === dcf.wacc ? formula(ref(2, 1, true), ronicValue, PERCENT) : number(ronicValue, PERCENT),
+    );
   }
 
   // Rows 11–15: discounting by forecast year.
