@@ -2,12 +2,11 @@ import type { QuoteUploadAnswer } from '@fcf/engine/report';
 import { useCallback, useId, useState } from 'react';
 import { getToken } from '../../api/session.ts';
 import { refreshQuotes } from '../../store/quotes.ts';
-import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { useRemote } from '../../ui/use-remote.ts';
 import { quoteSnapshots, uploadQuoteFiles } from '../admin-api.ts';
 import { errorText } from '../admin-messages.ts';
-import { PendingList } from '../PendingList.tsx';
 import { FileChooser } from '../upload/FileChooser.tsx';
+import { UploadQueue } from '../upload/UploadQueue.tsx';
 import { useFileUpload } from '../upload/use-file-upload.ts';
 import { QuoteFileResults } from './QuoteFileResults.tsx';
 import { QuoteSnapshots } from './QuoteSnapshots.tsx';
@@ -42,9 +41,6 @@ export default function QuoteUploadPage() {
   );
   const upload = useFileUpload({ send, results, onAnswered });
   const uploading = upload.progress !== null;
-  const waiting = upload.items.filter((item) => item.status === 'waiting').length;
-  const finished = upload.items.some((item) => item.status === 'success' || item.status === 'error');
-  const percent = Math.round((upload.progress ?? 0) * 100);
 
   return (
     <div className="quote-upload">
@@ -69,32 +65,7 @@ export default function QuoteUploadPage() {
           />
           <span className="quote-upload__hint">不填则取文件名或文件内容中的日期，再不然为今天</span>
         </label>
-        <PendingList items={upload.items} onRemove={upload.remove} />
-        {upload.progress !== null && (
-          <ProgressBar
-            value={percent}
-            max={100}
-            label="上传进度"
-            text={percent >= 100 ? '服务器处理中…' : `${percent}%`}
-            testId="upload-progress"
-          />
-        )}
-        <div className="upload-card__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="upload-submit"
-            disabled={uploading || waiting === 0}
-            onClick={() => void upload.upload()}
-          >
-            {uploading ? '上传中…' : waiting > 0 ? `上传 (${waiting})` : '上传'}
-          </button>
-          {finished && !uploading && (
-            <button type="button" className="button button--ghost" onClick={upload.clearFinished}>
-              清除已处理
-            </button>
-          )}
-        </div>
+        <UploadQueue upload={upload} />
         {upload.outcome && <QuoteFileResults outcome={upload.outcome} onDismiss={upload.dismissOutcome} />}
       </section>
       <QuoteSnapshots snapshots={snapshots} />
