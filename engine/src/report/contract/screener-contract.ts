@@ -7,6 +7,7 @@ import {
 } from '../../market/screener.ts';
 import { envelope, named } from './envelope.ts';
 import { valuationWarningSchema } from './model-schemas.ts';
+import { priceAgainstValueSchema } from './valuation-section-answers.ts';
 
 /** GET /api/data/screener: the whole-market screen (same rows as the 估值筛选 page). */
 
@@ -30,22 +31,10 @@ const nullableNumber = z.nullable(z.number());
 
 export const screenerRowSchema = named(
   'ScreenerRow',
-  z.object({
+  z.extend(priceAgainstValueSchema, {
     code: z.string(),
     name: z.string(),
     industry: z.string(),
-    price: z.number(),
-    date: z.string(),
-    age_days: z.number(),
-    stale: z.boolean(),
-    market_cap: nullableNumber,
-    value_per_share: nullableNumber,
-    margin_of_safety: nullableNumber,
-    pe: nullableNumber,
-    pb: nullableNumber,
-    fcf_yield: nullableNumber,
-    market_ev: nullableNumber,
-    ev_ebit: nullableNumber,
     roic: nullableNumber,
     roe: nullableNumber,
     revenue_growth: nullableNumber,

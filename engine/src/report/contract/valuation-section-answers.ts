@@ -5,7 +5,8 @@ import { envelope, named } from './envelope.ts';
 
 const nullableNumber = z.nullable(z.number());
 
-const priceAgainstValueSchema = z.object({
+/** Price against value at the latest quote: the 估值与股息 section's figures and each screener row's. */
+export const priceAgainstValueSchema = z.object({
   price: z.number(),
   date: z.string(),
   age_days: z.number(),
