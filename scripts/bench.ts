@@ -52,7 +52,7 @@ import { progress } from './bench/stats.ts';
 const BENCHMARKS_FILE = join(REPO_ROOT, 'docs', 'BENCHMARKS.md');
 const SYNC_PAGE_SIZE = 5000;
 const INCREMENTAL_PULLS = 5;
-const WHOLE_MARKET_LIST_TARGET: RouteTarget = { share: 0.25, p99Ms: null };
+const COMPANY_LIST_TARGET: RouteTarget = { share: 0.25, p99Ms: null };
 /** The page a paging client asks for from the whole market's list. */
 const LIST_PAGE = 100;
 
@@ -119,7 +119,12 @@ async function main(): Promise<void> {
   const ceiling = dcf.ceiling;
   const routes: RouteRun[] = [
     { figures: dcf.figures, ceiling: dcf.ceiling, note: '美的集团 on the sample data' },
-    { figures: sampleList.figures, ceiling: sampleList.ceiling, note: 'the sample data (a fresh install)' },
+    {
+      figures: sampleList.figures,
+      ceiling: sampleList.ceiling,
+      note: 'the sample data (a fresh install)',
+      target: COMPANY_LIST_TARGET,
+    },
   ];
   const healthUnderPdfLoad = await measureHealthUnderPdfLoad(sample.baseURL);
   await sample.stop();
@@ -189,12 +194,12 @@ async function main(): Promise<void> {
     routes.push({
       ...page,
       note: `${companies}; a client that pages asks \`?offset=${LIST_PAGE}&limit=${LIST_PAGE}\` (the second page), brotli`,
-      target: WHOLE_MARKET_LIST_TARGET,
+      target: COMPANY_LIST_TARGET,
     });
     routes.push({
       ...revalidated,
       note: 'a browser holding the full list asks with If-None-Match and gets 304 without a body',
-      target: WHOLE_MARKET_LIST_TARGET,
+      target: COMPANY_LIST_TARGET,
     });
 
     browser = await launchBrowser();

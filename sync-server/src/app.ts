@@ -12,11 +12,12 @@ import { ForecastService } from './forecast/forecast-service.ts';
 import { answerHeaders } from './http/answer-headers.ts';
 import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
+import { answerCachedReadsFirst } from './http/cached-reads-first.ts';
 import { compressAnswers } from './http/compression.ts';
 import { ApiError, errorBody, MESSAGES, requestReference } from './http/errors.ts';
 import { jsonRequestLimits } from './http/json-request-limits.ts';
 import { openApiDocument } from './http/openapi.ts';
-import { requestLog } from './http/request-log.ts';
+import { requestLog, writeToStdout } from './http/request-log.ts';
 import { serveApp } from './http/static-files.ts';
 import type { CompanyDirectory } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
@@ -166,5 +167,11 @@ export function createApp(dependencies: AppDependencies): App {
     return c.json(errorBody(MESSAGES.internal, reference), 500);
   });
   serveApp(app, dependencies.config.staticDir);
+  answerCachedReadsFirst(app, {
+    views: services.views,
+    changeSeq: services.changeSeq,
+    trustProxy: dependencies.config.trustProxy ?? 0,
+    log: dependencies.config.logRequests ? writeToStdout : null,
+  });
   return routed;
 }

@@ -66,13 +66,8 @@ export class ViewCache {
 
   /** The view of `key` at sequence `seq`, built with `build` when missing or stale (`build` may throw). */
   view(key: string, seq: number, build: () => string): CachedView {
-    const entry = this.entries.get(key);
-    if (entry && entry.seq === seq) {
-      // Map order is insertion order: move it to the end (most recently used).
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry.view;
-    }
+    const kept = this.kept(key, seq);
+    if (kept) return kept;
     const view = new CachedView(build());
     this.entries.delete(key);
     this.entries.set(key, { seq, view });
@@ -82,6 +77,16 @@ export class ViewCache {
       this.entries.delete(oldest);
     }
     return view;
+  }
+
+  /** The view of `key` if one was built at sequence `seq`, else undefined (nothing is built). */
+  kept(key: string, seq: number): CachedView | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.seq !== seq) return undefined;
+    // Map order is insertion order: move it to the end (most recently used).
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.view;
   }
 
   get size(): number {

@@ -82,16 +82,27 @@ export function answerHeaders(trustedProxies: number) {
  * and HSTS added), so neither the middleware nor the Node adapter builds a `Headers` for it. For the hot
  * cached reads; `headers` must already hold the security headers (spread `SECURITY_HEADERS` into them once).
  */
+export function completeResponse(
+  status: 200 | 304,
+  body: Uint8Array<ArrayBuffer> | null,
+  headers: Readonly<Record<string, string>>,
+  requestId: string,
+  https: boolean,
+): Response {
+  const all: Record<string, string> = { ...headers, [REQUEST_ID_HEADER]: requestId };
+  if (https) all['Strict-Transport-Security'] = HSTS_VALUE;
+  const response = new Response(body, { status, headers: all });
+  completeAnswers.add(response);
+  return response;
+}
+
+/** `completeResponse` for a request in a handler (its id and scheme from the context). */
 export function completeAnswer(
   c: Context<AppEnv>,
   status: 200 | 304,
   body: Uint8Array<ArrayBuffer> | null,
   headers: Readonly<Record<string, string>>,
 ): Response {
-  const trustedProxies = c.get('services').config.trustProxy ?? 0;
-  const all: Record<string, string> = { ...headers, [REQUEST_ID_HEADER]: c.get('requestId') };
-  if (isHttps(c, trustedProxies)) all['Strict-Transport-Security'] = HSTS_VALUE;
-  const response = new Response(body, { status, headers: all });
-  completeAnswers.add(response);
-  return response;
+  const https = isHttps(c, c.get('services').config.trustProxy ?? 0);
+  return completeResponse(status, body, headers, c.get('requestId'), https);
 }

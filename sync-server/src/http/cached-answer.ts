@@ -20,9 +20,16 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * best encoding the client accepts, each with the headers the view keeps (see `CachedView`).
  */
 export function sendCachedJson(c: Context<AppEnv>, view: CachedView): Response {
-  if (matchesEtag(c.req.header('If-None-Match'), view.etag)) {
-    return completeAnswer(c, 304, null, view.notModifiedHeaders);
-  }
-  const { bytes, headers } = view.answer(acceptedEncoding(c.req.header('Accept-Encoding')));
-  return completeAnswer(c, 200, bytes, headers);
+  const { status, bytes, headers } = cachedAnswer(view, c.req.header('If-None-Match'), c.req.header('Accept-Encoding'));
+  return completeAnswer(c, status, bytes, headers);
+}
+
+/** What a cached view answers a request with these `If-None-Match` and `Accept-Encoding` headers. */
+export function cachedAnswer(
+  view: CachedView,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): { status: 200 | 304; bytes: Uint8Array<ArrayBuffer> | null; headers: Readonly<Record<string, string>> } {
+  if (matchesEtag(ifNoneMatch, view.etag)) return { status: 304, bytes: null, headers: view.notModifiedHeaders };
+  return { status: 200, ...view.answer(acceptedEncoding(acceptEncoding)) };
 }

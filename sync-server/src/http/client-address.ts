@@ -37,10 +37,18 @@ export function clientAddress(c: Context<AppEnv>): string {
   }
 }
 
-/** Whether the caller reached us over https: `X-Forwarded-Proto` behind a trusted proxy, else the URL. */
-export function isHttps(c: Context, proxies: number): boolean {
-  const forwarded = forwardedEntry(c.req.header('X-Forwarded-Proto'), proxies);
+/**
+ * Whether the caller reached us over https: `X-Forwarded-Proto` (its value given) behind a trusted proxy,
+ * else the request URL's scheme.
+ */
+export function isHttpsRequest(forwardedProto: string | undefined, url: string, proxies: number): boolean {
+  const forwarded = forwardedEntry(forwardedProto, proxies);
   if (forwarded) return forwarded.toLowerCase() === 'https';
   // The URL's scheme is its first letters: no URL to parse on every answer.
-  return c.req.url.startsWith('https:');
+  return url.startsWith('https:');
+}
+
+/** `isHttpsRequest` for a request in a handler. */
+export function isHttps(c: Context, proxies: number): boolean {
+  return isHttpsRequest(c.req.header('X-Forwarded-Proto'), c.req.url, proxies);
 }

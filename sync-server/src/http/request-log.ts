@@ -19,15 +19,22 @@ export function logField(text: string): string {
   });
 }
 
-/** One line per request: time, request id (`-` without one), method, path, status, duration. */
-export function requestLog(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) {
+/** Where log lines go unless a test says otherwise. */
+export const writeToStdout = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+/** A request's log line: time, request id (`-` without one), method, path, status, duration. */
+export function requestLogLine(id: string | undefined, method: string, path: string, status: number, started: number) {
+  const ms = (performance.now() - started).toFixed(1);
+  return `${new Date().toISOString()} ${id ?? '-'} ${logField(method)} ${logField(path)} ${status} ${ms}ms`;
+}
+
+/** One line per request (`requestLogLine`). */
+export function requestLog(write: (line: string) => void = writeToStdout) {
   return createMiddleware<{ Variables: { requestId?: string } }>(async (c, next) => {
     const started = performance.now();
     await next();
-    const ms = (performance.now() - started).toFixed(1);
-    const id = c.var.requestId ?? '-';
-    write(
-      `${new Date().toISOString()} ${id} ${logField(c.req.method)} ${logField(c.req.path)} ${c.res.status} ${ms}ms`,
-    );
+    write(requestLogLine(c.var.requestId, c.req.method, c.req.path, c.res.status, started));
   });
 }
