@@ -16,7 +16,7 @@ const ITEM_JITTER = 0.05;
 const MIN_REVENUE_GROWTH = 0.05;
 const REVENUE_GROWTH_SPREAD = 0.15;
 export const BENCH_WACC = 0.09;
-const VALUATION_PARAMETERS = { wacc_manual: BENCH_WACC } as const;
+export const VALUATION_PARAMETERS = { wacc_manual: BENCH_WACC } as const;
 export const SAMPLE_OVERRIDES: YearOverrides = { 2026: { operating_revenue_yoy: 0.1 } };
 
 /** Deterministic uniform numbers in [0, 1) (Numerical Recipes LCG), so every run values the same companies. */

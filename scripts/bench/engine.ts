@@ -159,7 +159,7 @@ export function engineSection(figures: EngineFigures, spreadsheet: SpreadsheetFi
   return {
     number: 1,
     title: 'Engine vs. a spreadsheet',
-    method: `One company (the engine's sample company extended to ten years of history, WACC 9%, a 2026 revenue-growth override) valued by \`valueCompany\` in this Node process, and the same model built as formulas in HyperFormula 3.5 (history ratios, 3-year-mean drivers, growth fading to g, per-year overrides inherited by later years, the 5-year forecast, the DCF and the 5 × 5 WACC × g grid). Both agree on the value per share to ${spreadsheet.maxRelativeDifference.toExponential(1)} (relative). Building the spreadsheet took ${formatMillis(spreadsheet.buildMillis)}.`,
+    method: `One company (the engine's sample company extended to ten years of history, WACC 9%, a 2026 revenue-growth override) valued by \`valueCompany\` in this Node process, and the same model built as formulas in HyperFormula 3.5 by the engine's rules (history ratios; the share count and the equity bridge; 3-year-mean drivers, working-capital ratios over the years that report them, the tax rate over the years within 0–50%; growth fading to g; per-year overrides inherited by later years; the 5-year forecast; the DCF; the 5 × 5 WACC × g grid, the forecast made again at each g). Both agree on the value per share and the 25 grid cells to ${spreadsheet.maxRelativeDifference.toExponential(1)} (relative; HyperFormula rounds to 10 digits). Building the spreadsheet took ${formatMillis(spreadsheet.buildMillis)}.`,
     rows,
     notes: [
       `value-per-share checksum (keeps the work observable): ${(figures.fullRecompute.sink + figures.driverEdit.sink + figures.dcfOnly.sink + figures.portfolio.sink).toFixed(3)}`,

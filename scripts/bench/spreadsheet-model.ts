@@ -1,258 +1,160 @@
 /**
- * The engine's model of one company as spreadsheet formulas for HyperFormula (section 1's reference):
- * history ratios, auto drivers (3-year means, the revenue growth fading to g), a 5-year forecast with
- * per-year overrides inherited by later years, the DCF and the 5 × 5 WACC × g sensitivity grid.
+ * The engine's model of one company as spreadsheet formulas for HyperFormula (section 1's reference), by
+ * the engine's rules: the History sheet's ratios (spreadsheet-history.ts); on the Model sheet the share
+ * count, the equity bridge, the auto drivers (3-year means, working-capital ratios over the years that
+ * report them, the tax rate over the years within range, the revenue growth fading to g), per-year
+ * overrides inherited by later years, the 5-year forecast and the DCF with either terminal value; and the
+ * 5 × 5 WACC × g grid, which re-forecasts at each g (spreadsheet-grid.ts).
  */
 import {
+  AUTO_DRIVER_WINDOW,
+  CASH_LIKE_ITEMS,
   type CompanyStatements,
+  DEBT_LIKE_ITEMS,
+  DEFAULT_TAX_RATE,
+  DEFAULT_TERMINAL_GROWTH_RATE,
   DRIVER_KEYS,
-  type DriverKey,
-  INTEREST_BEARING_DEBT_ITEMS,
+  EPS_ROUNDING,
+  FAMILY_OF_ROW_ITEM,
+  FORECAST_YEARS,
+  forecastYearsAfter,
+  MIN_TAX_RATE_YEARS,
   NON_CORE_ASSET_ITEMS,
-  type StatementItem,
+  PLAUSIBLE_PAR_FACTOR,
+  REVENUE_GROWTH_CAP,
+  REVENUE_GROWTH_FLOOR,
+  SHARE_DISAGREEMENT,
+  type ValuationSettings,
   WORKING_CAPITAL_ASSETS,
+  WORKING_CAPITAL_FAMILIES,
+  WORKING_CAPITAL_ITEMS,
   WORKING_CAPITAL_LIABILITIES,
+  type YearOverrides,
 } from '@fcf/engine';
-import { BENCH_WACC, FIRST_HISTORY_YEAR, LATEST_HISTORY_YEAR, SAMPLE_OVERRIDES } from './company.ts';
+import { type GridCell, gridSheet, terminalValueFormula } from './spreadsheet-grid.ts';
+import { COST_DRIVERS, familyFlag, historySheet } from './spreadsheet-history.ts';
+import { joined, SheetBuilder } from './spreadsheet-sheet.ts';
 
-const FORECAST_YEARS = 5;
-const TERMINAL_GROWTH = 0.02;
-const DEFAULT_TAX_RATE = 0.25;
-const SENSITIVITY_RADIUS = 2;
-const WACC_STEP = 0.01;
-const GROWTH_STEP = 0.005;
+/** The parameters the reference takes: a manual WACC (it does not compute one), the rest as the engine. */
+export type ReferenceParameters = Partial<ValuationSettings> & { readonly wacc_manual: number };
 
-/** Column letter of a 0-based column index (A..Z is all this model needs). */
-function column(index: number): string {
-  if (index < 0 || index > 25) throw new Error(`column ${index} out of range`);
-  return String.fromCharCode(65 + index);
-}
-
-/**
- * A sheet built row by row: column A holds the label, columns B.. the years. `at(name, i)` is the A1
- * address of row `name` in year column i (0-based).
- */
-class SheetBuilder {
-  readonly rows: (string | number | null)[][] = [];
-  private readonly index = new Map<string, number>();
-
-  constructor(readonly name: string) {}
-
-  /** Adds row `name`; `cells` may be a function, to refer to its own row (a carried-forward value). */
-  add(name: string, cells: (string | number | null)[] | (() => (string | number | null)[])): void {
-    if (this.index.has(name)) throw new Error(`row ${name} twice`);
-    this.index.set(name, this.rows.length);
-    this.rows.push([name]);
-    this.rows[this.rows.length - 1]?.push(...(typeof cells === 'function' ? cells() : cells));
-  }
-
-  row(name: string): number {
-    const found = this.index.get(name);
-    if (found === undefined) throw new Error(`no row ${name} in ${this.name}`);
-    return found;
-  }
-
-  /** A1 address of row `name`, year column i, local to this sheet. */
-  at(name: string, i: number): string {
-    return `$${column(i + 1)}$${this.row(name) + 1}`;
-  }
-
-  /** The address from another sheet. */
-  ref(name: string, i: number): string {
-    return `${this.name}!${this.at(name, i)}`;
-  }
-}
-
-const HISTORY_ITEMS: readonly StatementItem[] = [
-  'operating_revenue',
-  'operating_cost',
-  'tax_expenses',
-  'selling_expenses',
-  'management_expenses',
-  'r_and_d_expenses',
-  'total_profit',
-  'income_tax',
-  'depreciation_fixed_assets',
-  'depreciation_right_of_use_assets',
-  'amortization_intangible_assets',
-  'amortization_long_term_prepaid',
-  'Cash_Paid_For_Acquisition_Assets',
-  ...WORKING_CAPITAL_ASSETS,
-  ...WORKING_CAPITAL_LIABILITIES,
-  ...NON_CORE_ASSET_ITEMS,
-  ...INTEREST_BEARING_DEBT_ITEMS,
-  'cash',
-  'minority_interest',
-  'share_capital',
-];
-
-/** History ratio row feeding each driver's 3-year mean. */
-const RATIO_ROW: Readonly<Record<Exclude<DriverKey, 'operating_revenue_yoy'>, string>> = {
-  operating_cost_pct: 'operating_cost_pct',
-  tax_expenses_pct: 'tax_expenses_pct',
-  selling_expenses_pct: 'selling_expenses_pct',
-  management_expenses_pct: 'management_expenses_pct',
-  r_and_d_expenses_pct: 'r_and_d_expenses_pct',
-  income_tax_to_total_profit: 'tax_rate',
-  da_ratio: 'da_ratio',
-  Capex_to_Revenue_Ratio: 'capex_ratio',
-  Notes_Receivable_Ratio: 'Notes_Receivable_Ratio',
-  Accounts_Receivable_Ratio: 'Accounts_Receivable_Ratio',
-  Prepayments_Ratio: 'Prepayments_Ratio',
-  Inventories_Ratio: 'Inventories_Ratio',
-  Other_Receivables_Ratio: 'Other_Receivables_Ratio',
-  Contract_Assets_Ratio: 'Contract_Assets_Ratio',
-  Notes_Payable_Ratio: 'Notes_Payable_Ratio',
-  Accounts_Payable_Ratio: 'Accounts_Payable_Ratio',
-  Advances_From_Customers_Ratio: 'Advances_From_Customers_Ratio',
-  Contract_Liabilities_Ratio: 'Contract_Liabilities_Ratio',
-  Employee_Benefits_Payable_Ratio: 'Employee_Benefits_Payable_Ratio',
-  Taxes_Payable_Ratio: 'Taxes_Payable_Ratio',
-};
-
-const COST_DRIVERS = [
-  ['operating_cost', 'operating_cost_pct'],
-  ['tax_expenses', 'tax_expenses_pct'],
-  ['selling_expenses', 'selling_expenses_pct'],
-  ['management_expenses', 'management_expenses_pct'],
-  ['r_and_d_expenses', 'r_and_d_expenses_pct'],
-] as const;
-
-const WORKING_CAPITAL = [...WORKING_CAPITAL_ASSETS, ...WORKING_CAPITAL_LIABILITIES];
-
-function historySheet(statements: CompanyStatements): SheetBuilder {
-  const sheet = new SheetBuilder('History');
-  const years = Array.from({ length: LATEST_HISTORY_YEAR - FIRST_HISTORY_YEAR + 1 }, (_, i) => FIRST_HISTORY_YEAR + i);
-  const each = (formula: (i: number) => string | number | null) => years.map((_, i) => formula(i));
-  sheet.add('year', years);
-  for (const item of HISTORY_ITEMS)
-    sheet.add(
-      item,
-      years.map((year) => statements.years[year]?.[item] ?? 0),
-    );
-  const h = (name: string, i: number) => sheet.at(name, i);
-  sheet.add(
-    'ebit',
-    each((i) => `=${h('operating_revenue', i)}-${COST_DRIVERS.map(([item]) => h(item, i)).join('-')}`),
-  );
-  sheet.add(
-    'tax_rate',
-    each(
-      (i) =>
-        `=IF(${h('total_profit', i)}>0,IF(AND(${h('income_tax', i)}/${h('total_profit', i)}>=0,${h('income_tax', i)}/${h('total_profit', i)}<=1),${h('income_tax', i)}/${h('total_profit', i)},""),"")`,
-    ),
-  );
-  sheet.add(
-    'nopat',
-    each((i) => `=${h('ebit', i)}*(1-IF(ISNUMBER(${h('tax_rate', i)}),${h('tax_rate', i)},${DEFAULT_TAX_RATE}))`),
-  );
-  sheet.add(
-    'da',
-    each(
-      (i) =>
-        `=${h('depreciation_fixed_assets', i)}+${h('depreciation_right_of_use_assets', i)}+${h('amortization_intangible_assets', i)}+${h('amortization_long_term_prepaid', i)}`,
-    ),
-  );
-  sheet.add(
-    'capex',
-    each((i) => `=${h('Cash_Paid_For_Acquisition_Assets', i)}`),
-  );
-  for (const [item, ratio] of COST_DRIVERS)
-    sheet.add(
-      ratio,
-      each((i) => `=${h(item, i)}/${h('operating_revenue', i)}`),
-    );
-  sheet.add(
-    'da_ratio',
-    each((i) => `=${h('da', i)}/${h('operating_revenue', i)}`),
-  );
-  sheet.add(
-    'capex_ratio',
-    each((i) => `=${h('capex', i)}/${h('operating_revenue', i)}`),
-  );
-  for (const item of WORKING_CAPITAL) {
-    sheet.add(
-      `${item}_Ratio`,
-      each((i) => `=${h(item, i)}/${h('operating_revenue', i)}`),
-    );
-  }
-  sheet.add(
-    'owc',
-    each(
-      (i) =>
-        `=${WORKING_CAPITAL_ASSETS.map((item) => h(item, i)).join('+')}-(${WORKING_CAPITAL_LIABILITIES.map((item) => h(item, i)).join('+')})`,
-    ),
-  );
-  sheet.add(
-    'delta_owc',
-    each((i) => (i === 0 ? '' : `=${h('owc', i)}-${h('owc', i - 1)}`)),
-  );
-  sheet.add(
-    'fcf',
-    each((i) => (i === 0 ? '' : `=${h('nopat', i)}+${h('da', i)}-${h('delta_owc', i)}-${h('capex', i)}`)),
-  );
-  sheet.add(
-    'revenue_yoy',
-    each((i) => (i === 0 ? '' : `=${h('operating_revenue', i)}/${h('operating_revenue', i - 1)}-1`)),
-  );
-  return sheet;
+export interface CellAddress {
+  readonly sheet: string;
+  readonly row: number;
+  readonly col: number;
 }
 
 export interface ModelSheets {
-  readonly history: SheetBuilder;
-  readonly model: SheetBuilder;
-  /** Where the 2026 revenue-growth override is typed. */
-  readonly growthOverride: { row: number; col: number };
-  readonly valuePerShare: { row: number; col: number };
+  readonly sheets: readonly SheetBuilder[];
+  /** Where the first forecast year + 1's revenue-growth override is typed. */
+  readonly growthOverride: CellAddress;
+  readonly valuePerShare: CellAddress;
+  /** The WACC × g grid's cells, [wacc][g] as the engine's SensitivityGrid.values. */
+  readonly grid: readonly (readonly GridCell[])[];
   readonly cellCount: number;
 }
 
-export function modelSheets(statements: CompanyStatements): ModelSheets {
-  const history = historySheet(statements);
-  const model = new SheetBuilder('Model');
-  const last = LATEST_HISTORY_YEAR - FIRST_HISTORY_YEAR;
+const clampGrowth = (growth: string) => `MIN(${REVENUE_GROWTH_CAP},MAX(${REVENUE_GROWTH_FLOOR},${growth}))`;
+
+export function modelSheets(
+  statements: CompanyStatements,
+  overrides: YearOverrides,
+  parameters: ReferenceParameters,
+): ModelSheets {
+  const { sheet: history, years: reported, last } = historySheet(statements);
+  const windowStart = Math.max(0, last - AUTO_DRIVER_WINDOW + 1);
   const latest = (name: string) => history.ref(name, last);
-  const years = Array.from({ length: FORECAST_YEARS }, (_, i) => LATEST_HISTORY_YEAR + 1 + i);
+  const window = (name: string) => history.refRange(name, windowStart, last);
+  const model = new SheetBuilder('Model');
+  const years = forecastYearsAfter(reported[last] as number);
   const each = (formula: (i: number) => string | number | null) => years.map((_, i) => formula(i));
   const m = (name: string, i: number) => model.at(name, i);
+  const one = (name: string) => m(name, 0);
+  const positive = (cell: string) => `IF(AND(ISNUMBER(${cell}),${cell}>0),${cell},"")`;
 
   model.add('year', years);
-  // Parameters and the equity bridge (column B).
-  model.add('wacc', [BENCH_WACC]);
-  model.add('g', [TERMINAL_GROWTH]);
-  model.add('shares', [`=${latest('share_capital')}`]);
+  model.add('wacc', [parameters.wacc_manual]);
+  model.add('g', [parameters.terminal_growth_rate_manual ?? DEFAULT_TERMINAL_GROWTH_RATE]);
+  model.add('terminal_value_method', [parameters.terminal_value_method ?? 'gordon']);
+  model.add('ronic_manual', [parameters.ronic_manual ?? null]);
+  model.add('ronic', [`=IF(ISNUMBER(${one('ronic_manual')}),${one('ronic_manual')},${one('wacc')})`]);
+
+  // The share count (shares.ts): manual, 期末总股本, else 股本 cross-checked against 归母净利润 / 基本每股收益.
+  model.add('total_shares_manual', [parameters.total_shares_manual ?? null]);
+  model.add('statement_shares', [`=${positive(latest('total_shares'))}`]);
+  model.add('share_capital', [`=${positive(latest('share_capital'))}`]);
+  const eps = latest('eps_basic');
+  const profit = latest('net_profit_parent');
+  model.add('eps_implied_shares', [
+    `=IF(AND(ISNUMBER(${profit}),ISNUMBER(${eps})),IF(ABS(${eps})>=${2 * EPS_ROUNDING},${positive(`${profit}/${eps}`)},""),"")`,
+  ]);
+  model.add('eps_tolerance', [`=IF(ISNUMBER(${eps}),${SHARE_DISAGREEMENT}+${EPS_ROUNDING}/ABS(${eps}),"")`]);
+  {
+    const [manual, statement, capital, implied, tolerance] = [
+      'total_shares_manual',
+      'statement_shares',
+      'share_capital',
+      'eps_implied_shares',
+      'eps_tolerance',
+    ].map(one) as [string, string, string, string, string];
+    const agrees = (count: string) => `ABS(${count}/${implied}-1)<=${tolerance}`;
+    model.add('total_shares', [
+      `=IF(ISNUMBER(${manual}),${manual},IF(ISNUMBER(${statement}),${statement},` +
+        `IF(NOT(ISNUMBER(${capital})),IF(ISNUMBER(${implied}),${implied},0),` +
+        `IF(NOT(ISNUMBER(${implied})),${capital},IF(${agrees(capital)},${capital},` +
+        `IF(${agrees(`${capital}*10`)},${capital}*10,` +
+        `IF(AND(${capital}/${implied}<=${PLAUSIBLE_PAR_FACTOR},${capital}/${implied}>=${1 / PLAUSIBLE_PAR_FACTOR}),${capital},${implied})))))))`,
+    ]);
+  }
+
+  // The equity bridge at the latest balance sheet (bridge.ts).
+  const total = (items: readonly string[]) => `=${joined(items.map(latest), '+')}`;
+  model.add('cash', [total(CASH_LIKE_ITEMS)]);
+  model.add('non_core_assets', [total(NON_CORE_ASSET_ITEMS)]);
+  model.add('interest_bearing_liabilities', [total(DEBT_LIKE_ITEMS)]);
+  model.add('minority_interest', [`=${latest('minority_interest')}`]);
   model.add('bridge', [
-    `=${NON_CORE_ASSET_ITEMS.map(latest).join('+')}+${latest('cash')}-(${INTEREST_BEARING_DEBT_ITEMS.map(latest).join('+')})-${latest('minority_interest')}`,
+    `=${one('cash')}+${one('non_core_assets')}-${one('interest_bearing_liabilities')}-${one('minority_interest')}`,
   ]);
-  const span = 3;
-  model.add('start_growth', [
-    `=MIN(0.25,MAX(-0.2,(${latest('operating_revenue')}/${history.ref('operating_revenue', last - span)})^(1/${span})-1))`,
-  ]);
-  const wacc = m('wacc', 0);
-  const g = m('g', 0);
+
+  // Revenue growth of the history (compound over up to 3 years, clamped); none with a single year.
+  const span = Math.min(AUTO_DRIVER_WINDOW, last);
+  if (span > 0) {
+    model.add('historical_growth', [
+      `=${clampGrowth(`(${latest('revenue')}/${history.ref('revenue', last - span)})^(1/${span})-1`)}`,
+    ]);
+  }
+  /**
+   * Revenue growth of forecast year i at terminal growth `g` (auto-drivers.ts's fadedGrowth): from the
+   * history's growth (else g, clamped) linearly to g. `cell` addresses a Model row from the caller's sheet.
+   */
+  const fadedGrowthFrom =
+    (cell: (name: string) => string) =>
+    (g: string, i: number): string => {
+      const start = span > 0 ? cell('historical_growth') : clampGrowth(g);
+      return `${start}+(${g}-${start})*${FORECAST_YEARS > 1 ? i / (FORECAST_YEARS - 1) : 1}`;
+    };
 
   // Drivers: auto value, the override typed for the year, the value carried from earlier years, effective.
+  const wcFamily = new Map<string, number>(
+    WORKING_CAPITAL_ITEMS.map((item) => [`${item}_Ratio`, FAMILY_OF_ROW_ITEM[item]]),
+  );
   for (const key of DRIVER_KEYS) {
-    if (key === 'operating_revenue_yoy') {
-      model.add(
-        `${key}_auto`,
-        each((i) => `=${m('start_growth', 0)}+(${g}-${m('start_growth', 0)})*${i / (FORECAST_YEARS - 1)}`),
-      );
-    } else {
-      const ratio = RATIO_ROW[key];
-      const mean = `AVERAGE(${history.ref(ratio, last - 2)}:${history.at(ratio, last)})`;
-      model.add(
-        `${key}_auto`,
-        each(() =>
-          key === 'income_tax_to_total_profit'
-            ? `=MIN(1,MAX(0,IFERROR(${mean},${DEFAULT_TAX_RATE})))`
-            : `=MAX(0,IFERROR(${mean},0))`,
-        ),
-      );
-    }
+    const family = wcFamily.get(key);
+    const flags = family === undefined ? '' : window(familyFlag(family));
+    const auto =
+      key === 'operating_revenue_yoy'
+        ? (i: number) => `=${fadedGrowthFrom(one)(one('g'), i)}`
+        : key === 'income_tax_to_total_profit'
+          ? () =>
+              `=IF(COUNT(${window('forecast_tax_rate')})>=${MIN_TAX_RATE_YEARS},AVERAGE(${window('forecast_tax_rate')}),${DEFAULT_TAX_RATE})`
+          : family === undefined
+            ? () => `=MAX(0,IFERROR(AVERAGE(${window(key)}),0))`
+            : () => `=IF(SUM(${flags})>0,MAX(0,SUMPRODUCT(${window(key)},${flags})/SUM(${flags})),0)`;
+    model.add(`${key}_auto`, each(auto));
     model.add(
       `${key}_override`,
-      each((i) => SAMPLE_OVERRIDES[years[i] as number]?.[key] ?? null),
+      each((i) => overrides[years[i] as number]?.[key] ?? null),
     );
     model.add(`${key}_carried`, () =>
       each((i) =>
@@ -267,13 +169,26 @@ export function modelSheets(statements: CompanyStatements): ModelSheets {
     );
   }
 
-  // The projection.
+  // The OWC the first ΔOWC starts from: the latest year's, a family it does not report taken at the ratios
+  // of the latest year of the window that does (auto-drivers.ts's openingWorkingCapital).
+  const missingFamilies = WORKING_CAPITAL_FAMILIES.map((family, index) => {
+    const ratioSum = (at: number) =>
+      joined(
+        family.rowItems.map((item) => history.ref(`${item}_Ratio`, at)),
+        '+',
+      );
+    let earlier = '0';
+    for (let at = windowStart; at < last; at++) {
+      earlier = `IF(${history.ref(familyFlag(index), at)}=1,${ratioSum(at)},${earlier})`;
+    }
+    return `IF(${latest(familyFlag(index))}=1,0,${family.sign}*${latest('revenue')}*(${earlier}))`;
+  });
+  model.add('opening_owc', [`=${latest('Operating_Working_Capital')}+${missingFamilies.join('+')}`]);
+
+  // The projection (projection.ts's projectYear).
+  model.add('latest_revenue', [`=${latest('revenue')}`]);
   model.add('revenue', () =>
-    each((i) =>
-      i === 0
-        ? `=${latest('operating_revenue')}*(1+${m('operating_revenue_yoy', 0)})`
-        : `=${m('revenue', i - 1)}*(1+${m('operating_revenue_yoy', i)})`,
-    ),
+    each((i) => `=${i === 0 ? one('latest_revenue') : m('revenue', i - 1)}*(1+${m('operating_revenue_yoy', i)})`),
   );
   for (const [item, ratio] of COST_DRIVERS)
     model.add(
@@ -296,25 +211,28 @@ export function modelSheets(statements: CompanyStatements): ModelSheets {
     'capex',
     each((i) => `=${m('revenue', i)}*${m('Capex_to_Revenue_Ratio', i)}`),
   );
-  for (const item of WORKING_CAPITAL)
-    model.add(
-      item,
-      each((i) => `=${m('revenue', i)}*${m(`${item}_Ratio`, i)}`),
+  const ratioSum = (items: readonly string[], i: number) =>
+    joined(
+      items.map((item) => m(`${item}_Ratio`, i)),
+      '+',
     );
   model.add(
-    'owc',
-    each(
-      (i) =>
-        `=${WORKING_CAPITAL_ASSETS.map((item) => m(item, i)).join('+')}-(${WORKING_CAPITAL_LIABILITIES.map((item) => m(item, i)).join('+')})`,
-    ),
+    'owc_ratio',
+    each((i) => `=${ratioSum(WORKING_CAPITAL_ASSETS, i)}-(${ratioSum(WORKING_CAPITAL_LIABILITIES, i)})`),
   );
-  model.add('delta_owc', () => each((i) => `=${m('owc', i)}-${i === 0 ? latest('owc') : m('owc', i - 1)}`));
+  model.add(
+    'owc',
+    each((i) => `=${m('revenue', i)}*${m('owc_ratio', i)}`),
+  );
+  model.add('delta_owc', () => each((i) => `=${m('owc', i)}-${i === 0 ? one('opening_owc') : m('owc', i - 1)}`));
   model.add(
     'fcf',
     each((i) => `=${m('nopat', i)}+${m('da', i)}-${m('delta_owc', i)}-${m('capex', i)}`),
   );
 
-  // The DCF.
+  // The DCF (dcf.ts).
+  const lastYear = FORECAST_YEARS - 1;
+  const [wacc, g] = [one('wacc'), one('g')];
   model.add(
     'factor',
     each((i) => `=(1+${wacc})^-${i + 1}`),
@@ -323,37 +241,26 @@ export function modelSheets(statements: CompanyStatements): ModelSheets {
     'pv',
     each((i) => `=${m('fcf', i)}*${m('factor', i)}`),
   );
-  const lastYear = FORECAST_YEARS - 1;
-  model.add('pv_sum', [`=SUM(${m('pv', 0)}:${m('pv', lastYear)})`]);
-  model.add('terminal_value', [`=${m('fcf', lastYear)}*(1+${g})/(${wacc}-${g})`]);
-  model.add('terminal_pv', [`=${m('terminal_value', 0)}*${m('factor', lastYear)}`]);
-  model.add('enterprise_value', [`=${m('pv_sum', 0)}+${m('terminal_pv', 0)}`]);
-  model.add('equity_value', [`=${m('enterprise_value', 0)}+${m('bridge', 0)}`]);
-  model.add('value_per_share', [`=IF(${m('shares', 0)}>0,${m('equity_value', 0)}/${m('shares', 0)},0)`]);
+  model.add('pv_sum', [`=SUM(${model.range('pv', 0, lastYear)})`]);
+  model.add('terminal_value', [
+    `=${terminalValueFormula(one('terminal_value_method'), m('fcf', lastYear), m('nopat', lastYear), wacc, g, one('ronic'))}`,
+  ]);
+  model.add('terminal_pv', [`=${one('terminal_value')}*${m('factor', lastYear)}`]);
+  model.add('enterprise_value', [`=${one('pv_sum')}+${one('terminal_pv')}`]);
+  model.add('equity_value', [`=${one('enterprise_value')}+${one('bridge')}`]);
+  model.add('value_per_share', [`=IF(${one('total_shares')}>0,${one('equity_value')}/${one('total_shares')},0)`]);
 
-  // The 5 × 5 grid: growths across (row sens_g), WACCs down (column B), values in C..G.
-  const steps = Array.from({ length: 2 * SENSITIVITY_RADIUS + 1 }, (_, i) => i - SENSITIVITY_RADIUS);
-  model.add('sens_g', [null, ...steps.map((step) => `=${g}+${step * GROWTH_STEP}`)]);
-  const growthCell = (j: number) => m('sens_g', j + 1);
-  for (const [r, step] of steps.entries()) {
-    const name = `sens_${r}`;
-    const w = `$B$${model.rows.length + 1}`;
-    const pvSum = years.map((_, i) => `${m('fcf', i)}*(1+${w})^-${i + 1}`).join('+');
-    model.add(name, [
-      `=${wacc}+${step * WACC_STEP}`,
-      ...steps.map((_, j) => {
-        const gj = growthCell(j);
-        const ev = `${pvSum}+${m('fcf', lastYear)}*(1+${gj})/(${w}-${gj})*(1+${w})^-${FORECAST_YEARS}`;
-        return `=IF(AND(${w}>${gj},${w}>-1),IF(${m('shares', 0)}>0,(${ev}+${m('bridge', 0)})/${m('shares', 0)},0),"")`;
-      }),
-    ]);
-  }
-  const cellCount = [...history.rows, ...model.rows].reduce((total, row) => total + row.length, 0);
-  return {
-    history,
+  const grid = gridSheet(
     model,
-    growthOverride: { row: model.row('operating_revenue_yoy_override'), col: 2 },
-    valuePerShare: { row: model.row('value_per_share'), col: 1 },
-    cellCount,
+    years.length,
+    fadedGrowthFrom((name) => model.ref(name, 0)),
+  );
+  const sheets = [history, model, grid.sheet];
+  return {
+    sheets,
+    growthOverride: { sheet: model.name, row: model.row('operating_revenue_yoy_override'), col: 2 },
+    valuePerShare: { sheet: model.name, row: model.row('value_per_share'), col: 1 },
+    grid: grid.cells,
+    cellCount: sheets.reduce((count, sheet) => count + sheet.rows.reduce((total, row) => total + row.length, 0), 0),
   };
 }

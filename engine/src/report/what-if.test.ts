@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { createAnalyticsCache } from '../valuation/company-valuation.ts';
 import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';
-import type { CompanyBundle } from './company-bundle.ts';
+import type { CompanyBundle, MarketContext } from './company-bundle.ts';
 import { impliedGrowthFor, mergeOverrides, NO_WHAT_IF, whatIfView } from './what-if.ts';
 
 const bundle: CompanyBundle = {
@@ -58,6 +58,35 @@ describe('what-ifs on top of the stored inputs', () => {
     const implied = impliedGrowthFor(bundle, NO_WHAT_IF, price);
     expect('growth' in implied && Number.isFinite(implied.growth)).toBe(true);
     expect(impliedGrowthFor(bundle, NO_WHAT_IF, -1)).toEqual({ error: '股价必须为正数' });
+  });
+});
+
+describe('reverse DCF at the page’s own value', () => {
+  // The sample company's ratios are the same every year: with one revenue growth for every forecast year,
+  // its FCF and NOPAT grow at exactly that rate, so the page's value per share implies it back.
+  const steady = { ...bundle, overrides: {} };
+  const growth = 0.07;
+  it.each([
+    ['gordon', null],
+    ['value_driver', null],
+    ['value_driver', 0.2],
+  ] as const)('gives back the forecast’s growth under %s (RONIC %s)', (method, ronic) => {
+    const whatIf = {
+      parameters: { terminal_value_method: method, ronic_manual: ronic },
+      overrides: { 2025: { operating_revenue_yoy: growth } },
+    };
+    const price = whatIfView(steady, whatIf).dcf?.valuation.value_per_share as number;
+    const implied = impliedGrowthFor(steady, whatIf, price);
+    expect('growth' in implied ? implied.growth : implied.error).toBeCloseTo(growth, 8);
+  });
+
+  it('counts the shares as the page does: the quote’s count when there is one', () => {
+    const whatIf = { parameters: {}, overrides: { 2025: { operating_revenue_yoy: growth } } };
+    const quote = { price: 20, date: '2025-06-30', market_cap: null, shares: 12.5 };
+    const market: MarketContext = { quote, today: '2025-07-01' };
+    const price = whatIfView(steady, whatIf, undefined, market).dcf?.valuation.value_per_share as number;
+    const implied = impliedGrowthFor(steady, whatIf, price, undefined, market);
+    expect('growth' in implied ? implied.growth : implied.error).toBeCloseTo(growth, 8);
   });
 });
 

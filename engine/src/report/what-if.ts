@@ -103,29 +103,39 @@ export function whatIfView(
   };
 }
 
-/** Reverse DCF for a price: the constant FCF growth it implies, or the reason there is none. */
+/**
+ * Reverse DCF for a price: the constant FCF growth it implies, or the reason there is none. Valued as the
+ * what-if's page values it (the same share count, from the quote when `market` has one) and with the same
+ * terminal value method, so the page's own value per share gives back the growth of its forecast.
+ */
 export function impliedGrowthFor(
   bundle: CompanyBundle,
   whatIf: WhatIf,
   price: number,
   cache?: AnalyticsCache,
+  market?: MarketContext,
 ): { readonly growth: number } | { readonly error: string } {
-  const valuation = valueWhatIf(bundle, whatIf, cache);
+  const valuation = valueWhatIf(bundle, whatIf, cache, market);
   const issues = whatIfIssues(whatIf, valuation);
   if (issues.length > 0) return { error: inputIssuesMessage(issues) };
-  const first = valuation.forecast[0]?.FCFF;
-  if (!valuation.dcf || first === null || first === undefined) {
+  const first = valuation.forecast[0];
+  if (!valuation.dcf || first?.FCFF === null || first?.FCFF === undefined) {
     return { error: valuation.error?.message ?? '预测自由现金流数据缺失' };
   }
   try {
     const result = impliedGrowth({
       price,
-      baseFcf: first,
+      baseFcf: first.FCFF,
       years: valuation.forecast.length,
       wacc: valuation.dcf.wacc,
       terminalGrowth: valuation.dcf.g,
       bridge: valuation.bridge,
       totalShares: valuation.parameters.total_shares,
+      terminal: {
+        method: valuation.parameters.terminal_value_method,
+        baseNopat: first.nopat,
+        ronic: valuation.parameters.manual.ronic_manual ?? null,
+      },
     });
     return { growth: result.impliedGrowth };
   } catch (error) {

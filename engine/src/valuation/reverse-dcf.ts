@@ -1,5 +1,14 @@
 import { requireFinite, ValuationError } from '../errors.ts';
-import { type EquityBridge, enterpriseValue, requireRates } from './dcf.ts';
+import { discountStream, type EquityBridge, requireRates, type TerminalValueMethod } from './dcf.ts';
+
+/** The terminal value of the reverse DCF: the forward DCF's method, with the first forecast year's NOPAT. */
+export interface ReverseTerminal {
+  readonly method: TerminalValueMethod;
+  /** NOPAT of the first forecast year (亿元): it grows with the FCF, so the last year's seeds the value driver. */
+  readonly baseNopat: number | null;
+  /** Return on new invested capital of the value driver; null or absent = WACC (as the forward DCF). */
+  readonly ronic?: number | null;
+}
 
 export interface ReverseDcfInput {
   /** Price per share (元) to explain. */
@@ -11,6 +20,8 @@ export interface ReverseDcfInput {
   readonly terminalGrowth: number | null | undefined;
   readonly bridge: EquityBridge;
   readonly totalShares: number;
+  /** Absent = Gordon. */
+  readonly terminal?: ReverseTerminal;
 }
 
 export interface ReverseDcfResult {
@@ -23,9 +34,11 @@ export interface ReverseDcfResult {
 export const IMPLIED_GROWTH_RANGE = [-0.5, 1] as const;
 
 /**
- * Reverse DCF: the constant growth r with FCFₙ = baseFcf × (1+r)ⁿ⁻¹ (n = 1..years), terminal value at g,
- * whose equity value per share equals the given price. EV rises with r when baseFcf > 0, so bisection
- * over −50%..100% finds the one solution.
+ * Reverse DCF: the constant growth r with FCFₙ = baseFcf × (1+r)ⁿ⁻¹ (n = 1..years) whose equity value per
+ * share equals the given price. The terminal value is the forward DCF's (discountStream, the one place of
+ * the DCF's arithmetic), by its method: Gordon on the last FCF, or the value driver on the last NOPAT,
+ * which grows with the FCF (NOPATₙ = baseNopat × (1+r)ⁿ⁻¹, the year-one share of NOPAT reinvested held).
+ * EV rises with r when the bases are positive, so bisection over −50%..100% finds the one solution.
  */
 export function impliedGrowth(input: ReverseDcfInput): ReverseDcfResult {
   const { wacc, g } = requireRates(input.wacc, input.terminalGrowth);
@@ -34,6 +47,8 @@ export function impliedGrowth(input: ReverseDcfInput): ReverseDcfResult {
   if (price <= 0) throw new ValuationError('PRICE_NOT_POSITIVE', 'price');
   if (!(input.totalShares > 0)) throw new ValuationError('SHARES_MISSING', 'total_shares');
   if (baseFcf <= 0) throw new ValuationError('BASE_FCF_NOT_POSITIVE', 'fcf');
+  const method = input.terminal?.method ?? 'gordon';
+  const baseNopat = method === 'value_driver' ? requireFinite(input.terminal?.baseNopat ?? Number.NaN, 'nopat') : 0;
 
   const { bridge } = input;
   const targetEv =
@@ -49,7 +64,8 @@ export function impliedGrowth(input: ReverseDcfInput): ReverseDcfResult {
       stream[n] = fcf;
       fcf *= 1 + growth;
     }
-    return enterpriseValue(stream, wacc, g);
+    const nopat = baseNopat * (1 + growth) ** (input.years - 1);
+    return discountStream(stream, wacc, g, { method, nopat, ronic: input.terminal?.ronic ?? null }).enterpriseValue;
   };
 
   let [low, high] = IMPLIED_GROWTH_RANGE as unknown as [number, number];

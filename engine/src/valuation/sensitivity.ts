@@ -14,6 +14,9 @@ export interface SensitivityOptions {
   readonly growthStep?: number;
 }
 
+/** The default grid: 2 cells each side of the base (5 × 5), WACC in steps of 1 pt, g of 0.5 pt. */
+export const DEFAULT_SENSITIVITY = { radius: 2, waccStep: 0.01, growthStep: 0.005 } as const;
+
 /**
  * WACC × g grid of value per share around the base case (WACC ±1 pt, g ±0.5 pt steps by default).
  * `valueAt` re-values the whole model at a cell's rates (the forecast's revenue growth fades to that g, so
@@ -24,7 +27,11 @@ export function sensitivityGrid(
   valueAt: (wacc: number, g: number) => number,
   wacc: number,
   g: number,
-  { radius = 2, waccStep = 0.01, growthStep = 0.005 }: SensitivityOptions = {},
+  {
+    radius = DEFAULT_SENSITIVITY.radius,
+    waccStep = DEFAULT_SENSITIVITY.waccStep,
+    growthStep = DEFAULT_SENSITIVITY.growthStep,
+  }: SensitivityOptions = {},
 ): SensitivityGrid {
   const waccs: number[] = [];
   const growths: number[] = [];

@@ -43,7 +43,7 @@ export const SHARE_DISAGREEMENT = 0.05;
  */
 export const PLAUSIBLE_PAR_FACTOR = 2;
 /** EPS is published to 0.01 元, so it is known to ±0.005 元. */
-const EPS_ROUNDING = 0.005;
+export const EPS_ROUNDING = 0.005;
 
 export interface ShareCount {
   /** 亿股; 0 when nothing gives a count. */

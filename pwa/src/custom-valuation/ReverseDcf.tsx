@@ -19,8 +19,9 @@ interface ReverseDcfProps {
 }
 
 /**
- * Reverse DCF: the constant FCF growth the market price implies under the current WACC and g. The
- * answer follows every later edit, so a reader can compare the price's expectations with their own.
+ * Reverse DCF: the constant FCF growth the market price implies under the current WACC, g and terminal
+ * value method. The answer follows every later edit, so a reader can compare the price's expectations with
+ * their own.
  */
 export function ReverseDcf({ engine, whatIf, marketPrice }: ReverseDcfProps) {
   const inputId = useId();
@@ -91,8 +92,8 @@ export function ReverseDcf({ engine, whatIf, marketPrice }: ReverseDcfProps) {
         {answer.kind === 'error' ? <span className="cv-reverse__error">{answer.message}</span> : null}
       </p>
       <p className="cv-card__formula">
-        在当前 WACC
-        与永续增长率下，使每股价值等于该股价的预测期自由现金流年均增长率（以首个预测年度的自由现金流为基数）。
+        在当前
+        WACC、永续增长率与终值方法下，使每股价值等于该股价的预测期自由现金流年均增长率（以首个预测年度的自由现金流为基数）。
       </p>
     </section>
   );

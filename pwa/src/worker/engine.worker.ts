@@ -47,7 +47,7 @@ const engineApi = {
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');
-    return impliedGrowthFor(loaded, whatIf, price, cache);
+    return impliedGrowthFor(loaded, whatIf, price, cache, loadedMarket);
   },
 };
 
