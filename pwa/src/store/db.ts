@@ -1,6 +1,7 @@
 import type {
   CompanyBundle,
   CompanyListItem,
+  CompanyReport,
   CoreMenuItem,
   IndustryBetas,
   TopMenuItem,
@@ -36,6 +37,17 @@ export type MetaValue = {
 
 /** One pulled row, stored under its table and key. */
 export type StoredSyncRow = SyncRow;
+
+/**
+ * A company's report as the engine computed it, kept so that opening the report again shows it without
+ * computing; `key` names everything it was computed from (see stored-reports.ts).
+ */
+export interface StoredReport {
+  readonly code: string;
+  readonly key: string;
+  readonly report: CompanyReport;
+  readonly savedAt: number;
+}
 
 /** A reader's what-if for one company, kept across reloads and offline. */
 export interface StoredWhatIf {
@@ -82,6 +94,7 @@ export class FcfDatabase extends Dexie {
   whatIfs!: Table<StoredWhatIf, string>;
   savedPdfs!: Table<SavedPdf, number>;
   rejectedEdits!: Table<RejectedEdit, number>;
+  reports!: Table<StoredReport, string>;
 
   constructor(name = 'fcf-valuation') {
     super(name);
@@ -91,35 +104,36 @@ export class FcfDatabase extends Dexie {
     this.version(4).stores({ savedPdfs: 'id, filename' });
     // Rejected edits get their own list; the outbox and everything else are kept as they are.
     this.version(5).stores({ rejectedEdits: 'id' }).upgrade(moveLegacyRejections);
+    this.version(6).stores({ reports: 'code, savedAt' });
   }
 }
 
-let database: FcfDatabase | null = null;
-let unavailable = false;
+let opening: Promise<FcfDatabase | null> | null = null;
 
 /**
  * The database, or null where IndexedDB cannot be used (private mode, blocked storage): the app then
- * works online-only instead of failing.
+ * works online-only instead of failing. Opened once: callers while it opens share the one opening.
  */
-export async function openStore(): Promise<FcfDatabase | null> {
-  if (unavailable) return null;
-  if (database) return database;
+export function openStore(): Promise<FcfDatabase | null> {
+  opening ??= open();
+  return opening;
+}
+
+async function open(): Promise<FcfDatabase | null> {
   try {
     const db = new FcfDatabase();
     // Another tab upgrading the schema: close so it can proceed; this tab reopens on next use.
     db.on('versionchange', () => {
       db.close();
-      database = null;
+      opening = null;
       return false;
     });
     // An older tab still holds the previous schema open: it closes on its versionchange, then we proceed.
     db.on('blocked', () => console.warn('另一个标签页正在使用旧版本数据，关闭它后将自动升级'));
     await db.open();
-    database = db;
     return db;
   } catch (error) {
     console.warn('IndexedDB 不可用，切换为仅在线模式', error);
-    unavailable = true;
     return null;
   }
 }
@@ -164,7 +178,7 @@ export async function writeBundles(bundles: readonly CompanyBundle[]): Promise<v
 }
 
 /** A full disk must not break reading: warn and go on with what is in memory. */
-function reportStorageError(error: unknown): void {
+export function reportStorageError(error: unknown): void {
   const quota = error instanceof Error && (error.name === 'QuotaExceededError' || error.message.includes('Quota'));
   console.warn(quota ? '浏览器存储空间已满，离线数据未能保存' : '离线数据保存失败', error);
 }

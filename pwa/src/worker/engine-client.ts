@@ -15,6 +15,13 @@ import type { EngineApi } from './engine.worker.ts';
 let remote: Comlink.Remote<EngineApi> | null = null;
 
 /**
+ * Names the engine's build, for results kept across visits: this module's own URL, which the production
+ * build names by a hash of its content, and its content holds the worker's hashed file name below, so a new
+ * engine gives a new name. In development every page load counts as a new build.
+ */
+export const ENGINE_BUILD = import.meta.env.DEV ? `${import.meta.url}#${Date.now()}` : import.meta.url;
+
+/**
  * The engine's worker, started on first use. Every browser the app supports has module workers; the
  * engine is deliberately not bundled into the page itself (it would cost the first screen ~8 KB gzip).
  */

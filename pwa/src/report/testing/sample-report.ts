@@ -1,5 +1,5 @@
 import { type ValuationParameters, WACC_ASSUMPTIONS } from '@fcf/engine';
-import { buildCompanyReport, type CompanyReport } from '@fcf/engine/report';
+import { buildCompanyReport, type CompanyBundle, type CompanyReport } from '@fcf/engine/report';
 import { SAMPLE_COMPANY } from '../../../../engine/src/testing/sample-company.ts';
 
 /**
@@ -7,12 +7,20 @@ import { SAMPLE_COMPANY } from '../../../../engine/src/testing/sample-company.ts
  * or at the given parameters.
  */
 export function sampleReport(parameters: Partial<ValuationParameters> = {}): CompanyReport {
-  return buildCompanyReport({
-    company: { code: SAMPLE_COMPANY.code, name: SAMPLE_COMPANY.name, industry: '其他' },
+  return buildCompanyReport(sampleBundle(parameters));
+}
+
+/** The bundle `sampleReport` is computed from (`code` and `version` as asked). */
+export function sampleBundle(
+  parameters: Partial<ValuationParameters> = {},
+  { code = SAMPLE_COMPANY.code, version = 1 }: { code?: string; version?: number } = {},
+): CompanyBundle {
+  return {
+    company: { code, name: SAMPLE_COMPANY.name, industry: '其他' },
     statements: SAMPLE_COMPANY,
     parameters: { wacc_manual: 0.09, terminal_growth_rate_manual: null, total_shares_manual: null, ...parameters },
     overrides: {},
     waccAssumptions: WACC_ASSUMPTIONS,
-    version: 1,
-  });
+    version,
+  };
 }
