@@ -83,15 +83,24 @@ describe('the report skeleton', () => {
       await page.goto(`/valuation-home?company=${MIDEA}`);
       await page.getByTestId('dcf-value-per-share').waitFor({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');
-      const heights = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.report-module')].map((section) => ({
-          module: section.id,
-          reserved: getComputedStyle(section).getPropertyValue('--report-module-height').trim(),
-          final: `${Math.round(section.getBoundingClientRect().height)}px`,
-        })),
+      const heights = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.report-module')].map((section) => ({
+            module: section.id,
+            reserved: getComputedStyle(section).getPropertyValue('--report-module-height').trim(),
+            final: `${Math.round(section.getBoundingClientRect().height)}px`,
+          })),
+        );
+      // As shown: sections off screen are not laid out yet and stand at their reserved height.
+      const shown = await heights();
+      expect(shown.map(({ module, final }) => ({ module, reserved: final }))).toEqual(
+        shown.map(({ module, reserved }) => ({ module, reserved })),
       );
-      expect(heights.map(({ module, final }) => ({ module, reserved: final }))).toEqual(
-        heights.map(({ module, reserved }) => ({ module, reserved })),
+      // Every section laid out: each fills exactly the height reserved for it.
+      await page.addStyleTag({ content: '.report-module { content-visibility: visible !important; }' });
+      const laidOut = await heights();
+      expect(laidOut.map(({ module, final }) => ({ module, reserved: final }))).toEqual(
+        laidOut.map(({ module, reserved }) => ({ module, reserved })),
       );
       await context.close();
     });

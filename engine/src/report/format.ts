@@ -6,8 +6,24 @@
 
 export const EMPTY = '-';
 
-const amountFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const preciseFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+/**
+ * A formatter made on first use: making one loads its locale's data (several ms on a phone), which a
+ * screen that shows no time, or no figure yet, should not pay while it opens.
+ */
+function onFirstUse<Format>(make: () => Format): () => Format {
+  let made: Format | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const amountFormat = onFirstUse(
+  () => new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const preciseFormat = onFirstUse(
+  () => new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 4 }),
+);
 
 function usable(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
@@ -15,22 +31,22 @@ function usable(value: number | null | undefined): value is number {
 
 /** 1234.5 → '1,234.50'; null → '-'. */
 export function formatAmount(value: number | null | undefined): string {
-  return usable(value) ? amountFormat.format(value) : EMPTY;
+  return usable(value) ? amountFormat().format(value) : EMPTY;
 }
 
 /** Up to 4 decimals (discount factors), at least 2. */
 export function formatPrecise(value: number | null | undefined): string {
-  return usable(value) ? preciseFormat.format(value) : EMPTY;
+  return usable(value) ? preciseFormat().format(value) : EMPTY;
 }
 
 /** 0.0523 → '5.23%'. */
 export function formatPercent(value: number | null | undefined): string {
-  return usable(value) ? `${amountFormat.format(value * 100)}%` : EMPTY;
+  return usable(value) ? `${amountFormat().format(value * 100)}%` : EMPTY;
 }
 
 /** A multiple (FCF / capex): 1.5 → '1.50倍'. */
 export function formatTimes(value: number | null | undefined): string {
-  return usable(value) ? `${amountFormat.format(value)}倍` : EMPTY;
+  return usable(value) ? `${amountFormat().format(value)}倍` : EMPTY;
 }
 
 /**
@@ -92,19 +108,22 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(2)} ${units[unit]}`;
 }
 
-const minuteFormat = new Intl.DateTimeFormat('zh-CN', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const minuteFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('zh-CN', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** An ISO time in the reader's zone, to the minute: '2025/03/08 14:05'; the text itself when unreadable. */
 export function formatMinute(iso: string): string {
   const time = new Date(iso);
-  return Number.isNaN(time.getTime()) ? iso || EMPTY : minuteFormat.format(time);
+  return Number.isNaN(time.getTime()) ? iso || EMPTY : minuteFormat().format(time);
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -125,16 +144,19 @@ export function fileTimestamp(date: Date): string {
 /** A-share reports read in Beijing time, wherever the PDF is made (a server in UTC, a browser abroad). */
 const REPORT_TIME_ZONE = 'Asia/Shanghai';
 
-const beijingFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: REPORT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const beijingFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: REPORT_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** Date and time parts in Beijing time, zero-padded. */
 export function beijingParts(date: Date): {
@@ -146,7 +168,7 @@ export function beijingParts(date: Date): {
   second: string;
 } {
   const parts: Record<string, string> = {};
-  for (const part of beijingFormat.formatToParts(date)) parts[part.type] = part.value;
+  for (const part of beijingFormat().formatToParts(date)) parts[part.type] = part.value;
   const pick = (key: string) => parts[key] ?? '00';
   return {
     year: pick('year'),

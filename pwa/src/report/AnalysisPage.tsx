@@ -12,6 +12,7 @@ import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { WarningMark } from '../ui/WarningMark.tsx';
 import { WatchlistStar } from '../watchlist/WatchlistStar.tsx';
+import { initialCompany, SELECTED_COMPANY_KEY } from './initial-company.ts';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
 import { ReportModules } from './ReportModules.tsx';
@@ -19,12 +20,6 @@ import { SectionNav } from './SectionNav.tsx';
 import { shownSections } from './shown-sections.ts';
 import { useCompanyReport } from './use-company-report.ts';
 import './AnalysisPage.css';
-
-const SELECTED_KEY = 'selectedCompany';
-
-function initialCompany(fromQuery: string | null): string {
-  return fromQuery?.trim() || localStorage.getItem(SELECTED_KEY) || DEFAULT_COMPANY;
-}
 
 /** The analysis page: search, the report's modules in menu order, section navigation, quick picks. */
 export function AnalysisPage() {
@@ -55,8 +50,8 @@ export function AnalysisPage() {
   const choose = useCallback(
     (name: string | null) => {
       setCompany(name);
-      if (name && name !== DEFAULT_COMPANY) localStorage.setItem(SELECTED_KEY, name);
-      else localStorage.removeItem(SELECTED_KEY);
+      if (name && name !== DEFAULT_COMPANY) localStorage.setItem(SELECTED_COMPANY_KEY, name);
+      else localStorage.removeItem(SELECTED_COMPANY_KEY);
       const query = name ? `?company=${encodeURIComponent(name)}` : '';
       navigate(`${location.pathname}${query}`, { replace: true });
     },

@@ -6,13 +6,19 @@ import { openStore, readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
-import { computeReport, warmEngine } from '../worker/engine-client.ts';
+import { warmEngine } from '../worker/engine-client.ts';
 import { warmCharts } from './charts/Chart.tsx';
+import { initialCompany } from './initial-company.ts';
+import { isNamed, knownCompanyCode, type ReportInputs, readAheadReportInputs, reportInputs } from './report-inputs.ts';
+import { reportOf } from './report-of.ts';
 
 // Started as soon as the report page's code loads, while React renders: opening IndexedDB (~30–100 ms)
-// and starting the engine's worker would otherwise wait for the first effect and run one after the other.
+// would otherwise wait for the first effect. The engine's worker starts only when a report is to be
+// computed (a report opened before is read back as it was computed: see report-of.ts).
 void openStore();
-warmEngine();
+// The report this page load opens with is read from the offline copy while React renders the page.
+if (location.pathname === '/')
+  readAheadReportInputs(initialCompany(new URLSearchParams(location.search).get('company')));
 
 export type ReportState =
   | { readonly status: 'idle' }
@@ -48,8 +54,12 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
     const force = forceNext.current;
     forceNext.current = false;
     setState({ status: 'loading', company: named });
-    const show = async (bundle: CompanyBundle, stale: boolean, name: string) => {
-      const report = await computeReport(bundle, await marketContext(bundle.company.code));
+    // A company opened before is read from the offline copy at once, without the company list.
+    const code = force ? null : knownCompanyCode(named);
+    const early = code ? reportInputs(code) : null;
+    const show = async (bundle: CompanyBundle, stale: boolean, name: string, inputs?: ReportInputs) => {
+      const market = inputs?.market ?? (await marketContext(bundle.company.code));
+      const report = await reportOf(bundle, market, inputs?.kept);
       if (!cancelled) setState({ status: 'ready', company: name, report, stale });
     };
     // Quotes come up to date meanwhile; a newer quote than the one shown recomputes the report.
@@ -60,19 +70,28 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
       const now = await marketContext(bundle.company.code);
       if (JSON.stringify(now.quote) !== JSON.stringify(shown.quote)) await show(bundle, false, name);
     };
+    /** The company asked for, and its offline copy when one is kept (none when refreshing). */
+    const findCompany = async () => {
+      const inputs = await early;
+      const copy = inputs?.cached?.bundle.company;
+      if (inputs && copy && isNamed(copy, named)) return { company: copy, cached: inputs.cached, inputs };
+      const companies = await loadCompanies();
+      const company = exactCompanyMatch(companies.value, named);
+      if (!company) return null;
+      return { company, cached: force ? undefined : await readBundle(company.code), inputs: undefined };
+    };
     (async () => {
       try {
-        const companies = await loadCompanies();
-        const company = exactCompanyMatch(companies.value, named);
-        if (!company) {
+        const found = await findCompany();
+        if (!found) {
           if (!cancelled) setState({ status: 'error', company: named, message: `未找到公司：${named}，请确认名称` });
           return;
         }
-        const cached = force ? undefined : await readBundle(company.code);
+        const { company, cached, inputs } = found;
         if (cached) {
           // Stale-while-revalidate: the offline copy shows at once; an old one is then checked with the
           // server and the report recomputed only if the data changed.
-          await show(cached.bundle, false, company.name);
+          await show(cached.bundle, false, company.name, inputs);
           if (isFresh(cached.fetchedAt)) return showNewerQuote(cached.bundle, company.name);
           try {
             const fresh = await fetchBundle(company.code);
@@ -83,6 +102,8 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
           }
           return;
         }
+        // The worker loads while the bundle comes from the network.
+        warmEngine();
         const loaded = await loadBundle(company.code, force);
         await quotesPulled;
         await show(loaded.value, loaded.stale, company.name);

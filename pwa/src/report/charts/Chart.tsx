@@ -45,6 +45,35 @@ export function warmCharts(): void {
   });
 }
 
+interface PendingChart {
+  readonly element: HTMLElement;
+  readonly build: (UPlot: typeof uPlot, width: number) => void;
+}
+
+const pending: PendingChart[] = [];
+
+/**
+ * Builds a chart once uPlot is loaded. The charts of a report come together: all their widths are read
+ * first, in one layout, and then every chart is built (reading each width after the previous chart was
+ * put in the page would lay the page out again for every chart).
+ */
+function whenUPlotLoaded(chart: PendingChart): void {
+  pending.push(chart);
+  if (pending.length > 1) return;
+  loadUPlot().then(
+    (UPlot) => {
+      const charts = pending.splice(0);
+      const widths = charts.map(({ element }) => element.clientWidth);
+      for (const [index, { build }] of charts.entries()) build(UPlot, widths[index] || FALLBACK_WIDTH);
+    },
+    () => {
+      // No chart can be drawn without it; the next chart asked for tries to load it again.
+      pending.length = 0;
+      uPlotClass = null;
+    },
+  );
+}
+
 /** A chart spec drawn by uPlot: titled, following its container's width, with a legend and a readout of the hovered year. */
 export function Chart({ spec }: ChartProps) {
   const viewportWidth = useViewportWidth();
@@ -64,17 +93,19 @@ export function Chart({ spec }: ChartProps) {
     let cancelled = false;
     let chart: uPlot | null = null;
     let observer: ResizeObserver | null = null;
-    loadUPlot().then((UPlot) => {
-      if (cancelled) return;
-      const size = { width: element.clientWidth || FALLBACK_WIDTH, height };
-      const built = buildChart(data, size, setHovered, UPlot.paths.bars);
-      const drawn = new UPlot(built.options, built.data, element);
-      chart = drawn;
-      observer = new ResizeObserver((entries) => {
-        const width = Math.floor(entries[0]?.contentRect.width ?? 0);
-        if (width > 0 && width !== drawn.width) drawn.setSize({ width, height });
-      });
-      observer.observe(element);
+    whenUPlotLoaded({
+      element,
+      build: (UPlot, width) => {
+        if (cancelled) return;
+        const built = buildChart(data, { width, height }, setHovered, UPlot.paths.bars);
+        const drawn = new UPlot(built.options, built.data, element);
+        chart = drawn;
+        observer = new ResizeObserver((entries) => {
+          const resized = Math.floor(entries[0]?.contentRect.width ?? 0);
+          if (resized > 0 && resized !== drawn.width) drawn.setSize({ width: resized, height });
+        });
+        observer.observe(element);
+      },
     });
     return () => {
       cancelled = true;

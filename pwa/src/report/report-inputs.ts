@@ -1,0 +1,52 @@
+import type { MarketContext } from '@fcf/engine/report';
+import { readBundle, type StoredBundle, type StoredReport } from '../store/db.ts';
+import { marketContext } from '../store/quotes.ts';
+import { readStoredReport } from '../store/stored-reports.ts';
+import { readRecentCompanies } from '../ui/company-picker/recent-companies.ts';
+
+/** What a report is made from in the offline copy, read together (one wait, not four in a row). */
+export interface ReportInputs {
+  readonly cached: StoredBundle | undefined;
+  readonly market: MarketContext;
+  readonly kept: Promise<StoredReport | undefined>;
+}
+
+/**
+ * The code of the company a report was asked for by, when it is known without reading the company list:
+ * a six-digit code, or the name of a company this browser opened recently.
+ */
+export function knownCompanyCode(named: string): string | null {
+  const query = named.trim();
+  if (/^\d{6}$/.test(query)) return query;
+  return readRecentCompanies().find((company) => company.name === query)?.code ?? null;
+}
+
+/** Whether the company is the one asked for by this name or code. */
+export function isNamed(company: { readonly code: string; readonly name: string }, named: string): boolean {
+  const query = named.trim();
+  return company.name === query || company.code === query;
+}
+
+export async function readReportInputs(code: string): Promise<ReportInputs> {
+  const kept = readStoredReport(code);
+  const [cached, market] = await Promise.all([readBundle(code), marketContext(code)]);
+  return { cached, market, kept };
+}
+
+let readAhead: { readonly code: string; readonly inputs: Promise<ReportInputs> } | null = null;
+
+/**
+ * Starts reading the inputs of the report a page load opens with, while React is still rendering the page
+ * (the reads and the render then overlap instead of following each other).
+ */
+export function readAheadReportInputs(named: string): void {
+  const code = knownCompanyCode(named);
+  readAhead = code ? { code, inputs: readReportInputs(code) } : null;
+}
+
+/** The company's report inputs: those read ahead for it (used once), else read now. */
+export function reportInputs(code: string): Promise<ReportInputs> {
+  const ahead = readAhead;
+  readAhead = null;
+  return ahead?.code === code ? ahead.inputs : readReportInputs(code);
+}
