@@ -69,14 +69,23 @@ export class ViewCache {
     const kept = this.kept(key, seq);
     if (kept) return kept;
     const view = new CachedView(build());
-    this.entries.delete(key);
-    this.entries.set(key, { seq, view });
+    this.keep(key, seq, view);
+    return view;
+  }
+
+  private trim(): void {
     while (this.entries.size > this.limit) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    return view;
+  }
+
+  /** Keeps `view`, built at sequence `seq`, under another key too (see `requestViewKey`). */
+  keep(key: string, seq: number, view: CachedView): void {
+    this.entries.delete(key);
+    this.entries.set(key, { seq, view });
+    this.trim();
   }
 
   /** The view of `key` if one was built at sequence `seq`, else undefined (nothing is built). */
@@ -92,4 +101,14 @@ export class ViewCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * The key a request with a query keeps its route's view under as well, the query as the client wrote it:
+ * the route decides what the query means (a page, its limits, defaults) and keys its view by that, but the
+ * same request text always means the same view, so the next such request is answered before routing. A
+ * prefix of its own keeps these apart from the routes' keys.
+ */
+export function requestViewKey(path: string, query: string): string {
+  return `request ${path}?${query}`;
 }

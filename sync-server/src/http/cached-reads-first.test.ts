@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ViewCache } from '../cache/view-cache.ts';
+import { requestViewKey, ViewCache } from '../cache/view-cache.ts';
 import type { AppEnv } from './app-env.ts';
 import { answerCachedReadsFirst } from './cached-reads-first.ts';
 
@@ -83,6 +83,19 @@ describe('cached reads answered before routing', () => {
     takeDatabaseDown();
     expect(await (await app.request('/api/home/b')).json()).toEqual({ from: 'route' });
     expect(routed).toHaveLength(5);
+  });
+
+  it('answers a request with a query from the view its route kept for the same request text only', async () => {
+    const { app, views, keep, routed } = setUp();
+    const page = keep('/api/home/b?offset=1&limit=');
+    views.keep(requestViewKey('/api/home/b', 'offset=1'), 1, page);
+    const answered = await app.request('/api/home/b?offset=1');
+    expect(answered.headers.get('etag')).toBe(page.etag);
+    expect(routed).toEqual([]);
+    // Another text (even one the route would read the same) and the route's own key are not looked up.
+    expect(await (await app.request('/api/home/b?offset=01')).json()).toEqual({ from: 'route' });
+    expect(await (await app.request('/api/home/b?offset=1&limit=')).json()).toEqual({ from: 'route' });
+    expect(routed).toHaveLength(2);
   });
 
   it('never gives a view kept under a path the access policy guards', async () => {

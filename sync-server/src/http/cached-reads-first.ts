@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
-import type { ViewCache } from '../cache/view-cache.ts';
+import { requestViewKey, type ViewCache } from '../cache/view-cache.ts';
 import { accessFor } from './access-policy.ts';
 import { completeResponse } from './answer-headers.ts';
 import type { AppEnv } from './app-env.ts';
@@ -67,10 +67,12 @@ export function answerCachedReadsFirst(app: Hono<AppEnv>, reads: CachedReads): v
     if (request.method === 'GET') {
       const started = write ? performance.now() : 0;
       const url = request.url;
-      // A query can choose the answer (a page of the company list): those go through their route.
-      if (!url.includes('?')) {
-        const path = getPath(request);
-        const view = path.startsWith('/api/') ? keptView(path) : undefined;
+      const path = getPath(request);
+      if (path.startsWith('/api/')) {
+        // A query can choose the answer (a page of the company list): such a view is found by the request's
+        // text, kept when its route answered the same request before.
+        const query = url.indexOf('?');
+        const view = keptView(query < 0 ? path : requestViewKey(path, url.slice(query + 1)));
         if (view && accessFor('GET', path) === 'public') {
           const incoming = nodeIncoming(env);
           const { status, bytes, headers } = cachedAnswer(

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { requestViewKey } from '../cache/view-cache.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { sendCachedJson } from '../http/cached-answer.ts';
 
@@ -13,6 +14,10 @@ export const NOT_MODIFIED = { media: 'application/json', description: '未修改
 export function cachedJson(c: Context<AppEnv>, build: () => unknown, key = c.req.path): Response {
   // `c.get`, not `c.var`: `c.var` copies every variable into a new object on each use.
   const { views, changeSeq } = c.get('services');
-  const view = views.view(key, changeSeq.current(), () => JSON.stringify(build()));
+  const seq = changeSeq.current();
+  const view = views.view(key, seq, () => JSON.stringify(build()));
+  const url = c.req.url;
+  const query = url.indexOf('?');
+  if (query >= 0) views.keep(requestViewKey(c.req.path, url.slice(query + 1)), seq, view);
   return sendCachedJson(c, view);
 }
