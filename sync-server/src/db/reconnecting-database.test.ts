@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sqld, sqldBinary, startSqld } from '../testing/sqld.ts';
 import { connectionBroken, databaseUnreachable, failedUnsent, TransactionLostError } from './connection-errors.ts';
@@ -89,6 +90,33 @@ describe.skipIf(!sqldBinary())('a connection to a libSQL server (sqld)', () => {
     expect(queryAll(db, "SELECT v FROM t WHERE v IN ('half', 'other half', 'third')")).toEqual([]);
     transaction(db, () => queryAll(db, "INSERT INTO t (v) VALUES ('whole') RETURNING id"));
     expect(count(db)).toBe((before ?? 0) + 1);
+  });
+
+  it('an IMMEDIATE transaction waits for the write of another instance to commit', async () => {
+    // Another process holds the write lock for 400 ms. The server queues BEGIN IMMEDIATE behind it; a
+    // deferred transaction that read first and then wrote would fail at once with "database is locked"
+    // (a read lock cannot wait to become a write lock), which is why every writer uses `transaction()`.
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const Database = require('libsql');
+         const db = new Database(${JSON.stringify(sqld.url)});
+         db.exec('BEGIN IMMEDIATE');
+         db.exec("INSERT INTO t (v) VALUES ('held')");
+         process.stdout.write('locked\\n');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400);
+         db.exec('COMMIT');`,
+      ],
+      { cwd: new URL('.', import.meta.url).pathname, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    transaction(db, () => queryAll(db, "INSERT INTO t (v) VALUES ('waited') RETURNING id"));
+    await new Promise((resolve) => holder.once('exit', resolve));
+    expect(queryAll(db, "SELECT v FROM t WHERE v IN ('held', 'waited') ORDER BY id")).toEqual([
+      { v: 'held' },
+      { v: 'waited' },
+    ]);
   });
 
   it('an SQL error in a transaction rolls it back on the same connection, as libsql does', () => {

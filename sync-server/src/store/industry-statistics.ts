@@ -8,7 +8,7 @@ import {
   marketPeerFigures,
 } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
-import type { Database } from '../db/database.ts';
+import { type Database, transaction } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
 import type { CompanyRecord } from './companies.ts';
 import { loadCompanyStatements } from './statements.ts';
@@ -96,7 +96,8 @@ function peerOf(row: PeerRow, today: string): IndustryPeer {
 export function rebuildStaleIndustries(db: Database, today: string): string[] {
   const stale = queryAll<{ industry: string }>(db, 'SELECT industry FROM stale_industries ORDER BY industry');
   for (const { industry } of stale) {
-    db.transaction(() => {
+    // IMMEDIATE: it writes after reading, and a read lock cannot wait to become a write lock.
+    transaction(db, () => {
       const peers = queryAll<PeerRow>(db, `${PEER_SELECT} WHERE c.industry = ? AND c.deleted = 0`, industry).map(
         (row) => peerOf(row, today),
       );
@@ -116,7 +117,7 @@ export function rebuildStaleIndustries(db: Database, today: string): string[] {
         );
       }
       execute(db, 'DELETE FROM stale_industries WHERE industry = ?', industry);
-    })();
+    });
   }
   return stale.map((row) => row.industry);
 }

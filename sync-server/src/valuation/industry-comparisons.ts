@@ -1,6 +1,6 @@
 import { valuationDate } from '@fcf/engine';
 import type { IndustryComparisonView } from '@fcf/engine/report';
-import type { Database } from '../db/database.ts';
+import { type Database, transaction } from '../db/database.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import {
   companiesWithoutPeerFigures,
@@ -73,7 +73,7 @@ export class IndustryComparisons {
  */
 export function backfillIndustryStatistics(db: Database, today: Date): number {
   const missing = companiesWithoutPeerFigures(db);
-  for (const company of missing) db.transaction(() => refreshPeerFigures(db, company))();
+  for (const company of missing) transaction(db, () => refreshPeerFigures(db, company));
   rebuildStaleIndustries(db, valuationDate(today));
   return missing.length;
 }
