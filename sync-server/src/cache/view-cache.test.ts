@@ -48,6 +48,16 @@ describe('ViewCache', () => {
     expect(new TextDecoder().decode(cache.view('b', 1, () => 'rebuilt').body)).toBe('rebuilt');
   });
 
+  it("keeps views by request text in a pool of their own: many query texts cannot push the routes' views out", () => {
+    const cache = new ViewCache(2, 2);
+    const page = cache.view('/list?offset=1&limit=1', 1, () => big);
+    for (let index = 0; index < 10; index++) cache.keepForRequest(`/list?offset=1&limit=1&junk=${index}`, 1, page);
+    expect(cache.kept('/list?offset=1&limit=1', 1)).toBe(page);
+    expect(cache.keptForRequest('/list?offset=1&limit=1&junk=9', 1)).toBe(page);
+    expect(cache.keptForRequest('/list?offset=1&limit=1&junk=0', 1)).toBeUndefined();
+    expect(cache.keptForRequest('/list?offset=1&limit=1&junk=9', 2)).toBeUndefined();
+  });
+
   it('compresses each encoding once; small bodies stay as they are', () => {
     const view = new ViewCache().view('a', 1, () => big);
     const br = view.answer('br');

@@ -52,28 +52,15 @@ export class CachedView {
   }
 }
 
-/**
- * Serialised answers by key (a route and its company, say), each valid for one value of the database's
- * global change sequence: every write that changes synced data takes a new sequence number in its own
- * transaction (uploads, forecast edits, valuation runs, deletes), so an entry made at another sequence is
- * stale and is rebuilt. The sequence is read from the database per request, so several instances on one
- * database never serve each other's stale answers. Least recently used entries go past `limit`.
- */
-export class ViewCache {
+/** Views by key, each valid at one change sequence; the least recently used go past `limit`. */
+class KeptViews {
   private readonly entries = new Map<string, { seq: number; view: CachedView }>();
 
-  constructor(private readonly limit = 2048) {}
+  constructor(private readonly limit: number) {}
 
-  /** The view of `key` at sequence `seq`, built with `build` when missing or stale (`build` may throw). */
-  view(key: string, seq: number, build: () => string): CachedView {
-    const kept = this.kept(key, seq);
-    if (kept) return kept;
-    const view = new CachedView(build());
-    this.keep(key, seq, view);
-    return view;
-  }
-
-  private trim(): void {
+  keep(key: string, seq: number, view: CachedView): void {
+    this.entries.delete(key);
+    this.entries.set(key, { seq, view });
     while (this.entries.size > this.limit) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -81,14 +68,6 @@ export class ViewCache {
     }
   }
 
-  /** Keeps `view`, built at sequence `seq`, under another key too (see `requestViewKey`). */
-  keep(key: string, seq: number, view: CachedView): void {
-    this.entries.delete(key);
-    this.entries.set(key, { seq, view });
-    this.trim();
-  }
-
-  /** The view of `key` if one was built at sequence `seq`, else undefined (nothing is built). */
   kept(key: string, seq: number): CachedView | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.seq !== seq) return undefined;
@@ -104,11 +83,62 @@ export class ViewCache {
 }
 
 /**
- * The key a request with a query keeps its route's view under as well, the query as the client wrote it:
- * the route decides what the query means (a page, its limits, defaults) and keys its view by that, but the
- * same request text always means the same view, so the next such request is answered before routing. A
- * prefix of its own keeps these apart from the routes' keys.
+ * Serialised answers by key (a route and its company, say), each valid for one value of the database's
+ * global change sequence: every write that changes synced data takes a new sequence number in its own
+ * transaction (uploads, forecast edits, valuation runs, deletes), so an entry made at another sequence is
+ * stale and is rebuilt. The sequence is read from the database per request, so several instances on one
+ * database never serve each other's stale answers. Least recently used entries go past `limit`.
+ *
+ * A route whose answer depends on the query (a page) also keeps its view under the request's own text, so
+ * the same request is answered next time before routing (`cached-reads-first.ts`). Those entries have a
+ * small pool of their own: however many distinct query texts a client sends, they cannot push the routes'
+ * views out.
  */
-export function requestViewKey(path: string, query: string): string {
-  return `request ${path}?${query}`;
+export class ViewCache {
+  private readonly byKey: KeptViews;
+  private readonly byRequest: KeptViews;
+
+  constructor(limit = 2048, requestLimit = 256) {
+    this.byKey = new KeptViews(limit);
+    this.byRequest = new KeptViews(requestLimit);
+  }
+
+  /** The view of `key` at sequence `seq`, built with `build` when missing or stale (`build` may throw). */
+  view(key: string, seq: number, build: () => string): CachedView {
+    const kept = this.byKey.kept(key, seq);
+    if (kept) return kept;
+    const view = new CachedView(build());
+    this.byKey.keep(key, seq, view);
+    return view;
+  }
+
+  /** The view of `key` if one was built at sequence `seq`, else undefined (nothing is built). */
+  kept(key: string, seq: number): CachedView | undefined {
+    return this.byKey.kept(key, seq);
+  }
+
+  /** Keeps a view, built at `seq`, under the text of the request it answered (see `requestText`). */
+  keepForRequest(text: string, seq: number, view: CachedView): void {
+    this.byRequest.keep(text, seq, view);
+  }
+
+  /** The view kept at `seq` for a request of this text, else undefined. */
+  keptForRequest(text: string, seq: number): CachedView | undefined {
+    return this.byRequest.kept(text, seq);
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+}
+
+/**
+ * A request's text as its cached view is found by: the path as the router reads it and the query as the
+ * client wrote it. Null without a query, and for a URL with a fragment (`#`): the router reads no query
+ * after one, so its text would name another request than the one answered.
+ */
+export function requestText(path: string, url: string): string | null {
+  if (url.includes('#')) return null;
+  const query = url.indexOf('?');
+  return query < 0 ? null : `${path}?${url.slice(query + 1)}`;
 }

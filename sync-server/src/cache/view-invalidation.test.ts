@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { companyBundleAnswer, companyListAnswer, dcfValuationAnswer } from '@fcf/engine/report';
 import { SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { databaseLocation, openDatabase } from '../db/database.ts';
@@ -92,6 +95,35 @@ describe('cached views after writes through this instance', () => {
     const after = await read(platform, DCF);
     expect(after.headers.get('etag')).toBe(etag);
     expect((await platform.call('GET', DCF, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('a page asked with "#?" before the query cannot stand in for that page later (over a socket)', async () => {
+    // A raw request line keeps the "#": the router reads no query after it.
+    const server = createServer(getRequestListener(platform.app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const rawGet = (target: string) =>
+      new Promise<{ data: { bundles: unknown[] } }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+        );
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString('utf8');
+        });
+        socket.on('end', () => resolve(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))));
+        socket.on('error', reject);
+      });
+    try {
+      // Without its query the route answers its default page (every company here).
+      const bundles = '/api/data/company-bundles';
+      expect((await rawGet(`${bundles}#?limit=1`)).data.bundles.length).toBeGreaterThan(1);
+      await nextTurn();
+      expect((await rawGet(`${bundles}?limit=1`)).data.bundles).toHaveLength(1);
+      expect((await rawGet(`${bundles}?limit=1`)).data.bundles).toHaveLength(1);
+    } finally {
+      server.close();
+    }
   });
 
   it('deleting a company takes it out of the list and its views answer 404', async () => {

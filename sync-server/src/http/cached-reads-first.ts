@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
-import { requestViewKey, type ViewCache } from '../cache/view-cache.ts';
+import { requestText, type ViewCache } from '../cache/view-cache.ts';
 import { accessFor } from './access-policy.ts';
 import { completeResponse } from './answer-headers.ts';
 import type { AppEnv } from './app-env.ts';
@@ -56,9 +56,12 @@ export function answerCachedReadsFirst(app: Hono<AppEnv>, reads: CachedReads): v
   const routed = app.fetch;
   const { views, changeSeq, trustProxy: trustedProxies, log: write } = reads;
   // The database may be unreachable: then the route meets the same error and answers it (503, request id).
-  const keptView = (path: string) => {
+  const keptView = (path: string, url: string) => {
     try {
-      return views.kept(path, changeSeq.current());
+      const seq = changeSeq.current();
+      if (!url.includes('?') && !url.includes('#')) return views.kept(path, seq);
+      const text = requestText(path, url);
+      return text === null ? undefined : views.keptForRequest(text, seq);
     } catch {
       return undefined;
     }
@@ -71,8 +74,7 @@ export function answerCachedReadsFirst(app: Hono<AppEnv>, reads: CachedReads): v
       if (path.startsWith('/api/')) {
         // A query can choose the answer (a page of the company list): such a view is found by the request's
         // text, kept when its route answered the same request before.
-        const query = url.indexOf('?');
-        const view = keptView(query < 0 ? path : requestViewKey(path, url.slice(query + 1)));
+        const view = keptView(path, url);
         if (view && accessFor('GET', path) === 'public') {
           const incoming = nodeIncoming(env);
           const { status, bytes, headers } = cachedAnswer(

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { requestViewKey } from '../cache/view-cache.ts';
+import { requestText } from '../cache/view-cache.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { sendCachedJson } from '../http/cached-answer.ts';
 
@@ -16,8 +16,9 @@ export function cachedJson(c: Context<AppEnv>, build: () => unknown, key = c.req
   const { views, changeSeq } = c.get('services');
   const seq = changeSeq.current();
   const view = views.view(key, seq, () => JSON.stringify(build()));
-  const url = c.req.url;
-  const query = url.indexOf('?');
-  if (query >= 0) views.keep(requestViewKey(c.req.path, url.slice(query + 1)), seq, view);
+  // A view keyed by what the query means is kept under the request's text too; one keyed by the path alone
+  // is found by the path, whatever query a client adds.
+  const text = key === c.req.path ? null : requestText(c.req.path, c.req.url);
+  if (text !== null) views.keepForRequest(text, seq, view);
   return sendCachedJson(c, view);
 }
