@@ -52,6 +52,21 @@ describe('the company report', () => {
     await context.close();
   });
 
+  it('a section link brings its section under the header, though sections off screen were not laid out', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    await page.goto(`/?company=${encodeURIComponent(MIDEA)}`);
+    await page.getByTestId('dcf-value-per-share').waitFor({ timeout: 20_000 });
+    const topOf = (id: string) =>
+      page.evaluate((section) => Math.round(document.getElementById(section)?.getBoundingClientRect().top ?? -1), id);
+    for (const section of ['fcf-ratio', 'growth']) {
+      await page.locator(`.section-nav a[href="#${section}"]`).click();
+      // The section stands 90 px from the top (its scroll-margin-top: the header and some room).
+      await expect.poll(() => topOf(section), { timeout: 10_000 }).toBe(90);
+      expect(await page.locator(`.section-nav a[href="#${section}"]`).getAttribute('aria-current')).toBe('location');
+    }
+    await context.close();
+  });
+
   it('finds a company by code and by partial name, with the keyboard', async () => {
     const { context, page } = await newPage(browser, baseURL);
     await page.goto('/');

@@ -22,11 +22,14 @@ function activeSection(sections: readonly SectionLink[], scrollY: number): strin
   return active;
 }
 
+/**
+ * Scrolls the section under the header (its `scroll-margin-top`, the same 90 px). Every section is laid out
+ * first: off screen they stand at reserved heights (content-visibility), which the real ones differ from at
+ * other widths or for a company with short modules, and the aim would land off by that much.
+ */
 function scrollToSection(path: string) {
-  const element = document.getElementById(path);
-  if (!element) return;
-  const top = element.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET;
-  window.scrollTo({ top, behavior: 'smooth' });
+  document.documentElement.dataset.reportLaidOut = 'true';
+  document.getElementById(path)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
 /** Numbered links to the report's sections, highlighting the one in view. */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { buildCompanyReport, type CompanyBundle, type MarketContext } from '@fcf/engine/report';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../store/db.ts';
-import { STORED_REPORTS_LIMIT } from '../store/stored-reports.ts';
+import { readStoredReport, STORED_REPORTS_LIMIT } from '../store/stored-reports.ts';
 import { reportOf } from './report-of.ts';
 import { sampleBundle } from './testing/sample-report.ts';
 
@@ -17,6 +17,10 @@ vi.mock('../worker/engine-client.ts', () => ({
 
 const TODAY: MarketContext = { quote: null, today: '2026-11-24' };
 
+/** Opening the report as the page does: with what is kept for the company. */
+const open = (bundle: CompanyBundle, market: MarketContext) =>
+  reportOf(bundle, market, readStoredReport(bundle.company.code));
+
 beforeEach(async () => {
   computed.length = 0;
   await (await openStore())?.reports.clear();
@@ -25,17 +29,20 @@ beforeEach(async () => {
 describe('a report opened again', () => {
   it('is read back as it was computed, without the engine, while bundle and market context are the same', async () => {
     const bundle = sampleBundle();
-    const first = await reportOf(bundle, TODAY);
+    const first = await open(bundle, TODAY);
     await vi.waitFor(async () => expect(await (await openStore())?.reports.count()).toBe(1));
-    const again = await reportOf(bundle, TODAY);
+    const again = await open(bundle, TODAY);
     expect(computed).toEqual([`${bundle.company.code}@1`]);
     expect(again).toEqual(first);
+    // The refresh action computes it again whatever is kept.
+    expect(await reportOf(bundle, TODAY, undefined)).toEqual(first);
+    expect(computed).toEqual([`${bundle.company.code}@1`, `${bundle.company.code}@1`]);
   });
 
   it('is computed again when the bundle, the quote or the day changed', async () => {
     const code = sampleBundle().company.code;
     const stored = async () => (await (await openStore())?.reports.get(code))?.key;
-    await reportOf(sampleBundle(), TODAY);
+    await open(sampleBundle(), TODAY);
     await vi.waitFor(async () => expect(await stored()).toBeDefined());
     let key = await stored();
     const changes: [CompanyBundle, MarketContext][] = [
@@ -44,7 +51,7 @@ describe('a report opened again', () => {
       [sampleBundle({ wacc_manual: 0.1 }, { version: 3 }), { ...TODAY, today: '2026-11-25' }],
     ];
     for (const [bundle, market] of changes) {
-      await reportOf(bundle, market);
+      await open(bundle, market);
       await vi.waitFor(async () => expect(await stored()).not.toBe(key));
       key = await stored();
     }
@@ -54,7 +61,7 @@ describe('a report opened again', () => {
   it(`keeps the ${STORED_REPORTS_LIMIT} most recently computed companies`, async () => {
     const db = await openStore();
     for (let index = 0; index <= STORED_REPORTS_LIMIT; index++) {
-      await reportOf(sampleBundle({}, { code: String(600000 + index) }), TODAY);
+      await open(sampleBundle({}, { code: String(600000 + index) }), TODAY);
       await vi.waitFor(async () => expect(await db?.reports.get(String(600000 + index))).toBeDefined());
     }
     expect(await db?.reports.count()).toBe(STORED_REPORTS_LIMIT);

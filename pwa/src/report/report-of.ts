@@ -1,22 +1,22 @@
 import type { CompanyBundle, CompanyReport, MarketContext } from '@fcf/engine/report';
 import type { StoredReport } from '../store/db.ts';
-import { readStoredReport, storedReportKey, writeStoredReport } from '../store/stored-reports.ts';
+import { storedReportKey, writeStoredReport } from '../store/stored-reports.ts';
 import { computeReport, ENGINE_BUILD } from '../worker/engine-client.ts';
 
 /**
  * The company's report: the one kept from the last time it was computed from the same bundle, market
  * context and engine build, else computed by the engine in the worker (and then kept). Opening a report
  * again thus skips the engine (~30 ms on a phone-class CPU), offline too. `kept` is the company's kept
- * report when the caller has read it already.
+ * report as read by the caller; undefined computes the report whatever is kept (the refresh action).
  */
 export async function reportOf(
   bundle: CompanyBundle,
   market: MarketContext,
-  kept?: Promise<StoredReport | undefined>,
+  kept: Promise<StoredReport | undefined> | undefined,
 ): Promise<CompanyReport> {
   const code = bundle.company.code;
   const key = storedReportKey(ENGINE_BUILD, bundle, market);
-  const stored = await (kept ?? readStoredReport(code));
+  const stored = await kept;
   if (stored?.key === key) return stored.report;
   const report = await computeReport(bundle, market);
   void writeStoredReport(code, key, report);

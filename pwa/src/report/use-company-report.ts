@@ -1,10 +1,11 @@
-import type { CompanyBundle, CompanyReport } from '@fcf/engine/report';
+import type { CompanyBundle, CompanyReport, MarketContext } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { openStore, readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
+import { readStoredReport } from '../store/stored-reports.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { warmEngine } from '../worker/engine-client.ts';
 import { warmCharts } from './charts/Chart.tsx';
@@ -57,15 +58,20 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
     // A company opened before is read from the offline copy at once, without the company list.
     const code = force ? null : knownCompanyCode(named);
     const early = code ? reportInputs(code) : null;
+    /** Shows the bundle's report (a refresh computes it again); returns the market context it was priced at. */
     const show = async (bundle: CompanyBundle, stale: boolean, name: string, inputs?: ReportInputs) => {
       const market = inputs?.market ?? (await marketContext(bundle.company.code));
-      const report = await reportOf(bundle, market, inputs?.kept);
+      const report = await reportOf(
+        bundle,
+        market,
+        force ? undefined : (inputs?.kept ?? readStoredReport(bundle.company.code)),
+      );
       if (!cancelled) setState({ status: 'ready', company: name, report, stale });
+      return market;
     };
     // Quotes come up to date meanwhile; a newer quote than the one shown recomputes the report.
     const quotesPulled = refreshQuotes(force);
-    const showNewerQuote = async (bundle: CompanyBundle, name: string) => {
-      const shown = await marketContext(bundle.company.code);
+    const showNewerQuote = async (bundle: CompanyBundle, name: string, shown: MarketContext) => {
       await quotesPulled;
       const now = await marketContext(bundle.company.code);
       if (JSON.stringify(now.quote) !== JSON.stringify(shown.quote)) await show(bundle, false, name);
@@ -91,8 +97,8 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
         if (cached) {
           // Stale-while-revalidate: the offline copy shows at once; an old one is then checked with the
           // server and the report recomputed only if the data changed.
-          await show(cached.bundle, false, company.name, inputs);
-          if (isFresh(cached.fetchedAt)) return showNewerQuote(cached.bundle, company.name);
+          const shown = await show(cached.bundle, false, company.name, inputs);
+          if (isFresh(cached.fetchedAt)) return showNewerQuote(cached.bundle, company.name, shown);
           try {
             const fresh = await fetchBundle(company.code);
             await writeBundle(fresh);

@@ -40,7 +40,7 @@ function loadUPlot(): Promise<typeof uPlot> {
  */
 export function warmCharts(): void {
   loadUPlot().catch(() => {
-    // A chart that needs it tries again (and shows the failure) when it is drawn.
+    // The charts asked for next try to load it again.
     uPlotClass = null;
   });
 }
@@ -64,7 +64,14 @@ function whenUPlotLoaded(chart: PendingChart): void {
     (UPlot) => {
       const charts = pending.splice(0);
       const widths = charts.map(({ element }) => element.clientWidth);
-      for (const [index, { build }] of charts.entries()) build(UPlot, widths[index] || FALLBACK_WIDTH);
+      for (const [index, { build }] of charts.entries()) {
+        // One chart that cannot be drawn leaves the others drawn.
+        try {
+          build(UPlot, widths[index] || FALLBACK_WIDTH);
+        } catch (error) {
+          console.error('图表绘制失败', error);
+        }
+      }
     },
     () => {
       // No chart can be drawn without it; the next chart asked for tries to load it again.
