@@ -44,16 +44,10 @@ const finite = (value: number | undefined): value is number => value !== undefin
  */
 export function equityBridgeOf(latest: StatementYear): { totals: EquityBridge; lines: BridgeLine[] } {
   const lines: BridgeLine[] = [];
-  const add = (items: readonly StatementItem[], sign: 1 | -1) => {
-    for (const item of items) {
-      const value = latest[item];
-      if (finite(value)) lines.push({ item, label: ITEM_LABELS[item], amount: sign * value });
-    }
-  };
-  add(CASH_LIKE_ITEMS, 1);
-  add(NON_CORE_ASSET_ITEMS, 1);
-  add(DEBT_LIKE_ITEMS, -1);
-  add(['minority_interest'], -1);
+  addLines(lines, latest, CASH_LIKE_ITEMS, 1);
+  addLines(lines, latest, NON_CORE_ASSET_ITEMS, 1);
+  addLines(lines, latest, DEBT_LIKE_ITEMS, -1);
+  addLines(lines, latest, MINORITY_INTEREST_ITEMS, -1);
   return {
     totals: {
       non_core_assets: sumOfItems(latest, NON_CORE_ASSET_ITEMS) ?? 0,
@@ -63,6 +57,16 @@ export function equityBridgeOf(latest: StatementYear): { totals: EquityBridge; l
     },
     lines,
   };
+}
+
+const MINORITY_INTEREST_ITEMS: readonly StatementItem[] = ['minority_interest'];
+
+/** Each reported item as a signed line (a module function: every valuation builds the bridge). */
+function addLines(lines: BridgeLine[], latest: StatementYear, items: readonly StatementItem[], sign: 1 | -1): void {
+  for (const item of items) {
+    const value = latest[item];
+    if (finite(value)) lines.push({ item, label: ITEM_LABELS[item], amount: sign * value });
+  }
 }
 
 /** The four totals at the latest balance sheet. */

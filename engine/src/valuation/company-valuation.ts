@@ -190,7 +190,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     dcf,
     error,
     sensitivity,
-    fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null),
+    fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null, analytics.fcfRatios),
     completeness: completenessRate(history.length, forecast.length, auto.forecast.length > 0),
     limitations: limitationsOf(history, classification),
     classification,

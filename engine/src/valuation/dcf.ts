@@ -145,6 +145,26 @@ export function discountFactors(wacc: number, years: number): number[] {
 }
 
 /**
+ * The WACCs whose factors are kept: a valuation discounts at its WACC and the grid's four others, and the
+ * next valuation of the page (or of the batch, at a manual or bounded WACC) mostly at the same ones.
+ */
+const KEPT_FACTOR_WACCS = 64;
+const factorsByWacc = new Map<number, readonly number[]>();
+
+/**
+ * discountFactors, kept by WACC (the exponentiations were a tenth of a what-if recompute). The same numbers
+ * as a fresh call, so shared arrays change nothing; they are never written to.
+ */
+export function keptDiscountFactors(wacc: number, years: number): readonly number[] {
+  const kept = factorsByWacc.get(wacc);
+  if (kept && kept.length === years) return kept;
+  const factors = discountFactors(wacc, years);
+  if (factorsByWacc.size >= KEPT_FACTOR_WACCS) factorsByWacc.clear();
+  factorsByWacc.set(wacc, factors);
+  return factors;
+}
+
+/**
  * Enterprise value of an FCF stream: Σ FCFₙ·(1+WACC)⁻ⁿ (n = 1..N) plus the terminal value discounted with
  * the N-year factor. The one place the DCF's arithmetic lives: the table, the sensitivity grid and the
  * reverse DCF all call it, so a grid cell equals a fresh valuation bit for bit. Rates must be checked.
@@ -157,7 +177,7 @@ export function discountStream(
   g: number,
   terminal?: TerminalInput,
   rows?: { firstYear: number; out: DcfForecastRow[] },
-  factors: readonly number[] = discountFactors(wacc, fcf.length),
+  factors: readonly number[] = keptDiscountFactors(wacc, fcf.length),
 ): DiscountedStream {
   let pvSum = 0;
   let factor = 1;
