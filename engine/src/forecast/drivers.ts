@@ -119,7 +119,9 @@ export function resolveDrivers(auto: readonly Drivers[], firstYear: number, over
     if (set) {
       for (const key of DRIVER_KEYS) {
         const own = set[key];
-        if (own !== undefined) carried.set(key, requireFinite(own, `${key}@${year}`));
+        if (own === undefined) continue;
+        // The field's name is built only for the error.
+        carried.set(key, Number.isFinite(own) ? own : requireFinite(own, `${key}@${year}`));
       }
     }
     for (const [key, value] of carried) {

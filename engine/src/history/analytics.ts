@@ -56,13 +56,17 @@ export function profitabilityRows(
   statements: CompanyStatements,
   rows: readonly FinancialYearRow[],
 ): ProfitabilityRow[] {
-  return rows.map((row) => {
-    const source = statements.years[row.year];
+  const result: ProfitabilityRow[] = [];
+  // A year's net profit is read once: it is the next row's previous one.
+  let lastNetProfit: number | null = null;
+  let lastYear = Number.NaN;
+  for (const row of rows) {
     const revenue = row.operating_revenue;
-    const netProfit = item(source, 'net_profit_parent') ?? item(source, 'net_profit');
-    const previousSource = statements.years[row.year - 1];
-    const previousNetProfit = item(previousSource, 'net_profit_parent') ?? item(previousSource, 'net_profit');
-    return {
+    const netProfit = netProfitOf(statements.years[row.year]);
+    const previousNetProfit = lastYear === row.year - 1 ? lastNetProfit : netProfitOf(statements.years[row.year - 1]);
+    lastNetProfit = netProfit;
+    lastYear = row.year;
+    result.push({
       year: row.year,
       revenue,
       revenueGrowth: row.operating_revenue_yoy,
@@ -73,8 +77,14 @@ export function profitabilityRows(
       netProfit,
       netMargin: ratio(netProfit, revenue),
       netProfitGrowth: growth(netProfit, previousNetProfit),
-    };
-  });
+    });
+  }
+  return result;
+}
+
+/** 归母净利润, else 净利润. */
+function netProfitOf(year: StatementYear | undefined): number | null {
+  return item(year, 'net_profit_parent') ?? item(year, 'net_profit');
 }
 
 /** The sum of the items a year reports, or null when it reports none of them. */
@@ -134,19 +144,28 @@ function averageBalance(closing: number | null, opening: number | null): number 
  * positive; ROIC when invested capital is at most 5% of total assets (or not positive) or |ROIC| > 100%.
  */
 export function returnsRows(statements: CompanyStatements, rows: readonly FinancialYearRow[]): ReturnsRow[] {
-  return rows.map((row) => {
+  const result: ReturnsRow[] = [];
+  // A year's balance figures are read once: its closing balances are the next row's opening ones.
+  let closing: BalanceFigures | null = null;
+  let closingYear = Number.NaN;
+  for (const row of rows) {
     const source = statements.years[row.year];
-    const previous = statements.years[row.year - 1];
-    const netProfit = item(source, 'net_profit_parent') ?? item(source, 'net_profit');
-    const equity = averageBalance(item(source, 'parent_equity'), item(previous, 'parent_equity'));
+    const opening =
+      closing !== null && closingYear === row.year - 1 ? closing : balanceFigures(statements.years[row.year - 1]);
+    const current = balanceFigures(source);
+    closing = current;
+    closingYear = row.year;
+
+    const netProfit = netProfitOf(source);
+    const equity = averageBalance(current.parentEquity, opening.parentEquity);
     const reportedRoe = item(source, 'weighted_roe_percent');
     let roe: number | null = null;
     let roeReason: string | null = null;
     if (equity !== null && equity <= 0) roeReason = RETURN_REASONS.equityNotPositive;
     else roe = equity !== null ? ratio(netProfit, equity) : reportedRoe !== null ? reportedRoe / 100 : null;
 
-    const capital = averageBalance(investedCapital(source), investedCapital(previous));
-    const assets = averageBalance(item(source, 'total_assets'), item(previous, 'total_assets'));
+    const capital = averageBalance(current.investedCapital, opening.investedCapital);
+    const assets = averageBalance(current.totalAssets, opening.totalAssets);
     let roic: number | null = null;
     let roicReason: string | null = null;
     if (capital !== null) {
@@ -162,8 +181,24 @@ export function returnsRows(statements: CompanyStatements, rows: readonly Financ
         }
       }
     }
-    return { year: row.year, roe, roic, roe_reason: roeReason, roic_reason: roicReason };
-  });
+    result.push({ year: row.year, roe, roic, roe_reason: roeReason, roic_reason: roicReason });
+  }
+  return result;
+}
+
+/** The balances ROE and ROIC average, of one balance sheet. */
+interface BalanceFigures {
+  readonly parentEquity: number | null;
+  readonly investedCapital: number | null;
+  readonly totalAssets: number | null;
+}
+
+function balanceFigures(year: StatementYear | undefined): BalanceFigures {
+  return {
+    parentEquity: item(year, 'parent_equity'),
+    investedCapital: investedCapital(year),
+    totalAssets: item(year, 'total_assets'),
+  };
 }
 
 /** 数据完整率: history of ≥ 3 years 0.4, forecast of ≥ 3 years 0.4, an auto forecast present 0.2. */

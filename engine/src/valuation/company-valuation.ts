@@ -98,7 +98,8 @@ function limitationsOf(history: readonly FinancialYearRow[], classification: Com
 function hasOverrides(overrides: YearOverrides): boolean {
   for (const year in overrides) {
     const set = overrides[Number(year)];
-    if (set && Object.keys(set).length > 0) return true;
+    // Any own key will do (a for-in instead of Object.keys: no array per year).
+    for (const key in set) if (Object.hasOwn(set, key)) return true;
   }
   return false;
 }

@@ -232,7 +232,11 @@ export function analyseTerminal(lastFcf: number, wacc: number, g: number, termin
 export function discountCashFlows(input: DcfInput): DcfResult {
   const { wacc, g } = requireRates(input.wacc, input.terminalGrowth);
   if (input.fcf.length === 0) throw new ValuationError('FORECAST_MISSING', 'fcf');
-  for (const [index, value] of input.fcf.entries()) requireFinite(value, `fcf@${input.firstYear + index}`);
+  for (let index = 0; index < input.fcf.length; index++) {
+    // The field's name is built only for the error: this runs for every valuation.
+    const value = input.fcf[index] as number;
+    if (!Number.isFinite(value)) requireFinite(value, `fcf@${input.firstYear + index}`);
+  }
   const bridge = checkedBridge(input.bridge);
   const lines = input.bridgeLines ?? bridgeLinesFromTotals(bridge);
   for (const line of lines) requireFinite(line.amount, line.item);
