@@ -148,19 +148,23 @@ export function driverBase(history: readonly FinancialYearRow[], reportedFamilie
   const ratios = emptyDrivers();
   const basis = {} as Record<DriverKey, DriverBasis>;
 
-  // Most ratios rest on the same years: their note is written once and shared (strings are immutable).
-  let previous: RatioMean | null = null;
-  let previousNote = '';
+  // Most ratios rest on the same years: each distinct note is written once and shared (strings are immutable).
+  const notes: { readonly averaged: RatioMean; readonly note: string }[] = [];
   for (const { key, family } of RATIO_DRIVERS) {
     const averaged = ratioMean(rows, masks, key, family);
     ratios[key] = Math.max(0, averaged.mean ?? 0);
-    const note =
-      previous && sameYears(previous.years, averaged.years) && sameYears(previous.skipped, averaged.skipped)
-        ? previousNote
-        : ratioNote(averaged.years, averaged.skipped);
+    let note: string | undefined;
+    for (const written of notes) {
+      if (sameYears(written.averaged.years, averaged.years) && sameYears(written.averaged.skipped, averaged.skipped)) {
+        note = written.note;
+        break;
+      }
+    }
+    if (note === undefined) {
+      note = ratioNote(averaged.years, averaged.skipped);
+      notes.push({ averaged, note });
+    }
     basis[key] = { years: averaged.years, note };
-    previous = averaged;
-    previousNote = note;
   }
 
   const [low, high] = FORECAST_TAX_RATE_RANGE;

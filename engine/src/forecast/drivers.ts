@@ -113,7 +113,6 @@ export function resolveDrivers(auto: readonly Drivers[], firstYear: number, over
   const carried = new Map<DriverKey, number>();
   return auto.map((defaults, index) => {
     const year = firstYear + index;
-    const values = copyDrivers(defaults);
     const sources = defaultSources();
     const set = overrides[year];
     if (set) {
@@ -124,6 +123,10 @@ export function resolveDrivers(auto: readonly Drivers[], firstYear: number, over
         carried.set(key, Number.isFinite(own) ? own : requireFinite(own, `${key}@${year}`));
       }
     }
+    // A year no override reaches takes the auto drivers' object itself: drivers are never written after
+    // this, and the auto forecast would otherwise copy every year's drivers twice.
+    if (carried.size === 0) return { year, values: defaults, sources };
+    const values = copyDrivers(defaults);
     for (const [key, value] of carried) {
       values[key] = value;
       sources[key] = set?.[key] !== undefined ? 'user_set' : 'inherited';

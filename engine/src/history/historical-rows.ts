@@ -15,14 +15,18 @@ export const REVENUE_ITEMS = [
 
 /** Fiscal years that have a positive operating revenue, oldest first. */
 export function reportedYears(statements: CompanyStatements): number[] {
-  return Object.keys(statements.years)
-    .map(Number)
-    .filter((year) => {
-      const revenue = revenueOf(statements.years[year]);
-      // Every driver is a ratio to revenue: a year without a positive revenue cannot anchor the model.
-      return revenue !== null && revenue > 0 && Number.isInteger(year);
-    })
-    .sort((a, b) => a - b);
+  const years: number[] = [];
+  let ascending = true;
+  for (const key of Object.keys(statements.years)) {
+    const year = Number(key);
+    const revenue = revenueOf(statements.years[year]);
+    // Every driver is a ratio to revenue: a year without a positive revenue cannot anchor the model.
+    if (revenue === null || !(revenue > 0) || !Number.isInteger(year)) continue;
+    if (years.length > 0 && (years[years.length - 1] as number) > year) ascending = false;
+    years.push(year);
+  }
+  // Object.keys lists year keys in ascending order already; only a negative "year" could come out of order.
+  return ascending ? years : years.sort((a, b) => a - b);
 }
 
 /** The latest fiscal year with an annual report, or null when there is none. */
