@@ -42,8 +42,15 @@ export const MIN_INVESTED_CAPITAL_SHARE = 0.05;
 export const MAX_MEANINGFUL_ROIC = 1;
 
 function item(year: StatementYear | undefined, key: StatementItem): number | null {
-  const found = year?.[key];
-  return found !== undefined && Number.isFinite(found) ? found : null;
+  return finite(year?.[key]);
+}
+
+/**
+ * A reported amount, or null. Items the formulas know by name are read by name (`finite(year?.total_assets)`):
+ * a named read is cached at its site, a read by a key passed in is a generic probe of the year's dictionary.
+ */
+function finite(amount: number | undefined): number | null {
+  return amount !== undefined && Number.isFinite(amount) ? amount : null;
 }
 
 /** Growth against the previous value; the denominator is |previous| so a loss shrinking reads as growth. */
@@ -84,7 +91,7 @@ export function profitabilityRows(
 
 /** 归母净利润, else 净利润. */
 function netProfitOf(year: StatementYear | undefined): number | null {
-  return item(year, 'net_profit_parent') ?? item(year, 'net_profit');
+  return finite(year?.net_profit_parent) ?? finite(year?.net_profit);
 }
 
 /** The sum of the items a year reports, or null when it reports none of them. */
@@ -121,14 +128,14 @@ export function cashLikeAssets(year: StatementYear | undefined): number | null {
  * liabilities.
  */
 export function investedCapital(year: StatementYear | undefined): number | null {
-  const equity = item(year, 'parent_equity');
+  const equity = finite(year?.parent_equity);
   const debt = interestBearingDebt(year);
   const cash = cashLikeAssets(year);
   if (equity !== null && (debt !== null || cash !== null)) {
-    return equity + (item(year, 'minority_interest') ?? 0) + (debt ?? 0) - (cash ?? 0);
+    return equity + (finite(year?.minority_interest) ?? 0) + (debt ?? 0) - (cash ?? 0);
   }
-  const totalAssets = item(year, 'total_assets');
-  const currentLiabilities = item(year, 'current_liabilities_total');
+  const totalAssets = finite(year?.total_assets);
+  const currentLiabilities = finite(year?.current_liabilities_total);
   return totalAssets !== null && currentLiabilities !== null ? totalAssets - currentLiabilities : null;
 }
 
@@ -158,7 +165,7 @@ export function returnsRows(statements: CompanyStatements, rows: readonly Financ
 
     const netProfit = netProfitOf(source);
     const equity = averageBalance(current.parentEquity, opening.parentEquity);
-    const reportedRoe = item(source, 'weighted_roe_percent');
+    const reportedRoe = finite(source?.weighted_roe_percent);
     let roe: number | null = null;
     let roeReason: string | null = null;
     if (equity !== null && equity <= 0) roeReason = RETURN_REASONS.equityNotPositive;
@@ -195,9 +202,9 @@ interface BalanceFigures {
 
 function balanceFigures(year: StatementYear | undefined): BalanceFigures {
   return {
-    parentEquity: item(year, 'parent_equity'),
+    parentEquity: finite(year?.parent_equity),
     investedCapital: investedCapital(year),
-    totalAssets: item(year, 'total_assets'),
+    totalAssets: finite(year?.total_assets),
   };
 }
 

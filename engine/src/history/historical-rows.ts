@@ -4,7 +4,13 @@ import {
   type StatementItem,
   type StatementYear,
 } from '../statements/items.ts';
-import { compareWorkingCapital, type LineGap, reportedFamilies } from './continuity.ts';
+import {
+  compareWorkingCapital,
+  type LineGap,
+  reportedFamilies,
+  type WorkingCapitalLines,
+  workingCapitalLines,
+} from './continuity.ts';
 import { emptyRow, type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
 
 /** The items that carry a year's revenue, the first one reported winning: they decide the reported years. */
@@ -42,18 +48,17 @@ function revenueOf(year: StatementYear | undefined): number | null {
   return revenue !== undefined && Number.isFinite(revenue) ? revenue : null;
 }
 
-function value(year: StatementYear, item: StatementItem): number | null {
-  const found = year[item];
-  return found !== undefined && Number.isFinite(found) ? found : null;
-}
-
-/** A reported item, or 0 when the report leaves it out (the spec: missing is treated as 0). */
-function valueOrZero(year: StatementYear, item: StatementItem): number {
-  return value(year, item) ?? 0;
+/**
+ * A reported amount, or null when absent or not a number. The row's formulas read their items by name
+ * (`finiteOrNull(source.total_profit)`): a named read is cached per site, while a read by a key passed in
+ * is a generic dictionary probe, and those were a fifth of building the history.
+ */
+function finiteOrNull(amount: number | undefined): number | null {
+  return amount !== undefined && Number.isFinite(amount) ? amount : null;
 }
 
 function hasCashFlowStatement(year: StatementYear): boolean {
-  return CASH_FLOW_ITEMS.some((item) => value(year, item) !== null);
+  return CASH_FLOW_ITEMS.some((item) => finiteOrNull(year[item]) !== null);
 }
 
 /**
@@ -61,10 +66,10 @@ function hasCashFlowStatement(year: StatementYear): boolean {
  * [0, 1]; otherwise null (a loss year says nothing about the rate).
  */
 function taxRate(year: StatementYear): number | null {
-  const totalProfit = value(year, 'total_profit');
+  const totalProfit = finiteOrNull(year.total_profit);
   if (totalProfit === null || totalProfit <= 0) return null;
-  const incomeTax = value(year, 'income_tax');
-  const netProfit = value(year, 'net_profit');
+  const incomeTax = finiteOrNull(year.income_tax);
+  const netProfit = finiteOrNull(year.net_profit);
   const rate = incomeTax !== null ? incomeTax / totalProfit : netProfit !== null ? 1 - netProfit / totalProfit : null;
   return rate !== null && rate >= 0 && rate <= 1 ? rate : null;
 }
@@ -94,8 +99,9 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
   for (const year of reportedYears(statements)) {
     const source = statements.years[year] as StatementYear;
     const consecutive = previous?.year === year - 1 ? previous : null;
-    const row = historicalRow(year, source, consecutive);
-    const mask = row.basis === 'statements' ? reportedFamilies(source) : 0;
+    const lines = workingCapitalLines(source);
+    const row = historicalRow(year, source, lines, consecutive);
+    const mask = row.basis === 'statements' ? reportedFamilies(lines) : 0;
     if (consecutive && row.basis === 'statements' && consecutive.basis === 'statements') {
       const compared = compareWorkingCapital(
         year,
@@ -124,6 +130,7 @@ export function historicalRows(statements: CompanyStatements): FinancialYearRow[
 
 export const DEFAULT_TAX_RATE = 0.25;
 
+/** A reported amount, or 0 when the report leaves it out (the spec: missing is treated as 0). */
 const amountOrZero = (amount: number | undefined): number =>
   amount !== undefined && Number.isFinite(amount) ? amount : 0;
 
@@ -131,7 +138,7 @@ const amountOrZero = (amount: number | undefined): number =>
  * The twelve working-capital items (0 when not reported) and their ratios to revenue, field by field.
  * 应收票据 includes 应收款项融资, the notes the 2019 standard moved there.
  */
-function setWorkingCapital(row: FinancialYearRow, source: StatementYear, revenue: number): void {
+function setWorkingCapital(row: FinancialYearRow, source: WorkingCapitalLines, revenue: number): void {
   row.Notes_Receivable = amountOrZero(source.Notes_Receivable) + amountOrZero(source.receivables_financing);
   row.Notes_Receivable_Ratio = row.Notes_Receivable / revenue;
   row.Accounts_Receivable = amountOrZero(source.Accounts_Receivable);
@@ -158,9 +165,14 @@ function setWorkingCapital(row: FinancialYearRow, source: StatementYear, revenue
   row.Taxes_Payable_Ratio = row.Taxes_Payable / revenue;
 }
 
-function historicalRow(year: number, source: StatementYear, previous: FinancialYearRow | null): FinancialYearRow {
+function historicalRow(
+  year: number,
+  source: StatementYear,
+  lines: WorkingCapitalLines,
+  previous: FinancialYearRow | null,
+): FinancialYearRow {
   const revenue = revenueOf(source) as number;
-  const fromStatements = value(source, 'operating_cost') !== null;
+  const fromStatements = finiteOrNull(source.operating_cost) !== null;
   const tax = taxRate(source);
 
   let operatingCost: number;
@@ -170,21 +182,21 @@ function historicalRow(year: number, source: StatementYear, previous: FinancialY
   let research = 0;
   let ebit: number | null;
   if (fromStatements) {
-    operatingCost = valueOrZero(source, 'operating_cost');
-    taxes = valueOrZero(source, 'tax_expenses');
-    selling = valueOrZero(source, 'selling_expenses');
-    management = valueOrZero(source, 'management_expenses');
-    research = valueOrZero(source, 'r_and_d_expenses');
+    operatingCost = amountOrZero(source.operating_cost);
+    taxes = amountOrZero(source.tax_expenses);
+    selling = amountOrZero(source.selling_expenses);
+    management = amountOrZero(source.management_expenses);
+    research = amountOrZero(source.r_and_d_expenses);
     ebit = revenue - operatingCost - taxes - selling - management - research;
   } else {
-    const operatingProfit = value(source, 'operating_profit');
+    const operatingProfit = finiteOrNull(source.operating_profit);
     ebit =
       operatingProfit === null
         ? null
         : operatingProfit -
-          valueOrZero(source, 'investment_income') -
-          valueOrZero(source, 'fair_value_change_income') +
-          valueOrZero(source, 'financial_expenses');
+          amountOrZero(source.investment_income) -
+          amountOrZero(source.fair_value_change_income) +
+          amountOrZero(source.financial_expenses);
     // The summary carries no cost lines: one cost ratio that reproduces the EBIT margin stands for them.
     operatingCost = ebit === null ? 0 : revenue - ebit;
   }
@@ -192,19 +204,19 @@ function historicalRow(year: number, source: StatementYear, previous: FinancialY
 
   const cashFlowKnown = fromStatements && hasCashFlowStatement(source);
   const da = cashFlowKnown
-    ? valueOrZero(source, 'depreciation_fixed_assets') +
-      valueOrZero(source, 'depreciation_right_of_use_assets') +
-      valueOrZero(source, 'amortization_intangible_assets') +
-      valueOrZero(source, 'amortization_long_term_prepaid')
+    ? amountOrZero(source.depreciation_fixed_assets) +
+      amountOrZero(source.depreciation_right_of_use_assets) +
+      amountOrZero(source.amortization_intangible_assets) +
+      amountOrZero(source.amortization_long_term_prepaid)
     : null;
-  const cashCapex = cashFlowKnown ? valueOrZero(source, 'Cash_Paid_For_Acquisition_Assets') : null;
+  const cashCapex = cashFlowKnown ? amountOrZero(source.Cash_Paid_For_Acquisition_Assets) : null;
   // Leases are debt in the equity bridge, so the assets they finance are capex as well: new right-of-use
   // assets cost no cash when signed, and their depreciation (already in D&A) stands for the renewals that
   // keep the leased base. Without this the depreciation added back would be a perpetual phantom inflow.
-  const capex = cashCapex === null ? null : cashCapex + valueOrZero(source, 'depreciation_right_of_use_assets');
+  const capex = cashCapex === null ? null : cashCapex + amountOrZero(source.depreciation_right_of_use_assets);
 
   const row = emptyRow(year, fromStatements ? 'statements' : 'summary');
-  if (fromStatements) setWorkingCapital(row, source, revenue);
+  if (fromStatements) setWorkingCapital(row, lines, revenue);
   const totals = workingCapitalTotals(row);
   const previousNet = previous?.Operating_Working_Capital ?? null;
   const change = totals.net !== null && previousNet !== null ? totals.net - previousNet : null;
