@@ -7,7 +7,7 @@ import {
 import {
   compareWorkingCapital,
   type LineGap,
-  reportedFamilies,
+  reportedFamiliesOfLines,
   type WorkingCapitalLines,
   workingCapitalLines,
 } from './continuity.ts';
@@ -101,7 +101,7 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
     const consecutive = previous?.year === year - 1 ? previous : null;
     const lines = workingCapitalLines(source);
     const row = historicalRow(year, source, lines, consecutive);
-    const mask = row.basis === 'statements' ? reportedFamilies(lines) : 0;
+    const mask = row.basis === 'statements' ? reportedFamiliesOfLines(lines) : 0;
     if (consecutive && row.basis === 'statements' && consecutive.basis === 'statements') {
       const compared = compareWorkingCapital(
         year,

@@ -145,22 +145,28 @@ export function discountFactors(wacc: number, years: number): number[] {
 }
 
 /**
- * The WACCs whose factors are kept: a valuation discounts at its WACC and the grid's four others, and the
+ * How many WACCs' factors are kept: a valuation discounts at its WACC and the grid's four others, and the
  * next valuation of the page (or of the batch, at a manual or bounded WACC) mostly at the same ones.
  */
-const KEPT_FACTOR_WACCS = 64;
-const factorsByWacc = new Map<number, readonly number[]>();
+const KEPT_FACTOR_WACCS = 8;
+const keptWaccs: number[] = [];
+const keptFactors: (readonly number[])[] = [];
+let nextKeptSlot = 0;
 
 /**
- * discountFactors, kept by WACC (the exponentiations were a tenth of a what-if recompute). The same numbers
- * as a fresh call, so shared arrays change nothing; they are never written to.
+ * discountFactors, kept for the last few WACCs (the exponentiations were a tenth of a what-if recompute).
+ * The same numbers as a fresh call, so sharing the arrays changes nothing; they are never written to. A
+ * linear search: a Map keyed by a fractional number hashed it on every cell of the grid.
  */
 export function keptDiscountFactors(wacc: number, years: number): readonly number[] {
-  const kept = factorsByWacc.get(wacc);
-  if (kept && kept.length === years) return kept;
+  for (let slot = 0; slot < keptWaccs.length; slot++) {
+    const factors = keptFactors[slot] as readonly number[];
+    if (keptWaccs[slot] === wacc && factors.length === years) return factors;
+  }
   const factors = discountFactors(wacc, years);
-  if (factorsByWacc.size >= KEPT_FACTOR_WACCS) factorsByWacc.clear();
-  factorsByWacc.set(wacc, factors);
+  keptWaccs[nextKeptSlot] = wacc;
+  keptFactors[nextKeptSlot] = factors;
+  nextKeptSlot = (nextKeptSlot + 1) % KEPT_FACTOR_WACCS;
   return factors;
 }
 
