@@ -57,6 +57,11 @@ function finiteOrNull(amount: number | undefined): number | null {
   return amount !== undefined && Number.isFinite(amount) ? amount : null;
 }
 
+/** A year with an operating cost comes from the three statements; without one, from the summary. */
+function fromStatements(year: StatementYear): boolean {
+  return finiteOrNull(year.operating_cost) !== null;
+}
+
 function hasCashFlowStatement(year: StatementYear): boolean {
   return CASH_FLOW_ITEMS.some((item) => finiteOrNull(year[item]) !== null);
 }
@@ -99,17 +104,20 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
   for (const year of reportedYears(statements)) {
     const source = statements.years[year] as StatementYear;
     const consecutive = previous?.year === year - 1 ? previous : null;
-    const lines = workingCapitalLines(source);
+    // Only a year with the statements has working-capital lines (a summary's year reads none).
+    const lines = fromStatements(source) ? workingCapitalLines(source) : null;
     const row = historicalRow(year, source, lines, consecutive);
-    const mask = row.basis === 'statements' ? reportedFamiliesOfLines(lines) : 0;
-    if (consecutive && row.basis === 'statements' && consecutive.basis === 'statements') {
+    const mask = lines ? reportedFamiliesOfLines(lines) : 0;
+    const before = families[families.length - 1];
+    // Years that report the same families compare like with like already (compareWorkingCapital's answer).
+    if (consecutive && lines && consecutive.basis === 'statements' && mask !== before) {
       const compared = compareWorkingCapital(
         year,
         source,
         statements.years[year - 1] as StatementYear,
         row.Operating_Working_Capital as number,
         consecutive.Operating_Working_Capital as number,
-        { now: mask, before: families[families.length - 1] as number },
+        { now: mask, before: before as number },
       );
       if (compared.gaps.length > 0) {
         row.Change_In_Operating_WC = compared.change;
@@ -168,11 +176,10 @@ function setWorkingCapital(row: FinancialYearRow, source: WorkingCapitalLines, r
 function historicalRow(
   year: number,
   source: StatementYear,
-  lines: WorkingCapitalLines,
+  lines: WorkingCapitalLines | null,
   previous: FinancialYearRow | null,
 ): FinancialYearRow {
   const revenue = revenueOf(source) as number;
-  const fromStatements = finiteOrNull(source.operating_cost) !== null;
   const tax = taxRate(source);
 
   let operatingCost: number;
@@ -181,7 +188,7 @@ function historicalRow(
   let management = 0;
   let research = 0;
   let ebit: number | null;
-  if (fromStatements) {
+  if (lines) {
     operatingCost = amountOrZero(source.operating_cost);
     taxes = amountOrZero(source.tax_expenses);
     selling = amountOrZero(source.selling_expenses);
@@ -202,7 +209,7 @@ function historicalRow(
   }
   const nopat = ebit === null ? null : ebit * (1 - (tax ?? DEFAULT_TAX_RATE));
 
-  const cashFlowKnown = fromStatements && hasCashFlowStatement(source);
+  const cashFlowKnown = lines !== null && hasCashFlowStatement(source);
   const da = cashFlowKnown
     ? amountOrZero(source.depreciation_fixed_assets) +
       amountOrZero(source.depreciation_right_of_use_assets) +
@@ -215,8 +222,8 @@ function historicalRow(
   // keep the leased base. Without this the depreciation added back would be a perpetual phantom inflow.
   const capex = cashCapex === null ? null : cashCapex + amountOrZero(source.depreciation_right_of_use_assets);
 
-  const row = emptyRow(year, fromStatements ? 'statements' : 'summary');
-  if (fromStatements) setWorkingCapital(row, lines, revenue);
+  const row = emptyRow(year, lines ? 'statements' : 'summary');
+  if (lines) setWorkingCapital(row, lines, revenue);
   const totals = workingCapitalTotals(row);
   const previousNet = previous?.Operating_Working_Capital ?? null;
   const change = totals.net !== null && previousNet !== null ? totals.net - previousNet : null;
