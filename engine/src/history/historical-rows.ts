@@ -21,7 +21,13 @@ export const REVENUE_ITEMS = [
 
 /** Fiscal years that have a positive operating revenue, oldest first. */
 export function reportedYears(statements: CompanyStatements): number[] {
+  return reportedRevenues(statements).years;
+}
+
+/** The reported years, oldest first, with their revenues (read once: the history rows start from them). */
+function reportedRevenues(statements: CompanyStatements): { years: number[]; revenues: number[] } {
   const years: number[] = [];
+  const revenues: number[] = [];
   let ascending = true;
   for (const key of Object.keys(statements.years)) {
     const year = Number(key);
@@ -30,9 +36,15 @@ export function reportedYears(statements: CompanyStatements): number[] {
     if (revenue === null || !(revenue > 0) || !Number.isInteger(year)) continue;
     if (years.length > 0 && (years[years.length - 1] as number) > year) ascending = false;
     years.push(year);
+    revenues.push(revenue);
   }
   // Object.keys lists year keys in ascending order already; only a negative "year" could come out of order.
-  return ascending ? years : years.sort((a, b) => a - b);
+  if (ascending) return { years, revenues };
+  const order = years.map((_, index) => index).sort((a, b) => (years[a] as number) - (years[b] as number));
+  return {
+    years: order.map((index) => years[index] as number),
+    revenues: order.map((index) => revenues[index] as number),
+  };
 }
 
 /** The latest fiscal year with an annual report, or null when there is none. */
@@ -101,12 +113,14 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
   const families: number[] = [];
   const gaps: LineGap[] = [];
   let previous: FinancialYearRow | null = null;
-  for (const year of reportedYears(statements)) {
+  const { years, revenues } = reportedRevenues(statements);
+  for (let index = 0; index < years.length; index++) {
+    const year = years[index] as number;
     const source = statements.years[year] as StatementYear;
     const consecutive = previous?.year === year - 1 ? previous : null;
     // Only a year with the statements has working-capital lines (a summary's year reads none).
     const lines = fromStatements(source) ? workingCapitalLines(source) : null;
-    const row = historicalRow(year, source, lines, consecutive);
+    const row = historicalRow(year, source, revenues[index] as number, lines, consecutive);
     const mask = lines ? reportedFamiliesOfLines(lines) : 0;
     const before = families[families.length - 1];
     // Years that report the same families compare like with like already (compareWorkingCapital's answer).
@@ -176,10 +190,10 @@ function setWorkingCapital(row: FinancialYearRow, source: WorkingCapitalLines, r
 function historicalRow(
   year: number,
   source: StatementYear,
+  revenue: number,
   lines: WorkingCapitalLines | null,
   previous: FinancialYearRow | null,
 ): FinancialYearRow {
-  const revenue = revenueOf(source) as number;
   const tax = taxRate(source);
 
   let operatingCost: number;
