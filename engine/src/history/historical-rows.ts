@@ -75,7 +75,8 @@ function fromStatements(year: StatementYear): boolean {
 }
 
 function hasCashFlowStatement(year: StatementYear): boolean {
-  return CASH_FLOW_ITEMS.some((item) => finiteOrNull(year[item]) !== null);
+  for (const item of CASH_FLOW_ITEMS) if (finiteOrNull(year[item]) !== null) return true;
+  return false;
 }
 
 /**
@@ -224,9 +225,10 @@ function historicalRow(
   const nopat = ebit === null ? null : ebit * (1 - (tax ?? DEFAULT_TAX_RATE));
 
   const cashFlowKnown = lines !== null && hasCashFlowStatement(source);
+  const leaseDepreciation = cashFlowKnown ? amountOrZero(source.depreciation_right_of_use_assets) : 0;
   const da = cashFlowKnown
     ? amountOrZero(source.depreciation_fixed_assets) +
-      amountOrZero(source.depreciation_right_of_use_assets) +
+      leaseDepreciation +
       amountOrZero(source.amortization_intangible_assets) +
       amountOrZero(source.amortization_long_term_prepaid)
     : null;
@@ -234,7 +236,7 @@ function historicalRow(
   // Leases are debt in the equity bridge, so the assets they finance are capex as well: new right-of-use
   // assets cost no cash when signed, and their depreciation (already in D&A) stands for the renewals that
   // keep the leased base. Without this the depreciation added back would be a perpetual phantom inflow.
-  const capex = cashCapex === null ? null : cashCapex + amountOrZero(source.depreciation_right_of_use_assets);
+  const capex = cashCapex === null ? null : cashCapex + leaseDepreciation;
 
   const row = emptyRow(year, lines ? 'statements' : 'summary');
   if (lines) setWorkingCapital(row, lines, revenue);
