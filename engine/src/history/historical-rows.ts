@@ -53,10 +53,11 @@ export function latestReportedYear(statements: CompanyStatements): number | null
   return years.length > 0 ? (years[years.length - 1] as number) : null;
 }
 
+const [PRIMARY_REVENUE_ITEM, FALLBACK_REVENUE_ITEM] = REVENUE_ITEMS;
+
 function revenueOf(year: StatementYear | undefined): number | null {
   if (!year) return null;
-  const [primary, fallback] = REVENUE_ITEMS;
-  const revenue = year[primary] ?? year[fallback];
+  const revenue = year[PRIMARY_REVENUE_ITEM] ?? year[FALLBACK_REVENUE_ITEM];
   return revenue !== undefined && Number.isFinite(revenue) ? revenue : null;
 }
 
