@@ -41,10 +41,6 @@ export const MIN_INVESTED_CAPITAL_SHARE = 0.05;
 /** |ROIC| above this is read as an artefact of a tiny base, not a return. */
 export const MAX_MEANINGFUL_ROIC = 1;
 
-function item(year: StatementYear | undefined, key: StatementItem): number | null {
-  return finite(year?.[key]);
-}
-
 /**
  * A reported amount, or null. Items the formulas know by name are read by name (`finite(year?.total_assets)`):
  * a named read is cached at its site, a read by a key passed in is a generic probe of the year's dictionary.
@@ -96,10 +92,11 @@ function netProfitOf(year: StatementYear | undefined): number | null {
 
 /** The sum of the items a year reports, or null when it reports none of them. */
 export function sumOfItems(year: StatementYear | undefined, keys: readonly StatementItem[]): number | null {
+  if (!year) return null;
   let total = 0;
   let any = false;
-  for (const key of keys) {
-    const found = item(year, key);
+  for (let index = 0; index < keys.length; index++) {
+    const found = finite(year[keys[index] as StatementItem]);
     if (found !== null) {
       total += found;
       any = true;
