@@ -85,6 +85,54 @@ function meanOf(rows: readonly FinancialYearRow[], pick: (row: FinancialYearRow)
 const meanNote = (years: readonly number[]) =>
   years.length > 0 ? `${yearsText(years)}年的均值` : '近3年均无数据，按 0 估计';
 
+/** Every driver driverBase averages as a ratio (not revenue growth, not the tax rate), with its family. */
+const RATIO_DRIVERS: readonly { readonly key: DriverKey; readonly family: number | undefined }[] = DRIVER_KEYS.filter(
+  (key) => key !== 'operating_revenue_yoy' && key !== 'income_tax_to_total_profit',
+).map((key) => ({ key, family: FAMILY_OF_RATIO.get(key) }));
+
+interface RatioMean {
+  readonly mean: number | null;
+  /** The years averaged. */
+  readonly years: number[];
+  /** The statement years left out because they do not report the ratio's family. */
+  readonly skipped: number[];
+}
+
+/** One ratio's mean over the rows, a working-capital ratio's over the rows that report its family. */
+function ratioMean(
+  rows: readonly FinancialYearRow[],
+  masks: readonly number[],
+  key: DriverKey,
+  family: number | undefined,
+): RatioMean {
+  let total = 0;
+  const years: number[] = [];
+  const skipped: number[] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] as FinancialYearRow;
+    if (family !== undefined && !isFamilyReported(masks[index] ?? 0, family)) {
+      if (row.basis === 'statements') skipped.push(row.year);
+      continue;
+    }
+    const value = row[key];
+    if (value !== null && Number.isFinite(value)) {
+      total += value;
+      years.push(row.year);
+    }
+  }
+  return { mean: years.length > 0 ? total / years.length : null, years, skipped };
+}
+
+function sameYears(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function ratioNote(years: readonly number[], skipped: readonly number[]): string {
+  return skipped.length > 0 ? `${meanNote(years)}（${yearsText(skipped)}年未列报该项目，不计入）` : meanNote(years);
+}
+
 /**
  * The system's default drivers before the fade: every ratio is the mean of the latest 3 years that report
  * it (0 when none does; never below 0). A working-capital ratio averages only the years whose statements
@@ -99,19 +147,24 @@ export function driverBase(history: readonly FinancialYearRow[], reportedFamilie
   const masks = windowOf(reportedFamilies ?? history.map((row) => (row.basis === 'statements' ? ALL_FAMILIES : 0)));
   const ratios = emptyDrivers();
   const basis = {} as Record<DriverKey, DriverBasis>;
-  const familyRows = (family: number) => rows.filter((_, index) => isFamilyReported(masks[index] ?? 0, family));
 
-  for (const key of DRIVER_KEYS) {
-    if (key === 'operating_revenue_yoy' || key === 'income_tax_to_total_profit') continue;
-    const family = FAMILY_OF_RATIO.get(key);
-    const source = family === undefined ? rows : familyRows(family);
-    const { mean, years } = meanOf(source, (row) => row[key]);
-    ratios[key] = Math.max(0, mean ?? 0);
-    const skipped = rows.filter((row) => row.basis === 'statements' && !source.includes(row)).map((row) => row.year);
-    basis[key] = {
-      years,
-      note: skipped.length > 0 ? `${meanNote(years)}（${yearsText(skipped)}年未列报该项目，不计入）` : meanNote(years),
-    };
+  // Most ratios rest on the same years: each distinct note is written once and shared (strings are immutable).
+  const notes: { readonly averaged: RatioMean; readonly note: string }[] = [];
+  for (const { key, family } of RATIO_DRIVERS) {
+    const averaged = ratioMean(rows, masks, key, family);
+    ratios[key] = Math.max(0, averaged.mean ?? 0);
+    let note: string | undefined;
+    for (const written of notes) {
+      if (sameYears(written.averaged.years, averaged.years) && sameYears(written.averaged.skipped, averaged.skipped)) {
+        note = written.note;
+        break;
+      }
+    }
+    if (note === undefined) {
+      note = ratioNote(averaged.years, averaged.skipped);
+      notes.push({ averaged, note });
+    }
+    basis[key] = { years: averaged.years, note };
   }
 
   const [low, high] = FORECAST_TAX_RATE_RANGE;

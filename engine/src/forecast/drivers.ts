@@ -113,15 +113,20 @@ export function resolveDrivers(auto: readonly Drivers[], firstYear: number, over
   const carried = new Map<DriverKey, number>();
   return auto.map((defaults, index) => {
     const year = firstYear + index;
-    const values = copyDrivers(defaults);
     const sources = defaultSources();
     const set = overrides[year];
     if (set) {
       for (const key of DRIVER_KEYS) {
         const own = set[key];
-        if (own !== undefined) carried.set(key, requireFinite(own, `${key}@${year}`));
+        if (own === undefined) continue;
+        // The field's name is built only for the error.
+        carried.set(key, Number.isFinite(own) ? own : requireFinite(own, `${key}@${year}`));
       }
     }
+    // A year no override reaches takes the auto drivers' object itself: drivers are never written after
+    // this, and the auto forecast would otherwise copy every year's drivers twice.
+    if (carried.size === 0) return { year, values: defaults, sources };
+    const values = copyDrivers(defaults);
     for (const [key, value] of carried) {
       values[key] = value;
       sources[key] = set?.[key] !== undefined ? 'user_set' : 'inherited';

@@ -41,9 +41,12 @@ export const MIN_INVESTED_CAPITAL_SHARE = 0.05;
 /** |ROIC| above this is read as an artefact of a tiny base, not a return. */
 export const MAX_MEANINGFUL_ROIC = 1;
 
-function item(year: StatementYear | undefined, key: StatementItem): number | null {
-  const found = year?.[key];
-  return found !== undefined && Number.isFinite(found) ? found : null;
+/**
+ * A reported amount, or null. Items the formulas know by name are read by name (`finite(year?.total_assets)`):
+ * a named read is cached at its site, a read by a key passed in is a generic probe of the year's dictionary.
+ */
+function finite(amount: number | undefined): number | null {
+  return amount !== undefined && Number.isFinite(amount) ? amount : null;
 }
 
 /** Growth against the previous value; the denominator is |previous| so a loss shrinking reads as growth. */
@@ -56,13 +59,17 @@ export function profitabilityRows(
   statements: CompanyStatements,
   rows: readonly FinancialYearRow[],
 ): ProfitabilityRow[] {
-  return rows.map((row) => {
-    const source = statements.years[row.year];
+  const result: ProfitabilityRow[] = [];
+  // A year's net profit is read once: it is the next row's previous one.
+  let lastNetProfit: number | null = null;
+  let lastYear = Number.NaN;
+  for (const row of rows) {
     const revenue = row.operating_revenue;
-    const netProfit = item(source, 'net_profit_parent') ?? item(source, 'net_profit');
-    const previousSource = statements.years[row.year - 1];
-    const previousNetProfit = item(previousSource, 'net_profit_parent') ?? item(previousSource, 'net_profit');
-    return {
+    const netProfit = netProfitOf(statements.years[row.year]);
+    const previousNetProfit = lastYear === row.year - 1 ? lastNetProfit : netProfitOf(statements.years[row.year - 1]);
+    lastNetProfit = netProfit;
+    lastYear = row.year;
+    result.push({
       year: row.year,
       revenue,
       revenueGrowth: row.operating_revenue_yoy,
@@ -73,16 +80,23 @@ export function profitabilityRows(
       netProfit,
       netMargin: ratio(netProfit, revenue),
       netProfitGrowth: growth(netProfit, previousNetProfit),
-    };
-  });
+    });
+  }
+  return result;
+}
+
+/** 归母净利润, else 净利润. */
+function netProfitOf(year: StatementYear | undefined): number | null {
+  return finite(year?.net_profit_parent) ?? finite(year?.net_profit);
 }
 
 /** The sum of the items a year reports, or null when it reports none of them. */
 export function sumOfItems(year: StatementYear | undefined, keys: readonly StatementItem[]): number | null {
+  if (!year) return null;
   let total = 0;
   let any = false;
-  for (const key of keys) {
-    const found = item(year, key);
+  for (let index = 0; index < keys.length; index++) {
+    const found = finite(year[keys[index] as StatementItem]);
     if (found !== null) {
       total += found;
       any = true;
@@ -111,14 +125,14 @@ export function cashLikeAssets(year: StatementYear | undefined): number | null {
  * liabilities.
  */
 export function investedCapital(year: StatementYear | undefined): number | null {
-  const equity = item(year, 'parent_equity');
+  const equity = finite(year?.parent_equity);
   const debt = interestBearingDebt(year);
   const cash = cashLikeAssets(year);
   if (equity !== null && (debt !== null || cash !== null)) {
-    return equity + (item(year, 'minority_interest') ?? 0) + (debt ?? 0) - (cash ?? 0);
+    return equity + (finite(year?.minority_interest) ?? 0) + (debt ?? 0) - (cash ?? 0);
   }
-  const totalAssets = item(year, 'total_assets');
-  const currentLiabilities = item(year, 'current_liabilities_total');
+  const totalAssets = finite(year?.total_assets);
+  const currentLiabilities = finite(year?.current_liabilities_total);
   return totalAssets !== null && currentLiabilities !== null ? totalAssets - currentLiabilities : null;
 }
 
@@ -134,19 +148,28 @@ function averageBalance(closing: number | null, opening: number | null): number 
  * positive; ROIC when invested capital is at most 5% of total assets (or not positive) or |ROIC| > 100%.
  */
 export function returnsRows(statements: CompanyStatements, rows: readonly FinancialYearRow[]): ReturnsRow[] {
-  return rows.map((row) => {
+  const result: ReturnsRow[] = [];
+  // A year's balance figures are read once: its closing balances are the next row's opening ones.
+  let closing: BalanceFigures | null = null;
+  let closingYear = Number.NaN;
+  for (const row of rows) {
     const source = statements.years[row.year];
-    const previous = statements.years[row.year - 1];
-    const netProfit = item(source, 'net_profit_parent') ?? item(source, 'net_profit');
-    const equity = averageBalance(item(source, 'parent_equity'), item(previous, 'parent_equity'));
-    const reportedRoe = item(source, 'weighted_roe_percent');
+    const opening =
+      closing !== null && closingYear === row.year - 1 ? closing : balanceFigures(statements.years[row.year - 1]);
+    const current = balanceFigures(source);
+    closing = current;
+    closingYear = row.year;
+
+    const netProfit = netProfitOf(source);
+    const equity = averageBalance(current.parentEquity, opening.parentEquity);
+    const reportedRoe = finite(source?.weighted_roe_percent);
     let roe: number | null = null;
     let roeReason: string | null = null;
     if (equity !== null && equity <= 0) roeReason = RETURN_REASONS.equityNotPositive;
     else roe = equity !== null ? ratio(netProfit, equity) : reportedRoe !== null ? reportedRoe / 100 : null;
 
-    const capital = averageBalance(investedCapital(source), investedCapital(previous));
-    const assets = averageBalance(item(source, 'total_assets'), item(previous, 'total_assets'));
+    const capital = averageBalance(current.investedCapital, opening.investedCapital);
+    const assets = averageBalance(current.totalAssets, opening.totalAssets);
     let roic: number | null = null;
     let roicReason: string | null = null;
     if (capital !== null) {
@@ -162,8 +185,24 @@ export function returnsRows(statements: CompanyStatements, rows: readonly Financ
         }
       }
     }
-    return { year: row.year, roe, roic, roe_reason: roeReason, roic_reason: roicReason };
-  });
+    result.push({ year: row.year, roe, roic, roe_reason: roeReason, roic_reason: roicReason });
+  }
+  return result;
+}
+
+/** The balances ROE and ROIC average, of one balance sheet. */
+interface BalanceFigures {
+  readonly parentEquity: number | null;
+  readonly investedCapital: number | null;
+  readonly totalAssets: number | null;
+}
+
+function balanceFigures(year: StatementYear | undefined): BalanceFigures {
+  return {
+    parentEquity: finite(year?.parent_equity),
+    investedCapital: investedCapital(year),
+    totalAssets: finite(year?.total_assets),
+  };
 }
 
 /** 数据完整率: history of ≥ 3 years 0.4, forecast of ≥ 3 years 0.4, an auto forecast present 0.2. */

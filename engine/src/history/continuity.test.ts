@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StatementYear } from '../statements/items.ts';
-import { compareWorkingCapital, reportedFamilies, WORKING_CAPITAL_FAMILIES } from './continuity.ts';
+import {
+  compareWorkingCapital,
+  reportedFamilies,
+  reportedFamiliesOfLines,
+  WORKING_CAPITAL_FAMILIES,
+  workingCapitalLines,
+} from './continuity.ts';
 import { analyseHistory } from './historical-rows.ts';
 
 /** OWC of a year as the history rows compute it: every reported line, 应收款项融资 with 应收票据. */
@@ -77,5 +83,18 @@ describe('working-capital continuity', () => {
     expect(rows[1]?.Operating_Working_Capital).toBe(32);
     expect(rows[1]?.Change_In_Operating_WC).toBeCloseTo(2, 12);
     expect(gaps).toHaveLength(1);
+  });
+
+  it('reads every family line into workingCapitalLines, whose mask by position equals the mask by key', () => {
+    const lines = WORKING_CAPITAL_FAMILIES.flatMap((family) => family.items);
+    expect(Object.keys(workingCapitalLines({})).sort()).toEqual([...lines].sort());
+    // Every subset of the lines, reported as 1, 0 or NaN (not reported).
+    for (let subset = 0; subset < 1 << lines.length; subset += 7) {
+      const year: StatementYear = {};
+      lines.forEach((line, index) => {
+        if (subset & (1 << index)) year[line] = index % 3 === 0 ? 0 : index % 3 === 1 ? 1 : Number.NaN;
+      });
+      expect(reportedFamiliesOfLines(workingCapitalLines(year))).toBe(reportedFamilies(year));
+    }
   });
 });

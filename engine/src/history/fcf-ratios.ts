@@ -22,12 +22,19 @@ export type FcfRatioSeries = Record<FcfRatioKey, FcfRatioPoint[]>;
 
 /** FCF / EV of each year with a known FCF, against one EV (the model's, or the market's); none when EV ≤ 0. */
 export function fcfEvPoints(rows: readonly FinancialYearRow[], enterpriseValue: number | null): FcfRatioPoint[] {
-  if (enterpriseValue === null || !(enterpriseValue > 0)) return [];
+  const points: FcfRatioPoint[] = [];
+  if (enterpriseValue === null || !(enterpriseValue > 0)) return points;
   const benchmark = FCF_RATIO_BENCHMARKS.fcf_ev_ratio;
-  return rows.flatMap((row) => {
+  for (const row of rows) {
     const value = row.FCFF === null ? Number.NaN : row.FCFF / enterpriseValue;
-    return Number.isFinite(value) ? [{ year: row.year, value, benchmark }] : [];
-  });
+    if (Number.isFinite(value)) points.push({ year: row.year, value, benchmark });
+  }
+  return points;
+}
+
+/** Adds the year's point to a series when the ratio is a finite number (a module function: no closure per row). */
+function pushPoint(points: FcfRatioPoint[], key: FcfRatioKey, year: number, value: number | null): void {
+  if (value !== null && Number.isFinite(value)) points.push({ year, value, benchmark: FCF_RATIO_BENCHMARKS[key] });
 }
 
 /**
@@ -40,28 +47,42 @@ export function fcfRatioSeries(
   statements: CompanyStatements,
   rows: readonly FinancialYearRow[],
   enterpriseValue: number | null,
+  historyRatios: HistoryFcfRatios = historyFcfRatios(statements, rows),
 ): FcfRatioSeries {
-  const series: FcfRatioSeries = {
-    fcf_revenue_ratio: [],
-    fcf_ev_ratio: [],
-    fcf_capex_ratio: [],
-    fcf_net_profit_ratio: [],
+  // Written out so the keys keep FCF_RATIO_BENCHMARKS' order (the charts follow it).
+  return {
+    fcf_revenue_ratio: historyRatios.fcf_revenue_ratio,
+    fcf_ev_ratio: fcfEvPoints(rows, enterpriseValue),
+    fcf_capex_ratio: historyRatios.fcf_capex_ratio,
+    fcf_net_profit_ratio: historyRatios.fcf_net_profit_ratio,
   };
+}
+
+/** The three FCF ratios that depend on the history alone (not on the valuation's EV). */
+export type HistoryFcfRatios = Omit<FcfRatioSeries, 'fcf_ev_ratio'>;
+
+/**
+ * FCF / revenue, FCF / capex and FCF / 归母净利润 per historical year (see fcfRatioSeries): they do not move
+ * with the valuation's inputs, so an analytics cache keeps them across edits.
+ */
+export function historyFcfRatios(statements: CompanyStatements, rows: readonly FinancialYearRow[]): HistoryFcfRatios {
+  const revenueRatios: FcfRatioPoint[] = [];
+  const capexRatios: FcfRatioPoint[] = [];
+  const netProfitRatios: FcfRatioPoint[] = [];
   for (const row of rows) {
     const fcf = row.FCFF;
     if (fcf === null) continue;
-    const push = (key: FcfRatioKey, value: number | null) => {
-      if (value !== null && Number.isFinite(value)) {
-        series[key].push({ year: row.year, value, benchmark: FCF_RATIO_BENCHMARKS[key] });
-      }
-    };
-    push('fcf_revenue_ratio', ratio(fcf, row.operating_revenue));
+    pushPoint(revenueRatios, 'fcf_revenue_ratio', row.year, ratio(fcf, row.operating_revenue));
     const capex = row.Capital_Expenditure;
-    push('fcf_capex_ratio', capex !== null && capex > 0 ? fcf / capex : null);
+    pushPoint(capexRatios, 'fcf_capex_ratio', row.year, capex !== null && capex > 0 ? fcf / capex : null);
     const source = statements.years[row.year];
     const netProfit = source?.net_profit_parent ?? source?.net_profit ?? null;
-    push('fcf_net_profit_ratio', netProfit !== null && netProfit > 0 ? fcf / netProfit : null);
+    pushPoint(
+      netProfitRatios,
+      'fcf_net_profit_ratio',
+      row.year,
+      netProfit !== null && netProfit > 0 ? fcf / netProfit : null,
+    );
   }
-  series.fcf_ev_ratio = fcfEvPoints(rows, enterpriseValue);
-  return series;
+  return { fcf_revenue_ratio: revenueRatios, fcf_capex_ratio: capexRatios, fcf_net_profit_ratio: netProfitRatios };
 }

@@ -129,38 +129,46 @@ export function workingCapitalTotals(row: Record<WorkingCapitalItem, number | nu
   liabilities: number | null;
   net: number | null;
 } {
-  const assetItems = [
+  const assets = sumOfKnown(
     row.Notes_Receivable,
     row.Accounts_Receivable,
     row.Prepayments,
     row.Inventories,
     row.Other_Receivables,
     row.Contract_Assets,
-  ];
-  const liabilityItems = [
+  );
+  const liabilities = sumOfKnown(
     row.Notes_Payable,
     row.Accounts_Payable,
     row.Advances_From_Customers,
     row.Contract_Liabilities,
     row.Employee_Benefits_Payable,
     row.Taxes_Payable,
-  ];
-  let assets = 0;
-  let liabilities = 0;
-  let known = false;
-  for (const value of assetItems) {
-    if (value !== null) {
-      assets += value;
-      known = true;
-    }
-  }
-  for (const value of liabilityItems) {
-    if (value !== null) {
-      liabilities += value;
-      known = true;
-    }
-  }
-  return known ? { assets, liabilities, net: assets - liabilities } : { assets: null, liabilities: null, net: null };
+  );
+  if (assets === null && liabilities === null) return { assets: null, liabilities: null, net: null };
+  const knownAssets = assets ?? 0;
+  const knownLiabilities = liabilities ?? 0;
+  return { assets: knownAssets, liabilities: knownLiabilities, net: knownAssets - knownLiabilities };
+}
+
+/** The known amounts added to 0 in order, or null when none is known (six parameters: no array per row). */
+function sumOfKnown(
+  a: number | null,
+  b: number | null,
+  c: number | null,
+  d: number | null,
+  e: number | null,
+  f: number | null,
+): number | null {
+  if (a === null && b === null && c === null && d === null && e === null && f === null) return null;
+  let total = 0;
+  if (a !== null) total += a;
+  if (b !== null) total += b;
+  if (c !== null) total += c;
+  if (d !== null) total += d;
+  if (e !== null) total += e;
+  if (f !== null) total += f;
+  return total;
 }
 
 /** FCF = NOPAT + non-cash cost − Δ operating working capital − capex; null when a part is unknown. */

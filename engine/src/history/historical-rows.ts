@@ -4,7 +4,13 @@ import {
   type StatementItem,
   type StatementYear,
 } from '../statements/items.ts';
-import { compareWorkingCapital, type LineGap, reportedFamilies } from './continuity.ts';
+import {
+  compareWorkingCapital,
+  type LineGap,
+  reportedFamiliesOfLines,
+  type WorkingCapitalLines,
+  workingCapitalLines,
+} from './continuity.ts';
 import { emptyRow, type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
 
 /** The items that carry a year's revenue, the first one reported winning: they decide the reported years. */
@@ -15,14 +21,30 @@ export const REVENUE_ITEMS = [
 
 /** Fiscal years that have a positive operating revenue, oldest first. */
 export function reportedYears(statements: CompanyStatements): number[] {
-  return Object.keys(statements.years)
-    .map(Number)
-    .filter((year) => {
-      const revenue = revenueOf(statements.years[year]);
-      // Every driver is a ratio to revenue: a year without a positive revenue cannot anchor the model.
-      return revenue !== null && revenue > 0 && Number.isInteger(year);
-    })
-    .sort((a, b) => a - b);
+  return reportedRevenues(statements).years;
+}
+
+/** The reported years, oldest first, with their revenues (read once: the history rows start from them). */
+function reportedRevenues(statements: CompanyStatements): { years: number[]; revenues: number[] } {
+  const years: number[] = [];
+  const revenues: number[] = [];
+  let ascending = true;
+  for (const key of Object.keys(statements.years)) {
+    const year = Number(key);
+    const revenue = revenueOf(statements.years[year]);
+    // Every driver is a ratio to revenue: a year without a positive revenue cannot anchor the model.
+    if (revenue === null || !(revenue > 0) || !Number.isInteger(year)) continue;
+    if (years.length > 0 && (years[years.length - 1] as number) > year) ascending = false;
+    years.push(year);
+    revenues.push(revenue);
+  }
+  // Object.keys lists year keys in ascending order already; only a negative "year" could come out of order.
+  if (ascending) return { years, revenues };
+  const order = years.map((_, index) => index).sort((a, b) => (years[a] as number) - (years[b] as number));
+  return {
+    years: order.map((index) => years[index] as number),
+    revenues: order.map((index) => revenues[index] as number),
+  };
 }
 
 /** The latest fiscal year with an annual report, or null when there is none. */
@@ -31,25 +53,31 @@ export function latestReportedYear(statements: CompanyStatements): number | null
   return years.length > 0 ? (years[years.length - 1] as number) : null;
 }
 
+const [PRIMARY_REVENUE_ITEM, FALLBACK_REVENUE_ITEM] = REVENUE_ITEMS;
+
 function revenueOf(year: StatementYear | undefined): number | null {
   if (!year) return null;
-  const [primary, fallback] = REVENUE_ITEMS;
-  const revenue = year[primary] ?? year[fallback];
+  const revenue = year[PRIMARY_REVENUE_ITEM] ?? year[FALLBACK_REVENUE_ITEM];
   return revenue !== undefined && Number.isFinite(revenue) ? revenue : null;
 }
 
-function value(year: StatementYear, item: StatementItem): number | null {
-  const found = year[item];
-  return found !== undefined && Number.isFinite(found) ? found : null;
+/**
+ * A reported amount, or null when absent or not a number. The row's formulas read their items by name
+ * (`finiteOrNull(source.total_profit)`): a named read is cached per site, while a read by a key passed in
+ * is a generic dictionary probe, and those were a fifth of building the history.
+ */
+function finiteOrNull(amount: number | undefined): number | null {
+  return amount !== undefined && Number.isFinite(amount) ? amount : null;
 }
 
-/** A reported item, or 0 when the report leaves it out (the spec: missing is treated as 0). */
-function valueOrZero(year: StatementYear, item: StatementItem): number {
-  return value(year, item) ?? 0;
+/** A year with an operating cost comes from the three statements; without one, from the summary. */
+function fromStatements(year: StatementYear): boolean {
+  return finiteOrNull(year.operating_cost) !== null;
 }
 
 function hasCashFlowStatement(year: StatementYear): boolean {
-  return CASH_FLOW_ITEMS.some((item) => value(year, item) !== null);
+  for (const item of CASH_FLOW_ITEMS) if (finiteOrNull(year[item]) !== null) return true;
+  return false;
 }
 
 /**
@@ -57,10 +85,10 @@ function hasCashFlowStatement(year: StatementYear): boolean {
  * [0, 1]; otherwise null (a loss year says nothing about the rate).
  */
 function taxRate(year: StatementYear): number | null {
-  const totalProfit = value(year, 'total_profit');
+  const totalProfit = finiteOrNull(year.total_profit);
   if (totalProfit === null || totalProfit <= 0) return null;
-  const incomeTax = value(year, 'income_tax');
-  const netProfit = value(year, 'net_profit');
+  const incomeTax = finiteOrNull(year.income_tax);
+  const netProfit = finiteOrNull(year.net_profit);
   const rate = incomeTax !== null ? incomeTax / totalProfit : netProfit !== null ? 1 - netProfit / totalProfit : null;
   return rate !== null && rate >= 0 && rate <= 1 ? rate : null;
 }
@@ -87,19 +115,25 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
   const families: number[] = [];
   const gaps: LineGap[] = [];
   let previous: FinancialYearRow | null = null;
-  for (const year of reportedYears(statements)) {
+  const { years, revenues } = reportedRevenues(statements);
+  for (let index = 0; index < years.length; index++) {
+    const year = years[index] as number;
     const source = statements.years[year] as StatementYear;
     const consecutive = previous?.year === year - 1 ? previous : null;
-    const row = historicalRow(year, source, consecutive);
-    const mask = row.basis === 'statements' ? reportedFamilies(source) : 0;
-    if (consecutive && row.basis === 'statements' && consecutive.basis === 'statements') {
+    // Only a year with the statements has working-capital lines (a summary's year reads none).
+    const lines = fromStatements(source) ? workingCapitalLines(source) : null;
+    const row = historicalRow(year, source, revenues[index] as number, lines, consecutive);
+    const mask = lines ? reportedFamiliesOfLines(lines) : 0;
+    const before = families[families.length - 1];
+    // Years that report the same families compare like with like already (compareWorkingCapital's answer).
+    if (consecutive && lines && consecutive.basis === 'statements' && mask !== before) {
       const compared = compareWorkingCapital(
         year,
         source,
         statements.years[year - 1] as StatementYear,
         row.Operating_Working_Capital as number,
         consecutive.Operating_Working_Capital as number,
-        { now: mask, before: families[families.length - 1] as number },
+        { now: mask, before: before as number },
       );
       if (compared.gaps.length > 0) {
         row.Change_In_Operating_WC = compared.change;
@@ -120,6 +154,7 @@ export function historicalRows(statements: CompanyStatements): FinancialYearRow[
 
 export const DEFAULT_TAX_RATE = 0.25;
 
+/** A reported amount, or 0 when the report leaves it out (the spec: missing is treated as 0). */
 const amountOrZero = (amount: number | undefined): number =>
   amount !== undefined && Number.isFinite(amount) ? amount : 0;
 
@@ -127,7 +162,7 @@ const amountOrZero = (amount: number | undefined): number =>
  * The twelve working-capital items (0 when not reported) and their ratios to revenue, field by field.
  * 应收票据 includes 应收款项融资, the notes the 2019 standard moved there.
  */
-function setWorkingCapital(row: FinancialYearRow, source: StatementYear, revenue: number): void {
+function setWorkingCapital(row: FinancialYearRow, source: WorkingCapitalLines, revenue: number): void {
   row.Notes_Receivable = amountOrZero(source.Notes_Receivable) + amountOrZero(source.receivables_financing);
   row.Notes_Receivable_Ratio = row.Notes_Receivable / revenue;
   row.Accounts_Receivable = amountOrZero(source.Accounts_Receivable);
@@ -154,9 +189,13 @@ function setWorkingCapital(row: FinancialYearRow, source: StatementYear, revenue
   row.Taxes_Payable_Ratio = row.Taxes_Payable / revenue;
 }
 
-function historicalRow(year: number, source: StatementYear, previous: FinancialYearRow | null): FinancialYearRow {
-  const revenue = revenueOf(source) as number;
-  const fromStatements = value(source, 'operating_cost') !== null;
+function historicalRow(
+  year: number,
+  source: StatementYear,
+  revenue: number,
+  lines: WorkingCapitalLines | null,
+  previous: FinancialYearRow | null,
+): FinancialYearRow {
   const tax = taxRate(source);
 
   let operatingCost: number;
@@ -165,42 +204,43 @@ function historicalRow(year: number, source: StatementYear, previous: FinancialY
   let management = 0;
   let research = 0;
   let ebit: number | null;
-  if (fromStatements) {
-    operatingCost = valueOrZero(source, 'operating_cost');
-    taxes = valueOrZero(source, 'tax_expenses');
-    selling = valueOrZero(source, 'selling_expenses');
-    management = valueOrZero(source, 'management_expenses');
-    research = valueOrZero(source, 'r_and_d_expenses');
+  if (lines) {
+    operatingCost = amountOrZero(source.operating_cost);
+    taxes = amountOrZero(source.tax_expenses);
+    selling = amountOrZero(source.selling_expenses);
+    management = amountOrZero(source.management_expenses);
+    research = amountOrZero(source.r_and_d_expenses);
     ebit = revenue - operatingCost - taxes - selling - management - research;
   } else {
-    const operatingProfit = value(source, 'operating_profit');
+    const operatingProfit = finiteOrNull(source.operating_profit);
     ebit =
       operatingProfit === null
         ? null
         : operatingProfit -
-          valueOrZero(source, 'investment_income') -
-          valueOrZero(source, 'fair_value_change_income') +
-          valueOrZero(source, 'financial_expenses');
+          amountOrZero(source.investment_income) -
+          amountOrZero(source.fair_value_change_income) +
+          amountOrZero(source.financial_expenses);
     // The summary carries no cost lines: one cost ratio that reproduces the EBIT margin stands for them.
     operatingCost = ebit === null ? 0 : revenue - ebit;
   }
   const nopat = ebit === null ? null : ebit * (1 - (tax ?? DEFAULT_TAX_RATE));
 
-  const cashFlowKnown = fromStatements && hasCashFlowStatement(source);
+  const cashFlowKnown = lines !== null && hasCashFlowStatement(source);
+  const leaseDepreciation = cashFlowKnown ? amountOrZero(source.depreciation_right_of_use_assets) : 0;
   const da = cashFlowKnown
-    ? valueOrZero(source, 'depreciation_fixed_assets') +
-      valueOrZero(source, 'depreciation_right_of_use_assets') +
-      valueOrZero(source, 'amortization_intangible_assets') +
-      valueOrZero(source, 'amortization_long_term_prepaid')
+    ? amountOrZero(source.depreciation_fixed_assets) +
+      leaseDepreciation +
+      amountOrZero(source.amortization_intangible_assets) +
+      amountOrZero(source.amortization_long_term_prepaid)
     : null;
-  const cashCapex = cashFlowKnown ? valueOrZero(source, 'Cash_Paid_For_Acquisition_Assets') : null;
+  const cashCapex = cashFlowKnown ? amountOrZero(source.Cash_Paid_For_Acquisition_Assets) : null;
   // Leases are debt in the equity bridge, so the assets they finance are capex as well: new right-of-use
   // assets cost no cash when signed, and their depreciation (already in D&A) stands for the renewals that
   // keep the leased base. Without this the depreciation added back would be a perpetual phantom inflow.
-  const capex = cashCapex === null ? null : cashCapex + valueOrZero(source, 'depreciation_right_of_use_assets');
+  const capex = cashCapex === null ? null : cashCapex + leaseDepreciation;
 
-  const row = emptyRow(year, fromStatements ? 'statements' : 'summary');
-  if (fromStatements) setWorkingCapital(row, source, revenue);
+  const row = emptyRow(year, lines ? 'statements' : 'summary');
+  if (lines) setWorkingCapital(row, lines, revenue);
   const totals = workingCapitalTotals(row);
   const previousNet = previous?.Operating_Working_Capital ?? null;
   const change = totals.net !== null && previousNet !== null ? totals.net - previousNet : null;

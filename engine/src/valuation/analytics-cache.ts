@@ -3,6 +3,7 @@ import { type Drivers, resolveDrivers, type YearDrivers } from '../forecast/driv
 import { type ForecastRow, projectForecast } from '../forecast/projection.ts';
 import { type ProfitabilityRow, profitabilityRows, type ReturnsRow, returnsRows } from '../history/analytics.ts';
 import type { LineGap } from '../history/continuity.ts';
+import { type HistoryFcfRatios, historyFcfRatios } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import { analyseHistory } from '../history/historical-rows.ts';
 import type { CompanyStatements } from '../statements/items.ts';
@@ -22,6 +23,8 @@ export interface StatementAnalytics {
   readonly gaps: LineGap[];
   readonly profitability: ProfitabilityRow[];
   readonly returns: ReturnsRow[];
+  /** The FCF ratios that do not depend on the valuation's EV. */
+  readonly fcfRatios: HistoryFcfRatios;
   readonly base: DriverBase;
   readonly autoByGrowth: Map<number, AutoForecast>;
 }
@@ -55,6 +58,7 @@ export function statementAnalytics(
     gaps,
     profitability: profitabilityRows(statements, history),
     returns: returnsRows(statements, history),
+    fcfRatios: historyFcfRatios(statements, history),
     base: driverBase(history, reportedFamilies),
     autoByGrowth: new Map(),
   };

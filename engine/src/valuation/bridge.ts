@@ -1,4 +1,3 @@
-import { sumOfItems } from '../history/analytics.ts';
 import { ITEM_LABELS } from '../statements/item-labels.ts';
 import {
   CASH_LIKE_ITEMS,
@@ -44,25 +43,35 @@ const finite = (value: number | undefined): value is number => value !== undefin
  */
 export function equityBridgeOf(latest: StatementYear): { totals: EquityBridge; lines: BridgeLine[] } {
   const lines: BridgeLine[] = [];
-  const add = (items: readonly StatementItem[], sign: 1 | -1) => {
-    for (const item of items) {
-      const value = latest[item];
-      if (finite(value)) lines.push({ item, label: ITEM_LABELS[item], amount: sign * value });
-    }
-  };
-  add(CASH_LIKE_ITEMS, 1);
-  add(NON_CORE_ASSET_ITEMS, 1);
-  add(DEBT_LIKE_ITEMS, -1);
-  add(['minority_interest'], -1);
+  // Each total is summed with its lines (from 0, in the items' order, as sumOfItems sums them).
+  const cash = addLines(lines, latest, CASH_LIKE_ITEMS, 1);
+  const nonCoreAssets = addLines(lines, latest, NON_CORE_ASSET_ITEMS, 1);
+  const debt = addLines(lines, latest, DEBT_LIKE_ITEMS, -1);
+  addLines(lines, latest, MINORITY_INTEREST_ITEMS, -1);
   return {
     totals: {
-      non_core_assets: sumOfItems(latest, NON_CORE_ASSET_ITEMS) ?? 0,
-      cash: sumOfItems(latest, CASH_LIKE_ITEMS) ?? 0,
-      interest_bearing_liabilities: sumOfItems(latest, DEBT_LIKE_ITEMS) ?? 0,
+      non_core_assets: nonCoreAssets,
+      cash,
+      interest_bearing_liabilities: debt,
       minority_interest: finite(latest.minority_interest) ? latest.minority_interest : 0,
     },
     lines,
   };
+}
+
+const MINORITY_INTEREST_ITEMS: readonly StatementItem[] = ['minority_interest'];
+
+/** Each reported item as a signed line; returns the items' (unsigned) sum, 0 when none is reported. */
+function addLines(lines: BridgeLine[], latest: StatementYear, items: readonly StatementItem[], sign: 1 | -1): number {
+  let total = 0;
+  for (const item of items) {
+    const value = latest[item];
+    if (finite(value)) {
+      lines.push({ item, label: ITEM_LABELS[item], amount: sign * value });
+      total += value;
+    }
+  }
+  return total;
 }
 
 /** The four totals at the latest balance sheet. */

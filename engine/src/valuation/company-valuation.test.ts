@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ValuationError } from '../errors.ts';
+import type { YearOverrides } from '../forecast/drivers.ts';
 import { ANGEL_YEAST } from '../testing/angel-yeast.ts';
 import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
-import { LIMITATION_MESSAGES, valueCompany } from './company-valuation.ts';
+import { createAnalyticsCache, LIMITATION_MESSAGES, valueCompany } from './company-valuation.ts';
 import { discountCashFlows } from './dcf.ts';
 
 describe('valueCompany on the sample company', () => {
@@ -249,5 +250,23 @@ describe('leases (a lease-heavy company)', () => {
       amount: -12,
     });
     expect(leased.dcf?.valuation.equity_value).toBeCloseTo((plain.dcf?.valuation.equity_value as number) - 12, 9);
+  });
+});
+
+describe('valueCompany with an analytics cache', () => {
+  it('answers every edit exactly as a fresh valuation (history, FCF ratios, forecasts, grid)', () => {
+    const cache = createAnalyticsCache();
+    const edits: YearOverrides[] = [
+      {},
+      { 2026: { operating_revenue_yoy: 0.1 } },
+      { 2025: { operating_cost_pct: 0.5 } },
+      {},
+    ];
+    for (const [index, overrides] of edits.entries()) {
+      // WACCs beyond the discount factors kept, so some cells find theirs kept and some do not.
+      const parameters = { wacc_manual: 0.06 + index * 0.013, terminal_value_method: 'gordon' as const };
+      const fresh = valueCompany({ statements: ANGEL_YEAST, parameters, overrides });
+      expect(valueCompany({ statements: ANGEL_YEAST, parameters, overrides, cache })).toEqual(fresh);
+    }
   });
 });

@@ -95,10 +95,15 @@ function limitationsOf(history: readonly FinancialYearRow[], classification: Com
   return [];
 }
 
-function hasOverrides(overrides: YearOverrides): boolean {
-  for (const year in overrides) {
-    const set = overrides[Number(year)];
-    if (set && Object.keys(set).length > 0) return true;
+/**
+ * Whether a forecast year has an override. Other years are not looked at: resolveDrivers ignores them, so
+ * the auto forecast is the answer (and the forecast years are read by index, unlike a for-in over years).
+ */
+function hasOverrides(overrides: YearOverrides, firstYear: number): boolean {
+  for (let year = firstYear; year < firstYear + FORECAST_YEARS; year++) {
+    const set = overrides[year];
+    // Any own key will do (a for-in instead of Object.keys: no array).
+    for (const key in set) if (Object.hasOwn(set, key)) return true;
   }
   return false;
 }
@@ -132,7 +137,9 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     : DEFAULT_TERMINAL_GROWTH_RATE;
   const auto = autoForecastAt(analytics, last, firstYear, FORECAST_YEARS, growthForFade);
   const overrides = input.overrides ?? {};
-  const resolved = hasOverrides(overrides) ? resolveDrivers(auto.defaults, firstYear, overrides) : auto.resolved;
+  const resolved = hasOverrides(overrides, firstYear)
+    ? resolveDrivers(auto.defaults, firstYear, overrides)
+    : auto.resolved;
   const forecast =
     resolved === auto.resolved ? auto.forecast : projectForecast(last, resolved, base.openingWorkingCapital);
 
@@ -190,7 +197,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     dcf,
     error,
     sensitivity,
-    fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null),
+    fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null, analytics.fcfRatios),
     completeness: completenessRate(history.length, forecast.length, auto.forecast.length > 0),
     limitations: limitationsOf(history, classification),
     classification,

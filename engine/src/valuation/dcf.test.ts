@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValuationError } from '../errors.ts';
-import { discountCashFlows, type EquityBridge, enterpriseValue } from './dcf.ts';
+import { discountCashFlows, discountFactors, type EquityBridge, enterpriseValue, keptDiscountFactors } from './dcf.ts';
 
 const bridge: EquityBridge = { non_core_assets: 10, cash: 30, interest_bearing_liabilities: 35, minority_interest: 3 };
 
@@ -204,5 +204,17 @@ describe('terminal value methods and the implied RONIC', () => {
     expect(() => discountCashFlows({ ...input, terminal: { method: 'value_driver', nopat: 20, ronic: 0 } })).toThrow(
       ValuationError,
     );
+  });
+});
+
+describe('kept discount factors', () => {
+  it('are the fresh factors, whatever WACCs and horizons came before', () => {
+    for (let round = 0; round < 3; round++) {
+      for (let step = 0; step < 20; step++) {
+        const wacc = 0.05 + step * 0.005;
+        const years = 3 + (step % 3);
+        expect(keptDiscountFactors(wacc, years)).toEqual(discountFactors(wacc, years));
+      }
+    }
   });
 });

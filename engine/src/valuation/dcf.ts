@@ -145,6 +145,32 @@ export function discountFactors(wacc: number, years: number): number[] {
 }
 
 /**
+ * How many WACCs' factors are kept: a valuation discounts at its WACC and the grid's four others, and the
+ * next valuation of the page (or of the batch, at a manual or bounded WACC) mostly at the same ones.
+ */
+const KEPT_FACTOR_WACCS = 8;
+const keptWaccs: number[] = [];
+const keptFactors: (readonly number[])[] = [];
+let nextKeptSlot = 0;
+
+/**
+ * discountFactors, kept for the last few WACCs (the exponentiations were a tenth of a what-if recompute).
+ * The same numbers as a fresh call, so sharing the arrays changes nothing; they are never written to. A
+ * linear search: a Map keyed by a fractional number hashed it on every cell of the grid.
+ */
+export function keptDiscountFactors(wacc: number, years: number): readonly number[] {
+  for (let slot = 0; slot < keptWaccs.length; slot++) {
+    const factors = keptFactors[slot] as readonly number[];
+    if (keptWaccs[slot] === wacc && factors.length === years) return factors;
+  }
+  const factors = discountFactors(wacc, years);
+  keptWaccs[nextKeptSlot] = wacc;
+  keptFactors[nextKeptSlot] = factors;
+  nextKeptSlot = (nextKeptSlot + 1) % KEPT_FACTOR_WACCS;
+  return factors;
+}
+
+/**
  * Enterprise value of an FCF stream: Σ FCFₙ·(1+WACC)⁻ⁿ (n = 1..N) plus the terminal value discounted with
  * the N-year factor. The one place the DCF's arithmetic lives: the table, the sensitivity grid and the
  * reverse DCF all call it, so a grid cell equals a fresh valuation bit for bit. Rates must be checked.
@@ -157,7 +183,7 @@ export function discountStream(
   g: number,
   terminal?: TerminalInput,
   rows?: { firstYear: number; out: DcfForecastRow[] },
-  factors: readonly number[] = discountFactors(wacc, fcf.length),
+  factors: readonly number[] = keptDiscountFactors(wacc, fcf.length),
 ): DiscountedStream {
   let pvSum = 0;
   let factor = 1;
@@ -212,7 +238,11 @@ export function analyseTerminal(lastFcf: number, wacc: number, g: number, termin
 export function discountCashFlows(input: DcfInput): DcfResult {
   const { wacc, g } = requireRates(input.wacc, input.terminalGrowth);
   if (input.fcf.length === 0) throw new ValuationError('FORECAST_MISSING', 'fcf');
-  for (const [index, value] of input.fcf.entries()) requireFinite(value, `fcf@${input.firstYear + index}`);
+  for (let index = 0; index < input.fcf.length; index++) {
+    // The field's name is built only for the error: this runs for every valuation.
+    const value = input.fcf[index] as number;
+    if (!Number.isFinite(value)) requireFinite(value, `fcf@${input.firstYear + index}`);
+  }
   const bridge = checkedBridge(input.bridge);
   const lines = input.bridgeLines ?? bridgeLinesFromTotals(bridge);
   for (const line of lines) requireFinite(line.amount, line.item);

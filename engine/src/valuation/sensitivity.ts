@@ -39,9 +39,12 @@ export function sensitivityGrid(
     waccs.push(wacc + step * waccStep);
     growths.push(g + step * growthStep);
   }
-  const values: (number | null)[][] = waccs.map(() => []);
-  for (const [column, columnGrowth] of growths.entries()) {
-    for (const [row, rowWacc] of waccs.entries()) {
+  const values: (number | null)[][] = [];
+  for (let row = 0; row < waccs.length; row++) values.push([]);
+  for (let column = 0; column < growths.length; column++) {
+    const columnGrowth = growths[column] as number;
+    for (let row = 0; row < waccs.length; row++) {
+      const rowWacc = waccs[row] as number;
       (values[row] as (number | null)[])[column] =
         rowWacc > columnGrowth && rowWacc > -1 ? valueAt(rowWacc, columnGrowth) : null;
     }

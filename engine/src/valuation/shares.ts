@@ -76,6 +76,24 @@ function epsImplied(latest: StatementYear): { count: number; tolerance: number }
   return count === null ? null : { count, tolerance: SHARE_DISAGREEMENT + EPS_ROUNDING / Math.abs(eps) };
 }
 
+/** The answer of resolveShares (a module function: every valuation resolves the count). */
+function shareCount(
+  count: number,
+  source: ShareSource,
+  candidates: ShareCount['candidates'],
+  listed: ListedShares | null | undefined,
+  disagreement: string | null = null,
+): ShareCount {
+  return {
+    count,
+    source,
+    label: SHARE_SOURCE_LABELS[source],
+    date: source === 'listed' ? (listed?.date ?? null) : null,
+    candidates,
+    disagreement,
+  };
+}
+
 const within = (value: number, reference: number, tolerance: number) => Math.abs(value / reference - 1) <= tolerance;
 
 /**
@@ -100,37 +118,42 @@ export function resolveShares(
     share_capital: capital,
     eps_implied: implied?.count ?? null,
   };
-  const result = (count: number, source: ShareSource, disagreement: string | null = null): ShareCount => ({
-    count,
-    source,
-    label: SHARE_SOURCE_LABELS[source],
-    date: source === 'listed' ? (listed?.date ?? null) : null,
-    candidates,
-    disagreement,
-  });
-
-  if (manual !== null) return result(manual, 'manual');
-  if (listedCount !== null) return result(listedCount, 'listed');
-  if (statement !== null) return result(statement, 'statement');
-  if (capital === null) return implied ? result(implied.count, 'eps_implied') : result(0, 'none');
-  if (!implied || within(capital, implied.count, implied.tolerance)) return result(capital, 'share_capital');
+  if (manual !== null) return shareCount(manual, 'manual', candidates, listed);
+  if (listedCount !== null) return shareCount(listedCount, 'listed', candidates, listed);
+  if (statement !== null) return shareCount(statement, 'statement', candidates, listed);
+  if (capital === null)
+    return implied
+      ? shareCount(implied.count, 'eps_implied', candidates, listed)
+      : shareCount(0, 'none', candidates, listed);
+  if (!implied || within(capital, implied.count, implied.tolerance))
+    return shareCount(capital, 'share_capital', candidates, listed);
 
   const gap = `股本按面值1元折合 ${sharesText(capital)}，与归母净利润 ÷ 基本每股收益推算的 ${sharesText(implied.count)} 相差 ${percentText(Math.abs(capital / implied.count - 1), 0)}`;
   const atTenthPar = capital * 10;
   if (within(atTenthPar, implied.count, implied.tolerance)) {
-    return result(
+    return shareCount(
       atTenthPar,
       'share_capital_par_0_1',
+      candidates,
+      listed,
       `${gap}；按面值0.1元折合 ${sharesText(atTenthPar)}，与之相符，采用后者`,
     );
   }
   const factor = capital / implied.count;
   if (factor <= PLAUSIBLE_PAR_FACTOR && factor >= 1 / PLAUSIBLE_PAR_FACTOR) {
-    return result(
+    return shareCount(
       capital,
       'share_capital',
+      candidates,
+      listed,
       `${gap}；每股收益以年内加权平均股数计算，并扣除永续债等其他权益工具的股息，两倍以内的差异可由此而来，采用期末股本`,
     );
   }
-  return result(implied.count, 'eps_implied', `${gap}，股本不能代表股数（如反向收购或面值不为1元），采用推算股数`);
+  return shareCount(
+    implied.count,
+    'eps_implied',
+    candidates,
+    listed,
+    `${gap}，股本不能代表股数（如反向收购或面值不为1元），采用推算股数`,
+  );
 }

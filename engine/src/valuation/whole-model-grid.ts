@@ -1,8 +1,8 @@
 import { type DriverBase, fadedGrowth } from '../forecast/auto-drivers.ts';
 import type { YearDrivers } from '../forecast/drivers.ts';
-import { emptyProjectedYear, projectYear } from '../forecast/projection.ts';
+import { emptyProjectedYear, type ProjectedYear, projectYear } from '../forecast/projection.ts';
 import { type BridgeLine, equityFromLines } from './bridge.ts';
-import { discountFactors, discountStream, perShare, type TerminalValueMethod } from './dcf.ts';
+import { discountStream, keptDiscountFactors, perShare, type TerminalValueMethod } from './dcf.ts';
 
 /** Everything a cell of the sensitivity grid needs to re-value the whole model at its WACC and g. */
 export interface GridModel {
@@ -21,47 +21,47 @@ export interface GridModel {
   readonly ronic: number | null;
 }
 
+/** One column of the grid: the forecast's FCF and last-year NOPAT at a terminal growth. */
+interface GridColumn {
+  readonly g: number;
+  readonly fcf: readonly number[];
+  readonly nopat: number;
+}
+
 /**
  * Value per share at (WACC, g) by the whole model: the forecast at g (every revenue growth a person did not
  * set fades to g, the other drivers do not depend on g), discounted at WACC with the same arithmetic as
  * discountCashFlows, so a cell equals a fresh valuation at those inputs. One column's forecast is kept
- * while its cells are valued, and each row's discount factors for all its cells.
+ * while its cells are valued (the centre's is the valuation's own), and each WACC's discount factors.
  */
 export function wholeModelValueAt(model: GridModel): (wacc: number, g: number) => number {
   const years = model.resolved.length;
   const projected = emptyProjectedYear();
-  let column = { g: model.centre.g, fcf: model.centre.fcf as number[], nopat: model.centre.nopat };
-  const streamAt = (g: number) => {
-    if (g === column.g) return column;
-    const fcf: number[] = [];
-    let revenue = model.lastRevenue;
-    let workingCapital = model.openingWorkingCapital;
-    for (const [index, { values, sources }] of model.resolved.entries()) {
-      const growth =
-        sources.operating_revenue_yoy === 'system_default'
-          ? fadedGrowth(model.base, g, index, years)
-          : values.operating_revenue_yoy;
-      projectYear(revenue, workingCapital, values, projected, growth);
-      revenue = projected.revenue;
-      workingCapital = projected.workingCapital;
-      fcf.push(projected.fcf);
-    }
-    column = { g, fcf, nopat: projected.nopat };
-    return column;
-  };
-  const factorsByWacc = new Map<number, number[]>();
-  const factorsAt = (wacc: number) => {
-    let factors = factorsByWacc.get(wacc);
-    if (!factors) {
-      factors = discountFactors(wacc, years);
-      factorsByWacc.set(wacc, factors);
-    }
-    return factors;
-  };
+  let column: GridColumn = model.centre;
   return (wacc, g) => {
-    const { fcf, nopat } = streamAt(g);
-    const terminal = { method: model.method, nopat, ronic: model.ronic };
-    const stream = discountStream(fcf, wacc, g, terminal, undefined, factorsAt(wacc));
+    if (g !== column.g) column = projectColumn(model, g, projected);
+    const terminal = { method: model.method, nopat: column.nopat, ronic: model.ronic };
+    const stream = discountStream(column.fcf, wacc, g, terminal, undefined, keptDiscountFactors(wacc, years));
     return perShare(equityFromLines(stream.enterpriseValue, model.lines), model.totalShares);
   };
+}
+
+/** The forecast's FCF at terminal growth g: the centre's drivers, the growths nobody set faded to g. */
+function projectColumn(model: GridModel, g: number, projected: ProjectedYear): GridColumn {
+  const years = model.resolved.length;
+  const fcf: number[] = [];
+  let revenue = model.lastRevenue;
+  let workingCapital = model.openingWorkingCapital;
+  for (let index = 0; index < years; index++) {
+    const { values, sources } = model.resolved[index] as YearDrivers;
+    const growth =
+      sources.operating_revenue_yoy === 'system_default'
+        ? fadedGrowth(model.base, g, index, years)
+        : values.operating_revenue_yoy;
+    projectYear(revenue, workingCapital, values, projected, growth);
+    revenue = projected.revenue;
+    workingCapital = projected.workingCapital;
+    fcf.push(projected.fcf);
+  }
+  return { g, fcf, nopat: projected.nopat };
 }
