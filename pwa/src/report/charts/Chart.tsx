@@ -52,10 +52,31 @@ interface PendingChart {
 
 const pending: PendingChart[] = [];
 
+/** Whether the element sits in a section the browser skips for now (content-visibility, off screen). */
+function skipped(element: HTMLElement): boolean {
+  return element.checkVisibility?.({ contentVisibilityAuto: true }) === false;
+}
+
 /**
- * Builds a chart once uPlot is loaded. The charts of a report come together: all their widths are read
- * first, in one layout, and then every chart is built (reading each width after the previous chart was
- * put in the page would lay the page out again for every chart).
+ * The width to build each chart at. Charts on screen are measured, all in one layout. A chart in a section
+ * off screen is not (measuring it would lay that section out now): it takes the width of a measured chart
+ * of its kind (wide or not), and its ResizeObserver corrects it if the section, once laid out, differs.
+ */
+function chartWidths(charts: readonly PendingChart[]): number[] {
+  const kindOf = (element: HTMLElement) => (element.closest('.chart--wide') ? 'wide' : 'normal');
+  const measured = charts.map(({ element }) => (skipped(element) ? 0 : element.clientWidth));
+  const widthOfKind = new Map<string, number>();
+  charts.forEach(({ element }, index) => {
+    const width = measured[index] ?? 0;
+    if (width > 0 && !widthOfKind.has(kindOf(element))) widthOfKind.set(kindOf(element), width);
+  });
+  return charts.map(({ element }, index) => measured[index] || widthOfKind.get(kindOf(element)) || FALLBACK_WIDTH);
+}
+
+/**
+ * Builds a chart once uPlot is loaded. The charts of a report come together and are built together, their
+ * widths read first (`chartWidths`): reading each width after the previous chart was put in the page would
+ * lay the page out again for every chart.
  */
 function whenUPlotLoaded(chart: PendingChart): void {
   pending.push(chart);
@@ -63,11 +84,11 @@ function whenUPlotLoaded(chart: PendingChart): void {
   loadUPlot().then(
     (UPlot) => {
       const charts = pending.splice(0);
-      const widths = charts.map(({ element }) => element.clientWidth);
+      const widths = chartWidths(charts);
       for (const [index, { build }] of charts.entries()) {
         // One chart that cannot be drawn leaves the others drawn.
         try {
-          build(UPlot, widths[index] || FALLBACK_WIDTH);
+          build(UPlot, widths[index] ?? FALLBACK_WIDTH);
         } catch (error) {
           console.error('图表绘制失败', error);
         }
