@@ -41,6 +41,23 @@ function headerOf(incoming: IncomingMessage | undefined, request: Request, name:
 
 const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
 
+const PATHS_KEPT = 1024;
+const pathsByUrl = new Map<string, string>();
+
+/**
+ * The path the router reads from this URL (`getPath`, which decodes it): kept per URL, since clients ask
+ * the same few URLs again and again and decoding a company's name was a tenth of a cached answer.
+ */
+function routerPath(request: Request, url: string): string {
+  let path = pathsByUrl.get(url);
+  if (path === undefined) {
+    path = getPath(request);
+    if (pathsByUrl.size >= PATHS_KEPT) pathsByUrl.clear();
+    pathsByUrl.set(url, path);
+  }
+  return path;
+}
+
 /**
  * Makes the app's `fetch` answer the cached public reads before routing: a `GET` without a query whose
  * path names a view the cache already holds at the database's current change sequence is answered from it
@@ -70,7 +87,7 @@ export function answerCachedReadsFirst(app: Hono<AppEnv>, reads: CachedReads): v
     if (request.method === 'GET') {
       const started = write ? performance.now() : 0;
       const url = request.url;
-      const path = getPath(request);
+      const path = routerPath(request, url);
       if (path.startsWith('/api/')) {
         // A query can choose the answer (a page of the company list): such a view is found by the request's
         // text, kept when its route answered the same request before.
