@@ -9,6 +9,11 @@ import { refuseOversizedZip } from './zip-limits.ts';
 export interface SheetGrid {
   name: string;
   rows: string[][];
+  /**
+   * The file's line of each row, from 1, where blank lines are not rows (CSV); absent where a row's number is
+   * its index + 1 (a workbook keeps its blank rows).
+   */
+  lines?: number[];
 }
 
 export type StatementFileKind = 'csv' | 'excel';
@@ -39,17 +44,26 @@ function refuseLargeSheet(name: string, rows: readonly ({ length: number } | und
 function readCsv(bytes: Uint8Array): SheetGrid {
   const text = decodeText(bytes);
   // papaparse guesses the delimiter, so tab-separated exports saved as .csv read as well. Reading stops
-  // one row past the limit: that row is enough to refuse the file.
+  // one row past the limit: that row is enough to refuse the file. Blank lines (or only delimiters) are not
+  // rows and do not count against it, but each row keeps its line, so a message can name the line.
   const rows: string[][] = [];
+  const lines: number[] = [];
+  let line = 0;
+  // The delimiter is guessed as before, blank lines left out (counted in, they make papaparse fall back to ',').
+  const { delimiter } = Papa.parse<string[]>(text, { preview: 10, skipEmptyLines: 'greedy' }).meta;
   Papa.parse<string[]>(text, {
-    skipEmptyLines: 'greedy',
+    delimiter,
+    skipEmptyLines: false,
     step: (row, parser) => {
+      line++;
+      if (row.data.every((cell) => cell.trim() === '')) return;
       rows.push(row.data);
+      lines.push(line);
       if (rows.length > INGEST_LIMITS.rowsPerSheet) parser.abort();
     },
   });
   refuseLargeSheet('', rows);
-  return { name: '', rows: rows.map((row) => row.map(cleanCell)) };
+  return { name: '', rows: rows.map((row) => row.map(cleanCell)), lines };
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;

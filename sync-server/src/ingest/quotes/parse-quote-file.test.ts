@@ -162,6 +162,22 @@ describe('bad rows are refused with their row number; the good rows stay', () =>
     ]);
   });
 
+  it('names the line of the file, blank lines counted (a CSV drops them as rows)', () => {
+    const spaced = [
+      '代码,名称,最新价,总市值(亿),日期',
+      '',
+      '000333,美的集团,75.30,5760,2024-12-31',
+      ' , ,',
+      '000651,格力电器,abc,,2024-12-31',
+    ];
+    const file = parsed('spaced.csv', utf8Bytes(spaced.join('\n')));
+    expect(file.quotes.map((quote) => [quote.row, quote.code])).toEqual([[3, '000333']]);
+    expect(file.refused).toEqual([{ row: 5, code: '000651', reason: '价格不是数字：“abc”' }]);
+    // Tab-separated, blank lines first: the delimiter is still recognised.
+    const tabbed = parsed('tabbed.csv', utf8Bytes(['', '', ...spaced].join('\n').replaceAll(',', '\t')));
+    expect(tabbed.quotes.map((quote) => [quote.row, quote.code])).toEqual([[5, '000333']]);
+  });
+
   it('a file without a code and a price column, an empty file, a wrong type: the file is refused', () => {
     expect(parseQuoteFile('x.csv', utf8Bytes('名称,最新价\n美的集团,75.22\n'), { today: TODAY })).toEqual({
       success: false,

@@ -79,6 +79,8 @@ const FIELD_LABELS: Readonly<Record<ScaledField, string>> = {
 
 interface Table {
   readonly rows: string[][];
+  /** The file's line of each row (see SheetGrid). */
+  readonly lines: readonly number[] | undefined;
   readonly headerIndex: number;
   readonly columns: QuoteColumns;
 }
@@ -88,7 +90,7 @@ function findTable(sheets: readonly SheetGrid[]): Table | undefined {
     const limit = Math.min(sheet.rows.length, HEADER_SEARCH_ROWS);
     for (let index = 0; index < limit; index++) {
       const columns = quoteColumns(sheet.rows[index] ?? []);
-      if (isQuoteHeader(columns)) return { rows: sheet.rows, headerIndex: index, columns };
+      if (isQuoteHeader(columns)) return { rows: sheet.rows, lines: sheet.lines, headerIndex: index, columns };
     }
   }
   return undefined;
@@ -293,7 +295,7 @@ export function parseQuoteFile(filename: string, bytes: Uint8Array, options: Quo
   const seen = new Map<string, number>();
 
   dataRows.forEach((cells, offset) => {
-    const row = first + offset + 1;
+    const row = table.lines?.[first + offset] ?? first + offset + 1;
     const read = readRow(cells, row, { columns, scales, formDate: options.date, defaultDate });
     if (read === null) return;
     if ('reason' in read) {
