@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, writeBundle } from '../store/db.ts';
 import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
-import { isNamed, knownCompanyCode, readAheadReportInputs, reportInputs } from './report-inputs.ts';
+import { exactCompanyMatch } from '../ui/company-picker/search.ts';
+import { knownCompanyCode, readAheadReportInputs, reportInputs } from './report-inputs.ts';
 import { sampleBundle } from './testing/sample-report.ts';
 
 afterEach(async () => {
@@ -17,9 +18,10 @@ describe('the inputs of a report opened again', () => {
     recordRecentCompany({ code: '000333', name: '美的集团', industry: '制造业' });
     expect(knownCompanyCode('美的集团 ')).toBe('000333');
     expect(knownCompanyCode('333')).toBeNull();
-    expect(isNamed({ code: '000333', name: '美的集团' }, ' 美的集团')).toBe(true);
-    expect(isNamed({ code: '000333', name: '美的集团' }, '000333')).toBe(true);
-    expect(isNamed({ code: '000333', name: '美的集团' }, '格力电器')).toBe(false);
+    const midea = { code: '000333', name: '美的集团' };
+    expect(exactCompanyMatch([midea], ' 美的集团')).toBe(midea);
+    expect(exactCompanyMatch([midea], '000333')).toBe(midea);
+    expect(exactCompanyMatch([midea], '格力电器')).toBeUndefined();
   });
 
   it('reads the bundle, the market context and the kept report together; what was read ahead is used once', async () => {

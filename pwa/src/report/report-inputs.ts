@@ -21,12 +21,6 @@ export function knownCompanyCode(named: string): string | null {
   return readRecentCompanies().find((company) => company.name === query)?.code ?? null;
 }
 
-/** Whether the company is the one asked for by this name or code. */
-export function isNamed(company: { readonly code: string; readonly name: string }, named: string): boolean {
-  const query = named.trim();
-  return company.name === query || company.code === query;
-}
-
 export async function readReportInputs(code: string): Promise<ReportInputs> {
   const kept = readStoredReport(code);
   const [cached, market] = await Promise.all([readBundle(code), marketContext(code)]);

@@ -1,6 +1,7 @@
 import type { CompanyBundle, CompanyReport, MarketContext } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
+import { matchRoute } from '../app/routes.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { openStore, readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
@@ -10,7 +11,7 @@ import { exactCompanyMatch } from '../ui/company-picker/search.ts';
 import { warmEngine } from '../worker/engine-client.ts';
 import { warmCharts } from './charts/Chart.tsx';
 import { initialCompany } from './initial-company.ts';
-import { isNamed, knownCompanyCode, type ReportInputs, readAheadReportInputs, reportInputs } from './report-inputs.ts';
+import { knownCompanyCode, type ReportInputs, readAheadReportInputs, reportInputs } from './report-inputs.ts';
 import { reportOf } from './report-of.ts';
 
 // Started as soon as the report page's code loads, while React renders: opening IndexedDB (~30–100 ms)
@@ -18,8 +19,9 @@ import { reportOf } from './report-of.ts';
 // computed (a report opened before is read back as it was computed: see report-of.ts).
 void openStore();
 // The report this page load opens with is read from the offline copy while React renders the page.
-if (location.pathname === '/')
+if (['home', 'analysis'].includes(matchRoute(location.pathname).kind)) {
   readAheadReportInputs(initialCompany(new URLSearchParams(location.search).get('company')));
+}
 
 export type ReportState =
   | { readonly status: 'idle' }
@@ -80,7 +82,7 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
     const findCompany = async () => {
       const inputs = await early;
       const copy = inputs?.cached?.bundle.company;
-      if (inputs && copy && isNamed(copy, named)) return { company: copy, cached: inputs.cached, inputs };
+      if (inputs && copy && exactCompanyMatch([copy], named)) return { company: copy, cached: inputs.cached, inputs };
       const companies = await loadCompanies();
       const company = exactCompanyMatch(companies.value, named);
       if (!company) return null;

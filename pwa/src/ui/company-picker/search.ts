@@ -37,10 +37,10 @@ function asCode(query: string): string {
 }
 
 /** Exact match on name or code: case-sensitive first, then case-insensitive. */
-export function exactCompanyMatch(
-  companies: readonly CompanyListItem[],
+export function exactCompanyMatch<Company extends Pick<CompanyListItem, 'code' | 'name'>>(
+  companies: readonly Company[],
   rawQuery: string,
-): CompanyListItem | undefined {
+): Company | undefined {
   const query = rawQuery.trim();
   if (!query) return undefined;
   const code = asCode(query);
