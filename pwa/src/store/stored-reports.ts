@@ -5,8 +5,8 @@ import { openStore, reportStorageError, type StoredReport } from './db.ts';
 export const STORED_REPORTS_LIMIT = 50;
 
 /**
- * Everything a stored report was computed from: the engine's build (its worker script's URL, which the
- * production build names by a hash of its content, so a new engine never reads an old engine's report),
+ * Everything a stored report was computed from: the engine's build (`ENGINE_BUILD`: the hashed URL of the
+ * chunk that starts the engine's worker, so a new engine never reads an old engine's report),
  * the bundle's version and the market context (the quote and the day).
  */
 export function storedReportKey(engineBuild: string, bundle: CompanyBundle, market: MarketContext): string {
