@@ -1,6 +1,6 @@
 /**
- * Benchmark runner (`npm run bench`): the seven sections of issue 10, in order, each measured against a
- * reference in the same run (scripts/bench/*). Progress goes to stderr; the Markdown goes to stdout and
+ * Benchmark runner (`npm run bench`): its sections, in order, each measured against a reference in the same
+ * run (scripts/bench/*). Progress goes to stderr; the Markdown goes to stdout and
  * docs/BENCHMARKS.md with the machine it ran on. Nothing asserts or fails on a slow figure.
  *
  * Builds the PWA when pwa/dist is older than its sources, starts the real server (fresh temp databases)
@@ -8,9 +8,11 @@
  * end. The whole-market parts of sections 5 and 6 need ../shared/data/market/ beside the repository.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../pwa/e2e/browser.ts';
+import { runBacktest } from './backtest/run.ts';
+import { backtestSection } from './bench/backtest.ts';
 import {
   measureEditToScreen,
   measureOfflineDownload,
@@ -240,8 +242,19 @@ async function main(): Promise<void> {
   // 7. Size.
   const section7 = sizeSection(measureSizes(), new Set(report.loadedScripts));
 
+  // 8. The forecast's track record, in this process (no server): the backtest's own computation.
+  let section8: SectionResult;
+  if (hasMarket) {
+    progress('8. forecast track record over the whole market');
+    const backtestStarted = performance.now();
+    const backtest = runBacktest({ dataDir: dirname(MARKET_DIR) });
+    section8 = backtestSection(backtest.json, (performance.now() - backtestStarted) / 1000);
+  } else {
+    section8 = skipped(8, 'Forecast track record', `${marketNote}.`);
+  }
+
   const runSeconds = (performance.now() - started) / 1000;
-  const sections = [section1, section2, section3, section4, section5, section6, section7];
+  const sections = [section1, section2, section3, section4, section5, section6, section7, section8];
   const document = benchmarkDocument(sections, machine, runSeconds);
   console.log(document);
   for (const line of verdictLines(sections)) progress(line);
