@@ -83,13 +83,20 @@ describe('reading the upload form', () => {
     expect(form.sent()).toBeLessThanOrEqual(2 * CHUNK.length);
   });
 
-  it('answers a file over the file limit on its own without keeping it, and a cut-off form with a 400', async () => {
+  it('answers a file over the file limit or without a name on its own, and a cut-off form with a 400', async () => {
     const big = streamedForm('lrb600298.csv', UPLOAD_LIMITS.maxFileBytes * 3);
     const answer = await post('/api/upload_excel', big.stream);
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({
       uploaded_files: [{ success: false, error: '文件过大：单个文件上限 10 MB' }],
     });
+
+    const unnamed = new Blob([
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"\r\nContent-Type: application/octet-stream\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+    ]).stream();
+    const noName = await post('/api/upload_excel', unnamed);
+    expect(noName.status).toBe(400);
+    expect(await noName.json()).toMatchObject({ uploaded_files: [{ filename: '', success: false }] });
 
     const cut = await post('/api/upload_excel', streamedForm('lrb600298.csv', 1000, { close: false }).stream);
     expect(cut.status).toBe(400);

@@ -83,7 +83,8 @@ export async function readUploadForm(c: Context<AppEnv>): Promise<UploadForm> {
       stream.resume();
       return;
     }
-    const file = receiveFile(stream, filename);
+    // A part sent as a file without a file name (application/octet-stream) has none.
+    const file = receiveFile(stream, filename ?? '');
     // Awaited once the body is read; a failure before then must not go unheard meanwhile.
     file.catch(() => undefined);
     files.push(file);
