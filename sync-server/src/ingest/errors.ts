@@ -11,6 +11,7 @@ export const INGEST_ERRORS = {
   tooManySheets: `工作表过多：一个文件最多 ${INGEST_LIMITS.sheets} 个工作表`,
   unsupportedType: '不支持的文件类型：仅支持 .xls、.xlsx、.csv',
   corruptWorkbook: '无法读取 Excel 文件：文件已损坏或格式不正确',
+  tooManyZipEntries: `Excel 文件内部条目过多：一个文件最多 ${INGEST_LIMITS.zipEntries} 个`,
   unknownCompany: '无法识别公司：请在文件名或表格中注明股票代码或公司名称',
   noAnnualPeriods: '未找到年度报告期（如 2019-12-31 或 2019）',
   nothingRecognised: '未识别任何报表项目：请检查文件是否为利润表、资产负债表、现金流量表或财务摘要',
@@ -30,6 +31,14 @@ export function sheetTooLargeMessage(sheetName: string, limit: 'rows' | 'cells')
   return limit === 'rows'
     ? `${sheet}行数过多：每个工作表最多 ${INGEST_LIMITS.rowsPerSheet} 行`
     : `${sheet}单元格过多：每个工作表最多 ${INGEST_LIMITS.cellsPerSheet} 个单元格`;
+}
+
+/**
+ * An .xlsx whose zip contradicts itself (one header says what another, or the data, does not): damaged,
+ * or built to make one reader see what another does not. `detail` says which part.
+ */
+export function zipContradictionMessage(detail: string): string {
+  return `Excel 文件结构前后矛盾（${detail}），文件可能已损坏或被篡改：请用 Excel 打开并另存为 .xlsx 后重新上传`;
 }
 
 export interface OutOfRangeCell {

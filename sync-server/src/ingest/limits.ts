@@ -9,6 +9,8 @@ export const INGEST_LIMITS = {
   fileBytes: 10 * 1024 * 1024,
   /** An .xlsx (a zip) unpacked: every entry together, by the sizes it declares and by what inflates. */
   unpackedBytes: 50 * 1024 * 1024,
+  /** Parts inside an .xlsx (a real workbook has a few per sheet). */
+  zipEntries: 1000,
   sheets: 50,
   rowsPerSheet: 10_000,
   /** Stored cells of one sheet, blank ones included. */

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { decodeText, looksBinary, startsWith } from './decode.ts';
 import { INGEST_ERRORS, IngestError, sheetTooLargeMessage } from './errors.ts';
 import { INGEST_LIMITS } from './limits.ts';
-import { refuseOversizedZip } from './zip-limits.ts';
+import { unpackWorkbookZip } from './zip-limits.ts';
 
 /** One sheet as text cells: CSV files are a single unnamed sheet. Cells are trimmed, '' when blank. */
 export interface SheetGrid {
@@ -69,11 +69,20 @@ function readCsv(bytes: Uint8Array): SheetGrid {
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
 
+/**
+ * What the spreadsheet parser reads as a zip: `PK` and two bytes below 9, so not only a local header
+ * (`PK\x03\x04`) but a directory record or a spanning mark at the start too.
+ */
+function looksLikeZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] ?? 9) < 9 && (bytes[3] ?? 9) < 9;
+}
+
 function readWorkbook(bytes: Uint8Array): SheetGrid[] {
-  if (startsWith(bytes, ZIP_MAGIC)) refuseOversizedZip(bytes);
+  // The parser is handed only an archive unpacked within the limits, never the uploaded one.
+  const readable = looksLikeZip(bytes) ? unpackWorkbookZip(bytes) : bytes;
   let workbook: XLSX.WorkBook;
   try {
-    workbook = parseWorkbook(bytes);
+    workbook = parseWorkbook(readable);
   } catch (error) {
     if (error instanceof IngestError) throw error;
     throw new IngestError(INGEST_ERRORS.corruptWorkbook);

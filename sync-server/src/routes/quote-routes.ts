@@ -27,7 +27,7 @@ import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-import { hasAllowedExtension, readUploadForm, UPLOAD_LIMITS, uploadBodyLimit } from './upload-form.ts';
+import { hasAllowedExtension, readUploadForm, type UploadedFile, uploadBodyLimit } from './upload-form.ts';
 import { revalue } from './upload-routes.ts';
 
 const BUSY = Symbol('busy');
@@ -56,16 +56,16 @@ interface ImportedQuoteFile {
 /** Parses one quote file on the worker pool and stores its good rows in one transaction. */
 async function importQuoteFile(
   c: Context<AppEnv>,
-  file: File,
+  file: UploadedFile,
   date: string | undefined,
 ): Promise<ImportedQuoteFile | typeof BUSY> {
   const { db, workers, config } = c.var.services;
   const filename = withoutBidiControls(file.name);
+  const { bytes } = file;
   const refused = (error: string) => ({ result: refusedFile(filename, error), sharesChanged: [], companies: [] });
   if (!hasAllowedExtension(filename)) return refused(INGEST_ERRORS.unsupportedType);
-  if (file.size > UPLOAD_LIMITS.maxFileBytes) return refused(INGEST_ERRORS.tooLarge);
+  if (!bytes) return refused(INGEST_ERRORS.tooLarge);
   if (workers.full) return BUSY;
-  const bytes = await file.arrayBuffer();
   const today = new Date().toISOString().slice(0, 10);
   let outcome: QuoteFileOutcome;
   try {

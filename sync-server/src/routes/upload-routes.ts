@@ -27,7 +27,7 @@ import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } fro
 import type { ParsedUpload } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-import { hasAllowedExtension, readUploadForm, UPLOAD_LIMITS, uploadBodyLimit } from './upload-form.ts';
+import { hasAllowedExtension, readUploadForm, type UploadedFile, uploadBodyLimit } from './upload-form.ts';
 
 /** Recomputes and stores the valuation of companies whose data changed; a failure is reported, not thrown. */
 export function revalue(
@@ -56,13 +56,13 @@ const BUSY_FILE = Symbol('busy');
  * limits) and stores what it returns here, in one transaction. A file the pool refuses or aborts gets
  * its reason; the pool being full is BUSY_FILE.
  */
-async function importUpload(c: Context<AppEnv>, file: File): Promise<ImportResult | typeof BUSY_FILE> {
+async function importUpload(c: Context<AppEnv>, file: UploadedFile): Promise<ImportResult | typeof BUSY_FILE> {
   const { db, directory, industries, workers, config } = c.var.services;
   const filename = withoutBidiControls(file.name);
+  const { bytes } = file;
   if (!hasAllowedExtension(filename)) return { success: false, filename, error: INGEST_ERRORS.unsupportedType };
-  if (file.size > UPLOAD_LIMITS.maxFileBytes) return { success: false, filename, error: INGEST_ERRORS.tooLarge };
+  if (!bytes) return { success: false, filename, error: INGEST_ERRORS.tooLarge };
   if (workers.full) return BUSY_FILE;
-  const bytes = await file.arrayBuffer();
   let parsed: ParsedUpload;
   try {
     parsed = await workers.run(

@@ -4,7 +4,9 @@
  * with its zip directory understating the unpacked sizes, and a sheet within every count limit whose
  * long texts take the parser seconds and a lot of memory.
  */
+import { constants, deflateRawSync } from 'node:zlib';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { crc32 } from '../zip-archive.ts';
 
 const PARTS: Record<string, string> = {
   '[Content_Types].xml':
@@ -73,4 +75,165 @@ export function understateUnpackedSizes(zip: Uint8Array): Uint8Array {
     }
   }
   return lying;
+}
+
+/** One entry of a hand-written zip: what is stored, and what its headers may claim instead. */
+export interface ZipPart {
+  readonly name: string;
+  /** 0 stored, 8 deflated. */
+  readonly method: 0 | 8;
+  /** The entry's bytes as stored (deflated for method 8). */
+  readonly data: Uint8Array;
+  readonly crc: number;
+  /** What it really unpacks to. */
+  readonly size: number;
+  /** The unpacked size both headers declare; the real one by default. */
+  readonly declaredSize?: number;
+  /** The local header leaves its sizes to a data descriptor after the data (flag bit 3). */
+  readonly dataDescriptor?: boolean;
+  /** The four bytes where the local header's signature belongs; a local header's by default. */
+  readonly localSignature?: number;
+  /** The local header's name when it differs from the directory's. */
+  readonly localName?: string;
+  /** Bytes written before the local header that no entry accounts for. */
+  readonly gapBefore?: Uint8Array;
+}
+
+const LOCAL_HEADER = 0x04034b50;
+const DATA_DESCRIPTOR = 0x08074b50;
+const END_OF_DIRECTORY = 0x06054b50;
+const UTF8_NAMES = 0x0800;
+
+/** A zip of `parts` written field by field, so any header can say what the data does not. */
+export function zipOf(parts: readonly ZipPart[]): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  const put = (chunk: Uint8Array) => {
+    chunks.push(chunk);
+    offset += chunk.length;
+  };
+  for (const part of parts) {
+    if (part.gapBefore) put(part.gapBefore);
+    const declared = part.declaredSize ?? part.size;
+    const flags = UTF8_NAMES | (part.dataDescriptor ? 0x08 : 0);
+    const localName = strToU8(part.localName ?? part.name);
+    const local = new DataView(new ArrayBuffer(30));
+    local.setUint32(0, part.localSignature ?? LOCAL_HEADER, true);
+    local.setUint16(4, 20, true);
+    local.setUint16(6, flags, true);
+    local.setUint16(8, part.method, true);
+    if (!part.dataDescriptor) {
+      local.setUint32(14, part.crc, true);
+      local.setUint32(18, part.data.length, true);
+      local.setUint32(22, declared, true);
+    }
+    local.setUint16(26, localName.length, true);
+    const headerOffset = offset;
+    put(new Uint8Array(local.buffer));
+    put(localName);
+    put(part.data);
+    if (part.dataDescriptor) {
+      const descriptor = new DataView(new ArrayBuffer(16));
+      descriptor.setUint32(0, DATA_DESCRIPTOR, true);
+      descriptor.setUint32(4, part.crc, true);
+      descriptor.setUint32(8, part.data.length, true);
+      descriptor.setUint32(12, declared, true);
+      put(new Uint8Array(descriptor.buffer));
+    }
+    const name = strToU8(part.name);
+    const entry = new DataView(new ArrayBuffer(46));
+    entry.setUint32(0, CENTRAL_DIRECTORY_ENTRY, true);
+    entry.setUint16(4, 20, true);
+    entry.setUint16(6, 20, true);
+    entry.setUint16(8, flags, true);
+    entry.setUint16(10, part.method, true);
+    entry.setUint32(16, part.crc, true);
+    entry.setUint32(20, part.data.length, true);
+    entry.setUint32(UNPACKED_SIZE_OFFSET, declared, true);
+    entry.setUint16(28, name.length, true);
+    entry.setUint32(42, headerOffset, true);
+    central.push(new Uint8Array(entry.buffer), name);
+  }
+  const directoryOffset = offset;
+  for (const chunk of central) put(chunk);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, END_OF_DIRECTORY, true);
+  end.setUint16(8, parts.length, true);
+  end.setUint16(10, parts.length, true);
+  end.setUint32(12, offset - directoryOffset, true);
+  end.setUint32(16, directoryOffset, true);
+  put(new Uint8Array(end.buffer));
+  return concat(chunks);
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+/** A deflated entry of `text`, honest in every header unless `claims` says otherwise. */
+export function deflatedPart(name: string, text: string | Uint8Array, claims: Partial<ZipPart> = {}): ZipPart {
+  const bytes = typeof text === 'string' ? strToU8(text) : text;
+  return { name, method: 8, data: deflateRawSync(bytes), crc: crc32(bytes), size: bytes.length, ...claims };
+}
+
+/** The parts of a one-sheet workbook ('利润表') besides the sheet itself, honest. */
+export function workbookFrameParts(): ZipPart[] {
+  return Object.entries(PARTS).map(([name, text]) => deflatedPart(name, text));
+}
+
+const SHEET_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_TAIL = '</sheetData></worksheet>';
+/** About a megabyte of rows of 1,000 number cells: the block the bomb sheet repeats. */
+const BOMB_BLOCK = `<row>${NUMBER_CELL.repeat(1000)}</row>`.repeat(70);
+
+/**
+ * The worksheet part of a decompression bomb: at least `unpackedBytes` of rows of number cells, deflated
+ * to about a thousandth of that. Each piece is deflated on its own and ends on a full flush (byte-aligned,
+ * no back-references across it), so copies of the block's deflated bytes join into one valid stream.
+ * Its CRC is not computed (a gigabyte of hashing): no reader that refuses the bomb gets that far.
+ */
+export function bombSheet(unpackedBytes: number, claims: Partial<ZipPart> = {}): ZipPart {
+  const flush = { finishFlush: constants.Z_FULL_FLUSH, level: 9 };
+  const block = deflateRawSync(BOMB_BLOCK, flush);
+  const copies = Math.ceil(unpackedBytes / BOMB_BLOCK.length);
+  const data = concat([
+    deflateRawSync(SHEET_HEAD, flush),
+    ...Array.from({ length: copies }, () => block),
+    deflateRawSync(SHEET_TAIL),
+  ]);
+  const size = SHEET_HEAD.length + copies * BOMB_BLOCK.length + SHEET_TAIL.length;
+  return { name: 'xl/worksheets/sheet1.xml', method: 8, data, crc: 0, size, ...claims };
+}
+
+/** Bytes of a sheet the hostile-upload reproductions inflate to: past the longest string V8 can make. */
+export const BOMB_SHEET_BYTES = 600 * 1024 * 1024;
+
+/**
+ * An .xlsx of about a megabyte whose directory and local header declare the sheet as 1 KB while it
+ * inflates to 600 MB.
+ */
+export function understatedBomb(): Uint8Array {
+  return zipOf([...workbookFrameParts(), bombSheet(BOMB_SHEET_BYTES, { declaredSize: 1024 })]);
+}
+
+/**
+ * The same sheet, whose local header starts with a central-directory signature instead of its own and
+ * leaves its sizes to a data descriptor: a reader that walks local headers never sees the sheet, one that
+ * follows the directory to the local header inflates it with no size to stop at.
+ */
+export function bogusSignatureBomb(): Uint8Array {
+  const sheet = bombSheet(BOMB_SHEET_BYTES, {
+    declaredSize: 1024,
+    dataDescriptor: true,
+    localSignature: CENTRAL_DIRECTORY_ENTRY,
+  });
+  return zipOf([...workbookFrameParts(), sheet]);
 }
