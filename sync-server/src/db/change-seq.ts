@@ -24,14 +24,11 @@ function sequencedTables(db: Database): string[] {
   ).map((row) => row.name);
 }
 
-/** The highest change_seq any row holds (each table's change_seq index answers it at once). */
+/** The highest change_seq any row holds (one query; each table's change_seq index answers its part). */
 export function highestStoredChangeSeq(db: Database): number {
-  let highest = 0;
-  for (const table of sequencedTables(db)) {
-    const seq = queryOne<{ seq: number | null }>(db, `SELECT max(change_seq) AS seq FROM ${table}`)?.seq ?? 0;
-    highest = Math.max(highest, seq);
-  }
-  return highest;
+  const parts = sequencedTables(db).map((table) => `SELECT max(change_seq) AS seq FROM "${table}"`);
+  if (parts.length === 0) return 0;
+  return queryOne<{ seq: number | null }>(db, `SELECT max(seq) AS seq FROM (${parts.join(' UNION ALL ')})`)?.seq ?? 0;
 }
 
 export interface RaisedChangeSeq {
