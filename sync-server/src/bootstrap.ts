@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
 import { companyDirectoryFile, generateSecret, type ServerConfig } from './config.ts';
+import { keepChangeSeqAhead, type RaisedChangeSeq } from './db/change-seq.ts';
 import { configuredDatabaseLocation, type Database, openDatabase, transaction } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { loadCompanyListings } from './ingest/company-listings.ts';
@@ -19,6 +20,7 @@ import type { ImportContext } from './store/import-statement-file.ts';
 import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
 import { backfillIndustryStatistics } from './valuation/industry-comparisons.ts';
+import { type OwedValuationsRun, redoOwedValuations } from './valuation/redo-owed-valuations.ts';
 import { ensureScreenerModels } from './valuation/valuation-runs.ts';
 import { ValuationService } from './valuation/valuation-service.ts';
 import { type ServerPool, startServerPool } from './workers/server-pool.ts';
@@ -34,6 +36,10 @@ export interface Platform {
   readonly jobs: BackgroundJobs;
   /** Running jobs whose servers were gone at this start, now marked failed. */
   readonly lostJobs: number;
+  /** Set when the change counter was behind the rows at this start, and raised (see db/change-seq.ts). */
+  readonly changeSeqRaised: RaisedChangeSeq | undefined;
+  /** Set when a stopped server left companies owed a valuation: they are being valued in the background. */
+  readonly owedValuations: OwedValuationsRun | undefined;
   /** Set when this start created the admin account with a generated password (print it once). */
   readonly generatedAdminPassword: string | undefined;
   readonly seededFiles: number;
@@ -121,6 +127,7 @@ export interface StartOptions {
 export async function startPlatform(config: ServerConfig, options: StartOptions = {}): Promise<Platform> {
   const db = openDatabase(configuredDatabaseLocation(config));
   migrate(db);
+  const changeSeqRaised = keepChangeSeqAhead(db);
   const jobs = new BackgroundJobs(db, config.jobHeartbeatTimeoutMs);
   const lostJobs = jobs.failLost();
   const secret = jwtSecret(db, config.jwtSecret);
@@ -158,6 +165,8 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
     jobs,
     ...(options.pause ? { pause: options.pause } : {}),
   });
+  // After the start, in the background: what a server killed mid-upload imported but never valued.
+  const owedValuations = redoOwedValuations(db, new ValuationService(db, listings), jobs);
   return {
     db,
     app,
@@ -166,6 +175,8 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
     workers,
     jobs,
     lostJobs,
+    changeSeqRaised,
+    owedValuations,
     generatedAdminPassword,
     seededFiles: seed.results.filter((result) => result.success).length,
     async close() {

@@ -83,7 +83,12 @@ export function configuredDatabaseLocation(
 /** Only the server's own user may read or write a file (it holds password hashes and the token secret). */
 const PRIVATE_MODE = 0o600;
 
-/** Takes group and other access away from the database's files (an earlier version made them readable). */
+/**
+ * Takes group and other access away from the database's files (an earlier version made them readable).
+ * By path only: opening and closing a descriptor on a database file that SQLite has open in this process
+ * would release every POSIX lock SQLite holds on it (they belong to the process, not the descriptor), and
+ * another SQLite process would then take itself for the last user and delete the live -wal and -shm.
+ */
 function restrictAccess(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-client_wal_index`]) {
     let mode: number;
@@ -97,12 +102,16 @@ function restrictAccess(path: string): void {
 }
 
 /**
- * Creates the database file empty with mode 0600 before SQLite opens it (SQLite gives the -wal and -shm
- * files it makes the database file's mode), and restricts the files an earlier version made readable.
+ * Creates the database file empty with mode 0600 before SQLite first opens it (SQLite gives the -wal and
+ * -shm files it makes the database file's mode). Only a file that does not exist yet is opened here, so no
+ * descriptor is ever opened on a file SQLite may hold (see restrictAccess).
  */
-function keepPrivate(path: string): void {
-  closeSync(openSync(path, 'a', PRIVATE_MODE));
-  restrictAccess(path);
+function createPrivately(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', PRIVATE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 /** What libsql's constructor reads beyond its (better-sqlite3) typings. */
@@ -138,13 +147,15 @@ export function openDatabase(location: DatabaseLocation): Database {
     prepareConnection(replica);
     return replica;
   }
-  if (file) keepPrivate(location.path);
+  if (file) {
+    createPrivately(location.path);
+    restrictAccess(location.path);
+  }
   const db = new Libsql(location.path);
   if (file) {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     db.exec('PRAGMA busy_timeout = 5000');
-    keepPrivate(location.path);
   }
   prepareConnection(db);
   return db;

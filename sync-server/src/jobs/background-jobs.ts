@@ -84,6 +84,11 @@ export class BackgroundJobs {
     return readJob(this.db, id);
   }
 
+  /** Settles when the job has ended (at once when this server runs no such job). */
+  settled(id: string): Promise<void> {
+    return this.running.get(id) ?? Promise.resolve();
+  }
+
   /** Tells running jobs to stop (they end failed, saying why) and waits until they have. */
   async stop(): Promise<void> {
     this.stopping.abort(new Error(STOPPED_JOB_REASON));

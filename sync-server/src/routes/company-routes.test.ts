@@ -5,7 +5,7 @@ import {
   healthAnswer,
   industryBetasAnswer,
 } from '@fcf/engine/report';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { execute } from '../db/query.ts';
 import { answerOf } from '../testing/answers.ts';
@@ -153,6 +153,25 @@ describe('GET /api/data/health', () => {
     expect(data.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(data.companies).toBe(Object.keys(FIXTURE_COMPANIES).length);
     expect(data.change_seq).toBeGreaterThan(0);
+  });
+
+  it('answers 503 without the driver’s text when the database fails: a generic message and the request id', async () => {
+    platform.db.exec('ALTER TABLE companies RENAME TO companies_away');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = await platform.call('GET', '/api/data/health');
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        success: false,
+        message: '数据库暂时无法连接，请稍后重试',
+        detail: `请求编号 ${response.headers.get('x-request-id')}`,
+      });
+      // The driver's text went to the log, found by the same request id.
+      expect(String(logged.mock.calls[0]?.[1])).toContain('no such table');
+    } finally {
+      logged.mockRestore();
+      platform.db.exec('ALTER TABLE companies_away RENAME TO companies');
+    }
   });
 });
 

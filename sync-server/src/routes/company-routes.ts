@@ -15,7 +15,7 @@ import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { queryOne } from '../db/query.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { errorResponse } from '../http/errors.ts';
+import { ApiError, MESSAGES, requestReference } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { queryOf } from '../http/validate.ts';
 import { findCompany, listCompanies } from '../store/companies.ts';
@@ -152,7 +152,10 @@ export const companyRoutes = new Hono<AppEnv>()
           message: '服务正常',
         });
       } catch (error) {
-        return errorResponse(c, 503, '数据库不可用，请稍后重试', String(error));
+        // The driver's text stays in the log (it tells about the system); the answer names the request.
+        const reference = requestReference(c.var.requestId);
+        console.error(`${reference}：健康检查无法读取数据库`, error);
+        throw new ApiError(503, MESSAGES.databaseUnavailable, reference);
       }
     },
   );

@@ -21,6 +21,7 @@ import { INGEST_ERRORS } from '../ingest/index.ts';
 import type { QuoteFileOutcome } from '../ingest/quotes/parse-quote-file.ts';
 import { findDate } from '../ingest/quotes/quote-values.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
+import { markValuationsOwed } from '../store/owed-valuations.ts';
 import { latestListedShares, latestQuote, latestQuotes, quoteSnapshots, storeQuotes } from '../store/quotes.ts';
 import { listScreenerModels } from '../store/screener-models.ts';
 import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
@@ -83,6 +84,8 @@ async function importQuoteFile(
     const before = new Map([...touched].map((code) => [code, latestListedShares(db, code)?.count ?? null]));
     const written = storeQuotes(db, quotes, { filename, uploadedBy: c.var.user?.username ?? null });
     const changed = written.companies.filter((code) => latestListedShares(db, code)?.count !== before.get(code));
+    // A new share count changes the value per share: owed until the route revalues (see owed-valuations.ts).
+    markValuationsOwed(db, changed);
     return { stored: written, sharesChanged: changed };
   });
   return {

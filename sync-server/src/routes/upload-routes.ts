@@ -18,11 +18,12 @@ import { retryLater } from '../http/retry-later.ts';
 import { INGEST_ERRORS } from '../ingest/index.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
 import { type ImportResult, storeParsedStatementFile } from '../store/import-statement-file.ts';
+import { markValuationsOwed } from '../store/owed-valuations.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';
 import { reportTypesOf } from '../store/statements.ts';
-import { codesWithResults, withdrawResults } from '../store/stored-results.ts';
+import { codesWithResults } from '../store/stored-results.ts';
 import { findUploadedFile, listUploadedFiles } from '../store/uploaded-files.ts';
-import { runValuation, ValuationRefused } from '../valuation/valuation-runs.ts';
+import { revalueCompany } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import type { ParsedUpload } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
@@ -37,13 +38,8 @@ export function revalue(
   const { db, valuations } = c.var.services;
   const problems: { company: string; reason: string }[] = [];
   for (const company of companies) {
-    try {
-      runValuation(db, valuations, company);
-    } catch (error) {
-      // A result computed from data that is gone must not stay live (a refused valuation withdrew its own).
-      if (!(error instanceof ValuationRefused)) transaction(db, () => withdrawResults(db, company.code));
-      problems.push({ company: company.name, reason: error instanceof Error ? error.message : String(error) });
-    }
+    const reason = revalueCompany(db, valuations, company);
+    if (reason !== null) problems.push({ company: company.name, reason });
   }
   return problems;
 }
@@ -78,7 +74,14 @@ async function importUpload(c: Context<AppEnv>, file: UploadedFile): Promise<Imp
   }
   const source = { filename, size: file.size, sha256: parsed.sha256 };
   const uploadedBy = c.var.user?.username ?? null;
-  return storeParsedStatementFile(db, source, parsed.outcome, { directory, industries, uploadedBy });
+  // The company owes a valuation from the import on: the route values it after the last file, and a server
+  // killed before that values it at its next start.
+  return storeParsedStatementFile(db, source, parsed.outcome, {
+    directory,
+    industries,
+    uploadedBy,
+    owesValuation: true,
+  });
 }
 
 /** Statement upload, files, company removal and the companies' status. */
@@ -171,7 +174,10 @@ export const uploadRoutes = new Hono<AppEnv>()
       const id = Number(c.req.param('id'));
       const file = Number.isInteger(id) ? findUploadedFile(db, id) : undefined;
       if (!file) throw new ApiError(404, '文件不存在或已删除');
-      const removed = transaction(db, () => removeUploadedFile(db, id));
+      const removed = transaction(db, () => {
+        markValuationsOwed(db, [file.company_code]);
+        return removeUploadedFile(db, id);
+      });
       const company = findCompany(db, file.company_code);
       const problems = company ? revalue(c, [company]) : [];
       return c.json({

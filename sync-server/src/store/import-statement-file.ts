@@ -4,6 +4,7 @@ import { type CompanyDirectory, type IngestOutcome, parseStatementFile } from '.
 import { sha256Hex } from '../pdf-library/pdf-files.ts';
 import { CompanyNameError, findCompany, upsertCompany } from './companies.ts';
 import { refreshPeerFigures } from './industry-statistics.ts';
+import { markValuationsOwed } from './owed-valuations.ts';
 import { writeReport } from './statements.ts';
 import { recordUploadedFile } from './uploaded-files.ts';
 
@@ -12,6 +13,11 @@ export interface ImportContext {
   /** Industry by 6-digit code. */
   readonly industries: ReadonlyMap<string, string>;
   readonly uploadedBy: string | null;
+  /**
+   * The caller values the company after the import (an upload): the import marks it owed in its own
+   * transaction, so a crash in between is repaired at the next start. The seeding values nothing.
+   */
+  readonly owesValuation?: boolean;
 }
 
 /** What the file record keeps of the uploaded bytes (parsing may happen elsewhere, on a worker). */
@@ -87,6 +93,7 @@ export function storeParsedStatementFile(
         uploadedBy: context.uploadedBy,
       });
       for (const report of file.reports) writeReport(db, file.company.code, report.reportType, report.years, id);
+      if (context.owesValuation) markValuationsOwed(db, [file.company.code]);
       const company = findCompany(db, file.company.code);
       if (company) refreshPeerFigures(db, company);
       return id;

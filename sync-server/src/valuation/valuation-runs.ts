@@ -3,6 +3,7 @@ import { type DcfValuationView, dcfValuationView, fcfRatioView, valuationResults
 import { type Database, transaction } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
+import { clearOwedValuation } from '../store/owed-valuations.ts';
 import { quotedWithoutModel, saveScreenerModel } from '../store/screener-models.ts';
 import {
   saveFcfRatioResult,
@@ -43,6 +44,7 @@ export function storeValuation(
   valuation: CompanyValuation,
   source: ValuationSource,
 ): DcfValuationView | null {
+  clearOwedValuation(db, company.code);
   const dcf = dcfValuationView(valuation);
   if (dcf) {
     saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
@@ -84,8 +86,30 @@ export function runValuation(
   transaction(db, () => {
     saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
     saveScreenerModel(db, company, valuation);
+    clearOwedValuation(db, company.code);
   });
   return { valuation, dcf, results };
+}
+
+/**
+ * Values a company whose data just changed and stores the outcome, whatever it is: answers null, or the
+ * reason it could not be valued (a result computed from data that is gone must not stay live, so the
+ * stored results are withdrawn then). Either way the company no longer owes a valuation.
+ */
+export function revalueCompany(db: Database, valuations: ValuationService, company: CompanyRecord): string | null {
+  try {
+    runValuation(db, valuations, company);
+    return null;
+  } catch (error) {
+    // A refused valuation withdrew its own results and cleared the mark.
+    if (!(error instanceof ValuationRefused)) {
+      transaction(db, () => {
+        withdrawResults(db, company.code);
+        clearOwedValuation(db, company.code);
+      });
+    }
+    return reasonOf(error);
+  }
 }
 
 /**
