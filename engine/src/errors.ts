@@ -18,6 +18,9 @@ export const VALUATION_ERROR_MESSAGES = {
   FINANCIAL_COMPANY:
     '金融企业（银行、保险、证券）不适用自由现金流（FCFF）估值：存款、保费准备金和客户资金是其经营的原料而非融资，营运资本、资本开支与债务无从区分。请改用市净率–净资产收益率（P/B–ROE）或股利贴现模型估值',
   INVALID_DATE: '无效的日期（应为 YYYY-MM-DD）',
+  COST_OF_EQUITY_NOT_ABOVE_GROWTH: '股权成本必须大于永续增长率，否则终值无意义',
+  MODEL_NOT_APPLICABLE: '该估值模型不适用于此公司',
+  INVALID_MODEL_INPUT: '估值模型参数有误',
 } as const;
 
 export type ValuationErrorCode = keyof typeof VALUATION_ERROR_MESSAGES;

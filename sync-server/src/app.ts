@@ -32,6 +32,7 @@ import { pdfRoutes } from './routes/pdf-routes.ts';
 import { quoteRoutes } from './routes/quote-routes.ts';
 import { reportRoutes } from './routes/report-routes.ts';
 import { reportSectionRoutes } from './routes/report-section-routes.ts';
+import { storyRoutes } from './routes/story-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
 import { valuationRoutes } from './routes/valuation-routes.ts';
@@ -73,6 +74,7 @@ export type App = Hono<
   | MountedAtApi<typeof companyRoutes>
   | MountedAtApi<typeof reportRoutes>
   | MountedAtApi<typeof valuationRoutes>
+  | MountedAtApi<typeof storyRoutes>
   | MountedAtApi<typeof authRoutes>
   | MountedAtApi<typeof menuRoutes>
   | MountedAtApi<typeof uploadRoutes>
@@ -125,6 +127,7 @@ export function createApp(dependencies: AppDependencies): App {
     .route('/', reportRoutes)
     .route('/', reportSectionRoutes)
     .route('/', valuationRoutes)
+    .route('/', storyRoutes)
     .route('/', authRoutes)
     .route('/', menuRoutes)
     .route('/', uploadRoutes)

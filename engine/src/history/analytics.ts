@@ -86,7 +86,7 @@ export function profitabilityRows(
 }
 
 /** 归母净利润, else 净利润. */
-function netProfitOf(year: StatementYear | undefined): number | null {
+export function netProfitOf(year: StatementYear | undefined): number | null {
   return finite(year?.net_profit_parent) ?? finite(year?.net_profit);
 }
 

@@ -71,7 +71,7 @@ function finiteOrNull(amount: number | undefined): number | null {
 }
 
 /** A year with an operating cost comes from the three statements; without one, from the summary. */
-function fromStatements(year: StatementYear): boolean {
+export function fromStatements(year: StatementYear): boolean {
   return finiteOrNull(year.operating_cost) !== null;
 }
 

@@ -27,6 +27,7 @@ export * from './contract/quote-contract.ts';
 export * from './contract/report-answers.ts';
 export * from './contract/screener-contract.ts';
 export * from './contract/section-answers.ts';
+export * from './contract/story-contract.ts';
 export * from './contract/text-fields.ts';
 export * from './contract/upload-contract.ts';
 export * from './contract/valuation-contract.ts';

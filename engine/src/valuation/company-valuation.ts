@@ -87,10 +87,18 @@ export const LIMITATION_MESSAGES = {
   noCashFlow: '缺少现金流量表：折旧摊销与资本开支无历史数据，预测中按 0（相互抵消）估计',
 } as const;
 
+/**
+ * Whether the years the forecast rests on (the latest three) all come from the financial summary alone: then
+ * the FCFF has no cost lines, cash flows or balance sheet to go on (models/ values such a company otherwise).
+ */
+export function isSummaryOnly(history: readonly Pick<FinancialYearRow, 'basis'>[]): boolean {
+  return history.slice(-AUTO_DRIVER_WINDOW).every((row) => row.basis === 'summary');
+}
+
 function limitationsOf(history: readonly FinancialYearRow[], classification: CompanyClassification): string[] {
   if (classification.kind === 'financial') return [new ValuationError('FINANCIAL_COMPANY').message];
+  if (isSummaryOnly(history)) return [LIMITATION_MESSAGES.summaryOnly];
   const recent = history.slice(-AUTO_DRIVER_WINDOW);
-  if (recent.every((row) => row.basis === 'summary')) return [LIMITATION_MESSAGES.summaryOnly];
   if (recent.every((row) => row.depreciation_and_amortization === null)) return [LIMITATION_MESSAGES.noCashFlow];
   return [];
 }

@@ -2,7 +2,15 @@ import { FORECAST_YEARS, isDriverKey } from '../forecast/drivers.ts';
 import { yearsText } from '../message-format.ts';
 import type { CompanyValuation } from './company-valuation.ts';
 import { TERMINAL_VALUE_METHODS } from './dcf.ts';
-import { PARAMETER_RULES, type ParameterRule, RONIC_RULE, shown, waccGrowthError } from './parameter-rules.ts';
+import {
+  PARAMETER_RULES,
+  type ParameterRule,
+  RONIC_RULE,
+  rangeText,
+  ruleViolation,
+  shown,
+  waccGrowthError,
+} from './parameter-rules.ts';
 import { DEFAULT_TERMINAL_GROWTH_RATE, VALUATION_PARAMETER_KEYS, type ValuationParameterKey } from './parameters.ts';
 import { FALLBACK_WACC } from './wacc.ts';
 
@@ -53,19 +61,21 @@ export interface ValuationInputContext {
 
 const VALUATION_KEYS: ReadonlySet<string> = new Set<ValuationParameterKey>(VALUATION_PARAMETER_KEYS);
 
-function rangeIssue(field: string, rule: ParameterRule, value: unknown): InputIssue | undefined {
+/** The issue of one value against its rule (parameter-rules.ts), or undefined when the value may be set. */
+export function rangeIssue(field: string, rule: ParameterRule, value: unknown): InputIssue | undefined {
   const { label, min, max, percent } = rule;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
+  const violation = ruleViolation(rule, value);
+  if (violation === undefined) return undefined;
+  if (violation === 'invalid' || typeof value !== 'number') {
     return { code: 'invalid_number', field, value, min, max, message: `${label}（${field}）：无效的数值` };
   }
-  if (value >= min && value <= max) return undefined;
   return {
     code: 'out_of_range',
     field,
     value,
     min,
     max,
-    message: `${label}（${field}）为 ${shown(value, percent)}，超出合理范围（${shown(min, percent)} 至 ${shown(max, percent)}）`,
+    message: `${label}（${field}）为 ${shown(value, percent)}，超出合理范围（${rangeText(rule)}）`,
   };
 }
 

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DRIVER_KEYS } from '../forecast/drivers.ts';
 import {
   ADJUSTABLE_PARAMETERS,
+  EXCESS_RETURN_PARAMETER_RULES,
   isAdjustableParameter,
   PARAMETER_RULES,
   parameterError,
+  RONIC_RULE,
+  rangeText,
+  ruleViolation,
+  STORY_PARAMETER_RULES,
   waccGrowthError,
 } from './parameter-rules.ts';
 
@@ -35,5 +40,27 @@ describe('parameter rules', () => {
   it('require WACC above g', () => {
     expect(waccGrowthError(0.08, 0.02)).toBeUndefined();
     expect(waccGrowthError(0.03, 0.03)).toBe('WACC（3%）必须大于永续增长率（3%）');
+  });
+});
+
+describe('the models’ rules', () => {
+  it('take the FCFF’s range where a lever means what an FCFF parameter means', () => {
+    const range = ({ min, max }: { min: number; max: number }) => [min, max];
+    expect(STORY_PARAMETER_RULES.terminal_growth).toBe(PARAMETER_RULES.terminal_growth_rate_manual);
+    expect(range(STORY_PARAMETER_RULES.cost_of_capital_initial)).toEqual(range(PARAMETER_RULES.wacc_manual));
+    expect(range(STORY_PARAMETER_RULES.cost_of_capital_terminal)).toEqual(range(PARAMETER_RULES.wacc_manual));
+    expect(range(STORY_PARAMETER_RULES.effective_tax_rate)).toEqual(range(PARAMETER_RULES.income_tax_to_total_profit));
+    expect(range(STORY_PARAMETER_RULES.terminal_roc)).toEqual(range(RONIC_RULE));
+    expect(range(EXCESS_RETURN_PARAMETER_RULES.cost_of_equity)).toEqual(range(PARAMETER_RULES.wacc_manual));
+  });
+
+  it('refuse the minimum of an amount that must be above it, and a year that is not whole', () => {
+    expect(ruleViolation(STORY_PARAMETER_RULES.base_revenue, 0)).toBe('out_of_range');
+    expect(ruleViolation(STORY_PARAMETER_RULES.base_revenue, 0.01)).toBeUndefined();
+    expect(ruleViolation(STORY_PARAMETER_RULES.margin_convergence_year, 3.5)).toBe('out_of_range');
+    expect(ruleViolation(STORY_PARAMETER_RULES.margin_convergence_year, 10)).toBeUndefined();
+    expect(ruleViolation(STORY_PARAMETER_RULES.shares, Number.POSITIVE_INFINITY)).toBe('invalid');
+    expect(rangeText(STORY_PARAMETER_RULES.margin_convergence_year)).toBe('1 至 10 的整数');
+    expect(rangeText(STORY_PARAMETER_RULES.base_revenue)).toBe('大于 0 至 1000000000000000');
   });
 });

@@ -16,14 +16,19 @@ export interface ParameterRule {
   readonly max: number;
   /** Typed in percent in the UI and stored divided by 100. */
   readonly percent: boolean;
+  /** The value must be above `min`, not equal to it (an amount that divides: revenue, a share count). */
+  readonly aboveMin?: boolean;
+  /** Whole numbers only (a year of the story model). */
+  readonly integer?: boolean;
 }
 
-const rule = (label: string, min: number, max: number, percent = true): ParameterRule => ({
-  label,
-  min,
-  max,
-  percent,
-});
+const rule = (
+  label: string,
+  min: number,
+  max: number,
+  percent = true,
+  options: Pick<ParameterRule, 'aboveMin' | 'integer'> = {},
+): ParameterRule => ({ label, min, max, percent, ...options });
 
 /** Growth −20%..25% as the spec's confirmation text states; the other ranges bound what is plausible. */
 export const PARAMETER_RULES: Readonly<Record<AdjustableParameter, ParameterRule>> = {
@@ -50,6 +55,60 @@ export const PARAMETER_RULES: Readonly<Record<AdjustableParameter, ParameterRule
  */
 export const RONIC_RULE: ParameterRule = rule('新增投资回报率（RONIC）', 0.01, 1);
 
+/** Amounts of the story model are in whatever unit its caller uses; this bounds only the absurd. */
+export const MODEL_AMOUNT_LIMIT = 1e15;
+
+/**
+ * The story model's levers (docs/model.md, the story model): the ten-year FCFF structure of Damodaran's
+ * valuation spreadsheets. Rates are fractions; amounts in any one unit; shares in the unit the amounts are
+ * per. Where a lever means what an FCFF parameter means, its range is that parameter's.
+ */
+export const STORY_PARAMETER_RULES = {
+  base_revenue: rule('基期营业收入', 0, MODEL_AMOUNT_LIMIT, false, { aboveMin: true }),
+  base_operating_income: rule('基期营业利润（EBIT）', -MODEL_AMOUNT_LIMIT, MODEL_AMOUNT_LIMIT, false),
+  revenue_growth_years_1_5: rule('第1–5年营业收入增长率', -0.5, 1),
+  terminal_growth: PARAMETER_RULES.terminal_growth_rate_manual,
+  target_operating_margin: rule('目标营业利润率', -0.5, 0.8),
+  margin_convergence_year: rule('利润率收敛年份', 1, 10, false, { integer: true }),
+  sales_to_capital_years_1_5: rule('第1–5年销售额/投入资本', 0.05, 20, false),
+  sales_to_capital_years_6_10: rule('第6–10年销售额/投入资本', 0.05, 20, false),
+  effective_tax_rate: { ...PARAMETER_RULES.income_tax_to_total_profit, label: '有效税率' },
+  marginal_tax_rate: { ...PARAMETER_RULES.income_tax_to_total_profit, label: '边际税率' },
+  cost_of_capital_initial: { ...PARAMETER_RULES.wacc_manual, label: '第1–5年资本成本' },
+  cost_of_capital_terminal: { ...PARAMETER_RULES.wacc_manual, label: '永续期资本成本' },
+  terminal_roc: { ...RONIC_RULE, label: '永续期资本回报率' },
+  debt: rule('有息负债', 0, MODEL_AMOUNT_LIMIT, false),
+  cash: rule('现金', 0, MODEL_AMOUNT_LIMIT, false),
+  // Negative where a subsidiary's losses exceed its minority holders' equity (CAS statements show it so).
+  minority_interest: rule('少数股东权益', -MODEL_AMOUNT_LIMIT, MODEL_AMOUNT_LIMIT, false),
+  non_operating_assets: rule('非经营性资产', 0, MODEL_AMOUNT_LIMIT, false),
+  // 0: no share count (then no value per share).
+  shares: rule('总股本', 0, MODEL_AMOUNT_LIMIT, false),
+  probability_of_failure: rule('失败概率', 0, 1),
+  distress_proceeds: rule('失败时的资产变现所得', 0, MODEL_AMOUNT_LIMIT, false),
+} as const satisfies Record<string, ParameterRule>;
+export type StoryParameterKey = keyof typeof STORY_PARAMETER_RULES;
+export const STORY_PARAMETER_KEYS = Object.keys(STORY_PARAMETER_RULES) as StoryParameterKey[];
+
+/**
+ * The excess-return model's own levers (its growth and share count are the FCFF's g and shares): the cost
+ * of equity (CAPM by default), the normalised ROE it starts from and the sustainable ROE it fades to.
+ */
+export const EXCESS_RETURN_PARAMETER_RULES = {
+  cost_of_equity: { ...PARAMETER_RULES.wacc_manual, label: '股权成本（Ke）' },
+  normalised_roe: rule('常态化ROE', -0.5, 1),
+  sustainable_roe: rule('可持续ROE', -0.2, 0.5),
+} as const satisfies Record<string, ParameterRule>;
+export type ExcessReturnParameterKey = keyof typeof EXCESS_RETURN_PARAMETER_RULES;
+export const EXCESS_RETURN_PARAMETER_KEYS = Object.keys(EXCESS_RETURN_PARAMETER_RULES) as ExcessReturnParameterKey[];
+
+/** Every lever of the models beyond the FCFF's (models/): the one table their checks read. */
+export type ModelParameterKey = StoryParameterKey | ExcessReturnParameterKey;
+export const MODEL_PARAMETER_RULES: Readonly<Record<ModelParameterKey, ParameterRule>> = {
+  ...STORY_PARAMETER_RULES,
+  ...EXCESS_RETURN_PARAMETER_RULES,
+};
+
 export const ADJUSTABLE_PARAMETERS: readonly AdjustableParameter[] = [...DRIVER_KEYS, ...VALUATION_PARAMETER_KEYS];
 
 const ADJUSTABLE_SET: ReadonlySet<string> = new Set(ADJUSTABLE_PARAMETERS);
@@ -63,12 +122,24 @@ export function shown(value: number, percent: boolean): string {
 
 /** Why a value may not be set ('无效的数值', out of range), or undefined when it may. */
 export function parameterError(name: AdjustableParameter, value: unknown): string | undefined {
-  const { label, min, max, percent } = PARAMETER_RULES[name];
-  if (typeof value !== 'number' || !Number.isFinite(value)) return `${label}：无效的数值`;
-  if (value < min || value > max) {
-    return `${label}超出合理范围（${shown(min, percent)} 至 ${shown(max, percent)}）`;
-  }
+  const rule = PARAMETER_RULES[name];
+  const violation = ruleViolation(rule, value);
+  if (violation === 'invalid') return `${rule.label}：无效的数值`;
+  return violation === 'out_of_range' ? `${rule.label}超出合理范围（${rangeText(rule)}）` : undefined;
+}
+
+/** What is wrong with `value` under `rule`: not a finite number, outside its range (or not whole), or nothing. */
+export function ruleViolation(rule: ParameterRule, value: unknown): 'invalid' | 'out_of_range' | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'invalid';
+  const belowMin = rule.aboveMin ? value <= rule.min : value < rule.min;
+  if (belowMin || value > rule.max || (rule.integer && !Number.isInteger(value))) return 'out_of_range';
   return undefined;
+}
+
+/** A rule's range as the messages say it: '1% 至 30%', '大于 0 至 …', '1 至 10 的整数'. */
+export function rangeText({ min, max, percent, aboveMin, integer }: ParameterRule): string {
+  const range = `${aboveMin ? '大于 ' : ''}${shown(min, percent)} 至 ${shown(max, percent)}`;
+  return integer ? `${range} 的整数` : range;
 }
 
 /** WACC must stay above g, or the terminal value is meaningless (checked on the effective pair). */

@@ -78,10 +78,25 @@ export type WaccFormulaInputs = Pick<
   'risk_free_rate' | 'equity_risk_premium' | 'beta' | 'cost_of_debt' | 'tax_rate' | 'debt_weight'
 >;
 
+/** CAPM, rf + β × ERP: the cost of equity of the WACC and of the excess-return model (docs/model.md). */
+export function costOfEquity(inputs: Pick<WaccComponents, 'risk_free_rate' | 'beta' | 'equity_risk_premium'>): number {
+  return inputs.risk_free_rate + inputs.beta * inputs.equity_risk_premium;
+}
+
+/** The CAPM cost of equity of a set of assumptions (the industry's β when the server passes it). */
+export function costOfEquityOf(assumptions: WaccAssumptions): number {
+  return costOfEquity({
+    risk_free_rate: assumptions.riskFreeRate,
+    beta: assumptions.beta,
+    equity_risk_premium: assumptions.marketRiskPremium,
+  });
+}
+
 /** (1 − D/V) × (rf + β × ERP) + D/V × Kd × (1 − t): the WACC of its inputs, before any bound. */
 export function waccFromInputs(inputs: WaccFormulaInputs): number {
-  const costOfEquity = inputs.risk_free_rate + inputs.beta * inputs.equity_risk_premium;
-  return (1 - inputs.debt_weight) * costOfEquity + inputs.debt_weight * inputs.cost_of_debt * (1 - inputs.tax_rate);
+  return (
+    (1 - inputs.debt_weight) * costOfEquity(inputs) + inputs.debt_weight * inputs.cost_of_debt * (1 - inputs.tax_rate)
+  );
 }
 
 /** A calculated WACC kept within `range`, and the bound that moved it (null when none did). */

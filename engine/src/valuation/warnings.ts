@@ -1,6 +1,6 @@
 import { ValuationError } from '../errors.ts';
 import type { LineGap } from '../history/continuity.ts';
-import { amountText, percentText } from '../message-format.ts';
+import { amountText, percentText, yearsText } from '../message-format.ts';
 import type { CompanyClassification } from './company-kind.ts';
 import { type DcfResult, TERMINAL_VALUE_WARNING_SHARE } from './dcf.ts';
 import type { EffectiveParameters } from './parameters.ts';
@@ -18,6 +18,9 @@ export const WARNING_CODES = [
   'stale_report',
   'financial_company',
   'property_developer',
+  'shares_unknown',
+  'roe_bounded',
+  'few_roe_years',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
@@ -86,10 +89,7 @@ function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
     });
   }
   if (dcf.terminal_value_share !== null && dcf.terminal_value_share > TERMINAL_VALUE_WARNING_SHARE) {
-    warnings.push({
-      code: 'terminal_value_dominates',
-      message: `终值现值占企业价值 ${percentText(dcf.terminal_value_share)}，超过${percentText(TERMINAL_VALUE_WARNING_SHARE, 0)}：估值高度依赖永续期假设（WACC 与 g）`,
-    });
+    warnings.push(terminalShareWarning(dcf.terminal_value_share, '企业价值', 'WACC 与 g'));
   }
   const { reinvestment_rate: reinvestment, implied_ronic: ronic } = dcf.terminal;
   if (dcf.g > 0 && reinvestment !== null && reinvestment <= 0) {
@@ -103,9 +103,7 @@ function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
       message: `永续期隐含新增投资回报率（RONIC）${percentText(ronic)} 低于 WACC ${percentText(dcf.wacc)}：增长在摧毁价值`,
     });
   }
-  if (parameters.shares.disagreement !== null) {
-    warnings.push({ code: 'shares_disagree', message: `总股本来源不一致：${parameters.shares.disagreement}` });
-  }
+  warnings.push(...sharesDisagreeWarnings(parameters));
   const { bound_applied: bound, calculated_wacc: calculated, applied_wacc: applied } = parameters.wacc_breakdown;
   if (bound !== null && calculated !== null) {
     warnings.push({
@@ -145,16 +143,82 @@ function companyWarnings({ classification, latestYear, asOf }: WarningContext): 
       message: '房地产开发企业：存货为土地与在建房产，预收房款使营运资本大幅波动，自由现金流估值仅供参考',
     });
   }
-  if (asOf && isReportStale(latestYear, asOf)) {
-    warnings.push({
-      code: 'stale_report',
-      message: `最新年报为 ${latestYear} 年，距 ${asOf.slice(0, 10)} 已超过 ${STALE_REPORT_MONTHS} 个月，估值基于过时数据`,
-    });
-  }
+  warnings.push(...staleReportWarnings(latestYear, asOf));
   return warnings;
 }
 
 /** Every warning of a valuation: the company's, the statements', then the DCF's. */
 export function valuationWarnings(context: WarningContext): ValuationWarning[] {
   return [...companyWarnings(context), ...gapWarnings(context), ...dcfWarnings(context)];
+}
+
+/*
+ * Warnings of the models beside the FCFF (models/, docs/model.md): built here so that the vocabulary and
+ * its Chinese stay in one file.
+ */
+
+/** The share count is not the plain reading of 股本 (shares.ts says why). */
+export function sharesDisagreeWarnings(parameters: Pick<EffectiveParameters, 'shares'>): ValuationWarning[] {
+  const why = parameters.shares.disagreement;
+  return why === null ? [] : [{ code: 'shares_disagree', message: `总股本来源不一致：${why}` }];
+}
+
+/** No share count: the model gives its equity value, and no value per share. */
+export function sharesUnknownWarning(): ValuationWarning {
+  return {
+    code: 'shares_unknown',
+    message: '总股本未知：只给出股权价值，每股价值不适用；可设置总股本',
+  };
+}
+
+/** A model's equity value that is not positive (its number is kept; per share is not meaningful). */
+export function nonPositiveEquityWarning(equity: number, why: string): ValuationWarning {
+  return {
+    code: 'negative_equity_value',
+    message: `股权价值为负或为零（${amountText(equity)}）：${why}，每股价值不适用`,
+  };
+}
+
+/** The terminal value's share of what it is part of (the story model's operating assets), above 80%. */
+export function terminalShareWarning(share: number, whole: string, rates: string): ValuationWarning {
+  return {
+    code: 'terminal_value_dominates',
+    message: `终值现值占${whole} ${percentText(share)}，超过${percentText(TERMINAL_VALUE_WARNING_SHARE, 0)}：估值高度依赖永续期假设（${rates}）`,
+  };
+}
+
+/** The story model's terminal return on capital below its terminal cost of capital while it grows. */
+export function terminalReturnWarning(roc: number, costOfCapital: number): ValuationWarning {
+  return {
+    code: 'terminal_ronic_below_wacc',
+    message: `永续期资本回报率 ${percentText(roc)} 低于永续期资本成本 ${percentText(costOfCapital)}：增长在摧毁价值`,
+  };
+}
+
+/** The excess-return model's normalised ROE, moved by its bound. */
+export function roeBoundedWarning(mean: number, bounded: number): ValuationWarning {
+  return {
+    code: 'roe_bounded',
+    message: `近年ROE均值为 ${percentText(mean)}，超出常态化ROE的取值范围，按 ${percentText(bounded)} 估值；可手动设置常态化ROE`,
+  };
+}
+
+/** The excess-return model's normalised ROE rests on fewer years than it asks for. */
+export function fewRoeYearsWarning(years: readonly number[], wanted: number): ValuationWarning {
+  return {
+    code: 'few_roe_years',
+    message: `仅有 ${years.length} 年的ROE（${yearsText(years)}年），少于 ${wanted} 年：常态化ROE可能受单一年份影响`,
+  };
+}
+
+/** Stale latest report, for a model that values from it (the same rule as the FCFF's). */
+export function staleReportWarnings(latestYear: number, asOf: string | null | undefined): ValuationWarning[] {
+  return asOf && isReportStale(latestYear, asOf)
+    ? [
+        {
+          code: 'stale_report',
+          message: `最新年报为 ${latestYear} 年，距 ${asOf.slice(0, 10)} 已超过 ${STALE_REPORT_MONTHS} 个月，估值基于过时数据`,
+        },
+      ]
+    : [];
 }

@@ -18,6 +18,7 @@ describe('accessFor', () => {
     ['POST', '/api/user/calculate-with-valuation/600298'],
     ['POST', `/api/user/calculate-with-valuation/${encodeURIComponent('安琪酵母')}`],
     ['POST', '/api/pdf/generate'],
+    ['POST', '/api/valuation/story'],
     // Outside /api: the app shell and its files.
     ['GET', '/'],
     ['GET', '/admin/upload'],

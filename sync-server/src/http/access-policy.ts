@@ -7,6 +7,8 @@ const PUBLIC_WRITES: readonly RegExp[] = [
   /^\/api\/register$/,
   // A what-if: computes with the caller's numbers and stores nothing.
   /^\/api\/user\/calculate-with-valuation\/[^/]+$/,
+  // The story calculator: the caller's numbers only, no company, nothing stored.
+  /^\/api\/valuation\/story$/,
   /^\/api\/pdf\/generate$/,
 ];
 

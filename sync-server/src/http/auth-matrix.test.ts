@@ -88,6 +88,7 @@ describe('the route table', () => {
       'POST /api/register',
       'POST /api/user/calculate-with-valuation/:company',
       'POST /api/pdf/generate',
+      'POST /api/valuation/story',
     ];
     for (const name of publicWrites) expect(allowed, name).toContain(name);
     expect(publicWrites).toEqual(expect.arrayContaining(allowed.slice(0, 3)));
