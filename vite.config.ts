@@ -222,6 +222,15 @@ export default defineConfig({
         },
       },
       {
+        // Checks over the whole repository (links of README.md and docs/) and the Node-side runners.
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          environment: 'node',
+          include: ['**/*.test.ts'],
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'pwa',
