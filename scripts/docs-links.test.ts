@@ -1,7 +1,15 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { brokenLinks, headingAnchors, linksOf, markdownFiles } from './docs-links.ts';
+import {
+  brokenCitations,
+  brokenLinks,
+  docCitationsOf,
+  headingAnchors,
+  linksOf,
+  markdownFiles,
+  sourceFiles,
+} from './docs-links.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,12 +31,32 @@ describe('the documentation', () => {
   it('has every relative link resolve to a file, and every #anchor to a heading of it', () => {
     expect(brokenLinks(ROOT, markdownFiles(ROOT))).toEqual([]);
   });
+
+  it('has every docs/… a source comment cites exist, with its heading', () => {
+    const files = sourceFiles(ROOT, ['engine', 'sync-server', 'pwa', 'scripts']);
+    expect(files).toContain('engine/src/valuation/dcf.ts');
+    expect(brokenCitations(ROOT, files)).toEqual([]);
+  });
+});
+
+describe('docCitationsOf', () => {
+  it('reads a cited doc and anchor up to the punctuation around it', () => {
+    const source = [
+      '/** The DCF table of docs/requirements.md#the-dcf-table, exactly. */',
+      '// (docs/operations.md#scale-out). See docs/api.md.',
+    ].join('\n');
+    expect(docCitationsOf(source)).toEqual([
+      { line: 1, target: 'docs/requirements.md#the-dcf-table' },
+      { line: 2, target: 'docs/operations.md#scale-out' },
+      { line: 2, target: 'docs/api.md' },
+    ]);
+  });
 });
 
 describe('linksOf', () => {
   it('finds links and images, not links in code', () => {
     const markdown = [
-      'See [the model](docs/model.md#7-dcf) and ![a picture](docs/screenshots/x.png "title").',
+      'See [the model](notes/model.md#dcf) and ![a picture](docs/screenshots/x.png "title").',
       'Inline `[not](a-link.md)` code.',
       '```md',
       '[also not](inside-a-fence.md)',
@@ -36,7 +64,7 @@ describe('linksOf', () => {
       '[ref]: docs/api.md',
     ].join('\n');
     expect(linksOf(markdown)).toEqual([
-      { line: 1, target: 'docs/model.md#7-dcf' },
+      { line: 1, target: 'notes/model.md#dcf' },
       { line: 1, target: 'docs/screenshots/x.png' },
       { line: 6, target: 'docs/api.md' },
     ]);

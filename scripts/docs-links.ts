@@ -17,16 +17,18 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist']);
 
 /** Every `.md` file under `root`, relative to it, in a stable order. */
 export function markdownFiles(root: string, folder = ''): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true })
-    // `data/` at the top is the server's database folder.
-    .filter((entry) => !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name))
-    .filter((entry) => folder !== '' || entry.name !== 'data')
-    .flatMap((entry) => {
-      const path = folder ? `${folder}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) return markdownFiles(root, path);
-      return entry.name.endsWith('.md') ? [path] : [];
-    })
-    .sort();
+  return (
+    readdirSync(join(root, folder), { withFileTypes: true })
+      // `data/` at the top is the server's database folder.
+      .filter((entry) => !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name))
+      .filter((entry) => folder !== '' || entry.name !== 'data')
+      .flatMap((entry) => {
+        const path = folder ? `${folder}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) return markdownFiles(root, path);
+        return entry.name.endsWith('.md') ? [path] : [];
+      })
+      .sort()
+  );
 }
 
 /** The lines of `markdown` outside fenced code blocks (` ``` ` or `~~~`), with their 1-based numbers. */
@@ -80,11 +82,25 @@ function isExternal(target: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/');
 }
 
-/**
- * Every relative link of the Markdown `files` (relative to `root`) whose target file or heading does not
- * exist, as `file:line → target (why)`.
- */
-export function brokenLinks(root: string, files: readonly string[]): string[] {
+/** `docs/….md` and `docs/….md#anchor` as source comments cite them (a sentence's final '.' left out). */
+export function docCitationsOf(source: string): MarkdownLink[] {
+  return source.split('\n').flatMap((text, index) =>
+    [...text.matchAll(/\bdocs\/[\w.-]+\.md(?:#[^\s)`'",;:]+)?/g)].map((match) => ({
+      line: index + 1,
+      target: match[0].replace(/\.+$/, ''),
+    })),
+  );
+}
+
+interface Cited extends MarkdownLink {
+  /** The file the link or citation is in, relative to the root. */
+  readonly file: string;
+  /** The folder its relative target is read from. */
+  readonly base: string;
+}
+
+/** Which of `links` name a file or a heading that does not exist, as `file:line → target (why)`. */
+function unresolved(root: string, links: readonly Cited[]): string[] {
   const anchorsByFile = new Map<string, Set<string>>();
   const anchorsOf = (path: string) => {
     let anchors = anchorsByFile.get(path);
@@ -94,16 +110,53 @@ export function brokenLinks(root: string, files: readonly string[]): string[] {
     }
     return anchors;
   };
-  return files.flatMap((file) => {
-    const source = resolve(root, file);
-    return linksOf(readFileSync(source, 'utf8')).flatMap(({ line, target }) => {
-      if (isExternal(target)) return [];
-      const [pathPart = '', fragment] = target.split('#', 2);
-      const path = pathPart ? resolve(dirname(source), decodeURIComponent(pathPart)) : source;
-      const where = `${file}:${line} → ${target}`;
-      if (!existsSync(path)) return [`${where} (no such file: ${relative(root, path)})`];
-      if (fragment === undefined || !path.endsWith('.md') || statSync(path).isDirectory()) return [];
-      return anchorsOf(path).has(decodeURIComponent(fragment)) ? [] : [`${where} (no such heading)`];
-    });
+  return links.flatMap(({ file, base, line, target }) => {
+    if (isExternal(target)) return [];
+    const [pathPart = '', fragment] = target.split('#', 2);
+    const path = pathPart ? resolve(base, decodeURIComponent(pathPart)) : resolve(root, file);
+    const where = `${file}:${line} → ${target}`;
+    if (!existsSync(path)) return [`${where} (no such file: ${relative(root, path)})`];
+    if (fragment === undefined || !path.endsWith('.md') || statSync(path).isDirectory()) return [];
+    return anchorsOf(path).has(decodeURIComponent(fragment)) ? [] : [`${where} (no such heading)`];
   });
+}
+
+/**
+ * Every relative link of the Markdown `files` (relative to `root`) whose target file or heading does not
+ * exist, as `file:line → target (why)`.
+ */
+export function brokenLinks(root: string, files: readonly string[]): string[] {
+  return unresolved(
+    root,
+    files.flatMap((file) =>
+      linksOf(readFileSync(resolve(root, file), 'utf8')).map((link) => ({
+        ...link,
+        file,
+        base: dirname(resolve(root, file)),
+      })),
+    ),
+  );
+}
+
+/** Every `docs/…` citation in the source `files` (relative to `root`) that names no file or heading. */
+export function brokenCitations(root: string, files: readonly string[]): string[] {
+  return unresolved(
+    root,
+    files.flatMap((file) =>
+      docCitationsOf(readFileSync(resolve(root, file), 'utf8')).map((link) => ({ ...link, file, base: root })),
+    ),
+  );
+}
+
+/** The TypeScript, JavaScript and CSS files of `folders` (relative to `root`), where comments cite docs/. */
+export function sourceFiles(root: string, folders: readonly string[]): string[] {
+  const walk = (folder: string): string[] =>
+    readdirSync(join(root, folder), { withFileTypes: true })
+      .filter((entry) => !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name))
+      .flatMap((entry) => {
+        const path = `${folder}/${entry.name}`;
+        if (entry.isDirectory()) return walk(path);
+        return /\.(ts|tsx|mjs|css)$/.test(entry.name) ? [path] : [];
+      });
+  return folders.flatMap(walk).sort();
 }
