@@ -1,5 +1,5 @@
 /**
- * Benchmark runner (`npm run bench`): the seven sections of issue 10, in order, each measured against a
+ * Benchmark runner (`npm run bench`): the seven sections of docs/BENCHMARKS.md, in order, each measured against a
  * reference in the same run (scripts/bench/*). Progress goes to stderr; the Markdown goes to stdout and
  * docs/BENCHMARKS.md with the machine it ran on. Nothing asserts or fails on a slow figure.
  *
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     const ingest = await measureIngest(market, MARKET_DIR);
     section5 = ingestSection(ingest, { import: CAUSES.import, valuation: CAUSES.valuation });
 
-    // The whole market's list: the issue asks for it "compressed, cached, paged if the client asks". Its
+    // The whole market's list is compressed, cached, and paged if the client asks (docs/operations.md). Its
     // target is judged on the page a client asks for and on a browser's revalidation; the full list (about
     // 100 KB brotli) is shown next to a one-route app sending the same bytes, which caps its rate here.
     const listPath = '/api/data/available-companies';
