@@ -222,6 +222,7 @@ export default defineConfig({
         },
       },
       {
+        // Checks over the whole repository (links of README.md and docs/) and the Node-side runners.
         test: {
           name: 'scripts',
           root: './scripts',

@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     const ingest = await measureIngest(market, MARKET_DIR);
     section5 = ingestSection(ingest, { import: CAUSES.import, valuation: CAUSES.valuation });
 
-    // The whole market's list: the issue asks for it "compressed, cached, paged if the client asks". Its
+    // The whole market's list is compressed, cached, and paged if the client asks (docs/operations.md). Its
     // target is judged on the page a client asks for and on a browser's revalidation; the full list (about
     // 100 KB brotli) is shown next to a one-route app sending the same bytes, which caps its rate here.
     const listPath = '/api/data/available-companies';

@@ -20,7 +20,7 @@ export function sharesText(count: number): string {
 
 /** Years as a list: [2017, 2018] → '2017、2018'. */
 export function yearsText(years: readonly number[]): string {
-  // Concatenated rather than joined: every valuation writes a few of these notes, and join was slower.
+  // Concatenated rather than joined: every valuation writes a few of these notes; no array is built for them.
   let text = '';
   for (let index = 0; index < years.length; index++) text += index === 0 ? `${years[index]}` : `、${years[index]}`;
   return text;

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('register, log in, log out', () => {
-  it('refuses invalid input with the spec’s messages, then registers and logs in', async () => {
+  it('refuses invalid input with its messages, then registers and logs in', async () => {
     const { context, page } = await newPage(browser, baseURL);
     await page.goto('/register');
     await page.locator('input[name="username"]').fill('ab');

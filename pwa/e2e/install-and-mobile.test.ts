@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, launchProfile, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
 
-/** `UPDATE_SCREENSHOTS=1 npm test` refreshes the README's pictures; otherwise they go to a temp dir. */
+/** `UPDATE_SCREENSHOTS=1 npm test` refreshes docs/screenshots/ (docs/app.md); otherwise they go to a temp dir. */
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? new URL('../../docs/screenshots/', import.meta.url).pathname
   : `${mkdtempSync(join(tmpdir(), 'fcf-shots-'))}/`;

@@ -116,7 +116,7 @@ async function waitForPainted(page: Page): Promise<Painted> {
 export interface EditFigures {
   /** `custom-edit-to-screen` measures: commit → the new value per share in the DOM, ms. */
   readonly editMillis: readonly number[];
-  /** The spec's alternative: POST /api/user/calculate-with-valuation/{company} round trips, ms. */
+  /** The product's original flow (docs/requirements.md#custom-valuation): POST /api/user/calculate-with-valuation/{company} round trips, ms. */
   readonly serverRoundTripMillis: readonly number[];
   readonly distinctFigures: number;
 }
@@ -150,7 +150,7 @@ export async function measureEditToScreen(browser: Browser, baseURL: string): Pr
     performance.getEntriesByName('custom-edit-to-screen').map((entry) => entry.duration),
   );
 
-  progress(`2. reference: ${SERVER_ROUND_TRIPS} server round trips of the spec's what-if`);
+  progress(`2. reference: ${SERVER_ROUND_TRIPS} server round trips of the what-if endpoint`);
   const serverRoundTripMillis = await page.evaluate(
     async ({ company, count }) => {
       const times: number[] = [];

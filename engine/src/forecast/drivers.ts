@@ -1,7 +1,7 @@
 import { requireFinite } from '../errors.ts';
 import { WORKING_CAPITAL_RATIO_KEYS } from '../history/financial-row.ts';
 
-/** Per-year forecast drivers, named as the spec's financial-year-row fields; all are fractions. */
+/** Per-year forecast drivers, named as the financial-year-row fields (docs/requirements.md#financial-year-row); all are fractions. */
 export const DRIVER_KEYS = [
   'operating_revenue_yoy',
   'operating_cost_pct',
@@ -105,7 +105,7 @@ export function forecastYearsAfter(latestYear: number): number[] {
 }
 
 /**
- * Applies the user's overrides to the auto drivers with the spec's inheritance: a value set for a year
+ * Applies the user's overrides to the auto drivers (docs/requirements.md#overrides-and-inheritance): a value set for a year
  * holds for every later forecast year until a later year sets its own. Overrides outside the forecast
  * years are ignored (historical years are read-only).
  */

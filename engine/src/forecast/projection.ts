@@ -3,7 +3,7 @@ import { emptyRow, type FinancialYearRow, WORKING_CAPITAL_KEY_PAIRS } from '../h
 import { WORKING_CAPITAL_ASSETS } from '../statements/items.ts';
 import type { Drivers, YearDrivers } from './drivers.ts';
 
-/** A forecast year: the spec's row, with the source of every driver. */
+/** A forecast year: a financial-year row, with the source of every driver. */
 export type ForecastRow = FinancialYearRow & {
   readonly sources: YearDrivers['sources'];
 };
@@ -163,7 +163,7 @@ export function openingWorkingCapitalOf(
 }
 
 /**
- * Projects the forecast years from the latest historical year with projectYear, into the spec's rows (each
+ * Projects the forecast years from the latest historical year with projectYear, into financial-year rows (each
  * with the source of every driver). `opening` is the OWC the first ΔOWC starts from (openingWorkingCapitalOf).
  */
 export function projectForecast(

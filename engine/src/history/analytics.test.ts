@@ -111,7 +111,7 @@ describe('ratios that are not meaningful are null with a reason', () => {
 
 describe('FCF ratios', () => {
   const series = fcfRatioSeries(SAMPLE_COMPANY, rows, 180);
-  it('computes the four ratios for years with a known FCF, with the spec benchmarks', () => {
+  it('computes the four ratios for years with a known FCF, with their benchmarks', () => {
     // 2024: FCF 9 on revenue 100, EV 180, capex 8, 归母净利润 14.5.
     const at2024 = (key: keyof typeof series) => series[key].find((point) => point.year === 2024);
     expect(at2024('fcf_revenue_ratio')?.value).toBeCloseTo(0.09, 12);

@@ -1,7 +1,7 @@
 import type { CompanyStatements } from '../statements/items.ts';
 import { type FinancialYearRow, ratio } from './financial-row.ts';
 
-/** The spec's benchmark lines. */
+/** The benchmark lines (docs/requirements.md#benchmarks). */
 export const FCF_RATIO_BENCHMARKS = {
   fcf_revenue_ratio: 0.05,
   fcf_ev_ratio: 0.05,

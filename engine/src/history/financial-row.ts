@@ -19,8 +19,8 @@ export const WORKING_CAPITAL_KEY_PAIRS = WORKING_CAPITAL_ITEMS.map(
 export type RowBasis = 'statements' | 'summary';
 
 /**
- * The spec's "financial year row", for a historical or a forecast year. Amounts in 亿元,
- * ratios as fractions; null = not available. Field names are the spec's, so the API answers them as is.
+ * The "financial year row" (docs/requirements.md#financial-year-row), for a historical or a forecast year.
+ * Amounts in 亿元, ratios as fractions; null = not available. The API answers the field names as they are.
  */
 export type FinancialYearRow = {
   year: number;

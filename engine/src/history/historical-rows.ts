@@ -104,7 +104,7 @@ export interface HistoryAnalysis {
 }
 
 /**
- * Derives the spec's financial year row for every reported year from the statements. EBIT is operating
+ * Derives the financial year row for every reported year from the statements. EBIT is operating
  * EBIT: revenue − operating cost − taxes and surcharges − selling − management − R&D expenses (so history
  * and forecast use one definition); NOPAT = EBIT × (1 − effective tax rate, 25% when unknown); non-cash cost
  * = D&A from the cash-flow statement's supplement; capex = cash paid for fixed, intangible and other
@@ -154,7 +154,7 @@ export function historicalRows(statements: CompanyStatements): FinancialYearRow[
 
 export const DEFAULT_TAX_RATE = 0.25;
 
-/** A reported amount, or 0 when the report leaves it out (the spec: missing is treated as 0). */
+/** A reported amount, or 0 when the report leaves it out (docs/requirements.md#fcf-definition). */
 const amountOrZero = (amount: number | undefined): number =>
   amount !== undefined && Number.isFinite(amount) ? amount : 0;
 

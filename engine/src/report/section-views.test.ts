@@ -74,7 +74,7 @@ describe('growth (hand-worked on the sample company)', () => {
     });
   });
 
-  it('gives a CAGR with a negative end as n.m. in the spec, with its reason under the table', () => {
+  it('gives a CAGR with a negative end as n.m. in the table spec, with its reason under the table', () => {
     const loss = sampleWith((year, figures) =>
       year === 2024 ? { ...figures, net_profit_parent: -1, net_profit: -1 } : figures,
     );

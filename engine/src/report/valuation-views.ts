@@ -89,7 +89,7 @@ export interface ValuationParamsView {
   };
 }
 
-/** GET admin/valuation-params: both readings of the spec (effective_values, and wacc_data + valuation_inputs). */
+/** GET admin/valuation-params: both readings (effective_values, and wacc_data + valuation_inputs; docs/requirements.md#api). */
 export function valuationParamsView(valuation: CompanyValuation): ValuationParamsView {
   const { parameters, bridge } = valuation;
   return {

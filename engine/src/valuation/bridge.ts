@@ -8,7 +8,7 @@ import {
 } from '../statements/items.ts';
 
 /**
- * The items that turn enterprise value into equity value (亿元), as the spec's DCF table lists them: cash
+ * The items that turn enterprise value into equity value (亿元), as the DCF table lists them (docs/requirements.md#the-dcf-table): cash
  * (cash-like: 货币资金 + 交易性金融资产) and non-core assets are added, interest-bearing liabilities (every
  * debt-like claim, see DEBT_LIKE_ITEMS) and minority interest subtracted.
  */

@@ -15,7 +15,7 @@ describe('valueCompany on the sample company', () => {
     expect(result.forecastYears).toEqual([2025, 2026, 2027, 2028, 2029]);
   });
 
-  it('values the projected FCF with the DCF of the spec', () => {
+  it('values the projected FCF with the DCF table', () => {
     const fcf = result.forecast.map((row) => row.FCFF as number);
     const direct = discountCashFlows({
       fcf,
@@ -74,7 +74,7 @@ describe('valueCompany on the sample company', () => {
     expect(bad.dcf).toBeNull();
   });
 
-  it('refuses a company without history with the spec’s message', () => {
+  it('refuses a company without history, saying it has none', () => {
     expect(() => valueCompany({ statements: { code: '', name: '空', years: {} } })).toThrow(ValuationError);
     expect(() => valueCompany({ statements: { code: '', name: '空', years: {} } })).toThrow(
       '该公司暂无历史财务数据，无法生成预测',

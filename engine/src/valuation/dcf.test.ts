@@ -5,7 +5,7 @@ import { discountCashFlows, discountFactors, type EquityBridge, enterpriseValue,
 const bridge: EquityBridge = { non_core_assets: 10, cash: 30, interest_bearing_liabilities: 35, minority_interest: 3 };
 
 /**
- * The spec's demo DCF (WACC 9%, g 2.5%, 5 forecast years) on FCF 10, 11, 12, 13, 14 亿元, worked by hand:
+ * The worked example of docs/requirements.md#defaults (WACC 9%, g 2.5%, 5 forecast years) on FCF 10, 11, 12, 13, 14 亿元, worked by hand:
  * factors 1.09⁻ⁿ = 0.917431, 0.841680, 0.772183, 0.708425, 0.649931; PVs 9.174312, 9.258480, 9.266202,
  * 9.209528, 9.099039, Σ = 46.007561; TV = 14 × 1.025 / 0.065 = 220.769231; PV(TV) = 220.769231 ×
  * 0.649931 = 143.484852; EV = 189.492413; equity = 189.492413 + 10 + 30 − 35 − 3 = 191.492413;

@@ -11,7 +11,7 @@ import {
 export type { BridgeLine, EquityBridge } from './bridge.ts';
 
 /**
- * How the terminal value is formed. 'gordon' (the spec's, the default): FCF₅ × (1 + g) / (WACC − g).
+ * How the terminal value is formed. 'gordon' (docs/requirements.md#the-dcf-table, the default): FCF₅ × (1 + g) / (WACC − g).
  * 'value_driver': NOPAT₆ × (1 − g / RONIC) / (WACC − g), NOPAT₆ = NOPAT₅ × (1 + g): the growth g is paid for
  * by reinvesting g / RONIC of NOPAT, whatever the last forecast year reinvested.
  */
@@ -94,7 +94,7 @@ export interface DcfResult {
 
 export const TERMINAL_VALUE_WARNING_SHARE = 0.8;
 
-/** Checks WACC and g as the spec requires; returns them as plain numbers. */
+/** Checks WACC and g as the DCF needs them (docs/requirements.md#the-dcf-table); returns them as plain numbers. */
 export function requireRates(
   wacc: number | null | undefined,
   terminalGrowth: number | null | undefined,
@@ -234,7 +234,7 @@ export function analyseTerminal(lastFcf: number, wacc: number, g: number, termin
   };
 }
 
-/** The DCF table of the spec, exactly. */
+/** The DCF table of docs/requirements.md#the-dcf-table, exactly. */
 export function discountCashFlows(input: DcfInput): DcfResult {
   const { wacc, g } = requireRates(input.wacc, input.terminalGrowth);
   if (input.fcf.length === 0) throw new ValuationError('FORECAST_MISSING', 'fcf');

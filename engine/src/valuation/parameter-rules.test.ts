@@ -21,7 +21,7 @@ describe('parameter rules', () => {
     expect(isAdjustableParameter('wacc')).toBe(false);
   });
 
-  it('refuse what is not a number, with the spec’s words', () => {
+  it('refuse what is not a number, with 无效的数值', () => {
     expect(parameterError('da_ratio', 'abc')).toBe('折旧摊销/营业收入：无效的数值');
     expect(parameterError('da_ratio', Number.NaN)).toBe('折旧摊销/营业收入：无效的数值');
   });

@@ -30,7 +30,7 @@ const rule = (
   options: Pick<ParameterRule, 'aboveMin' | 'integer'> = {},
 ): ParameterRule => ({ label, min, max, percent, ...options });
 
-/** Growth −20%..25% as the spec's confirmation text states; the other ranges bound what is plausible. */
+/** Growth −20%..25% (docs/requirements.md#growth-range); the other ranges bound what is plausible. */
 export const PARAMETER_RULES: Readonly<Record<AdjustableParameter, ParameterRule>> = {
   operating_revenue_yoy: rule('营业收入增长率', -0.2, 0.25),
   operating_cost_pct: rule('营业成本率', 0, 1.5),

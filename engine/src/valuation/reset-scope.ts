@@ -2,7 +2,7 @@ import type { ValuationParameterKey } from './parameters.ts';
 
 /**
  * What a reset to auto clears: the per-year forecast drivers and/or each manual valuation parameter (the
- * spec's `reset_scope` names). The REST reset and the sync mutation both speak it.
+ * `reset_scope` names of docs/requirements.md#api). The REST reset and the sync mutation both speak it.
  */
 export interface ResetScope {
   readonly fcf_parameters: boolean;

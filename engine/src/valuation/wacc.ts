@@ -30,7 +30,7 @@ export const WACC_ASSUMPTIONS: WaccAssumptions = {
   waccRange: [0.06, 0.14],
 };
 
-/** The spec's fallback WACC, used only when nothing can be calculated. */
+/** The fallback WACC (docs/requirements.md#defaults), used only when nothing can be calculated. */
 export const FALLBACK_WACC = 0.08;
 
 /** Every input of the calculated WACC, as the WACC panel shows them. */

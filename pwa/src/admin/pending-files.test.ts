@@ -42,7 +42,7 @@ describe('pending files', () => {
     expect(settleItems(list, sent, [])[0]?.status).toBe('error');
   });
 
-  it('words the outcome as the spec does', () => {
+  it('words the outcome per file and in total', () => {
     const ok = { filename: 'a.csv', success: true, error: null };
     const bad = { filename: 'b.csv', success: false, error: 'x' };
     expect(uploadSummary([ok, ok])).toEqual({ allOk: true, text: '全部上传成功，共 2 个文件' });

@@ -78,7 +78,7 @@ export function settleItems(
   });
 }
 
-/** The spec's alerts after an upload. */
+/** The alerts after an upload: every file's failure, or all uploaded with the count. */
 export function uploadSummary(results: readonly FileOutcome[]): { allOk: boolean; text: string } {
   const succeeded = results.filter((result) => result.success).length;
   const failed = results.length - succeeded;

@@ -2,7 +2,7 @@ import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { getToken } from './session.ts';
 
-/** The spec's API timeout. */
+/** The API timeout (docs/requirements.md#api). */
 export const API_TIMEOUT_MS = 10_000;
 
 export type RequestFailure = 'network' | 'timeout' | 'http' | 'format';
@@ -91,7 +91,7 @@ export async function apiRequest<Schema extends $ZodType>(
   return parsed.data;
 }
 
-/** The spec's main-data messages for a failed report load. */
+/** Why a report could not be loaded, by failure (docs/requirements.md#messages). */
 export function reportLoadMessage(error: unknown, company: string): string {
   if (!(error instanceof ApiRequestError)) return error instanceof Error ? error.message : '未知错误';
   if (error.kind === 'network' || error.kind === 'timeout') return '网络连接失败，请检查网络后重试';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The logged-in user as the spec stores it: local storage keys `user` (JSON) and `token` (raw string). */
+/** The logged-in user as the app stores it (docs/requirements.md#screens-and-routes): local storage keys `user` (JSON) and `token` (raw string). */
 export interface SessionUser {
   readonly username: string;
   readonly is_admin: boolean;

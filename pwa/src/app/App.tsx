@@ -80,7 +80,7 @@ function Page({ route }: { route: RouteMatch }) {
 function Shell() {
   const { location } = useRouter();
   const route = matchRoute(location.pathname);
-  // /print/* renders the page alone, without header and footer (spec); so does the PDF viewer, which
+  // /print/* renders the page alone, without header and footer (docs/requirements.md#screens-and-routes); so does the PDF viewer, which
   // opens in a tab of its own and needs the whole screen.
   const chrome = route.kind !== 'print' && route.kind !== 'pdf-viewer';
   return (

@@ -1,7 +1,7 @@
 import { Link } from '../ui/router.tsx';
 import './PlaceholderPage.css';
 
-/** The spec's under-development pages (WACC tool, comparison, US/HK valuation, models). */
+/** The under-development pages (US/HK valuation, models; docs/requirements.md#screens-and-routes). */
 export function PlaceholderPage({ title }: { title: string }) {
   return (
     <div className="placeholder-page">

@@ -46,6 +46,6 @@ export function matchRoute(pathname: string): RouteMatch {
   if (path.startsWith('/print/')) return { kind: 'print', path };
   const title = PLACEHOLDERS[path];
   if (title) return { kind: 'placeholder', title };
-  // Unknown paths show home (spec).
+  // Unknown paths show home (docs/requirements.md#screens-and-routes).
   return { kind: 'home' };
 }

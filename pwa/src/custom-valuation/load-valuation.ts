@@ -65,7 +65,7 @@ function bundleFailure(error: unknown, company: string): LoadFailure {
 
 /**
  * Opens a company: list → bundle (cache-first, so companies read before open offline) → engine in the
- * worker → the stored what-if → the first view. Every failure becomes a LoadFailure with the spec's words.
+ * worker → the stored what-if → the first view. Every failure becomes a LoadFailure with its message.
  */
 export async function openValuation(query: string): Promise<ValuationSession> {
   const target = await resolveCompany(query);

@@ -9,7 +9,7 @@ export interface DashboardCard {
   readonly comingSoon?: boolean;
 }
 
-/** The home dashboard's eight cards, in the spec's order. */
+/** The home dashboard's eight cards, in order (docs/requirements.md#navigation-and-layout). */
 export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { title: '估值报告', description: '自由现金流与DCF估值报告', url: '/valuation-home', icon: 'report' },
   {

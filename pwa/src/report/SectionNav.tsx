@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import './SectionNav.css';
 
-/** The spec's sidebar offsets: a 70 px header plus 20 px, and a 150 px lookahead for the active one. */
+/** The sidebar offsets (docs/requirements.md#navigation-and-layout): a 70 px header plus 20 px, and a 150 px lookahead for the active one. */
 const SCROLL_OFFSET = 90;
 const ACTIVE_LOOKAHEAD = 150;
 

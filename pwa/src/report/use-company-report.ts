@@ -38,7 +38,7 @@ export type ReportState =
 /**
  * A company's report: the cached bundle run through the engine in the worker — offline too, for every
  * company opened before — then, when the copy is older than 5 minutes, refreshed from the server in the
- * background. `refresh` skips the cache (the spec's refresh action).
+ * background. `refresh` skips the cache (the report's refresh action).
  */
 export function useCompanyReport(named: string | null): { state: ReportState; refresh: () => void } {
   const [state, setState] = useState<ReportState>({ status: 'idle' });

@@ -1,4 +1,4 @@
-/** The spec's cache lifetime: data younger than this is used without asking the server. */
+/** The cache lifetime (docs/requirements.md#report-modules): data younger than this is used without asking the server. */
 const CACHE_LIFETIME_MS = 5 * 60 * 1000;
 
 export function isFresh(fetchedAt: number | undefined, now = Date.now()): boolean {

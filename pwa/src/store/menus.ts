@@ -39,7 +39,7 @@ export const FALLBACK_CORE_MENUS: readonly ReportSectionMenu[] = [
   { id: -12, name: 'PE估值', path: 'pe-valuation', order_index: 6 },
 ];
 
-/** The report's sections in menu order; the built-in menu on failure (spec: core menu fallback). */
+/** The report's sections in menu order; the built-in menu on failure (docs/requirements.md#report-modules). */
 export async function loadCoreMenus(): Promise<readonly ReportSectionMenu[]> {
   try {
     const { value } = await cachedFetch({

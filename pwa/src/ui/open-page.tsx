@@ -3,7 +3,7 @@ import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { useRouter } from './router.tsx';
 
 /**
- * Opening another page of the app. In a browser tab the pages the spec opens "in a new tab" still do; in
+ * Opening another page of the app. In a browser tab the pages meant to open "in a new tab" still do; in
  * the installed app (display-mode standalone) a new tab would throw the reader out into the browser, so
  * the page opens in the app instead. Links to other sites always leave.
  */

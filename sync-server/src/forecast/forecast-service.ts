@@ -173,7 +173,7 @@ export class ForecastService {
 
   /**
    * Stores the valuation of what is stored under `source` and audits it with the figure a page showed
-   * (`shown`, checked against the engine's): the spec's save of a complete valuation. `dcf` null: the
+   * (`shown`, checked against the engine's): the save of a complete valuation (docs/api.md). `dcf` null: the
    * company has no valid value, and nothing was written.
    */
   saveValuation(

@@ -49,8 +49,7 @@ const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
  * Answers that already carry every header (built by `completeAnswer`): the middleware leaves them alone.
  * Touching `Response.headers` makes @hono/node-server give up its light answer (a plain header object
  * written straight to the socket) for a `Headers` it then copies back; on a cached read that and Hono's
- * per-header `Headers.set` were most of the time the server spent (a one-route app sending the same
- * bytes and headers as a plain object ran at 3× the rate).
+ * per-header `Headers.set` would cost a cached read more than everything else it does.
  */
 const completeAnswers = new WeakSet<Response>();
 
@@ -89,7 +88,7 @@ export function completeResponse(
   requestId: string,
   https: boolean,
 ): Response {
-  // Object.assign copies this ~18-key object in a quarter of the time a spread takes (measured in Node 20).
+  // Object.assign rather than a spread: this copy runs on every cached answer, and it is the cheaper of the two in V8.
   const all: Record<string, string> = Object.assign({}, headers);
   all[REQUEST_ID_HEADER] = requestId;
   if (https) all['Strict-Transport-Security'] = HSTS_VALUE;

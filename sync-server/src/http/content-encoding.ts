@@ -61,7 +61,7 @@ export function isCompressible(contentType: string | null | undefined): boolean 
 /**
  * Compresses a body. `effort: 'fast'` suits answers made per request (brotli 4 is about as fast as gzip 6
  * and smaller); `'cached'` answers are compressed once per change of the data, so they take a little more
- * (brotli 5: as small as 6 on this JSON, a quarter faster; 9 and up cost 8–100× the time).
+ * (brotli 5: about as small as 6 on this JSON and cheaper; 9 and up cost many times the time).
  */
 export function encodeBody(body: Uint8Array, encoding: ContentEncoding, effort: 'fast' | 'cached'): Buffer {
   if (encoding === 'gzip') return gzipSync(body, { level: effort === 'fast' ? 6 : 9 });

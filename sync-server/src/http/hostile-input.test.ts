@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
 /**
- * The anonymous ReDoS that froze the whole server: a registration whose email is '.' × 160,000 between
+ * An anonymous ReDoS would freeze the whole server: a registration whose email is '.' × 160,000 between
  * two '@'. Over a real socket, the hostile request must be refused within 100 ms while a concurrent health
- * check is answered as fast as ever (a latency bound this hardening asks for explicitly).
+ * check is answered as fast as ever (a latency bound asked for explicitly, docs/api.md#hostile-input).
  */
 
 const HOSTILE_EMAIL = `a@${'.'.repeat(160_000)}@`;

@@ -1,7 +1,7 @@
 /**
  * How much a statement file may hold. Checked before and while a file is parsed, so a small file that
  * unpacks into gigabytes (a decompression bomb) is refused before it is unpacked; the worker thread that
- * parses uploads adds a time and a memory limit on top (README "Limits"). Real statement files stay far
+ * parses uploads adds a time and a memory limit on top (docs/data.md#limits). Real statement files stay far
  * below each: a few hundred rows and columns, a few hundred kilobytes unpacked.
  */
 export const INGEST_LIMITS = {

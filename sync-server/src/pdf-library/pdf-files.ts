@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { withoutBidiControls } from '@fcf/engine/report';
 
-/** The research-PDF limits (README "Research PDFs"). */
+/** The research-PDF limits (docs/api.md#notes-on-particular-endpoints). */
 export const PDF_LIMITS = {
   /** One PDF: 20 MiB. */
   maxFileBytes: 20 * 1024 * 1024,

@@ -3,7 +3,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
 
-/** The company named by the `:company` path segment (name or code), or a 404 with the spec's message. */
+/** The company named by the `:company` path segment (name or code), or a 404 naming it. */
 export function companyFromPath(c: Context<AppEnv>): CompanyRecord {
   const named = c.req.param('company') ?? '';
   const company = findCompany(c.var.services.db, named);

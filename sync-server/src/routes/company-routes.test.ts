@@ -47,7 +47,7 @@ async function read<Schema extends $ZodType<{ success: boolean }>>(path: string,
 }
 
 describe('GET /api/data/available-companies', () => {
-  it('lists every fixture company in the spec shape', async () => {
+  it('lists every fixture company', async () => {
     const { data } = await read('/api/data/available-companies', companyListAnswer);
     expect(data.map((company) => company.code)).toEqual(Object.keys(FIXTURE_COMPANIES).sort());
     for (const company of data) {

@@ -31,7 +31,7 @@ import {
   updateTopMenu,
 } from '../store/menus.ts';
 
-/** The spec's top-menu rules: a group has no link; an ordinary item must have a safe one. */
+/** The top-menu rules (docs/requirements.md#back-office): a group has no link; an ordinary item must have a safe one. */
 function checkedTopMenu(body: TopMenuBody, wasGroup = false): { name: string; link: string | null; isGroup: boolean } {
   const isGroup = body.isGroup ?? body.is_group ?? wasGroup;
   if (isGroup) return { name: body.name, link: null, isGroup };

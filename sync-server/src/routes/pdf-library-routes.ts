@@ -79,7 +79,7 @@ function fileFilter(c: Context<AppEnv>, raw: string | undefined): FileFilter {
   return { categoryId: id };
 }
 
-/** One file's outcome, in the spec's per-file shape beside the usual envelope. */
+/** One file's outcome, in the per-file shape (docs/requirements.md#api) beside the usual envelope. */
 function uploadFailure(c: Context<AppEnv>, status: ContentfulStatusCode, filename: string | null, message: string) {
   return c.json({ ...errorBody(message), filename, error: message }, status);
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
-/** The spec's PDF request as the analysis page sends it. */
+/** The PDF request (docs/requirements.md#api) as the analysis page sends it. */
 function pdfRequest(company: string) {
   return {
     userId: company,

@@ -84,7 +84,7 @@ function expectSpecFormulas(dcf: DcfValuationView): void {
 }
 
 describe('GET /api/home/financial_analysis/{company}', () => {
-  it('answers the spec shape with success, company and summary beside data', async () => {
+  it('answers success, company and summary beside data', async () => {
     const body = await report.analysis('安琪酵母');
     expect(body.success).toBe(true);
     expect(body.company).toBe('安琪酵母');
@@ -140,7 +140,7 @@ describe('GET /api/home/financial_analysis/{company}', () => {
 });
 
 describe('GET /api/home/dcf_valuation/{company}', () => {
-  it('answers the DCF table of the spec with no fallback data', async () => {
+  it('answers the DCF table with no fallback data', async () => {
     const dcf = await report.dcf('安琪酵母');
     expect(Object.keys(dcf.valuation).sort()).toEqual(
       [
@@ -165,7 +165,7 @@ describe('GET /api/home/dcf_valuation/{company}', () => {
   });
 
   it.each(['安琪酵母', '600298', '2027', '分众传媒', '000333', '002236', '600027'])(
-    'satisfies every formula of the spec for %s',
+    'satisfies every formula of the DCF table for %s',
     async (company) => {
       expectSpecFormulas(await report.dcf(company));
     },
@@ -248,7 +248,7 @@ describe('GET /api/home/fcf_structure/{company}', () => {
 });
 
 describe('GET /api/home/fcf_ratio/{company}', () => {
-  it('answers the four ratio series with the spec benchmarks and a summary', async () => {
+  it('answers the four ratio series with their benchmarks and a summary', async () => {
     const ratios = await report.ratios('安琪酵母');
     for (const key of Object.keys(RATIO_BENCHMARKS) as RatioKey[]) {
       const series = ratios.charts[key];

@@ -19,7 +19,7 @@ function scopeOf(body: ResetToAutoBody): ResetScope {
 
 /**
  * Reset to auto through the forecast service (the sync mutation `resetToAuto` does the same): clears the
- * chosen manual values (all by default), revalues, and answers the spec's verification object with what
+ * chosen manual values (all by default), revalues, and answers the verification object with what
  * is true afterwards.
  */
 export function resetToAuto(c: Context<AppEnv>, company: CompanyRecord, body: ResetToAutoBody) {

@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
 import { INGEST_LIMITS } from '../ingest/index.ts';
 
-/** Upload limits (README): per file, per request, and files per request. */
+/** Upload limits (docs/api.md#limits): per file, per request, and files per request. */
 export const UPLOAD_LIMITS = {
   maxFileBytes: INGEST_LIMITS.fileBytes,
   maxRequestBytes: 100 * 1024 * 1024,

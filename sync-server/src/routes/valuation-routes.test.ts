@@ -15,7 +15,7 @@ import { answerOf, readData, refusalOf } from '../testing/answers.ts';
 import { expectClose } from '../testing/expect-close.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
-/** The spec's financial-year-row fields every row carries. */
+/** The financial-year-row fields (docs/requirements.md#financial-year-row) every row carries. */
 const ROW_FIELDS = [
   'year',
   'FCFF',

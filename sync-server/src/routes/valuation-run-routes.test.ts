@@ -122,7 +122,7 @@ describe('POST /api/valuation/company/{company}', () => {
     expect(answer.data.company).toBe('安琪酵母');
     expect(answer.data.latest_year).toBe(2019);
     expect(answer.data.dcf).toEqual(dcf);
-    // The spec's six result fields.
+    // The six result fields of docs/requirements.md#the-dcf-table.
     expect(answer.data.valuation_results).toEqual({
       forecast_fcf_sum: dcf.forecast_fcf_sum,
       terminal_value: dcf.terminal_value,
@@ -242,7 +242,7 @@ describe('POST /api/valuation/auto', () => {
     expect(answer.summary).toMatchObject({ success_count: 1, failure_count: 1 });
   });
 
-  it('a named company without revenue history fails with the spec message, the batch goes on', async () => {
+  it('a named company without revenue history fails with the no-history message, the batch goes on', async () => {
     await uploadBalanceSheetOnlyCompany();
     const answer = await ok('/api/valuation/auto', batchAnswer, { companies: ['平安银行', '600298', '格力电器'] });
     expect(answer.data.successful_companies).toEqual(['安琪酵母', '格力电器']);
@@ -393,7 +393,7 @@ describe('POST /api/data/generate-sample-fcff/{company}', () => {
     );
   });
 
-  it('without revenue history: 422 with exactly the spec message', async () => {
+  it('without revenue history: 422 with exactly the no-history message', async () => {
     const uploaded = queryAll(platform.db, `SELECT code FROM companies WHERE code = '000001'`);
     if (uploaded.length === 0) await uploadBalanceSheetOnlyCompany();
     const error = await failure(

@@ -43,7 +43,7 @@ export interface UploadedFileRecord {
   readonly upload_time: string;
 }
 
-/** The uploaded-file records of the spec, newest first. */
+/** The uploaded-file records, newest first. */
 export function listUploadedFiles(db: Database): UploadedFileRecord[] {
   return queryAll<UploadedFileRecord & { first_year: number | null; last_year: number | null }>(
     db,

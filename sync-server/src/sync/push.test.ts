@@ -7,7 +7,7 @@ import { answerOf, refusalOf } from '../testing/answers.ts';
 import { storedForecastValue } from '../testing/stored-forecast.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
-/** Every way one pushed mutation can end, each recorded, none failing the push (README "Sync"). */
+/** Every way one pushed mutation can end, each recorded, none failing the push (docs/sync.md#push). */
 const MIDEA = '000333';
 const GREE = '000651';
 const HAIER = '600690';

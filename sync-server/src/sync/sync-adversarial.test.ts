@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appTransport } from '../testing/app-transport.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
-/** The adversarial cases of the sync issue, each on its own (the simulation mixes them at random). */
+/** The adversarial cases of docs/sync.md#how-the-guarantees-are-tested, each on its own (the simulation mixes them at random). */
 const MIDEA = '000333';
 const TABLES = ['forecast_parameters', 'valuation_inputs'] as const;
 

@@ -6,10 +6,10 @@ import { storedForecastValue } from '../testing/stored-forecast.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
 /**
- * The stranded outbox found in the hardening review: an admin queues offline edits for two companies,
- * another admin deletes one company's files (or the company), and the push used to answer 422 for the
- * whole batch, record nothing, and retry for ever. Now the other company's edit applies, the orphaned
- * one is rejected with a code, and the edits after it still flow.
+ * A stranded outbox: an admin queues offline edits for two companies, another admin deletes one
+ * company's files (or the company). The other company's edit must apply, the orphaned one be rejected
+ * with a code, and the edits after it still flow — never one refusal of the whole batch that records
+ * nothing and is retried for ever.
  */
 const MIDEA = '000333';
 const HAIER = '600690';

@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from './ac
 import { envelope } from './envelope.ts';
 
 /**
- * Login, registration and password change. The bodies cap each field; the account rules (with the spec's
+ * Login, registration and password change. The bodies cap each field; the account rules (with the required
  * messages) run after, on the server and on the pages.
  */
 

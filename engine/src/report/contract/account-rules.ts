@@ -1,5 +1,5 @@
 /**
- * Registration and login rules, with the spec's exact messages. Pure, so the login and
+ * Registration and login rules (docs/requirements.md#accounts) with their exact messages. Pure, so the login and
  * register pages and the server check the same things.
  */
 export interface RegistrationInput {

@@ -22,7 +22,7 @@ export const topMenuItemSchema = named(
 );
 export type TopMenuItem = z.infer<typeof topMenuItemSchema>;
 export type TopMenuChild = z.infer<typeof topMenuChildSchema>;
-/** GET /api/top_menus answers the bare list (the spec's shape). */
+/** GET /api/top_menus answers the bare list (docs/requirements.md#api). */
 export const topMenusAnswer = z.array(topMenuItemSchema);
 
 export const coreMenuItemSchema = named(
@@ -38,7 +38,7 @@ export const coreMenuItemSchema = named(
   }),
 );
 export type CoreMenuItem = z.infer<typeof coreMenuItemSchema>;
-/** GET /api/core_menus answers the bare list (the spec's shape). */
+/** GET /api/core_menus answers the bare list (docs/requirements.md#api). */
 export const coreMenusAnswer = z.array(coreMenuItemSchema);
 
 export const topMenuAnswer = envelope(topMenuItemSchema);

@@ -22,7 +22,7 @@ const ROW_NUMBER_FIELDS = Object.keys(emptyRow(0, 'statements')).filter(
   (key): key is RowNumberField => key !== 'year' && key !== 'basis',
 );
 
-/** The spec's financial-year row, historical or forecast. */
+/** The financial-year row (docs/requirements.md#financial-year-row), historical or forecast. */
 export const financialYearRowSchema = z.object({
   year: z.number(),
   basis: z.enum(['statements', 'summary']),

@@ -74,7 +74,7 @@ export const pdfBytesQuery = z.object({
   download: z.optional(z.string().check(z.describe('为 1 时作为附件下载（默认）'))),
 });
 
-/** One upload's outcome (the spec's per-file shape) beside the envelope; a failure also has `detail`. */
+/** One upload's outcome (the per-file shape of docs/requirements.md#api) beside the envelope; a failure also has `detail`. */
 export const pdfUploadAnswer = z.object({
   success: z.boolean(),
   filename: z.nullable(z.string()),

@@ -20,7 +20,7 @@ export const financialAnalysisViewSchema = z.object({
   summary: z.object({ available_modules: z.array(z.enum(REPORT_MODULE_PATHS)), data_years: z.array(z.number()) }),
   data: z.object({ profitability: z.array(profitabilityRowSchema), roe_roic: z.array(returnsRowSchema) }),
 });
-/** The spec names this answer's fields beside `success`, not inside `data`. */
+/** This answer's fields stand beside `success`, not inside `data` (docs/requirements.md#api). */
 export const financialAnalysisAnswer = z.object({
   success: z.boolean(),
   ...financialAnalysisViewSchema.shape,

@@ -45,7 +45,7 @@ export const MODULES_AFTER_VALUATION: readonly HistoryModulePath[] = REPORT_MODU
   REPORT_MODULE_PATHS.indexOf('fcf-valuation'),
 ).filter(isHistoryModule);
 
-/** The spec of a history module of the report. */
+/** A history module's spec: its tables and charts as data. */
 export function historyModuleSpec(report: CompanyReport, path: HistoryModulePath): HistoryModuleSpec {
   switch (path) {
     case 'basic-info':

@@ -23,7 +23,7 @@ const report = (statements = SAMPLE_COMPANY, industry = '其他') =>
     '2025-06-30',
   );
 
-describe('warnings and the bridge on every screen (the specs)', () => {
+describe('warnings and the bridge on every screen (the report specs)', () => {
   const dcf = report().dcf as DcfValuationView;
 
   it('the DCF table lists the bridge line by line, summing to the equity value', () => {

@@ -149,7 +149,7 @@ describe('FCF parameter page', () => {
     await settle();
     await waitUntil(() => unsynced(page) === '1', 'the queued edit');
     expect(wacc(page).value).toBe('9.50');
-    // The page used to POST the valuation 2 s after each change; the server now revalues as it applies edits.
+    // The page posts no valuation of its own: the server revalues as it applies each edit.
     advance(10_000);
     await settle();
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import type { WhatIfView } from '@fcf/engine/report';
 
-/** The spec's status cards: historical, manual and auto forecast rows. */
+/** The status cards (docs/requirements.md#back-office): historical, manual and auto forecast rows. */
 export function StatusCards({ view }: { view: WhatIfView }) {
   const manual = view.financialData.forecast.filter((row) => row.data_status === 'manual').length;
   const cards = [

@@ -100,7 +100,7 @@ export function useFcfParameters(query: string, service: SyncService | null, not
       if (!current || !service) return;
       try {
         // One edit, one mutation: the engine carries the value into every later forecast year until a
-        // year has its own (the spec's cascade), so a later year's own value is never overwritten.
+        // year has its own (docs/requirements.md#overrides-and-inheritance), so a later year's own value is never overwritten.
         await service.enqueue('setForecastParameter', { company: current.bundle.company.code, year, parameter, value });
         await recompute();
       } catch (error) {

@@ -94,7 +94,7 @@ describe('LeftMenuManager', () => {
     expect(onStatus).toHaveBeenLastCalledWith({ state: 'ready', count: 3 });
   });
 
-  it('shows the spec message when the list cannot be loaded', async () => {
+  it('says so when the list cannot be loaded', async () => {
     vi.mocked(fetchCoreMenus).mockRejectedValueOnce(new ApiRequestError('format', '数据格式错误', 200));
     const { onStatus } = await open();
     expect(query(document, '.menu-load-error').textContent).toContain('菜单加载失败，请检查接口是否返回数组');
@@ -159,7 +159,7 @@ describe('LeftMenuManager', () => {
     expect(updateCoreMenu).toHaveBeenCalledTimes(1);
   });
 
-  it('blocks an empty name or path with the spec message and sends nothing', async () => {
+  it('blocks an empty name or path with a message and sends nothing', async () => {
     vi.useFakeTimers();
     await open();
     click(button('编辑 DCF估值'));

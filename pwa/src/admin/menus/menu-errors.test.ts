@@ -64,7 +64,7 @@ describe('validation', () => {
     expect(topMenuProblem({ name: '研究', link: '/r', isGroup: false }, 'edit')).toBeNull();
   });
 
-  it('words the delete confirmation as the spec, noting a group’s children', () => {
+  it('words the delete confirmation, noting a group’s children', () => {
     expect(confirmDeleteText('首页')).toBe('确定删除菜单"首页"吗？此操作无法撤销');
     expect(confirmDeleteText('研究', 2)).toBe('确定删除菜单"研究"吗？此操作无法撤销\n其下的 2 个子菜单也会一并删除。');
     expect(LEFT_EDIT_EMPTY).toBe('菜单名称/路径不能为空');

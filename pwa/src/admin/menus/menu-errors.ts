@@ -48,7 +48,7 @@ export function topMenuActionMessage(action: TopMenuAction, error: unknown): str
 }
 
 /**
- * A failed left-menu change. The spec gives the add failure a detail ('添加失败：detail或未知错误') and
+ * A failed left-menu change. The product gives the add failure a detail ('添加失败：detail或未知错误') and
  * the others a bare prefix; the server's reason is appended when it sent one, since a rejected path (it
  * must be an anchor id) is otherwise unexplained.
  */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** The spec's message lifetimes: success 3 s, error 5 s. */
+/** Message lifetimes (docs/requirements.md#back-office): success 3 s, error 5 s. */
 const SUCCESS_MS = 3_000;
 const ERROR_MS = 5_000;
 

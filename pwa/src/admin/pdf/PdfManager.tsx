@@ -39,7 +39,7 @@ export default function PdfManager() {
     try {
       setCategories(sortedCategories(await fetchCategories()));
     } catch (error) {
-      // The spec: a failed category load is only logged and leaves an empty list.
+      // A failed category load is only logged and leaves an empty list: the file list still works.
       console.warn('PDF分类加载失败', error);
       setCategories([]);
     }

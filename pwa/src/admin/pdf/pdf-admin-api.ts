@@ -33,7 +33,7 @@ export const moveFile = (id: number, categoryId: number | null) =>
 export const deletePdfFile = (id: number) =>
   apiRequest(`/api/pdf-files/${id}`, { method: 'DELETE', schema: doneAnswer });
 
-/** One file's upload outcome, as the spec has it: filename, success, error. */
+/** One file's upload outcome (docs/requirements.md#api): filename, success, error. */
 export interface PdfUploadResult {
   readonly filename: string;
   readonly success: boolean;

@@ -2,7 +2,7 @@ import { formatBytes } from '@fcf/engine/report';
 
 /** The PDF manager's upload rules, pure. */
 
-/** The server's limit per PDF (README "Research PDFs"); checked here first so a big file is not sent. */
+/** The server's limit per PDF (docs/api.md#notes-on-particular-endpoints); checked here first so a big file is not sent. */
 export const PDF_MAX_BYTES = 20 * 1024 * 1024;
 export const PDF_ACCEPT = 'application/pdf,.pdf';
 
@@ -39,7 +39,7 @@ export function uploadButtonLabel(waiting: number, progress: UploadProgress | nu
   return progress ? `上传中... (${progress.done}/${progress.total})` : `批量上传 (${waiting})`;
 }
 
-/** The failed files as the spec lists them: 'filename: error'. */
+/** The failed files, one line each: 'filename: error'. */
 export function failureLines(results: readonly { filename: string; success: boolean; error: string | null }[]) {
   return results
     .filter((result) => !result.success)

@@ -83,7 +83,7 @@ describe('CompanyActions', () => {
     expect(deleteCompany).not.toHaveBeenCalled();
   });
 
-  it('refuses a 4th 估值 within 30 s with the spec’s message', async () => {
+  it('refuses a 4th 估值 within 30 s with the rate-limit message', async () => {
     vi.mocked(valueCompanyNow).mockResolvedValue({ success: true, message: '估值完成' });
     renderActions();
     for (let call = 0; call < 3; call += 1) {

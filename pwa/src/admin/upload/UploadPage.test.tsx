@@ -193,7 +193,7 @@ describe('UploadPage lists', () => {
     ]);
   });
 
-  it('shows the status figures and lists, and the spec’s errors with a retry', async () => {
+  it('shows the status figures and lists, and their errors with a retry', async () => {
     await openPage();
     const figures = texts(document, '.status-panel__figure');
     expect(figures).toEqual(['公司总数2', '报表齐全1', '未估值1', '未分析0']);

@@ -47,7 +47,7 @@ describe('createRateLimiter', () => {
 });
 
 describe('rateLimitMessage', () => {
-  it('names the action as the spec words it', () => {
+  it('names the action in the message', () => {
     expect(rateLimitMessage('批量估值')).toBe('函数 批量估值 调用过于频繁，请稍后再试');
   });
 });

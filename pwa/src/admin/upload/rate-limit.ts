@@ -1,4 +1,4 @@
-/** The spec's call limit: the same named action at most 3 times in 30 s. */
+/** The call limit (docs/requirements.md#back-office): the same named action at most 3 times in 30 s. */
 export const RATE_LIMIT = { calls: 3, windowMs: 30_000 } as const;
 
 export function rateLimitMessage(name: string): string {

@@ -10,7 +10,7 @@ const send = (files: readonly File[], onProgress: (fraction: number) => void) =>
   uploadStatementFiles(files, getToken(), onProgress);
 const results = (answer: UploadAnswer) => answer.uploaded_files;
 
-/** The statement upload: the spec's alerts, then the touched companies marked as new uploads. */
+/** The statement upload: its alerts, then the touched companies marked as new uploads. */
 export function useStatementUpload(onUploaded: (companies: readonly string[]) => void): StatementUpload {
   const onAnswered = useCallback(
     (answer: UploadAnswer) => {

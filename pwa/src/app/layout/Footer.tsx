@@ -1,5 +1,5 @@
 import './Footer.css';
-/** The spec's footer: the copyright and placeholder links without targets. */
+/** The footer (docs/requirements.md#navigation-and-layout): the copyright and placeholder links without targets. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

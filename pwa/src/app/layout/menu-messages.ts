@@ -1,6 +1,6 @@
 import { ApiRequestError } from '../../api/http.ts';
 
-/** The spec's menu-load messages. */
+/** Why the menu could not be loaded, by failure (docs/requirements.md#messages). */
 export function menuLoadMessage(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return '菜单加载失败';
   if (error.kind === 'network' || error.kind === 'timeout') return '网络连接失败';

@@ -90,7 +90,7 @@ describe('PdfDownload', () => {
     expect(view.container.querySelector('[role="alert"]')).toBeNull();
   });
 
-  it('asks the server when the report is not on screen, with the spec messages on failure', async () => {
+  it('asks the server when the report is not on screen, saying why on failure', async () => {
     const fetcher = vi.fn<typeof fetch>(async () => Response.json({ message: 'down' }, { status: 503 }));
     vi.stubGlobal('fetch', fetcher);
     const view = mount(<PdfDownload company="格力电器" report={report} />);

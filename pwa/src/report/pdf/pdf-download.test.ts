@@ -76,7 +76,7 @@ describe('PDF checks and messages', () => {
     expect(pdfSizeProblem(1000)).toBeNull();
   });
 
-  it('maps the server statuses to the spec messages', () => {
+  it('maps the server statuses to messages', () => {
     expect(pdfErrorMessage(503, { message: 'x' })).toBe('PDF服务暂时不可用');
     expect(pdfErrorMessage(500, null)).toBe('服务器内部错误，请联系技术支持');
     expect(pdfErrorMessage(404, { message: '接口不存在，请检查请求地址' })).toBe('PDF生成接口不存在');
@@ -128,7 +128,7 @@ describe('loading the font and asking the server', () => {
     expect(await loadReportFont(fetcher)).toBe('TWFu');
   });
 
-  it('posts the spec PDF request and takes the name from the answer, with the time suffix', async () => {
+  it('posts the PDF request and takes the name from the answer, with the time suffix', async () => {
     const now = new Date(2026, 4, 1, 14, 30, 5);
     const fetcher = vi.fn<typeof fetch>(
       async () =>
@@ -152,7 +152,7 @@ describe('loading the font and asking the server', () => {
     });
   });
 
-  it('answers the spec messages for server failures and a lost connection', async () => {
+  it('words server failures and a lost connection', async () => {
     const status = (code: number) => vi.fn<typeof fetch>(async () => Response.json({ message: 'x' }, { status: code }));
     await expect(requestServerPdf('美的集团', new Date(), status(503))).rejects.toThrow('PDF服务暂时不可用');
     await expect(requestServerPdf('美的集团', new Date(), status(500))).rejects.toThrow('服务器内部错误');

@@ -14,7 +14,7 @@ export class PdfResourceError extends Error {
   override readonly name = 'PdfResourceError';
 }
 
-/** The spec's PDF request entity. */
+/** The PDF request (docs/requirements.md#api). */
 export function pdfRequestBody(company: string, now: Date) {
   return {
     userId: company,
@@ -30,7 +30,7 @@ export function pdfRequestBody(company: string, now: Date) {
   };
 }
 
-/** POST /api/pdf/generate, failures as the spec's messages. */
+/** POST /api/pdf/generate, each failure worded for the reader (docs/requirements.md#messages). */
 export async function requestServerPdf(company: string, now: Date, fetcher: typeof fetch = fetch): Promise<PdfFile> {
   let response: Response;
   try {
@@ -50,7 +50,7 @@ export async function requestServerPdf(company: string, now: Date, fetcher: type
   }
   const bytes = await response.arrayBuffer();
   const named = fileNameFromContentDisposition(response.headers.get('Content-Disposition'));
-  // The server's plain name gets the date and time suffix, as the spec's default name does.
+  // The server's plain name gets the date and time suffix, as the default name does (docs/requirements.md#api).
   const fileName = !named || named === `${company}-财务分析报告.pdf` ? pdfDownloadName(company, now) : named;
   return { bytes, fileName };
 }

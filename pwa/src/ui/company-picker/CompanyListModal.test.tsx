@@ -66,7 +66,7 @@ describe('CompanyListModal', () => {
     expect(document.querySelector('.company-modal__body')?.textContent).toContain('茅台');
   });
 
-  it('shows the spec message on failure and retries with a forced load', async () => {
+  it('says why on failure and retries with a forced load', async () => {
     load.mockRejectedValueOnce(new ApiRequestError('http', 'not found', 404));
     load.mockResolvedValueOnce({ value: [...TEST_COMPANIES], stale: false });
     await openModal();

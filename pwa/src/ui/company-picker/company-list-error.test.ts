@@ -3,7 +3,7 @@ import { ApiRequestError } from '../../api/http.ts';
 import { companyListErrorMessage } from './company-list-error.ts';
 
 describe('companyListErrorMessage', () => {
-  it('uses the spec messages for each failure', () => {
+  it('words each failure', () => {
     expect(companyListErrorMessage(new ApiRequestError('http', 'x', 404))).toBe('API服务未找到');
     expect(companyListErrorMessage(new ApiRequestError('http', 'x', 500))).toBe('服务器错误');
     expect(companyListErrorMessage(new ApiRequestError('http', 'x', 503))).toBe('服务器错误');

@@ -1,7 +1,7 @@
 import type { CompanyListItem } from '@fcf/engine/report';
 import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../use-viewport-width.ts';
 
-/** The company search rules, with the spec's exact messages. Pure: no DOM, no I/O. */
+/** The company search rules (docs/requirements.md#company-search) with their messages. Pure: no DOM, no I/O. */
 
 export const EMPTY_QUERY_MESSAGE = '请输入公司名称';
 export const AMBIGUOUS_QUERY_MESSAGE = '输入不完整，请从下方建议中选择或输入完整的公司名称';
