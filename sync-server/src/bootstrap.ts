@@ -19,6 +19,7 @@ import {
 import type { ImportContext } from './store/import-statement-file.ts';
 import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
+import { pruneAllSyncRecords } from './sync/sync-retention.ts';
 import { backfillIndustryStatistics } from './valuation/industry-comparisons.ts';
 import { type OwedValuationsRun, redoOwedValuations } from './valuation/redo-owed-valuations.ts';
 import { ensureScreenerModels } from './valuation/valuation-runs.ts';
@@ -152,6 +153,9 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   // write left stale (seeding, the screener rows above) is rebuilt before the first request.
   backfillIndustryStatistics(db, new Date());
   addScreenerMenuOnce(db);
+  // Sync records past the retention rule (docs/sync.md "What the server keeps"); after this, each push
+  // that stores something removes one more batch.
+  pruneAllSyncRecords(db, new Date());
   // Workers start on the first task, so a start (and a test) that parses nothing pays nothing for them.
   const workers = startServerPool(config);
   const app = createApp({

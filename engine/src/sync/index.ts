@@ -3,6 +3,7 @@
  * (outbox, pulls, conflicts, rejected edits), shared by both sides.
  */
 
+export * from './args-limits.ts';
 export * from './client.ts';
 export * from './memory-store.ts';
 export * from './mutation-names.ts';

@@ -16,12 +16,21 @@ import { watchlistKey } from './watchlist-edits.ts';
  * Raised whenever a mutation's name or arguments or the push answer change shape: an older client is
  * refused (and asked to reload), not misread. 2: per-mutation rejection codes, at most 100 a push.
  * 3: `resetToAuto`. 4: the watchlist (`addToWatchlist`, `removeFromWatchlist`, rejections `admin_only`
- * and `other_user`).
+ * and `other_user`). 5: a client id belongs to one user (a browser keeps one client per user), and the
+ * pull answer says whether it carries the client's state (`clientState`).
  */
-export const SYNC_SCHEMA_VERSION = 4;
+export const SYNC_SCHEMA_VERSION = 5;
 
 /** The most mutations one push may carry; a client sends a longer outbox in chunks, in order. */
 export const MAX_PUSH_MUTATIONS = 100;
+
+/**
+ * The stable codes of the sync routes' refusals (beside their Chinese message): a client id that belongs
+ * to another user (403), and the user's daily quota of stored mutations or new clients used up (429,
+ * with Retry-After).
+ */
+export const CLIENT_OF_OTHER_USER = 'client_of_other_user';
+export const SYNC_QUOTA_USED = 'sync_quota_used';
 
 export const SYNC_TABLES = [
   'companies',
@@ -220,6 +229,11 @@ export interface PullResponse {
   /** Where the next pull starts. */
   readonly cursor: number;
   readonly hasMore: boolean;
+  /**
+   * Whether `lastMutationId` and `issues` are the calling client's: only when the pull names a client and
+   * carries its user's token. Otherwise they are 0 and empty, and say nothing about any client.
+   */
+  readonly clientState: boolean;
   /** The calling client's last mutation the server has processed (0: none). */
   readonly lastMutationId: number;
   /** The calling client's unresolved conflicts. */
@@ -240,6 +254,9 @@ export const pullResponseSchema = z.object({
   changes: z.array(syncRowSchema),
   cursor: z.number().int().nonnegative().describe('下一次拉取从这里开始'),
   hasMore: z.boolean(),
+  clientState: z
+    .boolean()
+    .describe('lastMutationId 与 issues 是否为本客户端的：仅当请求带 clientId 且以其所属用户登录时为 true'),
   lastMutationId: z.number().int().nonnegative().describe('服务器已处理的本客户端最后一条修改（0：没有）'),
   issues: z.array(openIssueSchema).describe('本客户端尚未解决的冲突'),
 });
@@ -252,7 +269,11 @@ const wholeNumber = (min: number, message: string) =>
 export const pullQuerySchema = z.object({
   cursor: wholeNumber(0, '必须是非负整数').default(0).describe('上次拉取得到的 cursor；首次为 0'),
   limit: wholeNumber(1, '必须是正整数').default(1000).describe('每页最多行数'),
-  clientId: z.string().max(64).optional().describe('本浏览器的客户端编号：回答附带它的已处理修改与冲突'),
+  clientId: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('本浏览器中当前用户的客户端编号：以其所属用户登录时，回答附带它的已处理修改与冲突；属于另一用户时 403'),
   tables: z
     .string()
     .max(500)

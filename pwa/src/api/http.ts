@@ -16,6 +16,8 @@ export class ApiRequestError extends Error {
     readonly status: number | null = null,
     /** The server's `detail` (or `message`), when it sent one. */
     readonly detail: string | null = null,
+    /** The refusal's stable `code`, when the server sent one. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -31,12 +33,12 @@ interface RequestOptions<Schema extends $ZodType> {
   readonly onHeaders?: (headers: Headers) => void;
 }
 
-function serverText(body: unknown): { message: string | null; detail: string | null } {
-  if (!body || typeof body !== 'object') return { message: null, detail: null };
+function serverText(body: unknown): { message: string | null; detail: string | null; code: string | null } {
+  if (!body || typeof body !== 'object') return { message: null, detail: null, code: null };
   const record = body as Record<string, unknown>;
   const message = typeof record.message === 'string' ? record.message : null;
   const detail = typeof record.detail === 'string' ? record.detail : message;
-  return { message, detail };
+  return { message, detail, code: typeof record.code === 'string' ? record.code : null };
 }
 
 /**
@@ -83,8 +85,8 @@ export async function apiRequest<Schema extends $ZodType>(
     body = null;
   }
   if (!response.ok) {
-    const { message, detail } = serverText(body);
-    throw new ApiRequestError('http', message ?? `请求错误 (${response.status})`, response.status, detail);
+    const { message, detail, code } = serverText(body);
+    throw new ApiRequestError('http', message ?? `请求错误 (${response.status})`, response.status, detail, code);
   }
   const parsed = safeParse(options.schema, body);
   if (!parsed.success) throw new ApiRequestError('format', '数据格式错误', response.status, String(parsed.error));

@@ -3,13 +3,14 @@ import { watchlistPullAnswer, watchlistRowSchema } from '@fcf/engine/report';
 import { isWatchlistMutation, watchlistAfterEdit, watchlistKey } from '@fcf/engine/sync';
 import { safeParse } from 'zod/mini';
 import { apiRequest } from '../api/http.ts';
+import { outboxOf } from '../sync/dexie-sync-store.ts';
 import { openStore, readList } from './db.ts';
 import { readMarket } from './quotes.ts';
 
 /**
  * The signed-in user's watchlist (自选) in the browser: the synced `watchlist` rows (pulled by a cursor of
  * their own per user, so a second user of this browser starts from nothing and gets their whole list),
- * with the user's pending edits in the sync outbox laid over them. Edits are made through the sync
+ * with the pending edits in the user's own sync outbox laid over them. Edits are made through the sync
  * service (`toggleWatchlist`), so a star tapped offline is kept and pushed later.
  */
 
@@ -48,7 +49,7 @@ export async function readWatched(username: string): Promise<Watched[]> {
   for (const row of await db.syncRows.where('table').equals('watchlist').toArray()) {
     if (row.key.startsWith(prefix)) rows.set(row.key, row.data);
   }
-  for (const entry of await db.outbox.orderBy('id').toArray()) {
+  for (const entry of await outboxOf(db, username)) {
     if (!isWatchlistMutation(entry.name)) continue;
     const args = entry.args as { user: string; company: string };
     const key = watchlistKey(args.user, args.company);

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSessionUser } from '../api/session.ts';
 import { type SyncService, type SyncStatus, syncService } from './sync-service.ts';
 
 const IDLE: SyncStatus = {
@@ -17,9 +18,11 @@ const noService = {
   snapshot: () => IDLE,
 };
 
-/** The sync service, started once the page mounts it (admin pages). */
+/** The signed-in user's sync service, started once the page mounts it (admin pages), and on a change of user. */
 export function useSyncService(): SyncService | null {
+  const user = useSessionUser()?.username ?? null;
   const [service, setService] = useState<SyncService | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of user is what makes another service
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
@@ -32,7 +35,7 @@ export function useSyncService(): SyncService | null {
       cancelled = true;
       stop?.();
     };
-  }, []);
+  }, [user]);
   return service;
 }
 

@@ -1,7 +1,8 @@
 import type { OpenIssue, PullResponse, SyncRow, SyncTable } from '@fcf/engine/sync';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
-import { queryAll, queryOne } from '../db/query.ts';
+import { queryAll } from '../db/query.ts';
+import { lastMutationId } from './sync-clients.ts';
 import { rowsChangedSince } from './sync-rows.ts';
 
 const MAX_PULL_LIMIT = 5000;
@@ -47,6 +48,7 @@ export function pullChanges(
     cursor: number;
     limit: number;
     tables: readonly SyncTable[];
+    /** The client whose state the answer carries: only one the caller's token owns (claimClient); null: none. */
     clientId: string | null;
     /** The caller's username: an owned table (the watchlist) answers only their rows; null: anonymous. */
     viewer?: string | null;
@@ -74,18 +76,12 @@ export function pullChanges(
       // Nothing in these tables is newer than this snapshot's sequence.
       cursor = Math.max(request.cursor, currentChangeSeq(db));
     }
-    const lastMutationId = request.clientId
-      ? (queryOne<{ last_mutation_id: number }>(
-          db,
-          'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
-          request.clientId,
-        )?.last_mutation_id ?? 0)
-      : 0;
     return {
       changes,
       cursor,
       hasMore,
-      lastMutationId,
+      clientState: request.clientId !== null,
+      lastMutationId: request.clientId ? lastMutationId(db, request.clientId) : 0,
       issues: request.clientId ? openIssues(db, request.clientId) : [],
     };
   })();
