@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
 import { INGEST_LIMITS } from '../ingest/index.ts';
+import { storedFileName } from '../store/uploaded-files.ts';
 
 /** Upload limits (README): per file, per request, and files per request. */
 export const UPLOAD_LIMITS = {
@@ -16,6 +17,11 @@ export const uploadBodyLimit = bodyLimit({
   maxSize: UPLOAD_LIMITS.maxRequestBytes,
   onError: (c) => c.json(errorBody('上传内容过大：单次上传合计不超过 100 MB'), 413),
 });
+
+/** An uploaded file's name as every answer, log and row shows it: cleaned and capped (`storedFileName`). */
+export function uploadedFileName(file: File): string {
+  return storedFileName(file.name);
+}
 
 export function hasAllowedExtension(name: string): boolean {
   const lower = name.toLowerCase();
