@@ -26,7 +26,13 @@ import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-import { hasAllowedExtension, readUploadForm, UPLOAD_LIMITS, uploadBodyLimit, uploadedFileName } from './upload-form.ts';
+import {
+  hasAllowedExtension,
+  readUploadForm,
+  UPLOAD_LIMITS,
+  uploadBodyLimit,
+  uploadedFileName,
+} from './upload-form.ts';
 import { revalue } from './upload-routes.ts';
 
 const BUSY = Symbol('busy');

@@ -26,7 +26,13 @@ import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } fro
 import type { ParsedUpload } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-import { hasAllowedExtension, readUploadForm, UPLOAD_LIMITS, uploadBodyLimit, uploadedFileName } from './upload-form.ts';
+import {
+  hasAllowedExtension,
+  readUploadForm,
+  UPLOAD_LIMITS,
+  uploadBodyLimit,
+  uploadedFileName,
+} from './upload-form.ts';
 
 /** Recomputes and stores the valuation of companies whose data changed; a failure is reported, not thrown. */
 export function revalue(
