@@ -42,6 +42,7 @@ describe('POST /api/logout', () => {
   });
 
   it('keeps a signed-out token only until it would have expired', async () => {
+    platform.db.prepare('DELETE FROM revoked_tokens').run([]);
     const token = await signIn();
     expect((await logout(token)).status).toBe(200);
     const [row] = platform.db.prepare('SELECT expires_ms FROM revoked_tokens').all([]) as { expires_ms: number }[];
