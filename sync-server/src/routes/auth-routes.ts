@@ -10,9 +10,15 @@ import {
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
 import { retryAfterSeconds } from '../auth/attempt-window.ts';
-import { beginLoginAttempt, recordLoginFailure, recordLoginSuccess } from '../auth/login-throttle.ts';
+import {
+  beginLoginAttempt,
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_USERNAME_AND_ADDRESS,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from '../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { beginRegistration, cancelRegistration } from '../auth/registration-limit.ts';
+import { beginRegistration, cancelRegistration, REGISTRATION_LIMITS } from '../auth/registration-limit.ts';
 import { issueToken, readToken } from '../auth/token.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { bearerToken } from '../http/auth-middleware.ts';
@@ -81,7 +87,7 @@ export const authRoutes = new Hono<AppEnv>()
     documented({
       tag: 'accounts',
       summary: '登录：返回访问令牌（Bearer）',
-      description: '同一用户名15分钟内失败10次（或同一地址30次）后返回 429，直到时间窗过去。',
+      description: `每次尝试在核对密码之前计数：同一用户名在同一地址15分钟内失败${MAX_FAILURES_PER_USERNAME_AND_ADDRESS}次（或同一地址${MAX_FAILURES_PER_ADDRESS}次）后返回 429，直到时间窗过去。`,
       answers: { 200: signedInAnswer },
       errors: [401, 429],
     }),
@@ -106,6 +112,7 @@ export const authRoutes = new Hono<AppEnv>()
     documented({
       tag: 'accounts',
       summary: '注册普通用户',
+      description: `同一网络（IPv4 /24、IPv6 /64）${REGISTRATION_LIMITS.map((limit) => `${limit.per}最多注册${limit.accounts}个账号`).join('、')}，超过返回 429。`,
       answers: { 201: registeredAnswer },
       errors: [409, 429],
     }),
