@@ -47,6 +47,14 @@ describe('register, log in, log out', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     await expect.poll(() => page.locator('.site-header').textContent()).toContain('登录');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The server ended the token too: a copy of it signs no one in.
+    const statusOfCopy = () =>
+      page.evaluate(
+        async (bearer) =>
+          (await fetch('/api/user/watchlist', { headers: { Authorization: `Bearer ${bearer}` } })).status,
+        token,
+      );
+    await expect.poll(statusOfCopy).toBe(401);
     await context.close();
   });
 

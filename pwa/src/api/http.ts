@@ -31,6 +31,8 @@ interface RequestOptions<Schema extends $ZodType> {
   readonly signal?: AbortSignal;
   /** Sees the answer's headers before its body is read (a download's size for a progress bar). */
   readonly onHeaders?: (headers: Headers) => void;
+  /** The token to send instead of the stored one (a sign-out sends the token it has just forgotten). */
+  readonly token?: string;
 }
 
 function serverText(body: unknown): { message: string | null; detail: string | null; code: string | null } {
@@ -57,7 +59,7 @@ export async function apiRequest<Schema extends $ZodType>(
   );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;

@@ -8,7 +8,6 @@ import {
   screenerAnswer,
   screenerQueryOf,
   screenerQuerySchema,
-  withoutBidiControls,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
 import { transaction } from '../db/database.ts';
@@ -28,7 +27,13 @@ import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-import { hasAllowedExtension, readUploadForm, type UploadedFile, uploadBodyLimit } from './upload-form.ts';
+import {
+  hasAllowedExtension,
+  readUploadForm,
+  type UploadedFile,
+  uploadBodyLimit,
+  uploadedFileName,
+} from './upload-form.ts';
 import { revalue } from './upload-routes.ts';
 
 const BUSY = Symbol('busy');
@@ -61,7 +66,7 @@ async function importQuoteFile(
   date: string | undefined,
 ): Promise<ImportedQuoteFile | typeof BUSY> {
   const { db, workers, config } = c.var.services;
-  const filename = withoutBidiControls(file.name);
+  const filename = uploadedFileName(file);
   const { bytes } = file;
   const refused = (error: string) => ({ result: refusedFile(filename, error), sharesChanged: [], companies: [] });
   if (!hasAllowedExtension(filename)) return refused(INGEST_ERRORS.unsupportedType);
@@ -130,7 +135,7 @@ export const quoteRoutes = new Hono<AppEnv>()
         const imported = busy ? BUSY : await importQuoteFile(c, file, date);
         if (imported === BUSY) {
           busy = true;
-          results.push(refusedFile(withoutBidiControls(file.name), SERVER_BUSY_MESSAGE));
+          results.push(refusedFile(uploadedFileName(file), SERVER_BUSY_MESSAGE));
           continue;
         }
         results.push(imported.result);

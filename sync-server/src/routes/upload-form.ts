@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
 import { INGEST_LIMITS } from '../ingest/index.ts';
+import { storedFileName } from '../store/uploaded-files.ts';
 
 /** Upload limits (docs/api.md#limits): per file, per request, and files per request. */
 export const UPLOAD_LIMITS = {
@@ -29,6 +30,11 @@ export const uploadBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (declared > UPLOAD_LIMITS.maxRequestBytes) return c.json(errorBody(BODY_TOO_LARGE), 413);
   await next();
 };
+
+/** An uploaded file's name as every answer, log and row shows it: cleaned and capped (`storedFileName`). */
+export function uploadedFileName(file: { name: string }): string {
+  return storedFileName(file.name);
+}
 
 export function hasAllowedExtension(name: string): boolean {
   const lower = name.toLowerCase();

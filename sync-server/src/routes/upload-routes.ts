@@ -6,7 +6,6 @@ import {
   statementUploadForm,
   uploadAnswer,
   uploadedFilesAnswer,
-  withoutBidiControls,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
 import { companyDirectoryFile } from '../config.ts';
@@ -28,7 +27,13 @@ import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } fro
 import type { ParsedUpload } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-import { hasAllowedExtension, readUploadForm, type UploadedFile, uploadBodyLimit } from './upload-form.ts';
+import {
+  hasAllowedExtension,
+  readUploadForm,
+  type UploadedFile,
+  uploadBodyLimit,
+  uploadedFileName,
+} from './upload-form.ts';
 
 /** Recomputes and stores the valuation of companies whose data changed; a failure is reported, not thrown. */
 export function revalue(
@@ -54,7 +59,7 @@ const BUSY_FILE = Symbol('busy');
  */
 async function importUpload(c: Context<AppEnv>, file: UploadedFile): Promise<ImportResult | typeof BUSY_FILE> {
   const { db, directory, industries, workers, config } = c.var.services;
-  const filename = withoutBidiControls(file.name);
+  const filename = uploadedFileName(file);
   const { bytes } = file;
   if (!hasAllowedExtension(filename)) return { success: false, filename, error: INGEST_ERRORS.unsupportedType };
   if (!bytes) return { success: false, filename, error: INGEST_ERRORS.tooLarge };
@@ -104,8 +109,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       const affectedCodes = new Set<string>();
       let busy = false;
       for (const file of files) {
-        // A direction override in a name would make it read as something else in every list that shows it.
-        const filename = withoutBidiControls(file.name);
+        const filename = uploadedFileName(file);
         // Once the pool is full, the files after it are not tried: the answer says to send them again.
         const result = busy ? BUSY_FILE : await importUpload(c, file);
         if (result === BUSY_FILE) {

@@ -72,10 +72,10 @@ export function storeParsedStatementFile(
     (a, b) => a - b,
   );
   const reportTypes = [...new Set(file.reports.map((report) => report.reportType))];
-  let fileId: number;
+  let stored: { fileId: number; name: string };
   try {
-    fileId = transaction(db, () => {
-      upsertCompany(db, {
+    stored = transaction(db, () => {
+      const name = upsertCompany(db, {
         code: file.company.code,
         name: file.company.name,
         ...(context.industries.has(file.company.code)
@@ -96,7 +96,7 @@ export function storeParsedStatementFile(
       if (context.owesValuation) markValuationsOwed(db, [file.company.code]);
       const company = findCompany(db, file.company.code);
       if (company) refreshPeerFigures(db, company);
-      return id;
+      return { fileId: id, name };
     });
   } catch (error) {
     if (error instanceof CompanyNameError) return { success: false, filename, error: error.message };
@@ -105,8 +105,8 @@ export function storeParsedStatementFile(
   return {
     success: true,
     filename,
-    fileId,
-    company: { code: file.company.code, name: file.company.name },
+    fileId: stored.fileId,
+    company: { code: file.company.code, name: stored.name },
     reportTypes,
     years,
     recognised: file.recognised.length,

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from './account-rules.ts';
-import { envelope } from './envelope.ts';
+import { doneAnswer, envelope } from './envelope.ts';
 
 /**
- * Login, registration and password change. The bodies cap each field; the account rules (with the required
+ * Login, registration, password change and sign-out. The bodies cap each field; the account rules (with the required
  * messages) run after, on the server and on the pages.
  */
 
@@ -45,3 +45,6 @@ export const signedInAnswer = z.object({
 });
 
 export const registeredAnswer = envelope(z.object({ username: z.string() }));
+
+/** A sign-out: the token it was sent with no longer signs anything in. */
+export const signedOutAnswer = doneAnswer;

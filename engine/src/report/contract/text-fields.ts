@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { withoutBidiControls } from './bidi-controls.ts';
+import { withoutInvisibleCharacters } from './invisible-characters.ts';
 
 /**
  * Text fields of request bodies. Every string a request may carry has a maximum length, so no field can
@@ -19,14 +19,14 @@ export function boundedText(max: number, params?: { error: string }) {
 }
 
 /**
- * A name or title typed for others to read (menu and category names, descriptions): without Unicode
- * direction controls (they make 'gnp.pdf' show as 'fdp.png'), trimmed, within `max` characters.
+ * A name or title typed for others to read (menu and category names, descriptions): without invisible
+ * characters (direction controls make 'gnp.pdf' show as 'fdp.png'), trimmed, within `max` characters.
  */
 export function displayText(limits: { min?: string; max: number; maxMessage: string }, params?: { error: string }) {
   return z
     .string(params)
     .check(
-      z.overwrite(withoutBidiControls),
+      z.overwrite(withoutInvisibleCharacters),
       z.trim(),
       ...(limits.min === undefined ? [] : [z.minLength(1, limits.min)]),
       z.maxLength(limits.max, limits.maxMessage),

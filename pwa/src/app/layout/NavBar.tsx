@@ -1,6 +1,7 @@
 import type { TopMenuItem as TopMenu } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { signOut, useSessionUser } from '../../api/session.ts';
+import { useSessionUser } from '../../api/session.ts';
+import { signOutAndRevoke } from '../../api/sign-out.ts';
 import { loadTopMenus, TOP_MENUS_CHANGED } from '../../store/menus.ts';
 import { Link, useRouter } from '../../ui/router.tsx';
 import { MOBILE_MAX_WIDTH } from '../../ui/use-viewport-width.ts';
@@ -51,7 +52,8 @@ export function NavBar() {
 
   const close = () => setMobileOpen(false);
   const logout = () => {
-    signOut();
+    // Signed out here at once; the server is asked to end the token if it can be reached.
+    void signOutAndRevoke();
     close();
     navigate('/');
   };
