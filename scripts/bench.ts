@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { PULL_PAGE_MAX } from '@fcf/engine/sync';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../pwa/e2e/browser.ts';
 import { runBacktest } from './backtest/run.ts';
@@ -52,7 +53,8 @@ import { measureSpreadsheet } from './bench/spreadsheet.ts';
 import { progress } from './bench/stats.ts';
 
 const BENCHMARKS_FILE = join(REPO_ROOT, 'docs', 'BENCHMARKS.md');
-const SYNC_PAGE_SIZE = 5000;
+/** The admin sync's pull pages: the most the server answers. */
+const SYNC_PAGE_SIZE = PULL_PAGE_MAX;
 const INCREMENTAL_PULLS = 5;
 const COMPANY_LIST_TARGET: RouteTarget = { share: 0.25, p99Ms: null };
 /** The page a paging client asks for from the whole market's list. */

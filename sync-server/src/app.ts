@@ -2,7 +2,9 @@ import type { CompanyListing } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MergeSchemaPath } from 'hono/types';
+import { BuildGate } from './cache/build-gate.ts';
 import { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
+import { CompanyListSnapshot } from './cache/company-list.ts';
 import { ViewCache } from './cache/view-cache.ts';
 import type { ServerConfig } from './config.ts';
 import { databaseUnreachable } from './db/connection-errors.ts';
@@ -54,7 +56,12 @@ export interface AppDependencies {
   readonly workers: ServerPool;
   /** The platform's background jobs (it stops them when it closes); a new set by default. */
   readonly jobs?: BackgroundJobs;
+  /** The company list, built at start by the platform; a new one (built on first use) by default. */
+  readonly companyList?: CompanyListSnapshot;
 }
+
+/** Large builds running at once, and waiting beyond those (more are answered 503). */
+const LARGE_BUILDS = { running: 2, waiting: 16 } as const;
 
 /** How long a client should wait before trying again while the database cannot be reached, in seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -103,6 +110,8 @@ export function createApp(dependencies: AppDependencies): App {
     jobs: dependencies.jobs ?? new BackgroundJobs(dependencies.db, dependencies.config.jobHeartbeatTimeoutMs),
     views: new ViewCache(),
     changeSeq: new ChangeSeqSnapshot(dependencies.db),
+    companyList: dependencies.companyList ?? new CompanyListSnapshot(dependencies.db),
+    largeBuilds: new BuildGate(LARGE_BUILDS.running, LARGE_BUILDS.waiting),
   };
   const app = new Hono<AppEnv>();
 

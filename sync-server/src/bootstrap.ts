@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
+import { CompanyListSnapshot } from './cache/company-list.ts';
 import { companyDirectoryFile, generateSecret, type ServerConfig } from './config.ts';
 import { keepChangeSeqAhead, type RaisedChangeSeq } from './db/change-seq.ts';
 import { configuredDatabaseLocation, type Database, openDatabase, transaction } from './db/database.ts';
@@ -158,7 +159,12 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   pruneAllSyncRecords(db, new Date());
   // Workers start on the first task, so a start (and a test) that parses nothing pays nothing for them.
   const workers = startServerPool(config);
+  // The company list with pinyin is built before the first request (in slices; ~1.5 s for the whole market),
+  // so no request waits for it.
+  const companyList = new CompanyListSnapshot(db);
+  await companyList.current();
   const app = createApp({
+    companyList,
     db,
     config,
     jwtSecret: secret,

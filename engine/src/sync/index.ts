@@ -9,5 +9,6 @@ export * from './memory-store.ts';
 export * from './mutation-names.ts';
 export * from './pending.ts';
 export * from './protocol.ts';
+export * from './pull-limits.ts';
 export * from './rejections.ts';
 export * from './watchlist-edits.ts';

@@ -3,6 +3,7 @@ import { DRIVER_KEYS } from '../forecast/drivers.ts';
 import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
 import type { ResetScope } from '../valuation/reset-scope.ts';
 import type { MutationName } from './mutation-names.ts';
+import { PULL_PAGE_MAX } from './pull-limits.ts';
 import { REJECTION_CODES } from './rejections.ts';
 import { watchlistKey } from './watchlist-edits.ts';
 
@@ -268,7 +269,9 @@ const wholeNumber = (min: number, message: string) =>
 /** GET /api/sync/pull's query: where to start, how many rows at most, whose outbox, which tables. */
 export const pullQuerySchema = z.object({
   cursor: wholeNumber(0, '必须是非负整数').default(0).describe('上次拉取得到的 cursor；首次为 0'),
-  limit: wholeNumber(1, '必须是正整数').default(1000).describe('每页最多行数'),
+  limit: wholeNumber(1, '必须是正整数')
+    .default(1000)
+    .describe(`每页最多行数（最多 ${PULL_PAGE_MAX}，更大按 ${PULL_PAGE_MAX} 计）`),
   clientId: z
     .string()
     .max(64)

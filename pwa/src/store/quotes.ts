@@ -6,6 +6,7 @@ import {
   quoteSyncDataSchema,
   type SummaryQuote,
 } from '@fcf/engine/report';
+import { PULL_PAGE_MAX } from '@fcf/engine/sync';
 import { safeParse } from 'zod/mini';
 import { apiRequest } from '../api/http.ts';
 import { openStore } from './db.ts';
@@ -17,7 +18,7 @@ import { openStore } from './db.ts';
  */
 
 const CURSOR_KEY = 'market-cursor';
-const PAGE = 5000;
+const PAGE = PULL_PAGE_MAX;
 /** A pull at most this often per page session; a page opened meanwhile reads the copy. */
 const PULL_INTERVAL_MS = 5 * 60 * 1000;
 

@@ -1,5 +1,7 @@
 import type { AuthenticatedUser } from '../auth/token.ts';
+import type { BuildGate } from '../cache/build-gate.ts';
 import type { ChangeSeqSnapshot } from '../cache/change-seq-snapshot.ts';
+import type { CompanyListSnapshot } from '../cache/company-list.ts';
 import type { ViewCache } from '../cache/view-cache.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -25,8 +27,12 @@ export interface Services {
   readonly workers: ServerPool;
   /** Background jobs (valuation batches), kept in the database for every instance to report. */
   readonly jobs: BackgroundJobs;
-  /** Serialised read answers (company list, bundles, report views) by change sequence. */
+  /** Serialised read answers (company list, bundles, report views) by change sequence, bounded by bytes. */
   readonly views: ViewCache;
+  /** The whole company list with pinyin, rebuilt in slices off the request path when it changes. */
+  readonly companyList: CompanyListSnapshot;
+  /** Lets a few large answers (pages of bundles) be built at once; the rest wait or are refused (503). */
+  readonly largeBuilds: BuildGate;
   /** The change sequence the views are keyed on (read once per event-loop turn, forgotten after writes). */
   readonly changeSeq: ChangeSeqSnapshot;
 }

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, brotliDecompress, constants, gzip, gzipSync } from 'node:zlib';
 
 /** The encodings the server sends: brotli where the client takes it, gzip otherwise. */
 export type ContentEncoding = 'br' | 'gzip';
@@ -58,20 +59,46 @@ export function isCompressible(contentType: string | null | undefined): boolean 
   return !!contentType && COMPRESSIBLE.test(contentType);
 }
 
+/** How much effort an answer's compression takes (see `encodeBody`). */
+export type Effort = 'fast' | 'cached';
+
+const gzipOptions = (effort: Effort) => ({ level: effort === 'fast' ? 6 : 9 });
+const brotliOptions = (body: Uint8Array, effort: Effort) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: effort === 'fast' ? 4 : 5,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+  },
+});
+
 /**
  * Compresses a body. `effort: 'fast'` suits answers made per request (brotli 4 is about as fast as gzip 6
  * and smaller); `'cached'` answers are compressed once per change of the data, so they take a little more
  * (brotli 5: about as small as 6 on this JSON and cheaper; 9 and up cost many times the time).
  */
-export function encodeBody(body: Uint8Array, encoding: ContentEncoding, effort: 'fast' | 'cached'): Buffer {
-  if (encoding === 'gzip') return gzipSync(body, { level: effort === 'fast' ? 6 : 9 });
-  return brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: effort === 'fast' ? 4 : 5,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-    },
-  });
+export function encodeBody(body: Uint8Array, encoding: ContentEncoding, effort: Effort): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, gzipOptions(effort));
+  return brotliCompressSync(body, brotliOptions(body, effort));
+}
+
+/**
+ * Bodies at least this long are compressed on zlib's thread pool rather than on the event loop: brotli 5
+ * takes ~40 ms a megabyte here (docs/operations.md, "Caching and request limits").
+ */
+export const ENCODE_OFF_LOOP_BYTES = 64 * 1024;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const unbrotliAsync = promisify(brotliDecompress);
+
+/** `encodeBody` on zlib's thread pool: the event loop goes on answering meanwhile. */
+export function encodeBodyOffLoop(body: Uint8Array, encoding: ContentEncoding, effort: Effort): Promise<Buffer> {
+  return encoding === 'gzip' ? gzipAsync(body, gzipOptions(effort)) : brotliAsync(body, brotliOptions(body, effort));
+}
+
+/** The bytes of a brotli body, decompressed on zlib's thread pool. */
+export function decodeBrotliOffLoop(body: Uint8Array): Promise<Buffer> {
+  return unbrotliAsync(body);
 }
 
 /** Adds `Accept-Encoding` to the answer's `Vary` (caches must keep one copy per encoding). */

@@ -116,11 +116,31 @@ export interface CompanyListEntry extends CompanyRecord {
 }
 
 export function listCompanies(db: Database): CompanyListEntry[] {
+  return listCompaniesAfter(db, '', -1);
+}
+
+/** Up to `limit` live companies with codes after `after`, in code order (-1: all of them). */
+export function listCompaniesAfter(db: Database, after: string, limit: number): CompanyListEntry[] {
   return queryAll<CompanyRecord & { has_history: number }>(
     db,
     `SELECT c.code, c.name, c.industry,
        EXISTS (SELECT 1 FROM statement_values s WHERE s.company_code = c.code AND s.deleted = 0
                AND s.item IN ('operating_revenue', 'total_operating_revenue')) AS has_history
-     FROM companies c WHERE c.deleted = 0 ORDER BY c.code`,
+     FROM companies c WHERE c.deleted = 0 AND c.code > ? ORDER BY c.code LIMIT ?`,
+    after,
+    limit,
   ).map(({ has_history, ...company }) => ({ ...company, has_forecast_data: has_history === 1 }));
+}
+
+/**
+ * What the company list was read from, as one value: the latest change of a company or of a statement
+ * figure (which decides `has_forecast_data`). Two index lookups; the same value means the same list.
+ */
+export function companyListVersion(db: Database): string {
+  const row = queryOne<{ companies: number | null; statements: number | null }>(
+    db,
+    `SELECT (SELECT max(change_seq) FROM companies) AS companies,
+            (SELECT max(change_seq) FROM statement_values) AS statements`,
+  );
+  return `${row?.companies ?? 0}:${row?.statements ?? 0}`;
 }

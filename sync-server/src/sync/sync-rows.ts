@@ -109,29 +109,55 @@ function selectColumns(table: SyncTable): string {
   return [...new Set([...spec.keyColumns, ...spec.dataColumns, 'version', 'change_seq', 'deleted'])].join(', ');
 }
 
+/** The condition naming the rows of an owned table the viewer may read (none for an anonymous viewer). */
+function viewerCondition(table: SyncTable, viewer: string | null): { sql: string; values: unknown[] } | null {
+  const owner = TABLE_SPECS[table].ownerColumn;
+  if (!owner) return { sql: '', values: [] };
+  if (viewer === null) return null;
+  return { sql: `${owner} = ? AND `, values: [viewer.toLowerCase()] };
+}
+
 /**
- * A table's rows the viewer may read with change_seq after `after` (or equal to `exactSeq`), oldest
- * first, at most `limit`. Of an owned table only the viewer's own rows (none for an anonymous viewer).
+ * The change sequence numbers of a table's rows the viewer may read after `after`, oldest first, at most
+ * `limit`: read from the change_seq index alone, so finding where a page ends costs no row.
+ */
+export function changeSeqsSince(
+  db: Database,
+  table: SyncTable,
+  viewer: string | null,
+  after: number,
+  limit: number,
+): number[] {
+  const condition = viewerCondition(table, viewer);
+  if (!condition) return [];
+  return queryAll<{ change_seq: number }>(
+    db,
+    `SELECT change_seq FROM ${table} WHERE ${condition.sql}change_seq > ? ORDER BY change_seq LIMIT ?`,
+    ...condition.values,
+    after,
+    limit,
+  ).map((row) => row.change_seq);
+}
+
+/**
+ * A table's rows the viewer may read with `after` < change_seq ≤ `upTo`, oldest first. Of an owned table
+ * only the viewer's own rows (none for an anonymous viewer).
  */
 export function rowsChangedSince(
   db: Database,
   table: SyncTable,
   viewer: string | null,
-  range: { after: number; limit: number; exactSeq?: number },
+  range: { after: number; upTo: number },
 ): SyncRow[] {
-  const owner = TABLE_SPECS[table].ownerColumn;
-  if (owner && viewer === null) return [];
-  const conditions = [range.exactSeq === undefined ? 'change_seq > ?' : 'change_seq = ?'];
-  const values: unknown[] = [range.exactSeq ?? range.after];
-  if (owner) {
-    conditions.unshift(`${owner} = ?`);
-    values.unshift(viewer?.toLowerCase());
-  }
+  const condition = viewerCondition(table, viewer);
+  if (!condition) return [];
   return queryAll<RawRow>(
     db,
-    `SELECT ${selectColumns(table)} FROM ${table} WHERE ${conditions.join(' AND ')} ORDER BY change_seq LIMIT ?`,
-    ...values,
-    range.limit,
+    `SELECT ${selectColumns(table)} FROM ${table}
+     WHERE ${condition.sql}change_seq > ? AND change_seq <= ? ORDER BY change_seq`,
+    ...condition.values,
+    range.after,
+    range.upTo,
   ).map((raw) => toSyncRow(table, raw));
 }
 

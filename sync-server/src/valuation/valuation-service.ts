@@ -13,7 +13,7 @@ import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
 import { yearEndQuotes } from '../store/year-end-quotes.ts';
 import { IndustryComparisons } from './industry-comparisons.ts';
-import { type BundlesPage, marketBundlesPage } from './market-bundles.ts';
+import { type BundleSlice, marketBundleSlices } from './market-bundles.ts';
 import {
   loadCompanyContext,
   loadOverrides,
@@ -69,9 +69,9 @@ export class ValuationService {
     this.industries = new IndustryComparisons(db, today);
   }
 
-  /** Every company's bundle, a page at a time in code order ("离线下载全部"), with their listings. */
-  bundlesPage(after: string, limit: number): BundlesPage {
-    return marketBundlesPage(this.db, after, limit, this.listings, this.today());
+  /** These companies' bundles with their listings, a slice at a time ("离线下载全部", see `marketBundleSlices`). */
+  bundleSlices(companies: readonly CompanyRecord[]): AsyncGenerator<BundleSlice> {
+    return marketBundleSlices(this.db, companies, this.listings, this.today());
   }
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */

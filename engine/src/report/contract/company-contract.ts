@@ -110,12 +110,27 @@ export const companyBundleSchema = named(
 );
 export const companyBundleAnswer = envelope(companyBundleSchema);
 
+/**
+ * The longest page of company bundles (~3.7 MB of JSON, ~0.4 MB brotli for 250 companies), also the
+ * default: a larger `limit` is answered with this many.
+ */
+export const COMPANY_BUNDLES_PAGE_MAX = 250;
+
 /** `GET /api/data/company-bundles`: every company's bundle, a page at a time ("离线下载全部"). */
 export const companyBundlesQuery = z.object({
   after: z.optional(
     z.string().check(z.regex(/^\d{6}$/, 'after 应为6位股票代码'), z.describe('上一页的 next；不填从第一家开始')),
   ),
-  limit: z.optional(z.string().check(z.regex(/^\d{1,4}$/, 'limit 应为1–1000的整数'), z.describe('每页公司数，1–1000'))),
+  limit: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\d{1,4}$/, `limit 应为1–${COMPANY_BUNDLES_PAGE_MAX}的整数`),
+        z.describe(
+          `每页公司数，1–${COMPANY_BUNDLES_PAGE_MAX}（默认 ${COMPANY_BUNDLES_PAGE_MAX}，更大按 ${COMPANY_BUNDLES_PAGE_MAX} 计）`,
+        ),
+      ),
+  ),
 });
 export const companyBundlesAnswer = envelope(
   z.object({
