@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/engine/report';
 import { pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { gbkBytes, utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';
 import { latestListedShares } from '../store/quotes.ts';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+
+const MARKET_QUOTES = new URL('../../../../shared/data/quotes/market/', import.meta.url);
 
 function quoteForm(files: readonly File[], date?: string): FormData {
   const form = new FormData();
@@ -122,6 +125,31 @@ describe('quotes: upload, history, the latest quote, sync', () => {
       "SELECT date FROM quote_history WHERE company_code = '000333' ORDER BY date",
     ).map((row) => row.date);
     expect(dates).toEqual(['2023-12-29', '2024-12-31', '2025-01-10']);
+  });
+
+  it('a whole-market year-end file as it is (4,641 rows, empty 流通 columns); the same file again changes nothing', async () => {
+    const bytes = readFileSync(new URL('2022.csv', MARKET_QUOTES));
+    const answer = await answerOf(await uploadQuotes([file('2022.csv', bytes)], { token: admin }), quoteUploadAnswer);
+    const [result] = answer.files;
+    expect(result).toMatchObject({ success: true, dates: ['2022-12-30'], refused: [] });
+    expect(result?.units).toBe('总市值：元（表头注明）；总股本：股（表头注明）');
+    // The platform holds the sample companies only: the rest of the market is named, not stored.
+    expect((result?.imported ?? 0) + (result?.unknown_companies.length ?? 0)).toBe(4641);
+    expect(result?.imported).toBeGreaterThanOrEqual(7);
+    expect(answer.affected_companies).toContain('美的集团');
+    const midea2022 = queryAll<{ price: number; shares: number }>(
+      platform.db,
+      "SELECT price, shares FROM quote_history WHERE company_code = '000333' AND date = '2022-12-30'",
+    );
+    expect(midea2022).toEqual([{ price: 51.8, shares: 69.96668891 }]);
+    // An older year-end: the screens' quote stays the latest snapshot.
+    expect((await quoteOf('000333')).date).toBe('2025-01-10');
+
+    const before = { seq: currentChangeSeq(platform.db), history: historyCount() };
+    const again = await answerOf(await uploadQuotes([file('2022.csv', bytes)], { token: admin }), quoteUploadAnswer);
+    expect(again.files[0]).toMatchObject({ success: true, imported: result?.imported });
+    expect(again.affected_companies).toEqual([]);
+    expect({ seq: currentChangeSeq(platform.db), history: historyCount() }).toEqual(before);
   });
 
   it('a file with no good row, or a date that is not one: 400 and nothing written', async () => {

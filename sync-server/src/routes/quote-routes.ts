@@ -10,7 +10,6 @@ import {
   screenerQuerySchema,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
-import { transaction } from '../db/database.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
@@ -20,8 +19,8 @@ import { INGEST_ERRORS } from '../ingest/index.ts';
 import type { QuoteFileOutcome } from '../ingest/quotes/parse-quote-file.ts';
 import { findDate } from '../ingest/quotes/quote-values.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
-import { markValuationsOwed } from '../store/owed-valuations.ts';
-import { latestListedShares, latestQuote, latestQuotes, quoteSnapshots, storeQuotes } from '../store/quotes.ts';
+import { importQuotes } from '../store/import-quotes.ts';
+import { latestQuote, latestQuotes, quoteSnapshots } from '../store/quotes.ts';
 import { listScreenerModels } from '../store/screener-models.ts';
 import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
@@ -83,28 +82,20 @@ async function importQuoteFile(
   }
   if (!outcome.success) return refused(outcome.error);
   const { quotes, refused: refusedRows, units } = outcome.file;
-  // One transaction per file: its good rows become visible together, or not at all.
-  const { stored, sharesChanged } = transaction(db, () => {
-    const touched = new Set(quotes.map((quote) => quote.code));
-    const before = new Map([...touched].map((code) => [code, latestListedShares(db, code)?.count ?? null]));
-    const written = storeQuotes(db, quotes, { filename, uploadedBy: c.var.user?.username ?? null });
-    const changed = written.companies.filter((code) => latestListedShares(db, code)?.count !== before.get(code));
-    // A new share count changes the value per share: owed until the route revalues (see owed-valuations.ts).
-    markValuationsOwed(db, changed);
-    return { stored: written, sharesChanged: changed };
-  });
+  const stored = importQuotes(db, quotes, { filename, uploadedBy: c.var.user?.username ?? null });
+  const unknown = new Set(stored.unknown);
   return {
     result: {
       filename,
       success: stored.imported > 0,
       error: stored.imported > 0 ? null : '没有可导入的行情行（见被拒绝的行与未知公司）',
-      dates: [...new Set(quotes.filter((quote) => !stored.unknown.includes(quote.code)).map((q) => q.date))].sort(),
+      dates: [...new Set(quotes.filter((quote) => !unknown.has(quote.code)).map((q) => q.date))].sort(),
       imported: stored.imported,
       refused: refusedRows.map((row) => ({ row: row.row, code: row.code, reason: row.reason })),
       unknown_companies: stored.unknown,
       units,
     },
-    sharesChanged,
+    sharesChanged: stored.sharesChanged,
     companies: stored.companies,
   };
 }

@@ -115,7 +115,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     documented({
       tag: 'report',
       summary:
-        'PE估值：历年年末市盈率与市净率（有行情的年份），按行业市盈率、市净率中位数得到的每股价值与DCF每股价值对照；缺少的数据逐条说明',
+        'PE估值：历年年末收盘价、总股本、总市值，当年年报已入库的年份给出市盈率与市净率；今日DCF股权价值（与各年末总市值对照）；按行业市盈率、市净率中位数得到的每股价值与DCF每股价值对照；缺少的数据逐条说明',
       answers: { 200: peValuationAnswer },
       errors: [422],
     }),

@@ -17,6 +17,7 @@ export interface StoredQuotes {
   readonly companies: string[];
   /** Codes the platform has no company for: their rows are not stored. */
   readonly unknown: string[];
+  /** Rows of known companies: stored, or already stored with the same figures. */
   readonly imported: number;
 }
 
@@ -25,10 +26,24 @@ export interface QuoteSource {
   readonly uploadedBy: string | null;
 }
 
+type StoredFigures = Record<(typeof QUOTE_COLUMNS)[number], number | null>;
+
+/** The snapshot of that company and date holds exactly these figures already. */
+function sameSnapshot(db: Database, quote: ParsedQuote): boolean {
+  const stored = queryOne<StoredFigures>(
+    db,
+    `SELECT ${QUOTE_COLUMNS.join(', ')} FROM quote_history WHERE company_code = ? AND date = ?`,
+    quote.code,
+    quote.date,
+  );
+  return stored !== undefined && QUOTE_COLUMNS.every((column) => stored[column] === quote[column]);
+}
+
 /**
  * Stores one file's quotes (call inside one transaction, so a file is all in or all out): each row
  * replaces the company's snapshot of that date, and the latest snapshot of each touched company is
- * copied to `quotes` when it changed.
+ * copied to `quotes` when it changed. A row the history already holds with the same figures is left as
+ * it is, so storing a file again changes nothing (its upload time included).
  */
 export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source: QuoteSource): StoredQuotes {
   const known = new Set(
@@ -43,6 +58,8 @@ export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source
       unknown.add(quote.code);
       continue;
     }
+    imported++;
+    if (sameSnapshot(db, quote)) continue;
     execute(
       db,
       `INSERT OR REPLACE INTO quote_history (company_code, date, ${QUOTE_COLUMNS.join(', ')},
@@ -55,14 +72,13 @@ export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source
       now,
     );
     companies.add(quote.code);
-    imported++;
   }
   for (const code of companies) refreshLatestQuote(db, code);
   markCompaniesStale(db, [...companies]);
   return { companies: [...companies], unknown: [...unknown], imported };
 }
 
-type QuoteRow = Record<(typeof QUOTE_COLUMNS)[number], number | null> & { date: string; price: number };
+type QuoteRow = StoredFigures & { date: string; price: number };
 
 /** Copies the company's latest snapshot to the synced `quotes` row when it differs from it. */
 function refreshLatestQuote(db: Database, code: string): void {

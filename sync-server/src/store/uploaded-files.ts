@@ -60,6 +60,13 @@ export function recordUploadedFile(db: Database, file: UploadedFileInput): numbe
   ).lastInsertRowid;
 }
 
+/** Every file on record (imported, not removed since) by name and content: `${file_name}|${sha256}`. */
+export function uploadedFileKeys(db: Database): Set<string> {
+  return new Set(
+    queryAll<{ key: string }>(db, "SELECT file_name || '|' || sha256 AS key FROM uploaded_files").map((row) => row.key),
+  );
+}
+
 export interface UploadedFileRecord {
   readonly id: number;
   readonly company_code: string;

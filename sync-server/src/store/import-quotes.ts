@@ -1,0 +1,25 @@
+import { type Database, transaction } from '../db/database.ts';
+import type { ParsedQuote } from '../ingest/quotes/parse-quote-file.ts';
+import { markValuationsOwed } from './owed-valuations.ts';
+import { latestListedShares, type QuoteSource, type StoredQuotes, storeQuotes } from './quotes.ts';
+
+export interface ImportedQuotes extends StoredQuotes {
+  /** Companies whose listed share count changed: their value per share is owed a revaluation. */
+  readonly sharesChanged: string[];
+}
+
+/**
+ * Stores one quote file's rows in one transaction (its rows become visible together, or not at all), for
+ * the upload and `npm run seed:market` alike. A new 总股本 is the valuation's share count, so the companies
+ * whose count moved are marked owed in the same transaction; the caller revalues them (owed-valuations.ts).
+ */
+export function importQuotes(db: Database, quotes: readonly ParsedQuote[], source: QuoteSource): ImportedQuotes {
+  return transaction(db, () => {
+    const touched = new Set(quotes.map((quote) => quote.code));
+    const before = new Map([...touched].map((code) => [code, latestListedShares(db, code)?.count ?? null]));
+    const stored = storeQuotes(db, quotes, source);
+    const sharesChanged = stored.companies.filter((code) => latestListedShares(db, code)?.count !== before.get(code));
+    markValuationsOwed(db, sharesChanged);
+    return { ...stored, sharesChanged };
+  });
+}
