@@ -29,6 +29,8 @@ interface RequestOptions<Schema extends $ZodType> {
   readonly signal?: AbortSignal;
   /** Sees the answer's headers before its body is read (a download's size for a progress bar). */
   readonly onHeaders?: (headers: Headers) => void;
+  /** The answer of this request already asked for (a GET started before the page's code ran), read instead. */
+  readonly response?: Promise<Response>;
 }
 
 function serverText(body: unknown): { message: string | null; detail: string | null } {
@@ -60,12 +62,13 @@ export async function apiRequest<Schema extends $ZodType>(
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      signal: controller.signal,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
+    response = await (options.response ??
+      fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        signal: controller.signal,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      }));
   } catch (error) {
     const timedOut =
       controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';

@@ -1,8 +1,7 @@
 import { warningSpecs } from '@fcf/engine/report';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
-import type { ReportSectionMenu } from '../store/menus.ts';
-import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
+import { FALLBACK_CORE_MENUS, type ReportSectionMenu } from '../store/menu-defaults.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
 import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
@@ -31,7 +30,8 @@ export function AnalysisPage() {
   const { state, refresh } = useCompanyReport(company);
 
   useEffect(() => {
-    loadCoreMenus().then(setSections);
+    // The offline copy (IndexedDB) loads after the first screen is shown.
+    import('../store/menus.ts').then(({ loadCoreMenus }) => loadCoreMenus()).then(setSections, () => {});
   }, []);
   // The app icon's 搜索 shortcut (/?focus=search) lands in the search box.
   const focus = useQueryParam('focus');
