@@ -74,7 +74,8 @@ async function drain(): Promise<void> {
       } catch (error) {
         console.error('图表绘制失败', error);
       }
-      if (queue.length > 0) await yieldToMain();
+      // Without an IntersectionObserver every chart comes at once: they are built together, as they came.
+      if (queue.length > 0 && typeof IntersectionObserver !== 'undefined') await yieldToMain();
     }
   } catch {
     // No chart can be drawn without uPlot; the next chart asked for tries to load it again.
