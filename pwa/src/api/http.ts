@@ -33,6 +33,8 @@ interface RequestOptions<Schema extends $ZodType> {
   readonly onHeaders?: (headers: Headers) => void;
   /** The token to send instead of the stored one (a sign-out sends the token it has just forgotten). */
   readonly token?: string;
+  /** The answer of this request already asked for (a GET started before the page's code ran), read instead. */
+  readonly response?: Promise<Response>;
 }
 
 function serverText(body: unknown): { message: string | null; detail: string | null; code: string | null } {
@@ -64,12 +66,13 @@ export async function apiRequest<Schema extends $ZodType>(
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      signal: controller.signal,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
+    response = await (options.response ??
+      fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        signal: controller.signal,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      }));
   } catch (error) {
     const timedOut =
       controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';

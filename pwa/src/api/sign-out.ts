@@ -11,7 +11,11 @@ import { getToken, signOut } from './session.ts';
 export async function signOutAndRevoke(): Promise<void> {
   const token = getToken();
   signOut();
-  if (!token) return;
+  if (token) await revokeToken(token);
+}
+
+/** Asks the server to end a token this browser no longer holds; fails quietly (see signOutAndRevoke). */
+export async function revokeToken(token: string): Promise<void> {
   try {
     await apiRequest('/api/logout', { method: 'POST', schema: signedOutAnswer, token });
   } catch {

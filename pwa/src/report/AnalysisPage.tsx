@@ -1,8 +1,7 @@
 import { warningSpecs } from '@fcf/engine/report';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
-import type { ReportSectionMenu } from '../store/menus.ts';
-import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
+import { FALLBACK_CORE_MENUS, type ReportSectionMenu } from '../store/menu-defaults.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
 import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
@@ -16,6 +15,7 @@ import { initialCompany, SELECTED_COMPANY_KEY } from './initial-company.ts';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
 import { ReportModules } from './ReportModules.tsx';
+import { useRevealedSections } from './revealed-sections.ts';
 import { SectionNav } from './SectionNav.tsx';
 import { shownSections } from './shown-sections.ts';
 import { useCompanyReport } from './use-company-report.ts';
@@ -31,7 +31,8 @@ export function AnalysisPage() {
   const { state, refresh } = useCompanyReport(company);
 
   useEffect(() => {
-    loadCoreMenus().then(setSections);
+    // The offline copy (IndexedDB) loads after the first screen is shown.
+    import('../store/menus.ts').then(({ loadCoreMenus }) => loadCoreMenus()).then(setSections, () => {});
   }, []);
   // The app icon's 搜索 shortcut (/?focus=search) lands in the search box.
   const focus = useQueryParam('focus');
@@ -60,6 +61,7 @@ export function AnalysisPage() {
 
   // Only the menu's paths the report has a section for: the section menu then has no dead links.
   const modules = useMemo(() => shownSections(sections.map(({ path, name }) => ({ path, name }))), [sections]);
+  const revealed = useRevealedSections(state, modules.length);
   const shownCompany = state.status === 'ready' ? state.report.company : null;
   const heading = shownCompany ?? (state.status === 'loading' ? { name: state.company, code: '', industry: '' } : null);
 
@@ -129,6 +131,7 @@ export function AnalysisPage() {
           onReload={refresh}
           onOpenCustom={(name) => openPage(`/valuation-custom?company=${encodeURIComponent(name)}`)}
           onPick={choose}
+          shown={revealed}
         />
       </div>
       <aside className="analysis__side">

@@ -1,7 +1,5 @@
 import type { WatchlistEntry } from '@fcf/engine';
 import { currentUser } from '../api/session.ts';
-import { refreshQuotes } from '../store/quotes.ts';
-import { readWatchlist, setWatched } from '../store/watchlist.ts';
 
 /** What the star and home's 自选 read: whose list, its entries (null until first read) and the last error. */
 export interface WatchlistState {
@@ -49,6 +47,7 @@ class WatchlistStore {
       return;
     }
     try {
+      const { readWatchlist } = await import('../store/watchlist.ts');
       const entries = await readWatchlist(user);
       if (generation === this.generation) this.emit({ user, entries, error: null });
     } catch {
@@ -73,7 +72,7 @@ class WatchlistStore {
       this.starting = null;
     });
     // Prices and values come with the market copy.
-    void refreshQuotes().then(() => this.reload());
+    void import('../store/quotes.ts').then(({ refreshQuotes }) => refreshQuotes()).then(() => this.reload());
   }
 
   private stop(): void {
@@ -92,6 +91,7 @@ class WatchlistStore {
     const user = currentUser()?.username;
     if (!user) return;
     const watched = this.state.entries?.some((entry) => entry.code === company) ?? false;
+    const { setWatched } = await import('../store/watchlist.ts');
     await setWatched(user, company, !watched);
     await this.reload();
   }

@@ -6,6 +6,7 @@ import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../../ui/us
 import { ChartLegend } from './ChartLegend.tsx';
 import { accessibleSummary, describePoint } from './chart-data.ts';
 import { buildChart } from './chart-options.ts';
+import { drawWhenNear } from './chart-queue.ts';
 import './Chart.css';
 
 export interface ChartProps {
@@ -15,91 +16,11 @@ export interface ChartProps {
 
 const CHART_HEIGHT = 220;
 const PHONE_CHART_HEIGHT = 160;
-/** Used until the container has been laid out (and under jsdom); the observer corrects it. */
-const FALLBACK_WIDTH = 320;
 
 export function chartTitle(titles: ChartTitles, viewportWidth: number): string {
   if (viewportWidth <= PHONE_MAX_WIDTH) return titles.short ?? titles.medium ?? titles.full;
   if (viewportWidth <= MOBILE_MAX_WIDTH) return titles.medium ?? titles.full;
   return titles.full;
-}
-
-let uPlotClass: Promise<typeof uPlot> | null = null;
-
-/** uPlot loads with the report's data, not with the first screen's JavaScript. */
-function loadUPlot(): Promise<typeof uPlot> {
-  uPlotClass ??= import('uplot').then(
-    (module) => (module as unknown as { default?: typeof uPlot }).default ?? (module as unknown as typeof uPlot),
-  );
-  return uPlotClass;
-}
-
-/**
- * Starts loading uPlot now, so its chunk is fetched and run while the report's data is read and computed
- * rather than after the first chart is rendered (offline, that wait came after everything else).
- */
-export function warmCharts(): void {
-  loadUPlot().catch(() => {
-    // The charts asked for next try to load it again.
-    uPlotClass = null;
-  });
-}
-
-interface PendingChart {
-  readonly element: HTMLElement;
-  readonly build: (UPlot: typeof uPlot, width: number) => void;
-}
-
-const pending: PendingChart[] = [];
-
-/** Whether the element sits in a section the browser skips for now (content-visibility, off screen). */
-function skipped(element: HTMLElement): boolean {
-  return element.checkVisibility?.({ contentVisibilityAuto: true }) === false;
-}
-
-/**
- * The width to build each chart at. Charts on screen are measured, all in one layout. A chart in a section
- * off screen is not (measuring it would lay that section out now): it takes the width of a measured chart
- * of its kind (wide or not), and its ResizeObserver corrects it if the section, once laid out, differs.
- */
-function chartWidths(charts: readonly PendingChart[]): number[] {
-  const kindOf = (element: HTMLElement) => (element.closest('.chart--wide') ? 'wide' : 'normal');
-  const measured = charts.map(({ element }) => (skipped(element) ? 0 : element.clientWidth));
-  const widthOfKind = new Map<string, number>();
-  charts.forEach(({ element }, index) => {
-    const width = measured[index] ?? 0;
-    if (width > 0 && !widthOfKind.has(kindOf(element))) widthOfKind.set(kindOf(element), width);
-  });
-  return charts.map(({ element }, index) => measured[index] || widthOfKind.get(kindOf(element)) || FALLBACK_WIDTH);
-}
-
-/**
- * Builds a chart once uPlot is loaded. The charts of a report come together and are built together, their
- * widths read first (`chartWidths`): reading each width after the previous chart was put in the page would
- * lay the page out again for every chart.
- */
-function whenUPlotLoaded(chart: PendingChart): void {
-  pending.push(chart);
-  if (pending.length > 1) return;
-  loadUPlot().then(
-    (UPlot) => {
-      const charts = pending.splice(0);
-      const widths = chartWidths(charts);
-      for (const [index, { build }] of charts.entries()) {
-        // One chart that cannot be drawn leaves the others drawn.
-        try {
-          build(UPlot, widths[index] ?? FALLBACK_WIDTH);
-        } catch (error) {
-          console.error('图表绘制失败', error);
-        }
-      }
-    },
-    () => {
-      // No chart can be drawn without it; the next chart asked for tries to load it again.
-      pending.length = 0;
-      uPlotClass = null;
-    },
-  );
 }
 
 /** A chart spec drawn by uPlot: titled, following its container's width, with a legend and a readout of the hovered year. */
@@ -121,7 +42,7 @@ export function Chart({ spec }: ChartProps) {
     let cancelled = false;
     let chart: uPlot | null = null;
     let observer: ResizeObserver | null = null;
-    whenUPlotLoaded({
+    const cancel = drawWhenNear({
       element,
       build: (UPlot, width) => {
         if (cancelled) return;
@@ -137,6 +58,7 @@ export function Chart({ spec }: ChartProps) {
     });
     return () => {
       cancelled = true;
+      cancel();
       observer?.disconnect();
       chart?.destroy();
     };
