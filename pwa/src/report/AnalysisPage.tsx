@@ -15,7 +15,6 @@ import { initialCompany, SELECTED_COMPANY_KEY } from './initial-company.ts';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
 import { ReportModules } from './ReportModules.tsx';
-import { useRevealedSections } from './revealed-sections.ts';
 import { SectionNav } from './SectionNav.tsx';
 import { shownSections } from './shown-sections.ts';
 import { useCompanyReport } from './use-company-report.ts';
@@ -61,7 +60,6 @@ export function AnalysisPage() {
 
   // Only the menu's paths the report has a section for: the section menu then has no dead links.
   const modules = useMemo(() => shownSections(sections.map(({ path, name }) => ({ path, name }))), [sections]);
-  const revealed = useRevealedSections(state, modules.length);
   const shownCompany = state.status === 'ready' ? state.report.company : null;
   const heading = shownCompany ?? (state.status === 'loading' ? { name: state.company, code: '', industry: '' } : null);
 
@@ -131,7 +129,6 @@ export function AnalysisPage() {
           onReload={refresh}
           onOpenCustom={(name) => openPage(`/valuation-custom?company=${encodeURIComponent(name)}`)}
           onPick={choose}
-          shown={revealed}
         />
       </div>
       <aside className="analysis__side">

@@ -26,8 +26,6 @@ export interface ReportModulesProps {
   readonly onOpenCustom: (company: string) => void;
   /** Opens another company's report (offered when this one cannot be loaded). */
   readonly onPick: (company: string) => void;
-  /** How many sections show the ready report (revealed-sections.ts); the others keep their loading look. */
-  readonly shown?: number;
 }
 
 /** One module of the report, drawn from its spec (made once per report: charts keep their drawing). */
@@ -101,14 +99,7 @@ function UnderDevelopment({ state }: { state: ReportState }) {
 }
 
 /** The report's modules in menu order, each in its own section, with the shared loading and error states. */
-export function ReportModules({
-  state,
-  modules,
-  onReload,
-  onOpenCustom,
-  onPick,
-  shown = Number.POSITIVE_INFINITY,
-}: ReportModulesProps) {
+export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }: ReportModulesProps) {
   if (state.status === 'idle') return null;
   if (modules.length === 0) return <UnderDevelopment state={state} />;
   if (state.status === 'error')
@@ -121,9 +112,8 @@ export function ReportModules({
       {known.map((entry, index) => {
         // One status for the whole report: announce it once, not once per section.
         const announce = index === 0;
-        const loading = state.status === 'loading' || index >= shown;
         let body: ReactNode;
-        if (loading) {
+        if (state.status === 'loading') {
           body = (
             <p className="report-module__status" role={announce ? 'status' : undefined}>
               正在加载…
@@ -140,7 +130,7 @@ export function ReportModules({
           );
         }
         return (
-          <ModuleSection key={entry.path} path={entry.path} name={entry.name} busy={loading}>
+          <ModuleSection key={entry.path} path={entry.path} name={entry.name} busy={state.status === 'loading'}>
             {body}
           </ModuleSection>
         );
