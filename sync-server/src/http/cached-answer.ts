@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
+import { acceptedEncoding } from '../answers/content-encoding.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { CachedView } from '../cache/cached-view.ts';
 import { completeAnswer } from './answer-headers.ts';
-import type { AppEnv } from './app-env.ts';
-import { acceptedEncoding } from './content-encoding.ts';
 
 /**
  * Whether `If-None-Match` names this tag (weak comparison, as HTTP asks for GET): a list of tags or `*`.

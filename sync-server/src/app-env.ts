@@ -1,15 +1,15 @@
-import type { AuthenticatedUser } from '../auth/token.ts';
-import type { BuildGate } from '../cache/build-gate.ts';
-import type { ChangeSeqSnapshot } from '../cache/change-seq-snapshot.ts';
-import type { CompanyListSnapshot } from '../cache/company-list.ts';
-import type { ViewCache } from '../cache/view-cache.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import type { ForecastService } from '../forecast/forecast-service.ts';
-import type { CompanyDirectory } from '../ingest/index.ts';
-import type { BackgroundJobs } from '../jobs/background-jobs.ts';
-import type { ValuationService } from '../valuation/valuation-service.ts';
-import type { ServerPool } from '../workers/server-pool.ts';
+import type { AuthenticatedUser } from './auth/token.ts';
+import type { BuildGate } from './cache/build-gate.ts';
+import type { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
+import type { CompanyListSnapshot } from './cache/company-list.ts';
+import type { ViewCache } from './cache/view-cache.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { ForecastService } from './forecast/forecast-service.ts';
+import type { CompanyDirectory } from './ingest/index.ts';
+import type { BackgroundJobs } from './jobs/background-jobs.ts';
+import type { ValuationService } from './valuation/valuation-service.ts';
+import type { ServerPool } from './workers/server-pool.ts';
 
 /** What every handler can reach: built once in createApp. */
 export interface Services {
