@@ -9,7 +9,7 @@ import {
 } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
-import type { EditOutcome, ForecastService } from '../forecast/forecast-service.ts';
+import type { EditOptions, EditOutcome, ForecastService } from '../forecast/forecast-service.ts';
 import { findCompany } from '../store/companies.ts';
 import type { ChangeContext } from '../store/forecast-parameters.ts';
 import { addToWatchlist, removeFromWatchlist } from '../store/watchlist.ts';
@@ -43,16 +43,17 @@ interface HandlerContext {
 }
 
 /**
- * The edit through the forecast service, which checks and writes it; the version check runs once the edit
- * is found valid, so a stale edit is a conflict carrying the server's row, and an invalid one a rejection.
+ * The edit through the forecast service, which checks and writes it, told whether the pusher saw the rows'
+ * present version: a stale edit found valid is a conflict carrying the server's row, an invalid one a
+ * rejection whatever version it saw.
  */
 function throughService(
   context: HandlerContext,
   version: () => number,
   row: () => SyncRow | null,
-  edit: (proceed: () => boolean) => EditOutcome<object>,
+  edit: (options: EditOptions) => EditOutcome<object>,
 ): Outcome {
-  const outcome = edit(() => version() === context.baseVersion);
+  const outcome = edit({ stale: version() !== context.baseVersion });
   return { status: outcome.status === 'stale' ? 'conflict' : 'applied', row: row() };
 }
 
@@ -63,12 +64,12 @@ function setForecastParameter(context: HandlerContext, args: MutationArgs<'setFo
     context,
     () => row()?.version ?? 0,
     row,
-    (proceed) =>
+    (options) =>
       context.forecasts.adjust(
         company,
         { year: args.year, parameters: { [args.parameter]: args.value } },
         context.change,
-        { proceed },
+        options,
       ),
   );
 }
@@ -80,10 +81,13 @@ function setValuationParameter(context: HandlerContext, args: MutationArgs<'setV
     context,
     () => row()?.version ?? 0,
     row,
-    (proceed) =>
-      context.forecasts.adjust(company, { year: null, parameters: { [args.parameter]: args.value } }, context.change, {
-        proceed,
-      }),
+    (options) =>
+      context.forecasts.adjust(
+        company,
+        { year: null, parameters: { [args.parameter]: args.value } },
+        context.change,
+        options,
+      ),
   );
 }
 
@@ -109,7 +113,7 @@ function resetToAuto(context: HandlerContext, args: MutationArgs<'resetToAuto'>)
     context,
     () => companyRowsVersion(context.db, args.company, tables),
     () => null,
-    (proceed) => context.forecasts.reset(company, args.scope, context.change, { proceed }),
+    (options) => context.forecasts.reset(company, args.scope, context.change, options),
   );
 }
 
