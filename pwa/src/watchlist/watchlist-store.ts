@@ -1,7 +1,7 @@
 import type { WatchlistEntry } from '@fcf/engine';
 import { currentUser } from '../api/session.ts';
 import { refreshQuotes } from '../store/quotes.ts';
-import { readWatchlist, setWatched } from '../store/watchlist.ts';
+import { pullWatchlist, readWatchlist, setWatched } from '../store/watchlist.ts';
 
 /** What the star and home's 自选 read: whose list, its entries (null until first read) and the last error. */
 export interface WatchlistState {
@@ -58,15 +58,20 @@ class WatchlistStore {
 
   private async start(): Promise<void> {
     await this.reload();
-    if (!this.state.user || this.starting) return;
+    const { user } = this.state;
+    if (!user || this.starting) return;
     this.starting = (async () => {
       const { syncService } = await import('../sync/sync-service.ts');
       const service = await syncService();
       if (this.listeners.size === 0) return;
       const unsubscribe = service.subscribe(() => void this.reload());
+      // While the list has readers, each sync of the user's service (an edit here or on an admin page)
+      // also pulls the list's own rows.
+      const stopPulling = service.afterEachSync(() => pullWatchlist(user));
       const stop = service.start();
       this.stopSync = () => {
         unsubscribe();
+        stopPulling();
         stop();
       };
     })().finally(() => {
