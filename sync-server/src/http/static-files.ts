@@ -8,8 +8,8 @@ import {
   encodeBody,
   isCompressible,
 } from '../answers/content-encoding.ts';
+import { matchesEtag } from '../answers/etag.ts';
 import type { AppEnv } from '../app-env.ts';
-import { matchesEtag } from './cached-answer.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

@@ -9,7 +9,7 @@ import {
 } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
-import type { EditOptions, EditOutcome, ForecastService } from '../forecast/forecast-service.ts';
+import type { EditOptions, EditOutcome, ForecastEdit, ForecastService } from '../forecast/forecast-service.ts';
 import { findCompany } from '../store/companies.ts';
 import type { ChangeContext } from '../store/forecast-parameters.ts';
 import { addToWatchlist, removeFromWatchlist } from '../store/watchlist.ts';
@@ -57,38 +57,25 @@ function throughService(
   return { status: outcome.status === 'stale' ? 'conflict' : 'applied', row: row() };
 }
 
-function setForecastParameter(context: HandlerContext, args: MutationArgs<'setForecastParameter'>): Outcome {
-  const company = context.forecasts.company(args.company);
-  const row = () => readSyncRow(context.db, 'forecast_parameters', [args.company, args.year, args.parameter]);
+/** One value through the forecast service: `row` is what it writes, whose version the base is checked against. */
+function adjustRow(context: HandlerContext, code: string, row: () => SyncRow | null, edit: ForecastEdit): Outcome {
+  const company = context.forecasts.company(code);
   return throughService(
     context,
     () => row()?.version ?? 0,
     row,
-    (options) =>
-      context.forecasts.adjust(
-        company,
-        { year: args.year, parameters: { [args.parameter]: args.value } },
-        context.change,
-        options,
-      ),
+    (options) => context.forecasts.adjust(company, edit, context.change, options),
   );
 }
 
+function setForecastParameter(context: HandlerContext, args: MutationArgs<'setForecastParameter'>): Outcome {
+  const row = () => readSyncRow(context.db, 'forecast_parameters', [args.company, args.year, args.parameter]);
+  return adjustRow(context, args.company, row, { year: args.year, parameters: { [args.parameter]: args.value } });
+}
+
 function setValuationParameter(context: HandlerContext, args: MutationArgs<'setValuationParameter'>): Outcome {
-  const company = context.forecasts.company(args.company);
   const row = () => readSyncRow(context.db, 'valuation_inputs', [args.company]);
-  return throughService(
-    context,
-    () => row()?.version ?? 0,
-    row,
-    (options) =>
-      context.forecasts.adjust(
-        company,
-        { year: null, parameters: { [args.parameter]: args.value } },
-        context.change,
-        options,
-      ),
-  );
+  return adjustRow(context, args.company, row, { year: null, parameters: { [args.parameter]: args.value } });
 }
 
 /** The version of a company's rows in the given tables as one set: the sum of their versions, tombstones too. */

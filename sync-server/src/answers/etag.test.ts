@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesEtag } from './cached-answer.ts';
+import { matchesEtag } from './etag.ts';
 
 describe('matchesEtag', () => {
   it('compares weakly, in lists and with *', () => {
@@ -9,5 +9,14 @@ describe('matchesEtag', () => {
     expect(matchesEtag('*', 'W/"abc"')).toBe(true);
     expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
     expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+
+  it('compares a strong tag weakly too (a PDF’s SHA-256)', () => {
+    expect(matchesEtag('"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('"x", "abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('*', '"abc"')).toBe(true);
+    expect(matchesEtag('"abd"', '"abc"')).toBe(false);
+    expect(matchesEtag(undefined, '"abc"')).toBe(false);
   });
 });
