@@ -2,6 +2,7 @@ import type { CompanyListing } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MergeSchemaPath } from 'hono/types';
+import type { AppEnv, Services } from './app-env.ts';
 import { BuildGate } from './cache/build-gate.ts';
 import { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
 import { CompanyListSnapshot } from './cache/company-list.ts';
@@ -9,10 +10,10 @@ import { ViewCache } from './cache/view-cache.ts';
 import type { ServerConfig } from './config.ts';
 import { databaseUnreachable } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
+import { unitOfWork } from './db/invalidations.ts';
 import { ForecastError } from './forecast/forecast-error.ts';
 import { ForecastService } from './forecast/forecast-service.ts';
 import { answerHeaders } from './http/answer-headers.ts';
-import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
 import { answerCachedReadsFirst } from './http/cached-reads-first.ts';
 import { compressAnswers } from './http/compression.ts';
@@ -102,6 +103,7 @@ export type App = Hono<
  */
 export function createApp(dependencies: AppDependencies): App {
   const valuations = new ValuationService(dependencies.db, dependencies.listings);
+  const changeSeq = new ChangeSeqSnapshot(dependencies.db);
   const services: Services = {
     ...dependencies,
     pause: dependencies.pause ?? sleep,
@@ -109,7 +111,13 @@ export function createApp(dependencies: AppDependencies): App {
     forecasts: new ForecastService(dependencies.db, valuations),
     jobs: dependencies.jobs ?? new BackgroundJobs(dependencies.db, dependencies.config.jobHeartbeatTimeoutMs),
     views: new ViewCache(),
-    changeSeq: new ChangeSeqSnapshot(dependencies.db),
+    changeSeq,
+    invalidations: {
+      // 行业对比 of the industries the unit's writes marked, rebuilt before a request answers, never in a read.
+      'industry-statistics': () => valuations.industries.rebuild(),
+      // The next read through this instance, in this turn too, sees the write.
+      'cached-views': changeSeq.forget,
+    },
     companyList: dependencies.companyList ?? new CompanyListSnapshot(dependencies.db),
     largeBuilds: new BuildGate(LARGE_BUILDS.running, LARGE_BUILDS.waiting),
   };
@@ -118,15 +126,10 @@ export function createApp(dependencies: AppDependencies): App {
   app.use('*', answerHeaders(dependencies.config.trustProxy ?? 0));
   if (dependencies.config.logRequests) app.use('*', requestLog());
   app.use('/api/*', compressAnswers());
-  app.use('/api/*', async (c, next) => {
+  app.use('/api/*', (c, next) => {
     c.set('services', services);
-    await next();
-    // A write through this instance: the next read in this turn must see it.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      services.changeSeq.forget();
-      // 行业对比 of the industries the write touched is rebuilt before the write answers, never in a read.
-      services.valuations.industries.rebuildIfStale();
-    }
+    // Each request is a unit of work: what its writes invalidate is made good before it answers.
+    return unitOfWork(services.invalidations, next);
   });
   app.use('/api/*', jsonRequestLimits());
   app.use('/api/*', authMiddleware);

@@ -12,7 +12,6 @@ import {
 } from '@fcf/engine/sync';
 import { currentUser } from '../api/session.ts';
 import { openStore } from '../store/db.ts';
-import { pullWatchlist } from '../store/watchlist.ts';
 import { DexieSyncStore, syncOwner } from './dexie-sync-store.ts';
 import { httpSyncTransport } from './http-transport.ts';
 
@@ -31,6 +30,21 @@ export interface SyncStatus {
   readonly error: string | null;
 }
 
+/** The status before anything is known: nothing pending, nothing synced yet. */
+export const IDLE_SYNC_STATUS: SyncStatus = {
+  online: true,
+  syncing: false,
+  lastSyncedAt: null,
+  unsynced: 0,
+  issues: [],
+  rejected: [],
+  needsLogin: false,
+  error: null,
+};
+
+/** A step run after each successful sync, before it is reported done (a feature's own pull). */
+export type AfterSync = () => Promise<void>;
+
 export const SYNC_TABLES_FOR_ADMIN: readonly SyncTable[] = ['forecast_parameters', 'valuation_inputs'];
 const LOCK_NAME = 'fcf-sync';
 const MAX_BACKOFF_MS = 60_000;
@@ -41,8 +55,12 @@ const MAX_BACKOFF_MS = 60_000;
  * backoff after failures. No Background Sync: iOS has none, so the page does it while open.
  */
 export class SyncService {
-  private status: SyncStatus;
+  private status: SyncStatus = {
+    ...IDLE_SYNC_STATUS,
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  };
   private readonly listeners = new Set<() => void>();
+  private readonly afterSyncSteps = new Set<AfterSync>();
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
@@ -52,19 +70,15 @@ export class SyncService {
   constructor(
     readonly client: SyncClient,
     private readonly store: SyncStore,
-    /** Runs after each successful sync, before it is reported done (the signed-in user's watchlist pull). */
-    private readonly afterSync: () => Promise<void> = async () => {},
-  ) {
-    this.status = {
-      online: typeof navigator === 'undefined' ? true : navigator.onLine,
-      syncing: false,
-      lastSyncedAt: null,
-      unsynced: 0,
-      issues: [],
-      rejected: [],
-      needsLogin: false,
-      error: null,
-    };
+  ) {}
+
+  /**
+   * Adds a step to run after each successful sync, before it is reported done: a feature pulls its own
+   * tables with it (the watchlist its rows). Returns the step's removal.
+   */
+  afterEachSync(step: AfterSync): () => void {
+    this.afterSyncSteps.add(step);
+    return () => this.afterSyncSteps.delete(step);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -154,7 +168,7 @@ export class SyncService {
       this.update({ syncing: true });
       try {
         const outcome = await this.client.sync();
-        await this.afterSync();
+        for (const step of this.afterSyncSteps) await step();
         this.failures = 0;
         this.update({ lastSyncedAt: Date.now(), error: null, needsLogin: false, unsynced: outcome.unsynced });
       } catch (error) {
@@ -237,9 +251,7 @@ export function syncService(transport: SyncTransport = httpSyncTransport): Promi
       const store: SyncStore =
         db && user ? new DexieSyncStore(db, user.username, newId) : new MemorySyncStore(newId(), newId);
       const client = new SyncClient(store, forOwner(owner, transport), { tables: SYNC_TABLES_FOR_ADMIN });
-      return new SyncService(client, store, async () => {
-        if (user && signedInOwner() === owner) await pullWatchlist(user.username);
-      });
+      return new SyncService(client, store);
     })();
     services.set(owner, service);
   }

@@ -1,21 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSessionUser } from '../api/session.ts';
-import { type SyncService, type SyncStatus, syncService } from './sync-service.ts';
-
-const IDLE: SyncStatus = {
-  online: true,
-  syncing: false,
-  lastSyncedAt: null,
-  unsynced: 0,
-  issues: [],
-  rejected: [],
-  needsLogin: false,
-  error: null,
-};
+import { IDLE_SYNC_STATUS, type SyncService, type SyncStatus, syncService } from './sync-service.ts';
 
 const noService = {
   subscribe: () => () => {},
-  snapshot: () => IDLE,
+  snapshot: () => IDLE_SYNC_STATUS,
 };
 
 /** The signed-in user's sync service, started once the page mounts it (admin pages), and on a change of user. */

@@ -57,15 +57,23 @@ class WatchlistStore {
 
   private async start(): Promise<void> {
     await this.reload();
-    if (!this.state.user || this.starting) return;
+    const { user } = this.state;
+    if (!user || this.starting) return;
     this.starting = (async () => {
-      const { syncService } = await import('../sync/sync-service.ts');
+      const [{ syncService }, { pullWatchlist }] = await Promise.all([
+        import('../sync/sync-service.ts'),
+        import('../store/watchlist.ts'),
+      ]);
       const service = await syncService();
       if (this.listeners.size === 0) return;
       const unsubscribe = service.subscribe(() => void this.reload());
+      // While the list has readers, each sync of the user's service (an edit here or on an admin page)
+      // also pulls the list's own rows.
+      const stopPulling = service.afterEachSync(() => pullWatchlist(user));
       const stop = service.start();
       this.stopSync = () => {
         unsubscribe();
+        stopPulling();
         stop();
       };
     })().finally(() => {

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../http/answer-headers.ts';
-import { ENCODE_OFF_LOOP_BYTES } from '../http/content-encoding.ts';
+import { ENCODE_OFF_LOOP_BYTES } from '../answers/content-encoding.ts';
+import { SECURITY_HEADERS } from '../answers/security-headers.ts';
 import { CachedView, COMPACT_VIEW_BYTES } from './cached-view.ts';
 
 const big = JSON.stringify({ data: Array.from({ length: 300 }, (_, index) => ({ code: index, name: '公司' })) });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { SECURITY_HEADERS } from '../http/answer-headers.ts';
 import {
   COMPRESS_MIN_BYTES,
   type ContentEncoding,
@@ -8,7 +7,8 @@ import {
   ENCODE_OFF_LOOP_BYTES,
   encodeBody,
   encodeBodyOffLoop,
-} from '../http/content-encoding.ts';
+} from '../answers/content-encoding.ts';
+import { SECURITY_HEADERS } from '../answers/security-headers.ts';
 
 /** A form of a view ready to send: its bytes and every header of the answer but the request's own. */
 export interface ViewAnswer {

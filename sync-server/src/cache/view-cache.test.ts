@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { matchesEtag } from '../http/cached-answer.ts';
 import { ViewCache } from './view-cache.ts';
 
 const big = JSON.stringify({ data: Array.from({ length: 300 }, (_, index) => ({ code: index, name: '公司' })) });
@@ -130,16 +129,5 @@ describe('ViewCache', () => {
     expect(cache.keptForRequest('/list?offset=1&limit=1&junk=9', 1)).toBe(page);
     expect(cache.keptForRequest('/list?offset=1&limit=1&junk=0', 1)).toBeUndefined();
     expect(cache.keptForRequest('/list?offset=1&limit=1&junk=9', 2)).toBeUndefined();
-  });
-});
-
-describe('matchesEtag', () => {
-  it('compares weakly, in lists and with *', () => {
-    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
-    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
-    expect(matchesEtag('"x", W/"abc"', 'W/"abc"')).toBe(true);
-    expect(matchesEtag('*', 'W/"abc"')).toBe(true);
-    expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
-    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
   });
 });

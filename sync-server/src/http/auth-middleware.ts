@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env.ts';
 import { type AuthenticatedUser, readToken } from '../auth/token.ts';
 import type { Database } from '../db/database.ts';
 import { isRevoked } from '../store/revoked-tokens.ts';
 import { findUser } from '../store/users.ts';
 import { accessFor } from './access-policy.ts';
-import type { AppEnv } from './app-env.ts';
 import { errorResponse, MESSAGES } from './errors.ts';
 
 /**

@@ -1,19 +1,9 @@
 import type { Context } from 'hono';
+import { acceptedEncoding } from '../answers/content-encoding.ts';
+import { matchesEtag } from '../answers/etag.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { CachedView } from '../cache/cached-view.ts';
 import { completeAnswer } from './answer-headers.ts';
-import type { AppEnv } from './app-env.ts';
-import { acceptedEncoding } from './content-encoding.ts';
-
-/**
- * Whether `If-None-Match` names this tag (weak comparison, as HTTP asks for GET): a list of tags or `*`.
- */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
-}
 
 /**
  * Sends a cached JSON view: `304 Not Modified` when the client's copy has its ETag, else the bytes in the

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../app-env.ts';
 import { requestText, ViewCache } from '../cache/view-cache.ts';
-import type { AppEnv } from './app-env.ts';
 import { answerCachedReadsFirst } from './cached-reads-first.ts';
 
 const BIG = JSON.stringify({ rows: Array.from({ length: 200 }, (_, index) => ({ index, name: '美的集团' })) });

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
+import type { AppEnv } from '../app-env.ts';
 import { requestText, type ViewCache } from '../cache/view-cache.ts';
 import { accessFor } from './access-policy.ts';
 import { completeResponse } from './answer-headers.ts';
-import type { AppEnv } from './app-env.ts';
 import { cachedAnswer } from './cached-answer.ts';
 import { isHttpsRequest } from './client-address.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.ts';

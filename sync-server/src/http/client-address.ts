@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 
 /** Addresses are stored with each throttled attempt; a forged header must not make that row large. */
 const MAX_ADDRESS_LENGTH = 64;

@@ -1,5 +1,4 @@
 import { createMiddleware } from 'hono/factory';
-import { isCompleteAnswer } from './answer-headers.ts';
 import {
   acceptedEncoding,
   COMPRESS_MIN_BYTES,
@@ -8,7 +7,8 @@ import {
   encodeBodyOffLoop,
   isCompressible,
   varyOnEncoding,
-} from './content-encoding.ts';
+} from '../answers/content-encoding.ts';
+import { isCompleteAnswer } from './answer-headers.ts';
 
 /**
  * Compresses text answers (JSON, HTML, text) of at least 1 KB with brotli or gzip, as the request's

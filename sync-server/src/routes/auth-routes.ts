@@ -9,6 +9,7 @@ import {
   signedOutAnswer,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { retryAfterSeconds } from '../auth/attempt-window.ts';
 import {
   beginLoginAttempt,
@@ -20,7 +21,6 @@ import {
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { beginRegistration, cancelRegistration, REGISTRATION_LIMITS } from '../auth/registration-limit.ts';
 import { issueToken, readToken } from '../auth/token.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { bearerToken } from '../http/auth-middleware.ts';
 import { addressNetwork, clientAddress, throttledAddress } from '../http/client-address.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';

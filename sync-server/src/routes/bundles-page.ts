@@ -1,8 +1,8 @@
 import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/report';
+import type { Services } from '../app-env.ts';
 import type { CompanyList, ListedCompany } from '../cache/company-list.ts';
 import { JsonPieces } from '../cache/json-pieces.ts';
 import type { BuiltView } from '../cache/view-cache.ts';
-import type { Services } from '../http/app-env.ts';
 
 /** Where a page starts: the first company with a history whose code comes after `after` (binary search). */
 function firstAfter(companies: readonly ListedCompany[], after: string): number {

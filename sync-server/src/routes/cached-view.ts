@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { type BuiltView, requestText } from '../cache/view-cache.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { sendCachedJson } from '../http/cached-answer.ts';
 
 /** How a cached read documents its conditional answer. */

@@ -12,11 +12,11 @@ import {
   industryBetasAnswer,
 } from '@fcf/engine/report';
 import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { GateFullError } from '../cache/build-gate.ts';
 import type { ListedCompany } from '../cache/company-list.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryOne } from '../db/query.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, MESSAGES, requestReference } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';

@@ -14,7 +14,7 @@ import {
   topMenusAnswer,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';

@@ -10,7 +10,7 @@ import {
   screenerQuerySchema,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';

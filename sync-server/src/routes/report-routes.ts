@@ -8,7 +8,7 @@ import {
   financialAnalysisView,
 } from '@fcf/engine/report';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { documented } from '../http/openapi.ts';
 import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';

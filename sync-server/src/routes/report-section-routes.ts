@@ -15,7 +15,7 @@ import {
 } from '@fcf/engine/report';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { latestQuote } from '../store/quotes.ts';

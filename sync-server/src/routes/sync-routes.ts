@@ -11,8 +11,8 @@ import {
   type SyncTable,
 } from '@fcf/engine/sync';
 import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { retryAfterSeconds } from '../auth/attempt-window.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';

@@ -1,6 +1,6 @@
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
 import { INGEST_LIMITS } from '../ingest/index.ts';
 import { storedFileName } from '../store/uploaded-files.ts';

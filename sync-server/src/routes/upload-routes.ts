@@ -8,9 +8,9 @@ import {
   uploadedFilesAnswer,
 } from '@fcf/engine/report';
 import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { companyDirectoryFile } from '../config.ts';
 import { transaction } from '../db/database.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';

@@ -21,8 +21,8 @@ import {
   whatIfBody,
 } from '@fcf/engine/report';
 import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { inputRefused } from '../forecast/forecast-error.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';
 import { loadWaccAssumptions } from '../valuation/stored-inputs.ts';

@@ -9,7 +9,7 @@ import {
 } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
-import type { EditOutcome, ForecastService } from '../forecast/forecast-service.ts';
+import type { EditOptions, EditOutcome, ForecastEdit, ForecastService } from '../forecast/forecast-service.ts';
 import { findCompany } from '../store/companies.ts';
 import type { ChangeContext } from '../store/forecast-parameters.ts';
 import { addToWatchlist, removeFromWatchlist } from '../store/watchlist.ts';
@@ -43,48 +43,39 @@ interface HandlerContext {
 }
 
 /**
- * The edit through the forecast service, which checks and writes it; the version check runs once the edit
- * is found valid, so a stale edit is a conflict carrying the server's row, and an invalid one a rejection.
+ * The edit through the forecast service, which checks and writes it, told whether the pusher saw the rows'
+ * present version: a stale edit found valid is a conflict carrying the server's row, an invalid one a
+ * rejection whatever version it saw.
  */
 function throughService(
   context: HandlerContext,
   version: () => number,
   row: () => SyncRow | null,
-  edit: (proceed: () => boolean) => EditOutcome<object>,
+  edit: (options: EditOptions) => EditOutcome<object>,
 ): Outcome {
-  const outcome = edit(() => version() === context.baseVersion);
+  const outcome = edit({ stale: version() !== context.baseVersion });
   return { status: outcome.status === 'stale' ? 'conflict' : 'applied', row: row() };
 }
 
-function setForecastParameter(context: HandlerContext, args: MutationArgs<'setForecastParameter'>): Outcome {
-  const company = context.forecasts.company(args.company);
-  const row = () => readSyncRow(context.db, 'forecast_parameters', [args.company, args.year, args.parameter]);
+/** One value through the forecast service: `row` is what it writes, whose version the base is checked against. */
+function adjustRow(context: HandlerContext, code: string, row: () => SyncRow | null, edit: ForecastEdit): Outcome {
+  const company = context.forecasts.company(code);
   return throughService(
     context,
     () => row()?.version ?? 0,
     row,
-    (proceed) =>
-      context.forecasts.adjust(
-        company,
-        { year: args.year, parameters: { [args.parameter]: args.value } },
-        context.change,
-        { proceed },
-      ),
+    (options) => context.forecasts.adjust(company, edit, context.change, options),
   );
 }
 
+function setForecastParameter(context: HandlerContext, args: MutationArgs<'setForecastParameter'>): Outcome {
+  const row = () => readSyncRow(context.db, 'forecast_parameters', [args.company, args.year, args.parameter]);
+  return adjustRow(context, args.company, row, { year: args.year, parameters: { [args.parameter]: args.value } });
+}
+
 function setValuationParameter(context: HandlerContext, args: MutationArgs<'setValuationParameter'>): Outcome {
-  const company = context.forecasts.company(args.company);
   const row = () => readSyncRow(context.db, 'valuation_inputs', [args.company]);
-  return throughService(
-    context,
-    () => row()?.version ?? 0,
-    row,
-    (proceed) =>
-      context.forecasts.adjust(company, { year: null, parameters: { [args.parameter]: args.value } }, context.change, {
-        proceed,
-      }),
-  );
+  return adjustRow(context, args.company, row, { year: null, parameters: { [args.parameter]: args.value } });
 }
 
 /** The version of a company's rows in the given tables as one set: the sum of their versions, tombstones too. */
@@ -109,7 +100,7 @@ function resetToAuto(context: HandlerContext, args: MutationArgs<'resetToAuto'>)
     context,
     () => companyRowsVersion(context.db, args.company, tables),
     () => null,
-    (proceed) => context.forecasts.reset(company, args.scope, context.change, { proceed }),
+    (options) => context.forecasts.reset(company, args.scope, context.change, options),
   );
 }
 

@@ -1,15 +1,16 @@
-import type { AuthenticatedUser } from '../auth/token.ts';
-import type { BuildGate } from '../cache/build-gate.ts';
-import type { ChangeSeqSnapshot } from '../cache/change-seq-snapshot.ts';
-import type { CompanyListSnapshot } from '../cache/company-list.ts';
-import type { ViewCache } from '../cache/view-cache.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import type { ForecastService } from '../forecast/forecast-service.ts';
-import type { CompanyDirectory } from '../ingest/index.ts';
-import type { BackgroundJobs } from '../jobs/background-jobs.ts';
-import type { ValuationService } from '../valuation/valuation-service.ts';
-import type { ServerPool } from '../workers/server-pool.ts';
+import type { AuthenticatedUser } from './auth/token.ts';
+import type { BuildGate } from './cache/build-gate.ts';
+import type { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
+import type { CompanyListSnapshot } from './cache/company-list.ts';
+import type { ViewCache } from './cache/view-cache.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { InvalidationFlushers } from './db/invalidations.ts';
+import type { ForecastService } from './forecast/forecast-service.ts';
+import type { CompanyDirectory } from './ingest/index.ts';
+import type { BackgroundJobs } from './jobs/background-jobs.ts';
+import type { ValuationService } from './valuation/valuation-service.ts';
+import type { ServerPool } from './workers/server-pool.ts';
 
 /** What every handler can reach: built once in createApp. */
 export interface Services {
@@ -35,6 +36,8 @@ export interface Services {
   readonly largeBuilds: BuildGate;
   /** The change sequence the views are keyed on (read once per event-loop turn, forgotten after writes). */
   readonly changeSeq: ChangeSeqSnapshot;
+  /** How this instance makes good what a unit of work's writes invalidate (db/invalidations.ts). */
+  readonly invalidations: InvalidationFlushers;
 }
 
 export type AppEnv = {
