@@ -4,7 +4,7 @@ import {
   priceAgainstValue,
   type ValueFigures,
 } from '../market/price-against-value.ts';
-import { valueFiguresOf } from '../market/value-figures.ts';
+import { perShareValueOf, valueFiguresOf } from '../market/value-figures.ts';
 import type { StatementYear } from '../statements/items.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 
@@ -49,9 +49,9 @@ function reasonsOf(
 ): SummaryReason[] {
   const year = valuation.latestYear;
   const reasons: SummaryReason[] = [];
-  if (figures.valuePerShare === null) {
-    const why = valuation.error?.message ?? '股权价值不为正，每股价值无意义';
-    reasons.push({ figure: 'value_per_share', reason: why });
+  const perShare = perShareValueOf(valuation);
+  if (perShare.reason !== null) {
+    reasons.push({ figure: 'value_per_share', reason: perShare.reason });
     if (market) reasons.push({ figure: 'margin_of_safety', reason: '没有每股价值，无法计算安全边际' });
   }
   if (!market) return reasons;

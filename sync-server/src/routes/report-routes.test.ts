@@ -79,8 +79,8 @@ function expectSpecFormulas(dcf: DcfValuationView): void {
       valuation.interest_bearing_liabilities -
       valuation.minority_interest,
   );
-  expect(valuation.share_capital).toBeGreaterThan(0);
-  expectClose(valuation.value_per_share, valuation.equity_value / valuation.share_capital);
+  expect(valuation.total_shares).toBeGreaterThan(0);
+  expectClose(valuation.value_per_share, valuation.equity_value / valuation.total_shares);
 }
 
 describe('GET /api/home/financial_analysis/{company}', () => {
@@ -150,7 +150,7 @@ describe('GET /api/home/dcf_valuation/{company}', () => {
         'interest_bearing_liabilities',
         'minority_interest',
         'non_core_assets',
-        'share_capital',
+        'total_shares',
         'value_per_share',
       ].sort(),
     );
