@@ -21,8 +21,9 @@ import type { QuoteFileOutcome } from '../ingest/quotes/parse-quote-file.ts';
 import { findDate } from '../ingest/quotes/quote-values.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
 import { markValuationsOwed } from '../store/owed-valuations.ts';
-import { latestListedShares, latestQuote, latestQuotes, quoteSnapshots, storeQuotes } from '../store/quotes.ts';
+import { latestQuote, latestQuotes, quoteSnapshots, storeQuotes } from '../store/quotes.ts';
 import { listScreenerModels } from '../store/screener-models.ts';
+import { loadListedShares } from '../valuation/stored-inputs.ts';
 import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
@@ -86,9 +87,9 @@ async function importQuoteFile(
   // One transaction per file: its good rows become visible together, or not at all.
   const { stored, sharesChanged } = transaction(db, () => {
     const touched = new Set(quotes.map((quote) => quote.code));
-    const before = new Map([...touched].map((code) => [code, latestListedShares(db, code)?.count ?? null]));
+    const before = new Map([...touched].map((code) => [code, loadListedShares(db, code)?.count ?? null]));
     const written = storeQuotes(db, quotes, { filename, uploadedBy: c.var.user?.username ?? null });
-    const changed = written.companies.filter((code) => latestListedShares(db, code)?.count !== before.get(code));
+    const changed = written.companies.filter((code) => loadListedShares(db, code)?.count !== before.get(code));
     // A new share count changes the value per share: owed until the route revalues (see owed-valuations.ts).
     markValuationsOwed(db, changed);
     return { stored: written, sharesChanged: changed };
