@@ -226,7 +226,7 @@ describe('GET /api/home/fcf_structure/{company}', () => {
     expect(meta.recent_historical_complete).toBe(true);
     const fcfValues = tableData.metrics[0]?.values ?? [];
     expectClose(
-      meta.total_historical_fcf,
+      meta.total_historical_fcf ?? Number.NaN,
       fcfValues.reduce<number>((sum, value) => sum + (value ?? 0), 0),
     );
   });
@@ -314,7 +314,8 @@ describe('companies without a cash-flow statement (002352 顺丰控股, 600233 �
     // The income statement and balance sheet are there: NOPAT is known.
     expect(nopat?.values.every((value) => typeof value === 'number')).toBe(true);
     expect(structure.meta.recent_historical_complete).toBe(false);
-    expect(structure.meta.total_historical_fcf).toBe(0);
+    // Nothing was summed: no total, not a total of 0.
+    expect(structure.meta.total_historical_fcf).toBeNull();
 
     const ratios = await report.ratios(code);
     for (const series of Object.values(ratios.charts)) expect(series).toEqual([]);
