@@ -1,4 +1,4 @@
-import type { FcfRatioKey } from '@fcf/engine';
+import { type FcfRatioKey, RETURN_REASONS } from '@fcf/engine';
 import {
   type DcfValuationView,
   dcfValuationAnswer,
@@ -136,6 +136,16 @@ describe('GET /api/home/financial_analysis/{company}', () => {
     expect(short.company).toBe('分众传媒');
     expect(await report.analysis('002027')).toEqual(short);
     expect(await report.analysis('分众传媒')).toEqual(short);
+  });
+});
+
+describe('ROE of a reverse-merger year (分众传媒 2015)', () => {
+  it('is n.m. with its reason, not 133% on the average of the shell’s and the merged equity', async () => {
+    const { data } = await report.analysis('分众传媒');
+    const year2015 = data.roe_roic.find((row) => row.year === 2015);
+    expect(year2015).toMatchObject({ roe: null, roe_reason: RETURN_REASONS.equityDistorted });
+    // The next year's equity moves less than twofold: a return again.
+    expect(data.roe_roic.find((row) => row.year === 2016)?.roe).toBeGreaterThan(0);
   });
 });
 
