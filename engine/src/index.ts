@@ -37,6 +37,7 @@ export * from './valuation/company-kind.ts';
 export * from './valuation/company-valuation.ts';
 export * from './valuation/dcf.ts';
 export * from './valuation/input-validation.ts';
+export * from './valuation/listed-shares.ts';
 export * from './valuation/models/company-facts.ts';
 export * from './valuation/models/excess-return.ts';
 export * from './valuation/models/excess-return-inputs.ts';

@@ -77,14 +77,22 @@ export interface ScreenerRow extends Omit<PriceAgainstValue, 'price' | 'date'> {
   readonly latest_report_year: number | null;
 }
 
-export const SCREENER_SORTS = ['margin_of_safety', 'pe', 'pb', 'fcf_yield', 'roic', 'roe', 'revenue_growth'] as const;
+export const SCREENER_SORTS = [
+  'margin_of_safety',
+  'pe',
+  'pb',
+  'fcff_ev_yield',
+  'roic',
+  'roe',
+  'revenue_growth',
+] as const;
 export type ScreenerSort = (typeof SCREENER_SORTS)[number];
 
 export const SCREENER_SORT_LABELS: Readonly<Record<ScreenerSort, string>> = {
   margin_of_safety: '安全边际',
   pe: '市盈率',
   pb: '市净率',
-  fcf_yield: 'FCF收益率',
+  fcff_ev_yield: 'FCFF收益率（市场EV）',
   roic: 'ROIC',
   roe: 'ROE',
   revenue_growth: '营收增长',

@@ -2,7 +2,7 @@ import { riskYears } from '../history/risk-ratios.ts';
 import { priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
-import { type CompanyBundle, listedSharesOf, type MarketContext, valueBundle } from './company-bundle.ts';
+import { type CompanyBundle, type MarketContext, valueBundle } from './company-bundle.ts';
 import { EMPTY, formatValue, formatWithUnit, type ValueUnit } from './format.ts';
 import { marginOfSafetyTone, quoteDateText } from './market-rows.ts';
 import type { SeriesColor } from './palette.ts';
@@ -120,7 +120,7 @@ function cellOf(figure: (typeof COMPARE_FIGURES)[number], series: YearSeries, ye
 
 function columnOf(entry: CompareEntry, index: number): { column: CompareColumn; series: YearSeries } {
   const { bundle, market } = entry;
-  const valuation = valueBundle(bundle, market.today, listedSharesOf(market.quote));
+  const valuation = valueBundle(bundle, market.today, market.quote);
   const figures = valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]);
   const priced = market.quote ? priceAgainstValue(market.quote, figures, market.today) : null;
   const series = yearSeries(valuation, bundle);

@@ -141,7 +141,8 @@ export interface FcfStructureView {
   };
   tableData: { years: number[]; metrics: { name: string; unit: string; values: (number | null)[] }[] };
   meta: {
-    total_historical_fcf: number;
+    /** The table years' known FCF summed; null when none of them is known (not 0: nothing was added). */
+    total_historical_fcf: number | null;
     recent_historical_complete: boolean;
     forecast_years: number[];
     trend_chart_years: number[];
@@ -189,7 +190,9 @@ export function fcfStructureView(valuation: CompanyValuation): FcfStructureView 
       ],
     },
     meta: {
-      total_historical_fcf: recent.reduce<number>((sum, value) => sum + (value ?? 0), 0),
+      total_historical_fcf: recent.some((value) => value !== null)
+        ? recent.reduce<number>((sum, value) => sum + (value ?? 0), 0)
+        : null,
       recent_historical_complete: recent.length > 0 && recent.every((value) => value !== null),
       forecast_years: valuation.forecastYears.slice(),
       trend_chart_years: rows.map((row) => row.year),

@@ -105,7 +105,7 @@ export function waccToolView(
   let warnings = base.warnings;
   if (bounded) {
     const valued = valueCompany({ ...common, parameters: { ...bundle.parameters, wacc_manual: bounded.bounded } });
-    value = valued.dcf && valued.dcf.valuation.share_capital > 0 ? valued.dcf.valuation.value_per_share : null;
+    value = valued.dcf && valued.dcf.valuation.total_shares > 0 ? valued.dcf.valuation.value_per_share : null;
     error = valued.error?.message ?? (value === null && valued.dcf ? '缺少总股本，无法得到每股价值' : null);
     notApplicable = valued.dcf
       ? perShareNotApplicable({ valuation: valued.dcf.valuation, warnings: valued.warnings })

@@ -52,7 +52,8 @@ export interface DcfForecastRow {
 export interface DcfValuation extends EquityBridge {
   readonly enterprise_value: number;
   readonly equity_value: number;
-  readonly share_capital: number;
+  /** The share count the value per share divides by (亿股; 0 when none). */
+  readonly total_shares: number;
   /** 元 per share (亿元 / 亿股). */
   readonly value_per_share: number;
 }
@@ -265,7 +266,7 @@ export function discountCashFlows(input: DcfInput): DcfResult {
       enterprise_value,
       ...bridge,
       equity_value,
-      share_capital: totalShares,
+      total_shares: totalShares,
       value_per_share: perShare(equity_value, totalShares),
     },
     bridge: [

@@ -22,7 +22,7 @@ export interface ValuationSession {
 }
 
 const perShareOf = (view: WhatIfView): number | null =>
-  view.dcf && view.dcf.valuation.share_capital > 0 ? view.dcf.valuation.value_per_share : null;
+  view.dcf && view.dcf.valuation.total_shares > 0 ? view.dcf.valuation.value_per_share : null;
 
 /** A load that ends in a message rather than a valuation; `retry` offers the reload button. */
 export class LoadFailure extends Error {

@@ -21,7 +21,7 @@ const ROW_HEIGHT = 56;
 
 const PERCENT_SORTS: ReadonlySet<ScreenerSort> = new Set([
   'margin_of_safety',
-  'fcf_yield',
+  'fcff_ev_yield',
   'roic',
   'roe',
   'revenue_growth',

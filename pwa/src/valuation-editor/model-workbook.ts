@@ -281,7 +281,7 @@ function dcfSheet(view: WhatIfView): WorkSheet {
   const inputs: readonly [string, number, string][] = [
     ['WACC', dcf.wacc, PERCENT],
     ['永续增长率 g', dcf.g, PERCENT],
-    ['总股本（亿股）', valuation.share_capital, AMOUNT],
+    ['总股本（亿股）', valuation.total_shares, AMOUNT],
     ['非核心资产（亿元）', valuation.non_core_assets, AMOUNT],
     ['现金（亿元）', valuation.cash, AMOUNT],
     ['有息负债（亿元）', valuation.interest_bearing_liabilities, AMOUNT],

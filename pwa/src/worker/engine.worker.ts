@@ -1,11 +1,11 @@
 import { createAnalyticsCache, valuationDate } from '@fcf/engine';
 import {
   buildCompanyReport,
+  bundleListedShares,
   type CompanyBundle,
   type CompareEntry,
   compareView,
   impliedGrowthFor,
-  listedSharesOf,
   type MarketContext,
   type WaccToolEdits,
   type WhatIf,
@@ -42,7 +42,7 @@ const engineApi = {
     if (!loaded) throw new Error('no company loaded');
     return waccToolView(loaded, edits, cache, {
       asOf: valuationDate(new Date()),
-      listedShares: listedSharesOf(loadedMarket?.quote),
+      listedShares: bundleListedShares(loaded, loadedMarket?.quote),
     });
   },
   impliedGrowth(whatIf: WhatIf, price: number) {

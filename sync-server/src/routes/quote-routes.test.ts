@@ -6,9 +6,9 @@ import { currentChangeSeq } from '../db/change-seq.ts';
 import { transaction } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
 import { gbkBytes, utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';
-import { latestListedShares } from '../store/quotes.ts';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+import { loadListedShares } from '../valuation/stored-inputs.ts';
 
 const MARKET_QUOTES = new URL('../../../../shared/data/quotes/market/', import.meta.url);
 
@@ -63,9 +63,9 @@ describe('quotes: upload, history, the latest quote, sync', () => {
     await refusalOf(await platform.call('GET', '/api/data/quotes/不存在的公司'), 404);
   });
 
-  it('the latest snapshot’s 总股本 and date are the listed share count', () => {
-    expect(latestListedShares(platform.db, '000333')).toEqual({ count: 76.55955883, date: '2024-12-31' });
-    expect(latestListedShares(platform.db, '600690')).toBeNull();
+  it('the listed share count: the latest snapshot’s 总股本 with its date', () => {
+    expect(loadListedShares(platform.db, '000333')).toEqual({ count: 76.55955883, date: '2024-12-31' });
+    expect(loadListedShares(platform.db, '600690')).toBeNull();
   });
 
   it('only an admin uploads: 401 anonymous, 403 an ordinary user, nothing written', async () => {
@@ -106,8 +106,8 @@ describe('quotes: upload, history, the latest quote, sync', () => {
     expect(answer.affected_companies.sort()).toEqual(['格力电器', '海尔智家', '美的集团'].sort());
     expect(await quoteOf('000333')).toMatchObject({ date: '2025-01-10', price: 80.1, pe: 14.1, pb: 3, shares: null });
     expect(await quoteOf('600690')).toMatchObject({ date: '2025-01-10', price: 27.5, market_cap: 2579 });
-    // The share count stays the latest snapshot that has one.
-    expect(latestListedShares(platform.db, '000333')).toEqual({ count: 76.55955883, date: '2024-12-31' });
+    // Without a 总股本 in the latest quote, the count is the newest earlier year-end snapshot’s.
+    expect(loadListedShares(platform.db, '000333')).toEqual({ count: 76.55955883, date: '2024-12-31' });
   });
 
   it('history is kept: an older snapshot is stored but the latest stays the screens’ quote', async () => {

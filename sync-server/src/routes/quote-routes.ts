@@ -179,7 +179,8 @@ export const quoteRoutes = new Hono<AppEnv>()
     '/data/screener',
     documented({
       tag: 'companies',
-      summary: '估值筛选：有估值且有行情的公司，按安全边际、市盈率、市净率、FCF收益率、ROIC、ROE 或营收增长排序',
+      summary:
+        '估值筛选：有估值且有行情的公司，按安全边际、市盈率、市净率、FCFF收益率（市场EV）、ROIC、ROE 或营收增长排序',
       description: '与应用的“估值筛选”页同一规则（引擎 screen 函数）；价格取各公司最新一期行情。',
       answers: { 200: screenerAnswer },
     }),

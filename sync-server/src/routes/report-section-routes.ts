@@ -99,7 +99,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     documented({
       tag: 'report',
       summary:
-        '估值与股息：每股价值与现价、安全边际、市盈率、市净率、FCF收益率、EV/EBIT（市场EV）、股息率（行情提供时）；无意义或缺失的指标给出原因',
+        '估值与股息：每股价值与现价、安全边际、市盈率、市净率、FCFF收益率（FCFF ÷ 市场EV）、EV/EBIT（市场EV）、股息率（行情提供时）；无意义或缺失的指标给出原因',
       answers: { 200: valuationSummaryAnswer },
       errors: [422],
     }),

@@ -71,7 +71,7 @@ describe('POST /api/admin/reset-to-auto-complete/{company}', () => {
       data_counts: { auto_parameters: 5, auto_results: 1 },
       wacc_status: { is_auto_mode: true, wacc: state.pristine.wacc },
       terminal_growth_status: { is_auto_mode: true, terminal_growth_rate: 0.02 },
-      total_shares_status: { is_auto_mode: true, total_shares: state.pristine.valuation.share_capital },
+      total_shares_status: { is_auto_mode: true, total_shares: state.pristine.valuation.total_shares },
     });
     expect(typeof answer.engines_responsibility.admin_engine).toBe('string');
     expect(typeof answer.engines_responsibility.auto_engine).toBe('string');

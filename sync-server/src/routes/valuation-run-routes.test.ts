@@ -130,6 +130,7 @@ describe('POST /api/valuation/company/{company}', () => {
       enterprise_value: dcf.valuation.enterprise_value,
       equity_value: dcf.valuation.equity_value,
       value_per_share: dcf.valuation.value_per_share,
+      value_per_share_reason: null,
       warnings: dcf.warnings,
     });
     expect(answer.message).toContain('安琪酵母');

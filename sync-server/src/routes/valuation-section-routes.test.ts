@@ -43,6 +43,18 @@ describe('GET /api/home/valuation_summary and /api/home/pe_valuation', () => {
     expect(data.no_price).toBeNull();
   });
 
+  it('FCFF收益率 is FCFF over the market EV, not over the equity’s market cap (格力电器, 2024-12-31)', async () => {
+    const { data } = await answerOf(
+      await platform.call('GET', `/api/home/valuation_summary/${encodeURIComponent('格力电器')}`),
+      valuationSummaryAnswer,
+    );
+    const market = data.market;
+    const fcf = (market?.fcff_ev_yield ?? 0) * (market?.market_ev ?? 0);
+    // 格力's net cash makes its market EV far below its market cap: 0.189 on EV, 0.118 on the market cap.
+    expect(market?.fcff_ev_yield).toBeCloseTo(0.189, 3);
+    expect(fcf / (market?.market_cap ?? 1)).toBeCloseTo(0.118, 3);
+  });
+
   it('PE估值: each year with a year-end snapshot and an annual report, as the bundle computes it offline', async () => {
     await uploadQuotes('year-end-quotes.csv', readFileSync(YEAR_END_QUOTES));
     const { data } = await answerOf(await platform.call('GET', `/api/home/pe_valuation/${MIDEA}`), peValuationAnswer);

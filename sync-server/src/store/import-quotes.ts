@@ -1,7 +1,8 @@
 import { type Database, transaction } from '../db/database.ts';
 import type { ParsedQuote } from '../ingest/quotes/parse-quote-file.ts';
+import { loadListedShares } from '../valuation/stored-inputs.ts';
 import { markValuationsOwed } from './owed-valuations.ts';
-import { latestListedShares, type QuoteSource, type StoredQuotes, storeQuotes } from './quotes.ts';
+import { type QuoteSource, type StoredQuotes, storeQuotes } from './quotes.ts';
 
 export interface ImportedQuotes extends StoredQuotes {
   /** Companies whose listed share count changed: their value per share is owed a revaluation. */
@@ -16,9 +17,9 @@ export interface ImportedQuotes extends StoredQuotes {
 export function importQuotes(db: Database, quotes: readonly ParsedQuote[], source: QuoteSource): ImportedQuotes {
   return transaction(db, () => {
     const touched = new Set(quotes.map((quote) => quote.code));
-    const before = new Map([...touched].map((code) => [code, latestListedShares(db, code)?.count ?? null]));
+    const before = new Map([...touched].map((code) => [code, loadListedShares(db, code)?.count ?? null]));
     const stored = storeQuotes(db, quotes, source);
-    const sharesChanged = stored.companies.filter((code) => latestListedShares(db, code)?.count !== before.get(code));
+    const sharesChanged = stored.companies.filter((code) => loadListedShares(db, code)?.count !== before.get(code));
     markValuationsOwed(db, sharesChanged);
     return { ...stored, sharesChanged };
   });

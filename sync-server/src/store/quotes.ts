@@ -132,20 +132,6 @@ export function latestQuotes(db: Database): Quote[] {
   ).map(({ company_code, ...row }) => ({ company: company_code, ...row }));
 }
 
-/**
- * The listed share count of the company's latest snapshot (亿股) with its date: the valuation's share
- * count (the engine's `ListedShares`), or null when no snapshot has a 总股本.
- */
-export function latestListedShares(db: Database, code: string): { count: number; date: string } | null {
-  const row = queryOne<{ shares: number; date: string }>(
-    db,
-    `SELECT shares, date FROM quote_history WHERE company_code = ? AND shares IS NOT NULL AND shares > 0
-     ORDER BY date DESC LIMIT 1`,
-    code,
-  );
-  return row ? { count: row.shares, date: row.date } : null;
-}
-
 export function countQuoteSnapshots(db: Database): number {
   return queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM quote_history')?.n ?? 0;
 }

@@ -2,6 +2,7 @@ import {
   type CompanyValuation,
   isValuationError,
   type ValuationSettings,
+  valuationDate,
   valueCompany,
   type YearOverrides,
 } from '@fcf/engine';
@@ -102,12 +103,13 @@ export class ValuationService {
   /** The same valuation for callers outside HTTP (sync): throws the engine's ValuationError as is. */
   valuation(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
     const seq = currentChangeSeq(this.db);
-    const context = loadCompanyContext(this.db, company, this.today());
+    const today = this.today();
     if (!whatIf) {
       // Keyed by the date as well: a report turns stale on a day when nothing was written.
       const cached = this.cache.get(company.code);
-      if (cached && cached.seq === seq && cached.asOf === context.asOf) return cached.valuation;
+      if (cached && cached.seq === seq && cached.asOf === valuationDate(today)) return cached.valuation;
     }
+    const context = loadCompanyContext(this.db, company, today);
     const storedOverrides = loadOverrides(this.db, company.code);
     const valuation = valueCompany({
       statements: loadCompanyStatements(this.db, company),

@@ -93,7 +93,7 @@ export const dcfResultSchema = z.object({
     ...equityBridgeSchema.shape,
     enterprise_value: z.number(),
     equity_value: z.number(),
-    share_capital: z.number(),
+    total_shares: z.number().check(z.describe('总股本（亿股）：每股价值的分母；无来源时为 0')),
     value_per_share: z.number().check(z.describe('每股价值（元）')),
   }),
   bridge: z.array(bridgeLineSchema).check(z.describe('权益桥：各行之和等于股权价值')),
@@ -129,12 +129,14 @@ export const shareCountSchema = named(
     source: z.enum(SHARE_SOURCES),
     label: z.string().check(z.describe('来源的中文说明')),
     date: z.nullable(z.string()).check(z.describe('行情快照的日期（来源为 listed 时）')),
-    candidates: z.object({
-      listed: amount,
-      statement: amount,
-      share_capital: amount,
-      eps_implied: amount,
-    }),
+    candidates: z
+      .object({
+        listed: amount.check(z.describe('行情快照的总股本（亿股）')),
+        statement: amount.check(z.describe('报表的期末总股本（亿股）')),
+        share_capital: amount.check(z.describe('股本（亿元）按面值1元折合的股数（亿股）')),
+        eps_implied: amount.check(z.describe('归母净利润 ÷ 基本每股收益（亿股）')),
+      })
+      .check(z.describe('数据给出的每一种股数（均为亿股）')),
     disagreement: z.nullable(z.string()).check(z.describe('各来源相差超过 5% 时的说明')),
   }),
 );

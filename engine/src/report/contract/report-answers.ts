@@ -66,7 +66,9 @@ export const fcfStructureViewSchema = z.object({
     metrics: z.array(z.object({ name: z.string(), unit: z.string(), values: z.array(z.nullable(z.number())) })),
   }),
   meta: z.object({
-    total_historical_fcf: z.number(),
+    total_historical_fcf: z
+      .nullable(z.number())
+      .check(z.describe('表中各年已知自由现金流之和（亿元）；全部未知时为 null')),
     recent_historical_complete: z.boolean(),
     forecast_years: z.array(z.number()),
     trend_chart_years: z.array(z.number()),

@@ -79,7 +79,10 @@ export const valuationResultsViewSchema = named(
     terminal_pv: z.number(),
     enterprise_value: z.number(),
     equity_value: z.number(),
-    value_per_share: z.number(),
+    value_per_share: z
+      .nullable(z.number())
+      .check(z.describe('每股价值（元）；股权价值不为正或缺少总股本时为 null，原因见 value_per_share_reason')),
+    value_per_share_reason: z.nullable(z.string()),
     warnings: z.array(valuationWarningSchema),
   }),
 );

@@ -16,7 +16,7 @@ export const priceAgainstValueSchema = z.object({
   margin_of_safety: nullableNumber,
   pe: nullableNumber,
   pb: nullableNumber,
-  fcf_yield: nullableNumber,
+  fcff_ev_yield: nullableNumber,
   market_ev: nullableNumber,
   ev_ebit: nullableNumber,
 });
@@ -31,7 +31,7 @@ export const valuationSummaryViewSchema = named(
     no_price: z.nullable(z.string()),
     reasons: z.array(
       z.object({
-        figure: z.enum(['value_per_share', 'margin_of_safety', 'pe', 'pb', 'fcf_yield', 'ev_ebit']),
+        figure: z.enum(['value_per_share', 'margin_of_safety', 'pe', 'pb', 'fcff_ev_yield', 'ev_ebit']),
         reason: z.string(),
       }),
     ),

@@ -104,8 +104,8 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
   const lastYear = columns[columns.length - 1] ?? '';
   const { valuation, meta } = dcf;
   // Without shares the engine answers 0 for both, which is neither a share count nor a value per share.
-  const hasShares = valuation.share_capital > 0;
-  const shares = hasShares ? valuation.share_capital : null;
+  const hasShares = valuation.total_shares > 0;
+  const shares = hasShares ? valuation.total_shares : null;
   const perShare = hasShares ? valuation.value_per_share : null;
   const notApplicable = perShareNotApplicable(dcf);
   const perShareLine = line(

@@ -90,8 +90,10 @@ export function fcfStructureSpec(view: FcfStructureView): HistoryModuleSpec {
     notice: hasTable ? null : MISSING_TABLE,
     hints: hasTable
       ? [
-          `近${tableData.years.length}年历史自由现金流合计 ${formatAmount(meta.total_historical_fcf)} 亿元` +
-            `${meta.recent_historical_complete ? '' : '（部分年份缺少数据，未计入）'}。` +
+          (meta.total_historical_fcf === null
+            ? `近${tableData.years.length}年历史自由现金流均无法计算（缺少现金流量表数据）。`
+            : `近${tableData.years.length}年历史自由现金流合计 ${formatAmount(meta.total_historical_fcf)} 亿元` +
+              `${meta.recent_historical_complete ? '' : '（部分年份缺少数据，未计入）'}。`) +
             '自由现金流 = NOPAT + 非现金成本 − 营运资本变动 − 资本开支。',
         ]
       : [],

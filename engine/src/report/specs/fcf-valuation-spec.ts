@@ -51,7 +51,7 @@ export function keyFigures(dcf: DcfValuationView | null): KeyFigureSpec[] {
   const perShare =
     notApplicable !== null
       ? NOT_APPLICABLE
-      : valuation && valuation.share_capital > 0
+      : valuation && valuation.total_shares > 0
         ? formatAmount(valuation.value_per_share)
         : EMPTY;
   return [
@@ -98,8 +98,7 @@ export function fcfValuationSpec(dcf: DcfValuationView | null, dcfError: string 
   }
   const { meta } = dcf;
   const notices = [...meta.limitations];
-  if (dcf.valuation.share_capital <= 0)
-    notices.push('缺少总股本数据，无法计算每股价值，可在自定义参数估值中填写总股本');
+  if (dcf.valuation.total_shares <= 0) notices.push('缺少总股本数据，无法计算每股价值，可在自定义参数估值中填写总股本');
   return {
     error: null,
     assumptions:
