@@ -102,7 +102,7 @@ export function listCompanies(db: Database): CompanyListEntry[] {
     db,
     `SELECT c.code, c.name, c.industry,
        EXISTS (SELECT 1 FROM statement_values s WHERE s.company_code = c.code AND s.deleted = 0
-               AND s.item IN ('operating_revenue', 'total_operating_revenue')) AS has_history
+               AND s.period = 'FY' AND s.item IN ('operating_revenue', 'total_operating_revenue')) AS has_history
      FROM companies c WHERE c.deleted = 0 ORDER BY c.code`,
   ).map(({ has_history, ...company }) => ({ ...company, has_forecast_data: has_history === 1 }));
 }

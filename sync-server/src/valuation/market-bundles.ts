@@ -29,7 +29,7 @@ export interface BundlesPage {
 
 /** Companies with an annual revenue (what a report needs), as the company list's `has_forecast_data`. */
 const WITH_HISTORY = `c.deleted = 0 AND EXISTS (SELECT 1 FROM statement_values s WHERE s.company_code = c.code
-  AND s.deleted = 0 AND s.item IN ('operating_revenue', 'total_operating_revenue'))`;
+  AND s.deleted = 0 AND s.period = 'FY' AND s.item IN ('operating_revenue', 'total_operating_revenue'))`;
 
 /** Rows of a table for the companies with codes in [first, last], grouped by company code. */
 function byCompany<Row extends { company_code: string }>(rows: Row[]): Map<string, Row[]> {
@@ -71,7 +71,7 @@ export function marketBundlesPage(
     const statements = byCompany(
       queryAll<StatementValueRow & { company_code: string }>(
         db,
-        `SELECT company_code, report_type, year, item, value FROM statement_values
+        `SELECT company_code, report_type, year, period, item, value FROM statement_values
          WHERE company_code BETWEEN ? AND ? AND deleted = 0`,
         ...range,
       ),
