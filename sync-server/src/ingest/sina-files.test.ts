@@ -5,7 +5,9 @@ import { type IngestOutcome, type ParsedStatementFile, parseStatementFile } from
 import { FIXTURES_URL, fixtureDirectory, readFixture, utf8Bytes } from './testing/ingest-fixtures.ts';
 
 /** The Sina Finance exports of fixtures/sina (../shared/data/README.md): 万元, stated nowhere. */
-const SINA_FILES = readdirSync(new URL('sina/', FIXTURES_URL)).sort();
+const SINA_FILES = readdirSync(new URL('sina/', FIXTURES_URL))
+  .filter((name) => /^\d{6}\w+\.csv$/.test(name))
+  .sort();
 const IN_WAN = { unit: '万元', forThisFile: false } as const;
 
 function parseSina(name: string): IngestOutcome {

@@ -92,7 +92,7 @@ describe('files that state no amount unit', () => {
     const before = counts(empty.platform);
     const { status, json } = await post(empty, [sinaFile('600519profitstatement.csv')], { unit: '千元' });
     expect(status).toBe(400);
-    expect(json.message).toBe('金额单位只能是 元、万元、亿元（字段 unit 或 unit:<文件名>）');
+    expect((json as { message: string }).message).toBe('金额单位只能是 元、万元、亿元（字段 unit 或 unit:<文件名>）');
     expect(counts(empty.platform)).toEqual(before);
   });
 });

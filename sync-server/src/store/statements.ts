@@ -80,6 +80,7 @@ export function writeReport(
   );
   let written = 0;
   let changeSeq: number | undefined;
+  const pending: unknown[] = [];
   for (const { year, period, items } of reportsOf(figures)) {
     if (options.keepStored && storedReports.has(`${year}|${period}`)) continue;
     for (const [item, value] of Object.entries(items)) {
@@ -107,26 +108,31 @@ export function writeReport(
         continue;
       }
       changeSeq ??= nextChangeSeq(db);
-      execute(
-        db,
-        `INSERT INTO statement_values (company_code, report_type, year, period, item, value, file_id, change_seq)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (company_code, report_type, year, period, item) DO UPDATE SET
-           value = excluded.value, file_id = excluded.file_id, change_seq = excluded.change_seq,
-           version = version + 1, deleted = 0`,
-        companyCode,
-        reportType,
-        year,
-        period,
-        item,
-        value,
-        fileId,
-        changeSeq,
-      );
+      pending.push(companyCode, reportType, year, period, item, value, fileId, changeSeq);
+      if (pending.length === INSERT_CHUNK * ROW_PARAMETERS) insertRows(db, pending.splice(0));
       written++;
     }
   }
+  if (pending.length > 0) insertRows(db, pending);
   return written;
+}
+
+/** Rows per INSERT: a Sina export writes thousands of figures, one statement per row was most of its import. */
+const INSERT_CHUNK = 64;
+const ROW_PARAMETERS = 8;
+
+/** Inserts (or updates, with a new version) the rows whose parameters `values` holds, 8 per row. */
+function insertRows(db: Database, values: readonly unknown[]): void {
+  const rows = values.length / ROW_PARAMETERS;
+  execute(
+    db,
+    `INSERT INTO statement_values (company_code, report_type, year, period, item, value, file_id, change_seq)
+     VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+     ON CONFLICT (company_code, report_type, year, period, item) DO UPDATE SET
+       value = excluded.value, file_id = excluded.file_id, change_seq = excluded.change_seq,
+       version = version + 1, deleted = 0`,
+    ...values,
+  );
 }
 
 export interface WriteOptions {
@@ -207,14 +213,15 @@ export function statementsFromRows(company: CompanyRecord, rows: readonly Statem
 
 /**
  * Everything reported for a company, merged across report types, as the engine reads it; with `items`,
- * only those items (the same merge, a smaller read).
+ * only those items, and `annualOnly`, only the annual reports (the same merge, a smaller read).
  */
 export function loadCompanyStatements(
   db: Database,
   company: CompanyRecord,
   items?: readonly StatementItem[],
+  annualOnly = false,
 ): CompanyStatements {
-  const only = items ? ` AND item IN (${items.map(() => '?').join(', ')})` : '';
+  const only = `${items ? ` AND item IN (${items.map(() => '?').join(', ')})` : ''}${annualOnly ? " AND period = 'FY'" : ''}`;
   const rows = queryAll<StatementValueRow>(
     db,
     `SELECT report_type, year, period, item, value FROM statement_values WHERE company_code = ? AND deleted = 0${only}`,
