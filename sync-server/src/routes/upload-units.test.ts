@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { uploadAnswer } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conforming } from '../testing/answers.ts';
@@ -95,4 +95,20 @@ describe('files that state no amount unit', () => {
     expect((json as { message: string }).message).toBe('金额单位只能是 元、万元、亿元（字段 unit 或 unit:<文件名>）');
     expect(counts(empty.platform)).toEqual(before);
   });
+});
+
+describe('the Sina exports of all 33 companies through the API', () => {
+  it('import with unit=万元, the bank among them, each with its interim periods', async () => {
+    const names = readdirSync(new URL('sina/', FIXTURES))
+      .filter((name) => /^\d{6}\w+\.csv$/.test(name))
+      .sort();
+    expect(names).toHaveLength(99);
+    const { status, json } = await post(empty, names.map(sinaFile), { unit: '万元' });
+    expect(status).toBe(200);
+    const body = conforming(uploadAnswer, json, 'upload answer');
+    expect(body.uploaded_files.filter((file) => !file.success)).toEqual([]);
+    expect(body.affected_companies).toHaveLength(33);
+    expect(body.affected_companies).toContain('工商银行');
+    for (const file of body.uploaded_files) expect(file.interim_periods?.length, file.filename).toBeGreaterThan(0);
+  }, 120_000);
 });

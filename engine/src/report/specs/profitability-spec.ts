@@ -128,6 +128,8 @@ function quarterlySpec(quarters: readonly QuarterRow[]): HistoryModuleSpec {
         id: 'profitability-quarters',
         caption: '单季度营业收入与归母净利润（金额单位：亿元）',
         labelHeader: '指标',
+        // All 8 quarters on every screen: on a phone the table scrolls inside its own box.
+        fixedColumns: true,
         columns: labels,
         rows: [
           tableRow('revenue', '单季营业收入（亿元）', 'amount', 'level', column('revenue')),
@@ -139,29 +141,38 @@ function quarterlySpec(quarters: readonly QuarterRow[]): HistoryModuleSpec {
     ],
     notice: null,
     hints: ['单季数据由累计报表相减得出：二季度 = 中报 − 一季报，三季度 = 三季报 − 中报，四季度 = 年报 − 三季报。'],
+    // The 8 quarters on a phone too (the narrow window is for long runs of years).
     charts: [
-      chart(
-        quarters,
-        labels,
-        'quarter-revenue',
-        { full: '单季营业收入与同比增长率', medium: '单季营业收入', short: '单季收入' },
-        '暂无单季营业收入数据',
-        [
-          { key: 'revenue', label: '单季营业收入', kind: 'bar', unit: 'amount', color: 'primary' },
-          { ...GROWTH, axis: 'right' },
-        ],
+      wholeOnPhones(
+        chart(
+          quarters,
+          labels,
+          'quarter-revenue',
+          { full: '单季营业收入与同比增长率', medium: '单季营业收入', short: '单季收入' },
+          '暂无单季营业收入数据',
+          [
+            { key: 'revenue', label: '单季营业收入', kind: 'bar', unit: 'amount', color: 'primary' },
+            { ...GROWTH, axis: 'right' },
+          ],
+        ),
       ),
-      chart(
-        quarters,
-        labels,
-        'quarter-net-profit',
-        { full: '单季归母净利润与同比增长率', medium: '单季归母净利润', short: '单季净利润' },
-        '暂无单季净利润数据',
-        [
-          { key: 'netProfit', label: '单季归母净利润', kind: 'bar', unit: 'amount', color: 'teal' },
-          { ...GROWTH, key: 'netProfitGrowth', axis: 'right' },
-        ],
+      wholeOnPhones(
+        chart(
+          quarters,
+          labels,
+          'quarter-net-profit',
+          { full: '单季归母净利润与同比增长率', medium: '单季归母净利润', short: '单季净利润' },
+          '暂无单季净利润数据',
+          [
+            { key: 'netProfit', label: '单季归母净利润', kind: 'bar', unit: 'amount', color: 'teal' },
+            { ...GROWTH, key: 'netProfitGrowth', axis: 'right' },
+          ],
+        ),
       ),
     ],
   };
+}
+
+function wholeOnPhones(chart: ChartSpec): ChartSpec {
+  return { ...chart, narrowWindow: null };
 }

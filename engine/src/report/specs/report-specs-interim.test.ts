@@ -42,6 +42,9 @@ describe('a report on the trailing twelve months', () => {
     expect(quarterly.tables[0]?.rows[0]?.values).toEqual([20, 25, 30]);
     expect(quarterly.tables[0]?.rows[1]?.values).toEqual([null, 0.25, 0.2]);
     expect(quarterly.charts.map((chart) => chart.id)).toEqual(['quarter-revenue', 'quarter-net-profit']);
+    // Every quarter on a phone: the table scrolls in its box, the charts keep all their bars.
+    expect(quarterly.tables[0]?.fixedColumns).toBe(true);
+    expect(quarterly.charts.map((chart) => chart.narrowWindow)).toEqual([null, null]);
   });
 
   it('shows the partial first period in the DCF table and says what the base is', () => {
