@@ -187,6 +187,16 @@ export function ingestSection(figures: IngestFigures, causes: { import: string; 
       notes: `${formatCount(figures.importedFiles)} imported, ${figures.failedFiles} refused; ${formatCount(figures.companies)} companies; ${figures.megabytes.toFixed(1)} MB of CSV; each request also values the companies it touched, as the upload does`,
     },
     {
+      benchmark: `Import the ${figures.sina.files} Sina statement files (every quarter)`,
+      measured: formatMillis(figures.sina.millis),
+      spread: '1 request',
+      reference: `${formatCount(figures.sina.files / (figures.sina.millis / 1000))} files/s`,
+      ratio: '—',
+      target: 'every file imported',
+      verdict: verdict(figures.sina.failed === 0),
+      notes: `fixtures/sina, 33 companies' 资产负债表, 利润表 and 现金流量表 with their quarterly columns, ${figures.sina.megabytes.toFixed(1)} MB, unit=万元 for the batch: ${figures.sina.imported} imported, ${figures.sina.failed} refused; after the summaries, so their companies already exist`,
+    },
+    {
       benchmark: 'Batch valuation of every company',
       measured: formatMillis(figures.valuationMillis),
       spread: '1 run',
@@ -200,6 +210,12 @@ export function ingestSection(figures: IngestFigures, causes: { import: string; 
   const missed: Missed[] = [];
   if (!importMet)
     missed.push({ what: `Import ${formatMillis(figures.importMillis)}, not < 20 s`, cause: causes.import });
+  if (figures.sina.failed > 0) {
+    missed.push({
+      what: `${figures.sina.failed} of the ${figures.sina.files} Sina files refused`,
+      cause: 'the upload answer says why for each file (uploaded_files[].error)',
+    });
+  }
   if (!valuationMet) {
     missed.push({
       what: `Batch valuation ${formatMillis(figures.valuationMillis)}, not < 5 s`,

@@ -57,7 +57,20 @@ export function historicalRevenueGrowth(rows: readonly FinancialYearRow[], termi
   return growthOfHistory(rows)?.growth ?? clamp(terminalGrowth, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP);
 }
 
-function growthOfHistory(rows: readonly FinancialYearRow[]): { growth: number; from: number; to: number } | null {
+/**
+ * When the latest history row is the trailing twelve months to an interim report: how much of its year is
+ * still to come (0.75 after a 一季报), so growth up to it compounds over the time it really spans, and the
+ * words the basis notes use for it ('2023 一季报（TTM）').
+ */
+export interface TrailingRow {
+  readonly shortfall: number;
+  readonly label: string;
+}
+
+function growthOfHistory(
+  rows: readonly FinancialYearRow[],
+  trailing?: TrailingRow,
+): { growth: number; from: number; to: number } | null {
   const last = rows[rows.length - 1];
   const span = Math.min(AUTO_DRIVER_WINDOW, rows.length - 1);
   const first = rows[rows.length - 1 - span];
@@ -65,7 +78,8 @@ function growthOfHistory(rows: readonly FinancialYearRow[]): { growth: number; f
   const firstRevenue = first?.operating_revenue ?? null;
   if (!last || !first || span < 1 || latestRevenue === null || firstRevenue === null) return null;
   if (latestRevenue <= 0 || firstRevenue <= 0) return null;
-  const cagr = (latestRevenue / firstRevenue) ** (1 / span) - 1;
+  const years = span - (trailing?.shortfall ?? 0);
+  const cagr = (latestRevenue / firstRevenue) ** (1 / years) - 1;
   return { growth: clamp(cagr, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP), from: first.year, to: last.year };
 }
 
@@ -142,7 +156,11 @@ function ratioNote(years: readonly number[], skipped: readonly number[]): string
  * @param reportedFamilies per history row, the families its statements report (continuity.ts); without
  *   it every row with working-capital figures counts as reporting them all.
  */
-export function driverBase(history: readonly FinancialYearRow[], reportedFamilies?: readonly number[]): DriverBase {
+export function driverBase(
+  history: readonly FinancialYearRow[],
+  reportedFamilies?: readonly number[],
+  trailing?: TrailingRow,
+): DriverBase {
   const rows = windowOf(history);
   const masks = windowOf(reportedFamilies ?? history.map((row) => (row.basis === 'statements' ? ALL_FAMILIES : 0)));
   const ratios = emptyDrivers();
@@ -181,11 +199,13 @@ export function driverBase(history: readonly FinancialYearRow[], reportedFamilie
       : `有效税率在 0–50% 之间的年份不足两年，按法定税率 ${percentText(DEFAULT_TAX_RATE, 0)}`,
   };
 
-  const growth = growthOfHistory(history);
+  const growth = growthOfHistory(history, trailing);
   basis.operating_revenue_yoy = growth
     ? {
         years: [growth.from, growth.to],
-        note: `${growth.from}–${growth.to}年营业收入复合增长率（限定在 -20% 至 25%），逐年线性过渡到永续增长率`,
+        note: trailing
+          ? `${growth.from}年至${trailing.label}的营业收入年化复合增长率（限定在 -20% 至 25%），逐年线性过渡到永续增长率`
+          : `${growth.from}–${growth.to}年营业收入复合增长率（限定在 -20% 至 25%），逐年线性过渡到永续增长率`,
       }
     : { years: [], note: '历史不足以计算增长率，按永续增长率' };
 

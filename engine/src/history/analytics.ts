@@ -7,6 +7,7 @@ import {
   type StatementYear,
 } from '../statements/items.ts';
 import { type FinancialYearRow, ratio } from './financial-row.ts';
+import type { TrailingComparison } from './historical-rows.ts';
 
 /** Profitability row of the financial-analysis API; ratios as fractions, amounts in 亿元. */
 export interface ProfitabilityRow {
@@ -71,9 +72,14 @@ export function growth(current: number | null, previous: number | null): number 
   return (current - previous) / Math.abs(previous);
 }
 
+/**
+ * With `trailing`, that year is the trailing twelve months: its growth compares with the twelve months a
+ * year before it (null when unknown), as its row's revenue growth does.
+ */
 export function profitabilityRows(
   statements: CompanyStatements,
   rows: readonly FinancialYearRow[],
+  trailing?: TrailingComparison | null,
 ): ProfitabilityRow[] {
   const result: ProfitabilityRow[] = [];
   // A year's net profit is read once: it is the next row's previous one.
@@ -82,7 +88,12 @@ export function profitabilityRows(
   for (const row of rows) {
     const revenue = row.operating_revenue;
     const netProfit = netProfitOf(statements.years[row.year]);
-    const previousNetProfit = lastYear === row.year - 1 ? lastNetProfit : netProfitOf(statements.years[row.year - 1]);
+    const previousNetProfit =
+      trailing?.year === row.year
+        ? netProfitOf(trailing.previous ?? undefined)
+        : lastYear === row.year - 1
+          ? lastNetProfit
+          : netProfitOf(statements.years[row.year - 1]);
     lastNetProfit = netProfit;
     lastYear = row.year;
     result.push({
@@ -163,15 +174,24 @@ function averageBalance(closing: number | null, opening: number | null): number 
  * ROIC = NOPAT / average invested capital. Not meaningful, so null with the reason: ROE when equity is not
  * positive or more than doubles or halves within the year (equityAverageDistorted); ROIC when invested capital is at most 5% of total assets (or not positive) or |ROIC| > 100%.
  */
-export function returnsRows(statements: CompanyStatements, rows: readonly FinancialYearRow[]): ReturnsRow[] {
+export function returnsRows(
+  statements: CompanyStatements,
+  rows: readonly FinancialYearRow[],
+  trailing?: TrailingComparison | null,
+): ReturnsRow[] {
   const result: ReturnsRow[] = [];
   // A year's balance figures are read once: its closing balances are the next row's opening ones.
   let closing: BalanceFigures | null = null;
   let closingYear = Number.NaN;
   for (const row of rows) {
     const source = statements.years[row.year];
+    // The trailing twelve months open at the balance sheet a year before their end, when it is reported.
     const opening =
-      closing !== null && closingYear === row.year - 1 ? closing : balanceFigures(statements.years[row.year - 1]);
+      trailing?.year === row.year && trailing.previous
+        ? balanceFigures(trailing.previous)
+        : closing !== null && closingYear === row.year - 1
+          ? closing
+          : balanceFigures(statements.years[row.year - 1]);
     const current = balanceFigures(source);
     closing = current;
     closingYear = row.year;

@@ -152,7 +152,11 @@ export function buildCompanyReport(
   const valuation = valueBundle(bundle, asOf, market?.quote ?? null);
   const quote = market?.quote;
   const priced = quote
-    ? priceAgainstValue(quote, valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]), market.today)
+    ? priceAgainstValue(
+        quote,
+        valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]),
+        market.today,
+      )
     : null;
   const marketEv = priced?.market_ev ?? null;
   const byMarket = priced !== null && marketEv !== null && marketEv > 0;
@@ -165,7 +169,7 @@ export function buildCompanyReport(
     industryComparison: bundle.industry_comparison ?? null,
     valuationSummary: valuationSummaryView(
       valuation,
-      bundle.statements.years[valuation.latestYear],
+      valuation.statements.years[valuation.latestYear],
       quote ?? null,
       market?.today ?? asOf ?? quote?.date ?? '',
     ),

@@ -121,7 +121,7 @@ function cellOf(figure: (typeof COMPARE_FIGURES)[number], series: YearSeries, ye
 function columnOf(entry: CompareEntry, index: number): { column: CompareColumn; series: YearSeries } {
   const { bundle, market } = entry;
   const valuation = valueBundle(bundle, market.today, market.quote);
-  const figures = valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]);
+  const figures = valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]);
   const priced = market.quote ? priceAgainstValue(market.quote, figures, market.today) : null;
   const series = yearSeries(valuation, bundle);
   const year = valuation.latestYear;

@@ -107,8 +107,12 @@ export function peValuationView(
       pb: reported ? multiple(marketCap, statements.years[year]?.parent_equity ?? null) : null,
     };
   });
-  const figures = valueFiguresOf(valuation, statements.years[valuation.latestYear]);
   const equity = valuation.dcf?.valuation.equity_value ?? null;
+  // EPS and book value per share at the valuation's base: the trailing twelve months' profit when it is one.
+  const figures = valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]);
+  const annualBase = valuation.base.period === 'FY';
+  const profitOf = annualBase ? `${valuation.latestYear}年` : `${valuation.base.label}滚动十二个月`;
+  const equityAt = annualBase ? `${valuation.latestYear}年末` : `${valuation.base.label}期末`;
   const shares = valuation.parameters.total_shares;
   const positive = (value: number | null) => (value !== null && value > 0 ? value : null);
   const eps = multiple(positive(figures.netProfit), shares);
@@ -123,8 +127,8 @@ export function peValuationView(
   }
   if (!industry) missing.push('暂无行业统计：联网刷新该公司数据后显示行业中位数');
   else if (!industryPe) missing.push(`“${industry.industry}”暂无有行情的公司，无法取得行业市盈率中位数`);
-  if (eps === null) missing.push(`${valuation.latestYear}年归母净利润缺失或不为正：按市盈率的估值无意义（n.m.）`);
-  if (bvps === null) missing.push(`${valuation.latestYear}年末归母净资产缺失或不为正：按市净率的估值无意义（n.m.）`);
+  if (eps === null) missing.push(`${profitOf}归母净利润缺失或不为正：按市盈率的估值无意义（n.m.）`);
+  if (bvps === null) missing.push(`${equityAt}归母净资产缺失或不为正：按市净率的估值无意义（n.m.）`);
   return {
     industry: industry?.industry ?? '',
     latest_year: valuation.latestYear,

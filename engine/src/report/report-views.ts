@@ -1,6 +1,7 @@
 import type { ProfitabilityRow, ReturnsRow } from '../history/analytics.ts';
 import { FCF_RATIO_KEYS, type FcfRatioSeries } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
+import { type QuarterRow, quarterRows } from '../history/quarters.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import type { DcfResult } from '../valuation/dcf.ts';
 import type { SensitivityGrid } from '../valuation/sensitivity.ts';
@@ -34,10 +35,34 @@ export const REPORT_MODULE_PATHS = [
 ] as const;
 export type ReportModulePath = (typeof REPORT_MODULE_PATHS)[number];
 
+/** Single quarters the profitability section shows when switched to quarters. */
+export const REPORT_QUARTERS = 8;
+
 export interface FinancialAnalysisView {
   company: string;
-  summary: { available_modules: ReportModulePath[]; data_years: number[] };
-  data: { profitability: ProfitabilityRow[]; roe_roic: ReturnsRow[] };
+  summary: {
+    available_modules: ReportModulePath[];
+    data_years: number[];
+    /** The year whose row is the trailing twelve months (shown as 'TTM'), or null. */
+    trailing_year: number | null;
+  };
+  data: {
+    profitability: ProfitabilityRow[];
+    roe_roic: ReturnsRow[];
+    /** The latest 8 single quarters (revenue and 归母净利润 with their growth); empty without interim reports. */
+    quarters: QuarterRow[];
+  };
+}
+
+/** The history rows of whole fiscal years: without the trailing twelve months. */
+export function annualHistory(valuation: Pick<CompanyValuation, 'base' | 'history'>): FinancialYearRow[] {
+  const trailing = trailingYearOf(valuation);
+  return valuation.history.filter((row) => row.year !== trailing);
+}
+
+/** The history year that is the trailing twelve months of an interim report, or null (docs/model.md 2.2). */
+export function trailingYearOf(valuation: Pick<CompanyValuation, 'base'>): number | null {
+  return valuation.base.period === 'FY' ? null : valuation.base.year;
 }
 
 function lastYears<T extends { year: number }>(rows: readonly T[], count: number): T[] {
@@ -63,8 +88,16 @@ export function financialAnalysisView(valuation: CompanyValuation): FinancialAna
   available.push('pe-valuation');
   return {
     company: valuation.name,
-    summary: { available_modules: available, data_years: profitability.map((row) => row.year) },
-    data: { profitability, roe_roic: lastYears(valuation.returns, 10) },
+    summary: {
+      available_modules: available,
+      data_years: profitability.map((row) => row.year),
+      trailing_year: trailingYearOf(valuation),
+    },
+    data: {
+      profitability,
+      roe_roic: lastYears(valuation.returns, 10),
+      quarters: lastYears(quarterRows(valuation.statements), REPORT_QUARTERS),
+    },
   };
 }
 
@@ -77,6 +110,8 @@ export interface DcfValuationView extends DcfResult {
     company: string;
     code: string;
     latest_report_year: number;
+    /** The interim report whose trailing twelve months the value rests on ('2022-09-30'); null: the annual report. */
+    base_period: string | null;
     wacc_source: 'manual' | 'calculated' | 'fallback';
     terminal_growth_source: 'manual' | 'default';
     total_shares_source: ShareSource;
@@ -105,6 +140,7 @@ export function dcfValuationView(valuation: CompanyValuation): DcfValuationView 
       company: valuation.name,
       code: valuation.code,
       latest_report_year: valuation.latestYear,
+      base_period: valuation.base.period === 'FY' ? null : valuation.base.date,
       wacc_source:
         parameters.manual.wacc_manual !== null
           ? 'manual'
@@ -147,6 +183,8 @@ export interface FcfStructureView {
     forecast_years: number[];
     trend_chart_years: number[];
     table_years: number[];
+    /** The history year that is the trailing twelve months ('TTM'), or null. */
+    trailing_year: number | null;
   };
 }
 
@@ -197,13 +235,21 @@ export function fcfStructureView(valuation: CompanyValuation): FcfStructureView 
       forecast_years: valuation.forecastYears.slice(),
       trend_chart_years: rows.map((row) => row.year),
       table_years: tableRows.map((row) => row.year),
+      trailing_year: trailingYearOf(valuation),
     },
   };
 }
 
 export interface FcfRatioView {
   charts: FcfRatioSeries;
-  summary: { total_years: number; available_ratios: string[]; data_years: number[]; latest_year: number | null };
+  summary: {
+    total_years: number;
+    available_ratios: string[];
+    data_years: number[];
+    latest_year: number | null;
+    /** The year that is the trailing twelve months ('TTM'), or null. */
+    trailing_year: number | null;
+  };
 }
 
 export function fcfRatioView(valuation: CompanyValuation): FcfRatioView {
@@ -218,6 +264,7 @@ export function fcfRatioView(valuation: CompanyValuation): FcfRatioView {
       available_ratios: FCF_RATIO_KEYS.filter((key) => charts[key].length > 0),
       data_years: years,
       latest_year: years[years.length - 1] ?? null,
+      trailing_year: trailingYearOf(valuation),
     },
   };
 }

@@ -98,7 +98,11 @@ export function whatIfView(
     dcfError: issues.length > 0 ? inputIssuesMessage(issues) : (valuation.error?.message ?? null),
     issues,
     market: quote
-      ? priceAgainstValue(quote, valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]), market.today)
+      ? priceAgainstValue(
+          quote,
+          valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]),
+          market.today,
+        )
       : null,
   };
 }

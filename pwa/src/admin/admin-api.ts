@@ -118,12 +118,17 @@ function postFiles<Schema extends $ZodType>(
   });
 }
 
+/**
+ * Uploads statement files; `units` are the form fields of the amount units chosen for files that state
+ * none (`unit`, or `unit:<file name>`). A 422 (units needed) resolves with its answer, as any other.
+ */
 export function uploadStatementFiles(
   files: readonly File[],
   token: string | null,
   onProgress: (fraction: number) => void,
+  units: Readonly<Record<string, string>> = {},
 ): Promise<UploadAnswer> {
-  return postFiles('/api/upload_excel', files, {}, uploadAnswer, token, onProgress);
+  return postFiles('/api/upload_excel', files, units, uploadAnswer, token, onProgress);
 }
 
 /** Uploads quote snapshot files (the date, when given, applies to every file). */

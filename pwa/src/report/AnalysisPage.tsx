@@ -90,6 +90,7 @@ export function AnalysisPage() {
                 <DataDateBadge
                   latestYear={state.report.dcf.meta.latest_report_year}
                   warnings={state.report.dcf.warnings}
+                  basePeriod={state.report.dcf.meta.base_period}
                 />
                 <WarningMark warnings={warningSpecs(state.report.dcf.warnings)} />
               </>

@@ -38,7 +38,11 @@ export function ValuationSummary({ dcf }: { dcf: DcfValuationView | null }) {
               {figure.key === 'value_per_share' && dcf ? (
                 <>
                   {' '}
-                  <DataDateBadge latestYear={dcf.meta.latest_report_year} warnings={dcf.warnings} />
+                  <DataDateBadge
+                    latestYear={dcf.meta.latest_report_year}
+                    warnings={dcf.warnings}
+                    basePeriod={dcf.meta.base_period}
+                  />
                 </>
               ) : null}
             </dt>

@@ -138,7 +138,8 @@ function Result({ view }: { view: WaccToolView }) {
       </div>
       <div data-testid="wacc-component-value">
         <dt>
-          按此 WACC 的每股价值 <DataDateBadge latestYear={view.latest_year} warnings={view.warnings} />
+          按此 WACC 的每股价值{' '}
+          <DataDateBadge latestYear={view.latest_year} warnings={view.warnings} basePeriod={view.base_period} />
         </dt>
         <dd>
           {view.value_not_applicable !== null ? (

@@ -104,8 +104,8 @@ export const reportSectionRoutes = new Hono<AppEnv>()
       errors: [422],
     }),
     (c) => {
-      const { valuation, bundle, quote } = sectionInputs(c);
-      const latest = bundle.statements.years[valuation.latestYear];
+      const { valuation, quote } = sectionInputs(c);
+      const latest = valuation.statements.years[valuation.latestYear];
       const data = valuationSummaryView(valuation, latest, quote, valuationDate(new Date()));
       return c.json({ success: true, data, message: '获取成功' });
     },

@@ -125,7 +125,7 @@ export function listCompaniesAfter(db: Database, after: string, limit: number): 
     db,
     `SELECT c.code, c.name, c.industry,
        EXISTS (SELECT 1 FROM statement_values s WHERE s.company_code = c.code AND s.deleted = 0
-               AND s.item IN ('operating_revenue', 'total_operating_revenue')) AS has_history
+               AND s.period = 'FY' AND s.item IN ('operating_revenue', 'total_operating_revenue')) AS has_history
      FROM companies c WHERE c.deleted = 0 AND c.code > ? ORDER BY c.code LIMIT ?`,
     after,
     limit,

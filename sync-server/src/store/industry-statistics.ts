@@ -45,7 +45,8 @@ export function markIndustryStale(db: Database, industry: string): void {
  * that changed them). A company without an annual revenue has no row.
  */
 export function refreshPeerFigures(db: Database, company: CompanyRecord): void {
-  const figures = peerFiguresOf(loadCompanyStatements(db, company), company.industry);
+  // Peers compare annual reports (docs/model.md section 3): the interim ones are not read.
+  const figures = peerFiguresOf(loadCompanyStatements(db, company, undefined, true), company.industry);
   if (figures) {
     execute(
       db,

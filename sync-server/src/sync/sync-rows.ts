@@ -20,9 +20,11 @@ interface TableSpec {
 
 export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
   companies: { keyColumns: ['code'], dataColumns: ['code', 'name', 'industry'], public: true },
+  // `period`: 'FY' for an annual report, 'Q1' / 'H1' / 'Q3' for an interim one (docs/sync.md): an annual
+  // row keeps the key it always had, an interim row's key ends in its period.
   statement_values: {
-    keyColumns: ['company_code', 'report_type', 'year', 'item'],
-    dataColumns: ['company_code', 'report_type', 'year', 'item', 'value'],
+    keyColumns: ['company_code', 'report_type', 'year', 'period', 'item'],
+    dataColumns: ['company_code', 'report_type', 'year', 'period', 'item', 'value'],
     public: true,
   },
   forecast_parameters: {
@@ -93,12 +95,20 @@ export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
 
 type RawRow = Record<string, unknown> & { version: number; change_seq: number; deleted: number };
 
+/** A statement figure's key: 'code|type|year|item' for an annual report, with '|Q1' (…) for an interim one. */
+function statementValueKey(raw: RawRow): string {
+  const key = `${raw.company_code}|${raw.report_type}|${raw.year}|${raw.item}`;
+  return raw.period === undefined || raw.period === 'FY' ? key : `${key}|${raw.period}`;
+}
+
 function toSyncRow(table: SyncTable, raw: RawRow): SyncRow {
   const spec = TABLE_SPECS[table];
   const key =
     table === 'forecast_parameters'
       ? forecastParameterKey(String(raw.company_code), Number(raw.year), String(raw.parameter))
-      : spec.keyColumns.map((column) => String(raw[column])).join('|');
+      : table === 'statement_values'
+        ? statementValueKey(raw)
+        : spec.keyColumns.map((column) => String(raw[column])).join('|');
   const data: Record<string, unknown> = {};
   for (const column of spec.dataColumns) data[column] = raw[column] ?? null;
   return { table, key, version: raw.version, change_seq: raw.change_seq, data: raw.deleted ? null : data };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Platform, type StartOptions, startPlatform } from '../bootstrap.ts';
@@ -25,9 +25,30 @@ export interface TestPlatform extends Platform {
   close(): Promise<void>;
 }
 
+let annualFixtures: string | undefined;
+
 /**
- * A real platform on a fresh libSQL database file in a temp dir, seeded from fixtures/ as `npm start`
- * would, for `app.request()` tests.
+ * fixtures/ as the server's tests are written against: everything but fixtures/sina, the 99 Sina exports
+ * with their quarterly columns. Those have tests of their own (seed/fixture-valuations.test.ts and the
+ * browser tests, which seed everything as `npm start` does); seeding them into every test platform would
+ * make each start several times slower and change what the other tests count. A directory of links, made
+ * once per test process and removed at its exit.
+ */
+export function fixturesWithoutSina(): string {
+  if (annualFixtures) return annualFixtures;
+  const fixtures = configFromEnv({}).fixturesDir;
+  const dir = mkdtempSync(join(tmpdir(), 'fcf-fixtures-'));
+  for (const entry of readdirSync(fixtures)) {
+    if (entry !== 'sina') symlinkSync(join(fixtures, entry), join(dir, entry));
+  }
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  annualFixtures = dir;
+  return dir;
+}
+
+/**
+ * A real platform on a fresh libSQL database file in a temp dir, seeded as `npm start` would, for
+ * `app.request()` tests: from fixtures/ without fixtures/sina (fixturesWithoutSina) unless told otherwise.
  */
 export async function startTestPlatform(
   overrides: Partial<ServerConfig> = {},
@@ -37,6 +58,7 @@ export async function startTestPlatform(
   const config: ServerConfig = {
     ...configFromEnv({}),
     databaseUrl: `file:${join(dir, 'fcf.db')}`,
+    fixturesDir: fixturesWithoutSina(),
     adminPassword: TEST_ADMIN.password,
     staticDir: join(dir, 'no-dist'),
     logRequests: false,

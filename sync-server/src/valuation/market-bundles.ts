@@ -78,7 +78,7 @@ function readSlice(
     const statements = byCompany(
       queryAll<StatementValueRow & { company_code: string }>(
         db,
-        `SELECT company_code, report_type, year, item, value FROM statement_values
+        `SELECT company_code, report_type, year, period, item, value FROM statement_values
          WHERE company_code BETWEEN ? AND ? AND deleted = 0`,
         ...range,
       ),

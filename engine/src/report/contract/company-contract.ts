@@ -61,6 +61,11 @@ export const yearKeySchema = z
   .string()
   .check(z.maxLength(4, '年份格式应为四位数字'), z.regex(/^\d{4}$/, '年份格式应为四位数字'));
 
+/** An interim report's end date as an object key: '2022-09-30'. */
+export const periodEndKeySchema = z
+  .string()
+  .check(z.regex(/^\d{4}-(03-31|06-30|09-30)$/, '季报期末应为 YYYY-03-31、YYYY-06-30 或 YYYY-09-30'));
+
 /** One year's reported items, by item name (亿元; an absent item was not reported). */
 const statementYearSchema = z.record(z.string(), z.number());
 const manualValue = z.nullable(z.number());
@@ -86,7 +91,17 @@ export const companyBundleSchema = named(
       industry: z.string(),
       listing: z.optional(z.nullable(companyListingSchema)),
     }),
-    statements: z.object({ code: z.string(), name: z.string(), years: z.record(yearKeySchema, statementYearSchema) }),
+    statements: z.object({
+      code: z.string(),
+      name: z.string(),
+      years: z.record(yearKeySchema, statementYearSchema),
+      // Absent from bundles cached before interim reports were kept: those value from the annual reports.
+      interims: z.optional(
+        z
+          .record(periodEndKeySchema, statementYearSchema)
+          .check(z.describe('季报（一季报、中报、三季报）按期末日期：利润与现金流为年初至今，资产负债为期末')),
+      ),
+    }),
     parameters: z.object({
       wacc_manual: manualValue,
       terminal_growth_rate_manual: manualValue,

@@ -41,6 +41,16 @@ export const profitabilityRowSchema = z.object({
   netProfitGrowth: amount,
 });
 
+export const quarterRowSchema = z.object({
+  year: z.number(),
+  quarter: z.number().check(z.describe('第几季度（1–4）')),
+  date: z.string().check(z.describe('季度末日期')),
+  revenue: amount.check(z.describe('单季营业收入（亿元）')),
+  revenueGrowth: amount.check(z.describe('较上年同季')),
+  netProfit: amount.check(z.describe('单季归母净利润（亿元）')),
+  netProfitGrowth: amount.check(z.describe('较上年同季')),
+});
+
 export const returnsRowSchema = z.object({
   year: z.number(),
   roe: amount,
@@ -86,6 +96,17 @@ export const dcfResultSchema = z.object({
   forecast: z.array(
     z.object({ year: z.number(), fcf: z.number(), discount_factor: z.number(), discounted_fcf: z.number() }),
   ),
+  stub: z
+    .nullable(
+      z.object({
+        year: z.number(),
+        months: z.number(),
+        cash_flow: z.number(),
+        discount_factor: z.number(),
+        present_value: z.number(),
+      }),
+    )
+    .check(z.describe('估值日在会计年度之中（基于季报的 TTM）时，该年剩余月份为不足一年的首期；否则为 null')),
   forecast_fcf_sum: z.number(),
   terminal_value: z.number(),
   terminal_pv: z.number(),

@@ -6,6 +6,7 @@ import {
   dcfResultSchema,
   fcfRatioSeriesSchema,
   profitabilityRowSchema,
+  quarterRowSchema,
   returnsRowSchema,
   sensitivityGridSchema,
   shareCountSchema,
@@ -15,10 +16,22 @@ import {
 
 /** The analysis page's report modules, as GET /api/home/… answers them. */
 
+const trailingYear = z
+  .nullable(z.number())
+  .check(z.describe('作为滚动十二个月（TTM，显示为“TTM”）的历史年度；基于年报时为 null'));
+
 export const financialAnalysisViewSchema = z.object({
   company: z.string(),
-  summary: z.object({ available_modules: z.array(z.enum(REPORT_MODULE_PATHS)), data_years: z.array(z.number()) }),
-  data: z.object({ profitability: z.array(profitabilityRowSchema), roe_roic: z.array(returnsRowSchema) }),
+  summary: z.object({
+    available_modules: z.array(z.enum(REPORT_MODULE_PATHS)),
+    data_years: z.array(z.number()),
+    trailing_year: trailingYear,
+  }),
+  data: z.object({
+    profitability: z.array(profitabilityRowSchema),
+    roe_roic: z.array(returnsRowSchema),
+    quarters: z.array(quarterRowSchema).check(z.describe('最近 8 个单季度（由累计报表相减得出）；无季报时为空')),
+  }),
 });
 /** This answer's fields stand beside `success`, not inside `data` (docs/requirements.md#api). */
 export const financialAnalysisAnswer = z.object({
@@ -38,6 +51,9 @@ export const dcfValuationViewSchema = named(
       company: z.string(),
       code: z.string(),
       latest_report_year: z.number(),
+      base_period: z
+        .nullable(z.string())
+        .check(z.describe('估值所基于的季报期末（如 2022-09-30，其滚动十二个月为基期）；基于年报时为 null')),
       wacc_source: z.enum(['manual', 'calculated', 'fallback']),
       terminal_growth_source: z.enum(['manual', 'default']),
       total_shares_source: z.enum(SHARE_SOURCES),
@@ -73,6 +89,7 @@ export const fcfStructureViewSchema = z.object({
     forecast_years: z.array(z.number()),
     trend_chart_years: z.array(z.number()),
     table_years: z.array(z.number()),
+    trailing_year: trailingYear,
   }),
 });
 export const fcfStructureAnswer = envelope(fcfStructureViewSchema);
@@ -84,6 +101,7 @@ export const fcfRatioViewSchema = z.object({
     available_ratios: z.array(z.string()),
     data_years: z.array(z.number()),
     latest_year: z.nullable(z.number()),
+    trailing_year: trailingYear,
   }),
 });
 export const fcfRatioAnswer = envelope(fcfRatioViewSchema);

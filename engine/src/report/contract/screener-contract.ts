@@ -45,6 +45,9 @@ export const screenerRowSchema = named(
       .array(valuationWarningSchema)
       .check(z.describe('估值提示（与 DCF 接口同一组代码），筛选行以图标显示，悬停或读屏列出全文')),
     latest_report_year: z.nullable(z.number().check(z.describe('每股价值所基于的最新年报年度（数据日期）'))),
+    base_period: z.nullable(
+      z.string().check(z.describe('每股价值基于季报的滚动十二个月时，该季报的期末日（如 2022-09-30）；否则为 null')),
+    ),
   }),
 );
 

@@ -23,6 +23,9 @@ export const basicInfoViewSchema = named(
     sub_industry: z.nullable(z.string()),
     latest_report_year: z.number(),
     latest_report_date: z.string(),
+    latest_report_label: z
+      .string()
+      .check(z.describe('估值所基于的报告：“2024 年报”，或以其滚动十二个月为基期的季报“2023 一季报”')),
     latest_basis: z.enum(['statements', 'summary']),
     reported_years: z.number(),
     total_shares: z.number().check(z.describe('亿股；0 表示缺失')),

@@ -17,21 +17,49 @@ export const uploadedFileResultSchema = named(
     unmapped_items: z.optional(
       z.array(z.string()).check(z.describe('文件中未识别（未映射到模型项目）的报表行，仅供核对，不是错误')),
     ),
+    interim_periods: z.optional(
+      z.array(z.string()).check(z.describe('文件中的季报期末（如 2022-09-30）：一季报、中报、三季报为年初至今数据')),
+    ),
+    warnings: z.optional(
+      z.array(z.string()).check(z.describe('已导入但需核对之处：累计数较上一期减少、改写了已有数据等')),
+    ),
   }),
 );
+
+/** The amount units an uploader may choose for a file that states none (form field `unit`). */
+export const UPLOAD_UNITS = ['元', '万元', '亿元'] as const;
+export type UploadUnit = (typeof UPLOAD_UNITS)[number];
+
+/** A file whose amounts state no unit: the unit the server proposes, and why. */
+export const unitNeededSchema = named(
+  'UnitNeeded',
+  z.object({
+    filename: z.string(),
+    company: z.nullable(z.string()),
+    proposal: z.enum(UPLOAD_UNITS),
+    reason: z
+      .string()
+      .check(z.describe('推断依据，如“按数值推断为万元：营业收入 12,409,984.38 → 1,241 亿元，与财务摘要一致”')),
+  }),
+);
+export type UnitNeededEntry = z.infer<typeof unitNeededSchema>;
 export type UploadedFileResult = z.infer<typeof uploadedFileResultSchema>;
 
 const valuationProblem = z.object({ company: z.string(), reason: z.string() });
 
 /**
- * POST /api/upload_excel: 200 when any file was imported, 400 (with `detail`) when none was, 503 when the
- * server was too busy to try any.
+ * POST /api/upload_excel: 200 when any file was imported, 400 (with `detail`) when none was, 422 (with
+ * `units_needed`, nothing imported) when a file states no amount unit and none was chosen for it, 503 when
+ * the server was too busy to try any.
  */
 export const uploadAnswer = z.object({
   success: z.boolean(),
   uploaded_files: z.array(uploadedFileResultSchema),
   affected_companies: z.array(z.string()),
   valuation_problems: z.optional(z.array(valuationProblem)),
+  units_needed: z.optional(
+    z.array(unitNeededSchema).check(z.describe('未注明金额单位的文件及建议单位（422 时给出）：选择单位后重新上传')),
+  ),
   message: z.string(),
   detail: z.optional(z.string()),
 });
@@ -87,9 +115,18 @@ export const companiesStatusViewSchema = z.object({
 export type CompaniesStatus = z.infer<typeof companiesStatusViewSchema>;
 export const companiesStatusAnswer = envelope(companiesStatusViewSchema);
 
-/** The multipart form of an upload: one or more files in `files` (or `file`). */
+/**
+ * The multipart form of an upload: one or more files in `files` (or `file`), and the amount unit of files
+ * that state none: `unit` for every such file, `unit:<file name>` for one (that one wins).
+ */
 export const statementUploadForm = z.object({
   files: z
     .union([z.file(), z.array(z.file())])
     .check(z.describe('.xls / .xlsx / .csv，每个文件不超过 20 MB，一次最多 200 个')),
+  unit: z.optional(
+    z.enum(UPLOAD_UNITS).check(z.describe('未注明金额单位的文件按此单位读取（注明单位的文件以文件为准）')),
+  ),
+  'unit:<文件名>': z.optional(
+    z.enum(UPLOAD_UNITS).check(z.describe('仅对该文件：其金额单位；与文件注明的单位不一致时拒绝该文件')),
+  ),
 });

@@ -21,6 +21,7 @@ export function UploadResults({ outcome, onDismiss }: UploadResultsProps) {
   const { answer, allOk, summary } = outcome;
   const failures = answer.uploaded_files.filter((result) => !result.success);
   const unmapped = answer.uploaded_files.filter((result) => result.success && (result.unmapped_items?.length ?? 0) > 0);
+  const checks = answer.uploaded_files.filter((result) => result.success && (result.warnings?.length ?? 0) > 0);
   return (
     <section
       className={`upload-results${allOk ? ' is-ok' : ' is-partial'}`}
@@ -39,6 +40,21 @@ export function UploadResults({ outcome, onDismiss }: UploadResultsProps) {
             </li>
           ))}
         </ul>
+      )}
+      {checks.length > 0 && (
+        <div className="upload-results__checks" data-testid="upload-checks">
+          <p>已导入，以下数据请核对：</p>
+          <ul>
+            {checks.flatMap((result, index) =>
+              (result.warnings ?? []).map((warning) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the same file name can appear twice in one upload
+                <li key={`${result.filename}-${index}-${warning}`}>
+                  {result.filename}：{warning}
+                </li>
+              )),
+            )}
+          </ul>
+        </div>
       )}
       {unmapped.length > 0 && (
         <details className="upload-results__unmapped" data-testid="upload-unmapped">

@@ -15,18 +15,28 @@ export interface FileUpload<Answer> {
   remove(id: number): void;
   clearFinished(): void;
   dismissOutcome(): void;
-  upload(): Promise<void>;
+  /** Sends the waiting files, with `fields` beside them (the statement upload's chosen units). */
+  upload(fields?: Readonly<Record<string, string>>): Promise<void>;
 }
 
 export interface FileUploadOptions<Answer> {
-  /** Sends the files, reporting the fraction of bytes sent. */
-  send(files: readonly File[], onProgress: (fraction: number) => void): Promise<Answer>;
+  /** Sends the files (with the form's fields), reporting the fraction of bytes sent. */
+  send(
+    files: readonly File[],
+    onProgress: (fraction: number) => void,
+    fields: Readonly<Record<string, string>>,
+  ): Promise<Answer>;
   /** Each file's outcome in the answer, in the order sent. */
   results(answer: Answer): readonly FileOutcome[];
   /** After an answer (any file may have gone in). */
   onAnswered?(answer: Answer): void;
   /** Also says the outcome in a browser alert (the statement upload's behaviour). */
   alert?: boolean;
+  /**
+   * An answer that imported nothing and asks for more before the same files are sent again (units to
+   * confirm): the files stay waiting, and the outcome says what is asked.
+   */
+  asksAgain?(answer: Answer): boolean;
 }
 
 /**
@@ -34,7 +44,7 @@ export interface FileUploadOptions<Answer> {
  * each file's outcome kept otherwise. The statement and the quote uploads share it.
  */
 export function useFileUpload<Answer>(options: FileUploadOptions<Answer>): FileUpload<Answer> {
-  const { send, results, onAnswered, alert = false } = options;
+  const { send, results, onAnswered, alert = false, asksAgain } = options;
   const [items, setItems] = useState<readonly PendingFile[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<FileUploadOutcome<Answer> | null>(null);
@@ -50,35 +60,44 @@ export function useFileUpload<Answer>(options: FileUploadOptions<Answer>): FileU
   }, []);
   const dismissOutcome = useCallback(() => setOutcome(null), []);
 
-  const upload = useCallback(async () => {
-    const sent = items.filter((item) => item.status === 'waiting');
-    if (sent.length === 0) return;
-    const sentIds = new Set(sent.map((item) => item.id));
-    setItems((list) => list.map((item) => (sentIds.has(item.id) ? { ...item, status: 'uploading' } : item)));
-    setOutcome(null);
-    setProgress(0);
-    try {
-      const answer = await send(
-        sent.map((item) => item.file),
-        setProgress,
-      );
-      const outcomes = results(answer);
-      const { allOk, text } = uploadSummary(outcomes);
-      setItems((list) => (allOk ? list.filter((item) => !sentIds.has(item.id)) : settleItems(list, sent, outcomes)));
-      setOutcome({ kind: 'answered', answer, allOk, summary: text });
-      onAnswered?.(answer);
-      if (alert) window.alert(text);
-    } catch (error) {
-      const message = `批量上传失败：${errorText(error)}`;
-      setItems((list) =>
-        list.map((item) => (sentIds.has(item.id) ? { ...item, status: 'error', error: errorText(error) } : item)),
-      );
-      setOutcome({ kind: 'failed', message });
-      if (alert) window.alert(message);
-    } finally {
-      setProgress(null);
-    }
-  }, [items, send, results, onAnswered, alert]);
+  const upload = useCallback(
+    async (fields: Readonly<Record<string, string>> = {}) => {
+      const sent = items.filter((item) => item.status === 'waiting');
+      if (sent.length === 0) return;
+      const sentIds = new Set(sent.map((item) => item.id));
+      setItems((list) => list.map((item) => (sentIds.has(item.id) ? { ...item, status: 'uploading' } : item)));
+      setOutcome(null);
+      setProgress(0);
+      try {
+        const answer = await send(
+          sent.map((item) => item.file),
+          setProgress,
+          fields,
+        );
+        if (asksAgain?.(answer)) {
+          setItems((list) => list.map((item) => (sentIds.has(item.id) ? { ...item, status: 'waiting' } : item)));
+          setOutcome({ kind: 'answered', answer, allOk: false, summary: '' });
+          return;
+        }
+        const outcomes = results(answer);
+        const { allOk, text } = uploadSummary(outcomes);
+        setItems((list) => (allOk ? list.filter((item) => !sentIds.has(item.id)) : settleItems(list, sent, outcomes)));
+        setOutcome({ kind: 'answered', answer, allOk, summary: text });
+        onAnswered?.(answer);
+        if (alert) window.alert(text);
+      } catch (error) {
+        const message = `批量上传失败：${errorText(error)}`;
+        setItems((list) =>
+          list.map((item) => (sentIds.has(item.id) ? { ...item, status: 'error', error: errorText(error) } : item)),
+        );
+        setOutcome({ kind: 'failed', message });
+        if (alert) window.alert(message);
+      } finally {
+        setProgress(null);
+      }
+    },
+    [items, send, results, onAnswered, alert, asksAgain],
+  );
 
   return { items, progress, outcome, add, remove, clearFinished, dismissOutcome, upload };
 }

@@ -33,7 +33,11 @@ function KeyFigures({ spec, dcf }: { spec: FcfValuationSpec; dcf: CompanyReport[
             {figure.key === 'value_per_share' && dcf ? (
               <>
                 {' '}
-                <DataDateBadge latestYear={dcf.meta.latest_report_year} warnings={dcf.warnings} />
+                <DataDateBadge
+                  latestYear={dcf.meta.latest_report_year}
+                  warnings={dcf.warnings}
+                  basePeriod={dcf.meta.base_period}
+                />
               </>
             ) : null}
           </dt>
