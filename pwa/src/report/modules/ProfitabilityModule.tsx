@@ -22,7 +22,7 @@ export function ProfitabilityModule({ report }: { report: CompanyReport }) {
   return (
     <>
       {hasQuarters ? (
-        <div className="period-switch" role="group" aria-labelledby={labelId} data-testid="profitability-periods">
+        <fieldset className="period-switch" aria-labelledby={labelId} data-testid="profitability-periods">
           <span id={labelId} className="period-switch__label">
             统计口径
           </span>
@@ -37,7 +37,7 @@ export function ProfitabilityModule({ report }: { report: CompanyReport }) {
               {choice.label}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <HistoryModule spec={spec} />
     </>
