@@ -1,15 +1,15 @@
 import type { CompanyBundle, CompanyReport, MarketContext } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
-import { matchRoute } from '../app/routes.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { openStore, readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { readStoredReport } from '../store/stored-reports.ts';
+import { warmCharts } from '../ui/charts/Chart.tsx';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
+import { matchRoute } from '../ui/routes.ts';
 import { warmEngine } from '../worker/engine-client.ts';
-import { warmCharts } from './charts/Chart.tsx';
 import { initialCompany } from './initial-company.ts';
 import { knownCompanyCode, type ReportInputs, readAheadReportInputs, reportInputs } from './report-inputs.ts';
 import { reportOf } from './report-of.ts';

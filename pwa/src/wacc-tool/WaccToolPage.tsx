@@ -15,6 +15,7 @@ import { useCallback, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { DataDateBadge } from '../ui/DataDateBadge.tsx';
+import { RetryNotice } from '../ui/RetryNotice.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { ValuationWarnings } from '../ui/ValuationWarnings.tsx';
 import { IndustryBetaTable } from './IndustryBetaTable.tsx';
@@ -205,12 +206,7 @@ export default function WaccToolPage() {
         </p>
       ) : null}
       {state.status === 'error' ? (
-        <div className="report-notice report-notice--error" role="alert">
-          <p>数据加载失败：{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={() => setReload((value) => value + 1)}>
-            重新加载
-          </button>
-        </div>
+        <RetryNotice message={`数据加载失败：${state.message}`} onRetry={() => setReload((value) => value + 1)} />
       ) : null}
       {state.status === 'ready' ? (
         <section aria-labelledby="wacc-tool-company">

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { FileChooser } from './FileChooser.tsx';
-import { UploadQueue } from './UploadQueue.tsx';
+import { FileChooser } from '../FileChooser.tsx';
+import { UploadQueue } from '../UploadQueue.tsx';
 import { UploadResults } from './UploadResults.tsx';
 import { useStatementUpload } from './use-statement-upload.ts';
 

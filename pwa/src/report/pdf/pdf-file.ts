@@ -1,17 +1,18 @@
 import { REPORT_VERSION } from '@fcf/engine/pdf';
 import type { CompanyReport } from '@fcf/engine/report';
 import { API_TIMEOUT_MS } from '../../api/http.ts';
-import { fileNameFromContentDisposition, MESSAGES, pdfDownloadName, pdfErrorMessage } from './pdf-download.ts';
+import {
+  fileNameFromContentDisposition,
+  MESSAGES,
+  PdfResourceError,
+  pdfDownloadName,
+  pdfErrorMessage,
+} from './pdf-download.ts';
 
 /** A PDF ready to save. */
 export interface PdfFile {
   readonly bytes: ArrayBuffer;
   readonly fileName: string;
-}
-
-/** jspdf, the font or the generator chunk could not be loaded: the server may still make the PDF. */
-export class PdfResourceError extends Error {
-  override readonly name = 'PdfResourceError';
 }
 
 /** The PDF request (docs/requirements.md#api). */

@@ -1,7 +1,7 @@
 import type { WatchlistEntry } from '@fcf/engine';
-import { currentUser } from '../api/session.ts';
-import { refreshQuotes } from '../store/quotes.ts';
-import { readWatchlist, setWatched } from '../store/watchlist.ts';
+import { currentUser } from '../../api/session.ts';
+import { refreshQuotes } from '../../store/quotes.ts';
+import { readWatchlist, setWatched } from '../../store/watchlist.ts';
 
 /** What the star and home's 自选 read: whose list, its entries (null until first read) and the last error. */
 export interface WatchlistState {
@@ -60,7 +60,7 @@ class WatchlistStore {
     await this.reload();
     if (!this.state.user || this.starting) return;
     this.starting = (async () => {
-      const { syncService } = await import('../sync/sync-service.ts');
+      const { syncService } = await import('../../sync/sync-service.ts');
       const service = await syncService();
       if (this.listeners.size === 0) return;
       const unsubscribe = service.subscribe(() => void this.reload());
