@@ -9,12 +9,12 @@ import { type StatementValueRow, statementsFromRows } from '../store/statements.
 import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
   type AssumptionRow,
+  bundleOf,
   type OverrideRow,
   overridesFromRows,
   parametersFromRow,
   waccAssumptionsFrom,
 } from './stored-inputs.ts';
-import { bundleOf } from './valuation-service.ts';
 
 export const BUNDLES_PAGE_DEFAULT = 250;
 export const BUNDLES_PAGE_MAX = 1000;
