@@ -1,3 +1,4 @@
+import { normalizeStockCode } from '@fcf/engine';
 import type { CompanyListItem } from '@fcf/engine/report';
 import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
@@ -49,7 +50,8 @@ async function resolveCompany(query: string): Promise<Pick<CompanyListItem, 'cod
     return found;
   } catch (error) {
     if (error instanceof LoadFailure) throw error;
-    if (/^\d{1,6}$/.test(query)) return { code: query.padStart(6, '0'), name: query };
+    const code = normalizeStockCode(query);
+    if (code !== null) return { code, name: query };
     throw new LoadFailure(`数据获取失败：${companyListErrorMessage(error)}`, true);
   }
 }

@@ -1,3 +1,4 @@
+import { normalizeStockCode } from '@fcf/engine';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
@@ -37,11 +38,6 @@ function companyNameProblem(db: Database, code: string, name: string): string | 
     : undefined;
 }
 
-/** Codes are 6 digits: '333' → '000333'. */
-function padCode(code: string): string {
-  return code.padStart(6, '0');
-}
-
 /**
  * Inserts or renames a company; bumps version and change_seq only when something changed. Throws a
  * CompanyNameError (and writes nothing) when the name is too long or taken by another live company.
@@ -74,11 +70,12 @@ export function upsertCompany(db: Database, company: { code: string; name: strin
 export function findCompany(db: Database, nameOrCode: string): CompanyRecord | undefined {
   const wanted = nameOrCode.trim();
   if (!wanted) return undefined;
-  if (/^\d{1,6}$/.test(wanted)) {
+  const code = normalizeStockCode(wanted);
+  if (code !== null) {
     const byCode = queryOne<CompanyRecord>(
       db,
       'SELECT code, name, industry FROM companies WHERE code = ? AND deleted = 0',
-      padCode(wanted),
+      code,
     );
     if (byCode) return byCode;
   }

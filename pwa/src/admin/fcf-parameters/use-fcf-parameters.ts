@@ -1,4 +1,10 @@
-import { type DriverKey, FULL_RESET, NO_MANUAL_PARAMETERS, type ValuationParameterKey } from '@fcf/engine';
+import {
+  type DriverKey,
+  FULL_RESET,
+  NO_MANUAL_PARAMETERS,
+  normalizeStockCode,
+  type ValuationParameterKey,
+} from '@fcf/engine';
 import type { CompanyBundle, WhatIf, WhatIfView } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../../api/http.ts';
@@ -34,8 +40,9 @@ async function openCompany(query: string): Promise<Session> {
     if (!found) throw new Error(`未找到"${query}"的财务数据，请确认公司名称`);
     code = found.code;
   } catch (error) {
-    if (!/^\d{1,6}$/.test(query)) throw error;
-    code = query.padStart(6, '0');
+    const asCode = normalizeStockCode(query);
+    if (asCode === null) throw error;
+    code = asCode;
   }
   const { value: bundle, stale } = await loadBundle(code);
   // The admin's values come from the sync view (server rows + this browser's pending edits), so the
