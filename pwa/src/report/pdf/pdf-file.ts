@@ -1,6 +1,7 @@
 import { REPORT_VERSION } from '@fcf/engine/pdf';
 import type { CompanyReport } from '@fcf/engine/report';
 import { API_TIMEOUT_MS } from '../../api/http.ts';
+import { saveBlob } from '../../lib/save-file.ts';
 import {
   fileNameFromContentDisposition,
   MESSAGES,
@@ -93,16 +94,7 @@ export function pdfFailureMessage(error: unknown): string {
   return message ? `PDF生成失败：${message}` : 'PDF生成失败，请重试';
 }
 
-/** Saves the bytes as a download through an object URL. */
+/** Saves the PDF as a download. */
 export function saveFile(file: PdfFile): void {
-  const url = URL.createObjectURL(new Blob([file.bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([file.bytes], { type: 'application/pdf' }), file.fileName);
 }
