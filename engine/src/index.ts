@@ -35,6 +35,7 @@ export * from './statements/industries.ts';
 export * from './statements/item-labels.ts';
 export * from './statements/items.ts';
 export * from './statements/periods.ts';
+export * from './statements/stock-code.ts';
 export * from './valuation/bridge.ts';
 export * from './valuation/company-kind.ts';
 export * from './valuation/company-valuation.ts';

@@ -11,7 +11,6 @@ import type { ServerConfig } from './config.ts';
 import { databaseUnreachable } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
 import { unitOfWork } from './db/invalidations.ts';
-import { ForecastError } from './forecast/forecast-error.ts';
 import { ForecastService } from './forecast/forecast-service.ts';
 import { answerHeaders } from './http/answer-headers.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
@@ -28,7 +27,7 @@ import { adjustmentRoutes } from './routes/adjustment-routes.ts';
 import { apiDocsRoutes } from './routes/api-docs-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { companyRoutes, SERVER_VERSION } from './routes/company-routes.ts';
-import { forecastHttpError } from './routes/forecast-errors.ts';
+import { httpErrorOf } from './routes/domain-errors.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
 import { pdfRoutes } from './routes/pdf-routes.ts';
@@ -162,7 +161,7 @@ export function createApp(dependencies: AppDependencies): App {
       : c.text('Not Found', 404),
   );
   app.onError((thrown, c) => {
-    const error = thrown instanceof ForecastError ? forecastHttpError(thrown) : thrown;
+    const error = httpErrorOf(thrown);
     if (error instanceof ApiError) {
       return c.json(errorBody(error.message, error.detail, error.extra), error.status, error.headers);
     }

@@ -1,6 +1,7 @@
 import { riskYears } from '../history/risk-ratios.ts';
 import { priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
+import { normalizeStockCode } from '../statements/stock-code.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import { type CompanyBundle, type MarketContext, valueBundle } from './company-bundle.ts';
 import { EMPTY, formatValue, formatWithUnit, type ValueUnit } from './format.ts';
@@ -215,11 +216,11 @@ export function parseCompareCodes(text: string | null): { codes: string[]; rejec
   for (const part of (text ?? '').split(/[,，\s]+/)) {
     const trimmed = part.trim();
     if (trimmed === '') continue;
-    if (!/^\d{1,6}$/.test(trimmed)) {
+    const code = normalizeStockCode(trimmed);
+    if (code === null) {
       rejected.push(trimmed);
       continue;
     }
-    const code = trimmed.padStart(6, '0');
     if (!codes.includes(code) && codes.length < COMPARE_MAX) codes.push(code);
   }
   return { codes, rejected };

@@ -8,6 +8,7 @@ import type { SensitivityGrid } from '../valuation/sensitivity.ts';
 import type { ShareCount, ShareSource } from '../valuation/shares.ts';
 import type { WaccBreakdown } from '../valuation/wacc.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
+import { REPORT_MODULE_PATHS, type ReportModulePath } from './report-sections.ts';
 
 /**
  * The report modules' API shapes, built from one CompanyValuation. The server answers
@@ -18,22 +19,6 @@ import type { ValuationWarning } from '../valuation/warnings.ts';
 export const REPORT_HISTORY_YEARS = 5;
 /** Historical years of the wide FCF trend chart. */
 export const TREND_HISTORY_YEARS = 9;
-
-export const REPORT_MODULE_PATHS = [
-  'basic-info',
-  'valuation-summary',
-  'roe-roic',
-  'growth',
-  'profitability',
-  'risk',
-  'industry-comparison',
-  'fcf-structure',
-  'fcf-ratio',
-  'fcf-valuation',
-  'sensitivity',
-  'pe-valuation',
-] as const;
-export type ReportModulePath = (typeof REPORT_MODULE_PATHS)[number];
 
 /** Single quarters the profitability section shows when switched to quarters. */
 export const REPORT_QUARTERS = 8;
@@ -72,20 +57,14 @@ function lastYears<T extends { year: number }>(rows: readonly T[], count: number
 /** Profitability and ROE-ROIC for the latest 10 reported years (tables show 5, charts may show more). */
 export function financialAnalysisView(valuation: CompanyValuation): FinancialAnalysisView {
   const profitability = lastYears(valuation.profitability, 10);
-  const available: ReportModulePath[] = [
-    'basic-info',
-    'valuation-summary',
-    'roe-roic',
-    'growth',
-    'profitability',
-    'risk',
-    'industry-comparison',
-  ];
-  available.push('fcf-structure');
-  if (valuation.history.some((row) => row.FCFF !== null)) available.push('fcf-ratio');
-  if (valuation.dcf) available.push('fcf-valuation');
-  if (valuation.sensitivity) available.push('sensitivity');
-  available.push('pe-valuation');
+  const hasFcf = valuation.history.some((row) => row.FCFF !== null);
+  // Every section but those the data cannot fill: FCF ratios without an FCF, the DCF and its grid without a value.
+  const available = REPORT_MODULE_PATHS.filter(
+    (path) =>
+      (path !== 'fcf-ratio' || hasFcf) &&
+      (path !== 'fcf-valuation' || valuation.dcf !== null) &&
+      (path !== 'sensitivity' || valuation.sensitivity !== null),
+  );
   return {
     company: valuation.name,
     summary: {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { HomeDashboard } from '../home/HomeDashboard.tsx';
 import { AnalysisPage } from '../report/AnalysisPage.tsx';
 import { RouterProvider, useRouter } from '../ui/router.tsx';
+import { matchRoute, type RouteMatch } from '../ui/routes.ts';
 import { HomeWatchlist } from '../watchlist/HomeWatchlist.tsx';
 import { AdminGate } from './AdminGate.tsx';
 import { Footer } from './layout/Footer.tsx';
@@ -10,7 +11,6 @@ import { NavBar } from './layout/NavBar.tsx';
 import { OfflineIndicator } from './layout/OfflineIndicator.tsx';
 import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
 import { PlaceholderPage } from './PlaceholderPage.tsx';
-import { matchRoute, type RouteMatch } from './routes.ts';
 
 const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
 const AdminLayout = lazy(() => import('../admin/AdminLayout.tsx'));

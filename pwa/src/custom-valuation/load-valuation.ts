@@ -1,11 +1,11 @@
 import type { CompanyListItem } from '@fcf/engine/report';
 import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
-import { loadBundle, loadCompanies } from '../store/companies.ts';
+import { loadBundle } from '../store/companies.ts';
 import { readWhatIf } from '../store/db.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
-import { exactCompanyMatch } from '../ui/company-picker/search.ts';
+import { CompanyNotFound, findCompany } from '../ui/company-picker/find-company.ts';
 import { loadWhatIfEngine, type WhatIfEngine } from '../worker/engine-client.ts';
 import { isEmptyWhatIf } from './what-if-edit.ts';
 
@@ -35,7 +35,6 @@ export class LoadFailure extends Error {
   }
 }
 
-export const notFoundMessage = (company: string) => `未找到"${company}"的财务数据，请确认公司名称`;
 const NO_HISTORY_MESSAGE = '该公司暂无历史财务数据，无法生成预测';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -43,13 +42,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** The company a name or code stands for; offline without a list, a code still opens its cached data. */
 async function resolveCompany(query: string): Promise<Pick<CompanyListItem, 'code' | 'name'>> {
   try {
-    const { value } = await loadCompanies();
-    const found = exactCompanyMatch(value, query);
-    if (!found) throw new LoadFailure(notFoundMessage(query), false);
-    return found;
+    return await findCompany(query, { unlistedCode: false });
   } catch (error) {
-    if (error instanceof LoadFailure) throw error;
-    if (/^\d{1,6}$/.test(query)) return { code: query.padStart(6, '0'), name: query };
+    if (error instanceof CompanyNotFound) throw new LoadFailure(error.message, false);
     throw new LoadFailure(`数据获取失败：${companyListErrorMessage(error)}`, true);
   }
 }

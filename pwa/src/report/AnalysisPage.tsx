@@ -10,7 +10,7 @@ import { useOpenPage } from '../ui/open-page.tsx';
 import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { WarningMark } from '../ui/WarningMark.tsx';
-import { WatchlistStar } from '../watchlist/WatchlistStar.tsx';
+import { WatchlistStar } from '../ui/watchlist/WatchlistStar.tsx';
 import { initialCompany, SELECTED_COMPANY_KEY } from './initial-company.ts';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';

@@ -1,6 +1,6 @@
 import type { CompanyReport } from '@fcf/engine/report';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { matchRoute } from '../app/routes.ts';
+import { matchRoute } from '../ui/routes.ts';
 import { askBundleEarly } from './early-bundle.ts';
 import { initialCompany } from './initial-company.ts';
 import { knownCompanyCode } from './known-company.ts';

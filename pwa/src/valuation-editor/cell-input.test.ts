@@ -1,31 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, INVALID_NUMBER_MESSAGE, parseCellInput, parseNumberText } from './cell-input.ts';
-
-describe('parseNumberText', () => {
-  it.each([
-    ['10', 10],
-    ['  7.5 ', 7.5],
-    ['-3', -3],
-    ['+2', 2],
-    ['.5', 0.5],
-    ['5.', 5],
-    ['1,234.5', 1234.5],
-    ['12%', 12],
-    ['１２．５', 12.5],
-    ['－４', -4],
-    ['−2.5', -2.5],
-    ['1e2', 100],
-  ])('reads %j as %d', (text, expected) => {
-    expect(parseNumberText(text)).toBe(expected);
-  });
-
-  it.each(['abc', '1.2.3', '12abc', '--1', '%', '.', '0x10', 'Infinity', 'NaN', '1e999', '1 2 a'])(
-    'refuses %j',
-    (text) => {
-      expect(parseNumberText(text)).toBeNull();
-    },
-  );
-});
+import { cellText, INVALID_NUMBER_MESSAGE, parseCellInput } from './cell-input.ts';
 
 describe('parseCellInput', () => {
   it('stores percent fields divided by 100', () => {

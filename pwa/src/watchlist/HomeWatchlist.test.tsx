@@ -8,8 +8,8 @@ import { outboxOf } from '../sync/dexie-sync-store.ts';
 import { byText, click, mount, query, unmountAll, waitUntil } from '../testing/dom.tsx';
 import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
 import { RouterProvider, useRouter } from '../ui/router.tsx';
+import { WatchlistStar } from '../ui/watchlist/WatchlistStar.tsx';
 import { HomeWatchlist } from './HomeWatchlist.tsx';
-import { WatchlistStar } from './WatchlistStar.tsx';
 
 const MIDEA = '000333';
 const GREE = '000651';

@@ -8,6 +8,7 @@ import {
   peValuationAnswer,
   peValuationView,
   quoteForReport,
+  REPORT_SECTION_ROUTES,
   riskAnswer,
   riskView,
   valuationSummaryAnswer,
@@ -35,7 +36,7 @@ function sectionInputs(c: Context<AppEnv>) {
 /** 公司基本信息, 成长能力, 抗风险能力 and 行业对比 of the report, computed by the engine from stored data. */
 export const reportSectionRoutes = new Hono<AppEnv>()
   .get(
-    '/home/basic_info/:company',
+    REPORT_SECTION_ROUTES['basic-info'],
     documented({
       tag: 'report',
       summary: '公司基本信息：代码、上市板块与日期、国标行业、最新年报、总股本及来源、股价与市值（有行情时）、数据提示',
@@ -52,7 +53,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/growth/:company',
+    REPORT_SECTION_ROUTES.growth,
     documented({
       tag: 'report',
       summary: '成长能力：营业收入、归母净利润、FCF、归母净资产的3/5/10年复合增长率与增长年份占比，逐年盈利质量',
@@ -65,7 +66,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/risk/:company',
+    REPORT_SECTION_ROUTES.risk,
     documented({
       tag: 'report',
       summary:
@@ -79,7 +80,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/industry_comparison/:company',
+    REPORT_SECTION_ROUTES['industry-comparison'],
     documented({
       tag: 'report',
       summary:
@@ -95,7 +96,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/valuation_summary/:company',
+    REPORT_SECTION_ROUTES['valuation-summary'],
     documented({
       tag: 'report',
       summary:
@@ -111,7 +112,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/pe_valuation/:company',
+    REPORT_SECTION_ROUTES['pe-valuation'],
     documented({
       tag: 'report',
       summary:

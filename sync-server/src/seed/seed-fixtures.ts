@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPORT_SECTIONS } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import { type Database, transaction } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
@@ -19,7 +20,6 @@ import { countQuoteSnapshots, storeQuotes } from '../store/quotes.ts';
 
 interface MenuFixture {
   top_menus: { name: string; link?: string; isGroup?: boolean; children?: { name: string; link: string }[] }[];
-  core_menus: { name: string; path: string; sort_order: number; description?: string }[];
 }
 
 /** Statement files shipped in fixtures/: the NetEase CSVs and the Excel workbooks. */
@@ -94,18 +94,13 @@ function seedMenus(db: Database, fixturesDir: string): void {
       }
     }
   }
-  // A database made before a default section existed gets it; a section an admin removed keeps its
-  // tombstone row, so it is not brought back.
+  // The report's sections come from the engine's registry, seeded with the top menus (a fixtures folder
+  // without menus.json gets neither). A database made before a section existed gets it; a section an admin
+  // removed keeps its tombstone row, so it is not brought back.
   const known = new Set(queryAll<{ path: string }>(db, 'SELECT path FROM core_menus').map((row) => row.path));
-  for (const item of menus.core_menus) {
-    if (!known.has(item.path)) {
-      insertCoreMenu(db, {
-        name: item.name,
-        path: item.path,
-        link: item.path,
-        description: item.description ?? null,
-        sortOrder: item.sort_order,
-      });
+  for (const { path, menu } of REPORT_SECTIONS) {
+    if (!known.has(path)) {
+      insertCoreMenu(db, { name: menu.name, path, link: path, description: menu.description, sortOrder: menu.order });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { normalizeStockCode } from '@fcf/engine';
 import { invisibleCharacterIn } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
@@ -52,11 +53,6 @@ function companyNameProblem(db: Database, code: string, name: string): string | 
     : undefined;
 }
 
-/** Codes are 6 digits: '333' → '000333'. */
-function padCode(code: string): string {
-  return code.padStart(6, '0');
-}
-
 /**
  * Inserts or renames a company under its stored name (`storedCompanyName`), which it answers; bumps
  * version and change_seq only when something changed. Throws a CompanyNameError (and writes nothing) when
@@ -92,11 +88,12 @@ export function upsertCompany(db: Database, company: { code: string; name: strin
 export function findCompany(db: Database, nameOrCode: string): CompanyRecord | undefined {
   const wanted = nameOrCode.trim();
   if (!wanted) return undefined;
-  if (/^\d{1,6}$/.test(wanted)) {
+  const code = normalizeStockCode(wanted);
+  if (code !== null) {
     const byCode = queryOne<CompanyRecord>(
       db,
       'SELECT code, name, industry FROM companies WHERE code = ? AND deleted = 0',
-      padCode(wanted),
+      code,
     );
     if (byCode) return byCode;
   }

@@ -10,12 +10,12 @@ import { type StatementValueRow, statementsFromRows } from '../store/statements.
 import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
   type AssumptionRow,
+  bundleOf,
   type OverrideRow,
   overridesFromRows,
   parametersFromRow,
   waccAssumptionsFrom,
 } from './stored-inputs.ts';
-import { bundleOf } from './valuation-service.ts';
 
 /** One slice of a page: a few companies' bundles, read in one transaction at change sequence `version`. */
 export interface BundleSlice {

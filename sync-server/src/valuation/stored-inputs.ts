@@ -11,6 +11,7 @@ import {
   type WaccAssumptions,
   type YearOverrides,
 } from '@fcf/engine';
+import type { CompanyBundle, CompanyListing } from '@fcf/engine/report';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
@@ -139,5 +140,24 @@ export function loadCompanyContext(db: Database, company: CompanyRecord, today: 
     industry: company.industry === DEFAULT_INDUSTRY ? null : company.industry,
     listedShares: loadListedShares(db, company.code),
     asOf: valuationDate(today),
+  };
+}
+
+/** A company's bundle from its stored parts (the industry-beta flag stays on the server). */
+export function bundleOf(
+  company: CompanyRecord,
+  listing: CompanyListing | null,
+  parts: Omit<CompanyBundle, 'company' | 'waccAssumptions'> & { waccAssumptions: StoredWaccAssumptions },
+): CompanyBundle {
+  const { industryBeta: _industryBeta, ...waccAssumptions } = parts.waccAssumptions;
+  return {
+    company: { code: company.code, name: company.name, industry: company.industry, listing },
+    statements: parts.statements,
+    parameters: parts.parameters,
+    overrides: parts.overrides,
+    waccAssumptions,
+    industry_comparison: parts.industry_comparison ?? null,
+    year_end_quotes: parts.year_end_quotes ?? [],
+    version: parts.version,
   };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SHARE_SOURCES } from '../../valuation/shares.ts';
-import { REPORT_MODULE_PATHS } from '../report-views.ts';
+import { REPORT_MODULE_PATHS } from '../report-sections.ts';
 import { envelope, named } from './envelope.ts';
 import {
   dcfResultSchema,

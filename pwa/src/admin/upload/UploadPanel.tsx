@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { FileChooser } from './FileChooser.tsx';
+import { FileChooser } from '../FileChooser.tsx';
+import { UploadQueue } from '../UploadQueue.tsx';
 import { UnitConfirmation } from './UnitConfirmation.tsx';
-import { UploadQueue } from './UploadQueue.tsx';
 import { UploadResults } from './UploadResults.tsx';
 import { useStatementUpload } from './use-statement-upload.ts';
 

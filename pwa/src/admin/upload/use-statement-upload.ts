@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { getToken } from '../../api/session.ts';
 import { type UploadAnswer, uploadStatementFiles } from '../admin-api.ts';
-import { type FileUpload, type FileUploadOutcome, useFileUpload } from './use-file-upload.ts';
+import { type FileUpload, type FileUploadOutcome, useFileUpload } from '../use-file-upload.ts';
 
 export type UploadOutcome = FileUploadOutcome<UploadAnswer>;
 export type StatementUpload = FileUpload<UploadAnswer>;

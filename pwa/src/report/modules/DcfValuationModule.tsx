@@ -1,5 +1,5 @@
 import type { CompanyReport, FcfValuationSpec, TerminalShareSpec } from '@fcf/engine/report';
-import { DataDateBadge } from '../../ui/DataDateBadge.tsx';
+import { KeyFigureTerm } from '../../ui/KeyFigureTerm.tsx';
 import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
 import { ValuationWarnings } from '../../ui/ValuationWarnings.tsx';
 import { WaccPanel } from '../../ui/WaccPanel.tsx';
@@ -28,19 +28,7 @@ function KeyFigures({ spec, dcf }: { spec: FcfValuationSpec; dcf: CompanyReport[
     <dl className="dcf__figures">
       {spec.keyFigures.map((figure) => (
         <div key={figure.key} className="dcf__figure">
-          <dt>
-            {figure.label}
-            {figure.key === 'value_per_share' && dcf ? (
-              <>
-                {' '}
-                <DataDateBadge
-                  latestYear={dcf.meta.latest_report_year}
-                  warnings={dcf.warnings}
-                  basePeriod={dcf.meta.base_period}
-                />
-              </>
-            ) : null}
-          </dt>
+          <KeyFigureTerm figureKey={figure.key} label={figure.label} dcf={dcf} />
           <dd data-testid={`dcf-figure-${figure.key}`}>
             {figure.text}
             {figure.note === null ? <span className="dcf__figure-unit">{figure.unit}</span> : null}

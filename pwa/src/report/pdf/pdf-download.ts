@@ -5,6 +5,11 @@ import { MIN_PDF_BYTES, reportPdfFileName } from '@fcf/engine/pdf';
  * file name, the size check, the server's error messages, and base64 of the font bytes.
  */
 
+/** jspdf, the font or the generator chunk could not be loaded: the server may still make the PDF. */
+export class PdfResourceError extends Error {
+  override readonly name = 'PdfResourceError';
+}
+
 /** The progress ticks every 800 ms, rises at random up to 80 until the PDF is done. */
 export const PDF_PROGRESS_TICK_MS = 800;
 export const PDF_PROGRESS_MAX = 80;

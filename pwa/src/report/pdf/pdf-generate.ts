@@ -1,7 +1,7 @@
 import { buildReportPdf, type JsPdfConstructor, REPORT_VERSION } from '@fcf/engine/pdf';
 import type { CompanyReport } from '@fcf/engine/report';
-import { base64FromBytes, MESSAGES, pdfDownloadName } from './pdf-download.ts';
-import { type PdfFile, PdfResourceError } from './pdf-file.ts';
+import { base64FromBytes, MESSAGES, PdfResourceError, pdfDownloadName } from './pdf-download.ts';
+import type { PdfFile } from './pdf-file.ts';
 
 /**
  * Making the PDF in the browser. This module is loaded only on a click (dynamic import), so the engine's

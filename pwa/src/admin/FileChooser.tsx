@@ -1,5 +1,5 @@
 import { type DragEvent, useId, useState } from 'react';
-import { ACCEPT_ATTRIBUTE, ACCEPTED_EXTENSIONS, splitAccepted } from '../pending-files.ts';
+import { ACCEPT_ATTRIBUTE, ACCEPTED_EXTENSIONS, splitAccepted } from './pending-files.ts';
 import './FileChooser.css';
 
 interface FileChooserProps {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { errorText } from '../admin-messages.ts';
-import { addPending, type FileOutcome, type PendingFile, settleItems, uploadSummary } from '../pending-files.ts';
+import { errorText } from './admin-messages.ts';
+import { addPending, type FileOutcome, type PendingFile, settleItems, uploadSummary } from './pending-files.ts';
 
 export type FileUploadOutcome<Answer> =
   | { readonly kind: 'answered'; readonly answer: Answer; readonly allOk: boolean; readonly summary: string }

@@ -1,5 +1,5 @@
-import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { PendingList } from '../PendingList.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { PendingList } from './PendingList.tsx';
 import type { FileUpload } from './use-file-upload.ts';
 
 /** The files waiting, the upload's progress and its buttons: what the statement and the quote uploads share. */

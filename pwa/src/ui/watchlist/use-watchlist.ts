@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useSessionUser } from '../api/session.ts';
+import { useSessionUser } from '../../api/session.ts';
 import { type WatchlistState, watchlistStore } from './watchlist-store.ts';
 
 /** The signed-in user's watchlist, kept current (offline too); empty and user null when signed out. */

@@ -2,7 +2,7 @@ import { type ChartSpec, type ChartTitles, chartForWidth, isChartEmpty, latestIn
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../../ui/use-viewport-width.ts';
+import { MOBILE_MAX_WIDTH, PHONE_MAX_WIDTH, useViewportWidth } from '../use-viewport-width.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { accessibleSummary, describePoint } from './chart-data.ts';
 import { buildChart } from './chart-options.ts';

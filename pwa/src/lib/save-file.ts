@@ -1,6 +1,6 @@
 import { formatLocalDate } from '@fcf/engine/report';
 
-/** Saving what the page made (an image, a workbook) as a file the reader keeps. */
+/** Saving what the page made or fetched (an image, a workbook, a PDF) as a file the reader keeps. */
 
 /** `{company}_{what}_{YYYY-MM-DD}.{extension}`, without characters file systems refuse. */
 export function datedFileName(company: string, what: string, date: Date, extension: string): string {
@@ -8,7 +8,7 @@ export function datedFileName(company: string, what: string, date: Date, extensi
   return `${safe}_${what}_${formatLocalDate(date)}.${extension}`;
 }
 
-/** Downloads a blob under a file name. */
+/** Downloads a blob under a file name, through a temporary link (offline too: the bytes are in memory). */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -18,6 +18,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Safari starts the download asynchronously: revoking at once can cancel it.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // The browser may take the download after this returns (Safari starts it asynchronously, a large PDF
+  // takes a moment): revoking early can cancel it, so the URL is released only after 30 s.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }

@@ -1,5 +1,5 @@
 import type { WatchlistEntry } from '@fcf/engine';
-import { currentUser } from '../api/session.ts';
+import { currentUser } from '../../api/session.ts';
 
 /** What the star and home's 自选 read: whose list, its entries (null until first read) and the last error. */
 export interface WatchlistState {
@@ -47,7 +47,7 @@ class WatchlistStore {
       return;
     }
     try {
-      const { readWatchlist } = await import('../store/watchlist.ts');
+      const { readWatchlist } = await import('../../store/watchlist.ts');
       const entries = await readWatchlist(user);
       if (generation === this.generation) this.emit({ user, entries, error: null });
     } catch {
@@ -61,8 +61,8 @@ class WatchlistStore {
     if (!user || this.starting) return;
     this.starting = (async () => {
       const [{ syncService }, { pullWatchlist }] = await Promise.all([
-        import('../sync/sync-service.ts'),
-        import('../store/watchlist.ts'),
+        import('../../sync/sync-service.ts'),
+        import('../../store/watchlist.ts'),
       ]);
       const service = await syncService();
       if (this.listeners.size === 0) return;
@@ -80,7 +80,7 @@ class WatchlistStore {
       this.starting = null;
     });
     // Prices and values come with the market copy.
-    void import('../store/quotes.ts').then(({ refreshQuotes }) => refreshQuotes()).then(() => this.reload());
+    void import('../../store/quotes.ts').then(({ refreshQuotes }) => refreshQuotes()).then(() => this.reload());
   }
 
   private stop(): void {
@@ -99,7 +99,7 @@ class WatchlistStore {
     const user = currentUser()?.username;
     if (!user) return;
     const watched = this.state.entries?.some((entry) => entry.code === company) ?? false;
-    const { setWatched } = await import('../store/watchlist.ts');
+    const { setWatched } = await import('../../store/watchlist.ts');
     await setWatched(user, company, !watched);
     await this.reload();
   }
