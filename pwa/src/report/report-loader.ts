@@ -1,4 +1,5 @@
-import { type CompanyBundle, companyBundleAnswer, type MarketContext } from '@fcf/engine/report';
+import { companyBundleAnswer } from '@fcf/engine/contract';
+import type { CompanyBundle, MarketContext } from '@fcf/engine/report';
 import { apiRequest, reportLoadMessage } from '../api/http.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { readBundle, writeBundle } from '../store/db.ts';

@@ -1,4 +1,4 @@
-import { adjustParametersAnswer } from '@fcf/engine/report';
+import { adjustParametersAnswer } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryAll } from '../db/query.ts';

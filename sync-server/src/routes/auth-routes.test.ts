@@ -1,4 +1,4 @@
-import { registeredAnswer, signedInAnswer } from '@fcf/engine/report';
+import { registeredAnswer, signedInAnswer } from '@fcf/engine/contract';
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginDelayMs, MAX_LOGIN_DELAY_MS } from '../auth/login-throttle.ts';
