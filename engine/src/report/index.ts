@@ -14,6 +14,8 @@ export * from './growth-view.ts';
 export * from './industry-betas.ts';
 export * from './industry-comparison-view.ts';
 export * from './market-rows.ts';
+export * from './model-views.ts';
+export * from './model-what-if.ts';
 export * from './palette.ts';
 export * from './pe-valuation-view.ts';
 export * from './quote-slot.ts';
