@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ICBC_BUNDLE, SAMPLE_COMPANY_BUNDLE } from '../testing/model-bundles.ts';
 import { storyDefaults } from '../valuation/models/story-defaults.ts';
 import { bundleModelInput } from './model-views.ts';
-import { countLevers, defaultCustomModel, modelWhatIfView } from './model-what-if.ts';
+import { countLevers, defaultCustomModel, modelChoices, modelWhatIfView } from './model-what-if.ts';
 
 const company = SAMPLE_COMPANY_BUNDLE;
 const bank = ICBC_BUNDLE;
@@ -11,6 +11,11 @@ describe('the custom page’s story and excess-return models', () => {
   it('opens an industrial company with the FCFF and a bank with excess returns', () => {
     expect(defaultCustomModel(company)).toBe('fcff');
     expect(defaultCustomModel(bank)).toBe('excess_return');
+    expect(modelChoices(company)).toEqual({ preferred: 'fcff', unfit: {} });
+    const choices = modelChoices(bank);
+    expect(choices.preferred).toBe('excess_return');
+    expect(Object.keys(choices.unfit)).toEqual(['fcff', 'story']);
+    expect(choices.unfit.story).toContain('金融企业');
   });
 
   it('offers every lever of the story model with its default from the company’s history', () => {

@@ -2,7 +2,7 @@ import { isValuationError } from '../errors.ts';
 import { marginOfSafety } from '../market/price-against-value.ts';
 import { MODEL_EXPLANATIONS, type ModelFormula } from '../valuation/models/model-formulas.ts';
 import type { ModelId, ModelLevers, ModelResult } from '../valuation/models/model-types.ts';
-import { modelById, preferredModel } from '../valuation/models/registry.ts';
+import { modelById, modelFits, preferredModel } from '../valuation/models/registry.ts';
 import { storyDefaults } from '../valuation/models/story-defaults.ts';
 import {
   type AdjustableParameter,
@@ -61,6 +61,8 @@ export interface LeverView {
   readonly key: LeverKey;
   readonly label: string;
   readonly rule: ParameterRule;
+  /** The unit it is typed in: '%', '年', '倍', '亿股', '亿元'. */
+  readonly unit: string;
   /** What the model values with: the reader's value, else the default. */
   readonly value: number | null;
   readonly defaultValue: number | null;
@@ -91,6 +93,19 @@ export interface ModelWhatIfView {
 /** The model a company opens with on the custom page: excess returns for a financial or summary-only one. */
 export function defaultCustomModel(bundle: CompanyBundle): ModelId {
   return preferredModel(bundleModelInput(bundle)) ?? 'fcff';
+}
+
+/** The custom page's model chooser: the default model, and why each model that does not fit does not. */
+export interface ModelChoices {
+  readonly preferred: ModelId;
+  readonly unfit: Readonly<Partial<Record<ModelId, string>>>;
+}
+
+export function modelChoices(bundle: CompanyBundle): ModelChoices {
+  const input = bundleModelInput(bundle);
+  const unfit: Partial<Record<ModelId, string>> = {};
+  for (const { model, fit } of modelFits(input)) if (!fit.fits) unfit[model] = fit.reason;
+  return { preferred: preferredModel(input) ?? 'fcff', unfit };
 }
 
 /** The levers split as the model takes them: its own levers, and the FCFF parameters it shares. */
@@ -144,6 +159,13 @@ function defaultsOf(
 
 const USER_SET = '我的设定';
 
+function leverUnit(key: LeverKey, rule: ParameterRule): string {
+  if (rule.percent) return '%';
+  if (rule.integer) return '年';
+  if (key === 'shares' || key === 'total_shares_manual') return '亿股';
+  return key.startsWith('sales_to_capital') ? '倍' : '亿元';
+}
+
 /** The story model or excess returns for the reader's levers: every lever with its default, and the model's table. */
 export function modelWhatIfView(
   bundle: CompanyBundle,
@@ -170,6 +192,7 @@ export function modelWhatIfView(
         key,
         label: leverRule(key).label,
         rule: leverRule(key),
+        unit: leverUnit(key, leverRule(key)),
         value: values[key] ?? defaultValue,
         defaultValue,
         basis: manual ? USER_SET : (defaults.basis[key] ?? ''),

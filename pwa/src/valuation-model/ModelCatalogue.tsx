@@ -1,0 +1,58 @@
+import { type ModelCatalogueEntry, modelCatalogue } from '@fcf/engine/report';
+
+const CATALOGUE = modelCatalogue();
+
+function ModelCard({ model }: { model: ModelCatalogueEntry }) {
+  return (
+    <section className="vm-model" id={`model-${model.id}`} aria-labelledby={`model-${model.id}-title`}>
+      <h3 id={`model-${model.id}-title`}>{model.name}</h3>
+      <p>{model.description}</p>
+      <dl className="vm-facts">
+        <div>
+          <dt>适用</dt>
+          <dd>{model.fits}</dd>
+        </div>
+        <div>
+          <dt>不适用</dt>
+          <dd>{model.notFits}</dd>
+        </div>
+        <div>
+          <dt>所需数据</dt>
+          <dd>{model.needs.join('；')}</dd>
+        </div>
+      </dl>
+      <h4>公式</h4>
+      <dl className="vm-formulas">
+        {model.formulas.map((formula) => (
+          <div key={formula.label}>
+            <dt>{formula.label}</dt>
+            <dd>{formula.formula}</dd>
+          </div>
+        ))}
+      </dl>
+      <details className="vm-parameters">
+        <summary>可调参数及取值范围（{model.parameters.length} 项）</summary>
+        <ul>
+          {model.parameters.map((parameter) => (
+            <li key={parameter.key}>
+              <span>{parameter.label}</span>
+              <span className="vm-muted">{parameter.range}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
+
+/** Every model of the registry: what it is, whom it fits, its formulas and its levers with their ranges. */
+export function ModelCatalogue() {
+  return (
+    <section className="vm-catalogue" aria-labelledby="vm-catalogue-title">
+      <h2 id="vm-catalogue-title">模型说明</h2>
+      {CATALOGUE.map((model) => (
+        <ModelCard key={model.id} model={model} />
+      ))}
+    </section>
+  );
+}
