@@ -31,21 +31,32 @@ const YEARS = 10;
 const FIRST_YEAR_COLUMN = 1;
 const TERMINAL_COLUMN = FIRST_YEAR_COLUMN + YEARS;
 
+/** The row (zero-based) of each lever on the levers sheet: in the page's groups, from the third row. */
+function leverRows(view: ModelWhatIfView): Map<LeverKey, number> {
+  const keys = view.groups.flatMap((group) => group.levers.map((lever) => lever.key));
+  return new Map(keys.map((key, index) => [key, index + 2]));
+}
+
+/** A lever's cell on the levers sheet ('B5'), for readers and tests. */
+export function leverCell(view: ModelWhatIfView, key: LeverKey): string {
+  return ref(leverRows(view).get(key) ?? -1, 1);
+}
+
 /** The levers sheet: label, value, how it was derived; returns each lever's absolute cell. */
 function leverSheet(view: ModelWhatIfView, target: Sheet): (key: LeverKey) => string {
   const cells = new Map<LeverKey, string>();
+  const rows = leverRows(view);
   put(target, 0, 0, text(`${view.company.name}${view.company.code ? `（${view.company.code}）` : ''} ${view.name}`));
   put(target, 1, 0, text('参数（可修改）'));
   put(target, 1, 1, text('取值'));
   put(target, 1, 2, text('来源'));
-  let row = 2;
   for (const group of view.groups) {
     for (const lever of group.levers) {
+      const row = rows.get(lever.key) ?? 0;
       put(target, row, 0, text(`${lever.label}${lever.unit === '%' ? '' : `（${lever.unit}）`}`));
       put(target, row, 1, number(lever.value, lever.rule.percent ? PERCENT : lever.rule.integer ? '0' : AMOUNT));
       put(target, row, 2, text(lever.basis));
       cells.set(lever.key, on(LEVER_SHEETS.levers, ref(row, 1, true)));
-      row += 1;
     }
   }
   return (key) => {
