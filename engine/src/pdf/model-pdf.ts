@@ -14,6 +14,35 @@ import { PLATFORM_NAME } from './report-cover.ts';
  * passes jspdf's class and the font, as for the report.
  */
 
+/**
+ * The report font (GB2312) has no en dash, subscripts or superscripts, which the range table's labels and
+ * the formulas use ('第1–5年', 'ROEₜ', '(1 + Ke)⁻ᵗ'): they are drawn as the plain characters they stand for.
+ */
+const PLAIN: Readonly<Record<string, string>> = {
+  '–': '-',
+  ₜ: 't',
+  '₋': '-',
+  '₀': '0',
+  '₁': '1',
+  '₅': '5',
+  '₆': '6',
+  ᵗ: '^t',
+  '⁻': '^-',
+  ᴺ: '^N',
+};
+const NOT_IN_FONT = new RegExp(`[${Object.keys(PLAIN).join('')}]`, 'gu');
+const plain = (value: string) => value.replace(NOT_IN_FONT, (char) => PLAIN[char] ?? char);
+
+/** A canvas that draws every text in characters the font has. */
+class PlainCanvas extends PdfCanvas {
+  override text(value: string, x: number, y: number, style?: Parameters<PdfCanvas['text']>[3]): void {
+    super.text(plain(value), x, y, style);
+  }
+  override wrap(value: string, size: number, maxWidth: number): string[] {
+    return super.wrap(plain(value), size, maxWidth);
+  }
+}
+
 export interface ModelPdfOptions {
   readonly generatedAt: Date;
 }
@@ -91,7 +120,7 @@ export function buildModelPdf(deps: ReportPdfDeps, view: ModelWhatIfView, option
   doc.setFont(REPORT_FONT_NAME, 'normal');
   const who = view.company.code ? `${view.company.name}（${view.company.code}）` : view.company.name;
   doc.setProperties({ title: `${view.company.name} ${view.name}`, subject: view.name, author: PLATFORM_NAME });
-  const canvas = new PdfCanvas(doc, REPORT_FONT_NAME);
+  const canvas = new PlainCanvas(doc, REPORT_FONT_NAME);
   canvas.heading(`${who} · ${view.name}`, 30);
   canvas.paragraph(`${view.description}。生成于 ${options.generatedAt.toISOString().slice(0, 10)}。`, {
     size: 9,
