@@ -27,7 +27,11 @@ const encoded = (rows: unknown) =>
 
 describe('scenarios in a share link', () => {
   it('carry names, weights and inputs there and back, without ids, in URL-safe characters', () => {
-    const scenarios = [scenario('悲观', 0.25, { revenue_growth: -0.05 }), scenario('基准 A', 0.5), scenario('乐观', 0.25)];
+    const scenarios = [
+      scenario('悲观', 0.25, { revenue_growth: -0.05 }),
+      scenario('基准 A', 0.5),
+      scenario('乐观', 0.25),
+    ];
     const value = scenarioLinkValue(scenarios);
     expect(value).toMatch(/^1\.[A-Za-z0-9_-]+$/);
     // Compact: three scenarios well under 400 characters.
