@@ -23,6 +23,20 @@ export const SCENARIO_LIMITS = {
   nameMax: 40,
 } as const;
 
+/**
+ * Why one more scenario cannot be kept, given the user's live scenarios of its company and in all; null
+ * when it can. The server refuses it so (`scenario_limit`), the page says so before queueing it.
+ */
+export function scenarioLimitProblem(live: { readonly company: number; readonly total: number }): string | null {
+  if (live.company >= SCENARIO_LIMITS.perCompany) {
+    return `每家公司最多保存 ${SCENARIO_LIMITS.perCompany} 个估值情景，请先删除不用的情景`;
+  }
+  if (live.total >= SCENARIO_LIMITS.perUser) {
+    return `最多保存 ${SCENARIO_LIMITS.perUser} 个估值情景，请先删除不用的情景`;
+  }
+  return null;
+}
+
 /** A scenario: its id (chosen by the browser), the company's code, its name, weight and inputs (fractions). */
 export interface StoredScenario {
   readonly id: string;

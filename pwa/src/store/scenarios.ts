@@ -3,9 +3,9 @@ import {
   canonicalScenarioName,
   type LocalRow,
   layPending,
-  SCENARIO_LIMITS,
   type StoredScenario,
   scenarioKey,
+  scenarioLimitProblem,
   scenarioOfRow,
   scenarioRowSchema,
   storedScenarioSchema,
@@ -90,15 +90,12 @@ export function userScenarioStore(username: string): ScenarioStore {
       const checked = checkedScenario(scenario);
       const all = await readAll(username);
       const isNew = !all.some((existing) => existing.id === checked.id);
-      if (
-        isNew &&
-        all.filter((existing) => existing.company === checked.company).length >= SCENARIO_LIMITS.perCompany
-      ) {
-        throw new ScenarioRefused(`每家公司最多保存 ${SCENARIO_LIMITS.perCompany} 个估值情景，请先删除不用的情景`);
-      }
-      if (isNew && all.length >= SCENARIO_LIMITS.perUser) {
-        throw new ScenarioRefused(`最多保存 ${SCENARIO_LIMITS.perUser} 个估值情景，请先删除不用的情景`);
-      }
+      const live = {
+        company: all.filter((existing) => existing.company === checked.company).length,
+        total: all.length,
+      };
+      const problem = isNew ? scenarioLimitProblem(live) : null;
+      if (problem) throw new ScenarioRefused(problem);
       await (await syncService()).enqueue('putScenario', { user: username, scenario: checked });
     },
     async remove(id) {

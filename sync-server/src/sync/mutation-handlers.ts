@@ -4,9 +4,9 @@ import {
   type MutationName,
   mutationTarget,
   type RejectionCode,
-  SCENARIO_LIMITS,
   type SyncRow,
   type SyncTable,
+  scenarioLimitProblem,
 } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
@@ -176,21 +176,9 @@ function saveScenario(context: HandlerContext, args: MutationArgs<'putScenario'>
   }
   const stale = staleScenario(context, args.user, scenario.id);
   if (stale) return stale;
-  if (stored?.deleted !== 0) {
-    const live = liveScenarioCounts(context.db, args.user, scenario.company);
-    if (live.company >= SCENARIO_LIMITS.perCompany) {
-      throw new MutationRejected(
-        'scenario_limit',
-        `每家公司最多保存 ${SCENARIO_LIMITS.perCompany} 个估值情景，请先删除不用的情景`,
-      );
-    }
-    if (live.total >= SCENARIO_LIMITS.perUser) {
-      throw new MutationRejected(
-        'scenario_limit',
-        `最多保存 ${SCENARIO_LIMITS.perUser} 个估值情景，请先删除不用的情景`,
-      );
-    }
-  }
+  const problem =
+    stored?.deleted === 0 ? null : scenarioLimitProblem(liveScenarioCounts(context.db, args.user, scenario.company));
+  if (problem) throw new MutationRejected('scenario_limit', problem);
   putScenario(context.db, args.user, scenario, new Date().toISOString());
   return { status: 'applied', row: readSyncRow(context.db, 'scenarios', [args.user.toLowerCase(), scenario.id]) };
 }
