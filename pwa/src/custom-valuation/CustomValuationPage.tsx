@@ -1,4 +1,5 @@
-import { type CompanyListItem, yearLabel } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
+import { yearLabel } from '@fcf/engine/report';
 import { useCallback } from 'react';
 import { clearWhatIf } from '../store/db.ts';
 import { useQueryParam, useRouter } from '../ui/router.tsx';

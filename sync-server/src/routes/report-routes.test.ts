@@ -1,12 +1,12 @@
 import { type FcfRatioKey, RETURN_REASONS } from '@fcf/engine';
 import {
-  type DcfValuationView,
   dcfValuationAnswer,
   errorAnswer,
   fcfRatioAnswer,
   fcfStructureAnswer,
   financialAnalysisAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import type { DcfValuationView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType, output } from 'zod/v4/core';
 import { answerOf } from '../testing/answers.ts';

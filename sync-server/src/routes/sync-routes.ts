@@ -1,4 +1,4 @@
-import { envelope } from '@fcf/engine/report';
+import { envelope } from '@fcf/engine/contract';
 import {
   CLIENT_OF_OTHER_USER,
   pullQuerySchema,

@@ -1,4 +1,4 @@
-import { QUOTE_FIGURES } from '@fcf/engine/report';
+import { QUOTE_FIGURES } from '@fcf/engine/contract';
 import { forecastParameterKey, type SyncRow, type SyncTable } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { queryAll } from '../db/query.ts';
