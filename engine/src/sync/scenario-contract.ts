@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invisibleCharacterIn } from '../report/contract/invisible-characters.ts';
+import { invisibleCharacterIn } from '../contract/invisible-characters.ts';
 import {
   type ParameterRule,
   rangeText,

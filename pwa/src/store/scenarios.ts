@@ -1,4 +1,4 @@
-import { lightPullAnswer } from '@fcf/engine/report';
+import { lightPullAnswer } from '@fcf/engine/contract';
 import {
   canonicalScenarioName,
   type LocalRow,
