@@ -33,7 +33,8 @@ describe.skipIf(!hasPoppler)('buildModelPdf', () => {
     const text = textOf('story', buildModelPdf({ jsPDF, fontBase64 }, view, { generatedAt: new Date() }));
     expect(text).toContain('故事估值模型');
     expect(text).toContain(formatAmount(view.result?.value_per_share));
-    for (const lever of view.groups.flatMap((group) => group.levers)) expect(text).toContain(lever.label.replace('–', '-'));
+    for (const lever of view.groups.flatMap((group) => group.levers))
+      expect(text).toContain(lever.label.replace('–', '-'));
     expect(text).toContain('我的设定');
     expect(text).toContain('永续期');
     expect(text).toContain('经营资产');

@@ -6,6 +6,7 @@ import { MessageBanner } from '../valuation-editor/MessageBanner.tsx';
 import { useMessage } from '../valuation-editor/use-message.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
 import { CustomWorkspace } from './CustomWorkspace.tsx';
+import { SavedScenarios } from './saved-scenarios/SavedScenarios.tsx';
 import { useCustomValuation } from './use-custom-valuation.ts';
 import './CustomValuationPage.css';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
@@ -75,16 +76,19 @@ export default function CustomValuationPage() {
         </div>
       ) : null}
       {state.status === 'ready' ? (
-        <CustomWorkspace
-          key={state.company.code}
-          session={state}
-          requested={requestedModel}
-          notify={notify}
-          onCommit={commit}
-          onPreview={preview}
-          onReset={reset}
-          onRestore={restore}
-        />
+        <>
+          <CustomWorkspace
+            key={state.company.code}
+            session={state}
+            requested={requestedModel}
+            notify={notify}
+            onCommit={commit}
+            onPreview={preview}
+            onReset={reset}
+            onRestore={restore}
+          />
+          <SavedScenarios company={state.company.code} view={state.view} />
+        </>
       ) : null}
     </div>
   );
