@@ -1,5 +1,5 @@
 import { formatAmount, formatPercent, formatWithUnit } from '../report/format.ts';
-import { modelValueText } from '../report/model-views.ts';
+import { modelValueText } from '../report/model-format.ts';
 import type { LeverView, ModelWhatIfView } from '../report/model-what-if.ts';
 import { NOT_APPLICABLE } from '../report/specs/warnings-spec.ts';
 import { COLORS, PAGE, PdfCanvas } from './pdf-canvas.ts';

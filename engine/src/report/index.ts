@@ -14,6 +14,7 @@ export * from './growth-view.ts';
 export * from './industry-betas.ts';
 export * from './industry-comparison-view.ts';
 export * from './market-rows.ts';
+export * from './model-format.ts';
 export * from './model-views.ts';
 export * from './model-what-if.ts';
 export * from './palette.ts';

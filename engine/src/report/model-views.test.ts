@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ICBC_BUNDLE, SAMPLE_COMPANY_BUNDLE } from '../testing/model-bundles.ts';
 import { MODEL_EXPLANATIONS } from '../valuation/models/model-formulas.ts';
 import { VALUATION_MODELS, valueWithModel } from '../valuation/models/registry.ts';
-import {
-  bundleModelInput,
-  type ModelValueEntry,
-  modelCatalogue,
-  modelComparison,
-  modelValueText,
-  spreadText,
-} from './model-views.ts';
+import { modelValueText } from './model-format.ts';
+import { bundleModelInput, type ModelValueEntry, modelCatalogue, modelComparison, spreadText } from './model-views.ts';
 
 const entry = (name: string, value: number | null): ModelValueEntry => ({
   model: 'fcff',

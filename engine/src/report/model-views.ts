@@ -1,14 +1,7 @@
 import { isValuationError } from '../errors.ts';
 import { marginOfSafety } from '../market/price-against-value.ts';
 import { MODEL_EXPLANATIONS, type ModelFormula } from '../valuation/models/model-formulas.ts';
-import type {
-  ModelFigure,
-  ModelId,
-  ModelInput,
-  ModelLevers,
-  ModelResult,
-  ModelUnit,
-} from '../valuation/models/model-types.ts';
+import type { ModelFigure, ModelId, ModelInput, ModelLevers, ModelResult } from '../valuation/models/model-types.ts';
 import { modelById, preferredModel, VALUATION_MODELS } from '../valuation/models/registry.ts';
 import {
   type AdjustableParameter,
@@ -22,7 +15,7 @@ import {
 import type { ValuationSettings } from '../valuation/parameters.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
 import { bundleListedShares, type CompanyBundle, type MarketContext } from './company-bundle.ts';
-import { EMPTY, formatAmount, formatPercent, formatPrecise, formatTimes } from './format.ts';
+import { formatAmount, formatPercent } from './format.ts';
 
 /**
  * The models of the registry as the 估值模型 page shows them (what each fits, its formulas and levers with
@@ -72,23 +65,6 @@ export function modelCatalogue(): ModelCatalogueEntry[] {
       }),
     };
   });
-}
-
-/** A model's figure as text, by its unit: 亿元 amounts, percent, multiples, factors, years. */
-export function modelValueText(unit: ModelUnit, value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY;
-  switch (unit) {
-    case 'fraction':
-      return formatPercent(value);
-    case 'times':
-      return formatTimes(value);
-    case 'factor':
-      return formatPrecise(value);
-    case 'year':
-      return String(Math.round(value));
-    default:
-      return formatAmount(value);
-  }
 }
 
 /** What a model values a bundled company from, as of `asOf`, with the reader's levers and parameters. */

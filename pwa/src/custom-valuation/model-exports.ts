@@ -1,5 +1,4 @@
 import type { ModelWhatIfView } from '@fcf/engine/report';
-import { loadJsPdf, loadReportFont } from '../lib/pdf-resources.ts';
 import { datedFileName, saveBlob } from '../lib/save-file.ts';
 
 /**
@@ -48,18 +47,5 @@ export function exportModelXlsx(view: ModelWhatIfView, date = new Date()): Promi
 
 /** Downloads `{company}_{model}_{date}.pdf`; returns its name. */
 export function exportModelPdf(view: ModelWhatIfView, date = new Date()): Promise<string> {
-  return exported(
-    'pdf',
-    view,
-    async () => {
-      const [jsPDF, fontBase64, { buildModelPdf }] = await Promise.all([
-        loadJsPdf(),
-        loadReportFont(),
-        import('@fcf/engine/pdf'),
-      ]);
-      const bytes = buildModelPdf({ jsPDF, fontBase64 }, view, { generatedAt: date });
-      return new Blob([bytes], { type: 'application/pdf' });
-    },
-    date,
-  );
+  return exported('pdf', view, async () => (await import('./model-pdf-file.ts')).modelPdfBlob(view, date), date);
 }
