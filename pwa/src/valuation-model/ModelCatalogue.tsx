@@ -1,6 +1,6 @@
-import { type ModelCatalogueEntry, modelCatalogue } from '@fcf/engine/report';
-
-const CATALOGUE = modelCatalogue();
+import type { ModelCatalogueEntry } from '@fcf/engine/report';
+import { useEffect, useState } from 'react';
+import { computeCatalogue } from '../worker/engine-client.ts';
 
 function ModelCard({ model }: { model: ModelCatalogueEntry }) {
   return (
@@ -47,10 +47,29 @@ function ModelCard({ model }: { model: ModelCatalogueEntry }) {
 
 /** Every model of the registry: what it is, whom it fits, its formulas and its levers with their ranges. */
 export function ModelCatalogue() {
+  const [catalogue, setCatalogue] = useState<readonly ModelCatalogueEntry[] | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    // The registry lives in the worker: the page does not carry the models' code.
+    computeCatalogue().then(
+      (entries) => active && setCatalogue(entries),
+      (error: unknown) => active && setFailed(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
   return (
     <section className="vm-catalogue" aria-labelledby="vm-catalogue-title">
       <h2 id="vm-catalogue-title">模型说明</h2>
-      {CATALOGUE.map((model) => (
+      {failed ? <p className="report-notice report-notice--error">模型说明加载失败：{failed}</p> : null}
+      {catalogue === null && !failed ? (
+        <p className="vm-muted" role="status">
+          正在加载模型说明…
+        </p>
+      ) : null}
+      {catalogue?.map((model) => (
         <ModelCard key={model.id} model={model} />
       ))}
     </section>

@@ -38,7 +38,10 @@ async function openPage(company: string) {
       <ValuationModelPage />
     </RouterProvider>,
   );
-  await waitUntil(() => !container.querySelector('.vm-slot [role="status"]'), 'the models');
+  await waitUntil(
+    () => !container.querySelector('.vm-slot [role="status"]') && container.querySelectorAll('.vm-model').length === 3,
+    'the models and their catalogue',
+  );
   await settle();
   return container;
 }

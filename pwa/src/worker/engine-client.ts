@@ -6,6 +6,7 @@ import type {
   LeverModelId,
   LeverValues,
   MarketContext,
+  ModelCatalogueEntry,
   ModelChoices,
   ModelComparisonView,
   ModelWhatIfView,
@@ -57,6 +58,11 @@ export function computeReport(bundle: CompanyBundle, market?: MarketContext): Pr
 /** The comparison of companies (2–5), computed by the engine in the worker. */
 export function computeCompare(entries: readonly CompareEntry[]): Promise<CompareView> {
   return engine().compare(entries);
+}
+
+/** 估值模型: every model with its fit, formulas and levers (the registry stays in the worker). */
+export function computeCatalogue(): Promise<ModelCatalogueEntry[]> {
+  return engine().catalogue();
 }
 
 /** 估值模型: the company valued by every model that applies, computed by the engine in the worker. */

@@ -9,6 +9,7 @@ import {
   type LeverModelId,
   type LeverValues,
   type MarketContext,
+  modelCatalogue,
   modelChoices,
   modelComparison,
   modelWhatIfView,
@@ -31,6 +32,10 @@ const engineApi = {
   /** 公司数据对比: the companies side by side, each valued as its report is. */
   compare(entries: readonly CompareEntry[]) {
     return compareView(entries);
+  },
+  /** 估值模型: every model of the registry, its fit, formulas and levers. */
+  catalogue() {
+    return modelCatalogue();
   },
   /** 估值模型: the company valued by every model of the registry that applies. */
   models(bundle: CompanyBundle, market?: MarketContext) {

@@ -24,7 +24,7 @@ import {
   ordinaryEquityYears,
 } from './excess-return-inputs.ts';
 import { excessReturnResult } from './excess-return-result.ts';
-import { MODEL_NAMES } from './model-formulas.ts';
+import { MODEL_NAMES } from './model-names.ts';
 import { requireLevers } from './model-result.ts';
 import type { ExcessReturnResult, ModelContext, ModelFit, ModelInput, ValuationModel } from './model-types.ts';
 

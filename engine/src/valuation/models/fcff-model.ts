@@ -4,7 +4,7 @@ import { type CompanyValuation, valueCompany } from '../company-valuation.ts';
 import { ADJUSTABLE_PARAMETERS } from '../parameter-rules.ts';
 import { sharesUnknownWarning } from '../warnings.ts';
 import { companyFacts, FIT_REASONS } from './company-facts.ts';
-import { MODEL_NAMES } from './model-formulas.ts';
+import { MODEL_NAMES } from './model-names.ts';
 import { modelFigure, modelRow, perShareValue } from './model-result.ts';
 import type { FcffResult, ModelFit, ValuationModel } from './model-types.ts';
 

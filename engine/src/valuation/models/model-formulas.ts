@@ -6,16 +6,6 @@ import type { ModelId } from './model-types.ts';
  * and the model's PDF read these, so a formula is worded once.
  */
 
-/**
- * Each model's Chinese name (the registry's `name`): here, in a module of no code, so that a screen names a
- * model without loading the models.
- */
-export const MODEL_NAMES: Readonly<Record<ModelId, string>> = {
-  fcff: '自由现金流折现（FCFF）',
-  excess_return: '超额收益模型（剩余收益）',
-  story: '故事估值模型（十年FCFF）',
-};
-
 /** One formula: what it computes and how, as a reader sees it. */
 export interface ModelFormula {
   readonly label: string;

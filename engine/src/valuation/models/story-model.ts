@@ -8,7 +8,7 @@ import {
   type ValuationWarning,
 } from '../warnings.ts';
 import { companyFacts, FIT_REASONS } from './company-facts.ts';
-import { MODEL_NAMES } from './model-formulas.ts';
+import { MODEL_NAMES } from './model-names.ts';
 import { modelFigure, modelRow, perShareValue, perShareWarnings, requireLevers } from './model-result.ts';
 import type { ModelFit, StoryResult, ValuationModel } from './model-types.ts';
 import { goingConcernValue, type StoryInputs, type StoryValuation, storyValuation } from './story.ts';

@@ -5,12 +5,14 @@ import type {
   LeverModelId,
   LeverValues,
   MarketContext,
+  ModelCatalogueEntry,
   ModelComparisonView,
   WhatIf,
 } from '@fcf/engine/report';
 import {
   compareView,
   impliedGrowthFor,
+  modelCatalogue,
   modelChoices,
   modelComparison,
   modelWhatIfView,
@@ -37,4 +39,8 @@ export async function computeCompare(entries: readonly CompareEntry[]): Promise<
 
 export async function computeModels(bundle: CompanyBundle, market?: MarketContext): Promise<ModelComparisonView> {
   return modelComparison(bundle, market);
+}
+
+export async function computeCatalogue(): Promise<ModelCatalogueEntry[]> {
+  return modelCatalogue();
 }
