@@ -48,6 +48,7 @@ export * from './valuation/models/excess-return-inputs.ts';
 export * from './valuation/models/excess-return-model.ts';
 export * from './valuation/models/excess-return-result.ts';
 export * from './valuation/models/fcff-model.ts';
+export * from './valuation/models/model-choice.ts';
 export * from './valuation/models/model-result.ts';
 export * from './valuation/models/model-types.ts';
 export * from './valuation/models/registry.ts';

@@ -21,6 +21,9 @@ export const WARNING_CODES = [
   'shares_unknown',
   'roe_bounded',
   'few_roe_years',
+  'summary_only',
+  'newer_summary_available',
+  'terminal_value_exceeds_ev',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
@@ -144,7 +147,7 @@ function companyWarnings({ classification, latestYear, basePeriod, asOf }: Warni
         : `吸收存款、保险合同准备金、代理买卖证券款占负债的 ${percentText(classification.financialShare ?? 0, 0)}`;
     warnings.push({
       code: 'financial_company',
-      message: `${why}：不适用自由现金流估值，请改用 P/B–ROE 或股利贴现模型`,
+      message: `${why}：不适用自由现金流估值，按超额收益（剩余收益）模型估值并给出市净率`,
     });
   }
   if (classification.kind === 'property_developer') {
@@ -202,6 +205,23 @@ export function terminalReturnWarning(roc: number, costOfCapital: number): Valua
   return {
     code: 'terminal_ronic_below_wacc',
     message: `永续期资本回报率 ${percentText(roc)} 低于永续期资本成本 ${percentText(costOfCapital)}：增长在摧毁价值`,
+  };
+}
+
+/** Only financial summaries: the company is valued by excess returns, not by an FCFF DCF. */
+export function summaryOnlyWarning(): ValuationWarning {
+  return {
+    code: 'summary_only',
+    message: '仅有财务摘要（无完整三张报表）：不作自由现金流估值，按超额收益模型估值；上传完整报表后可按FCFF估值',
+  };
+}
+
+/** A financial summary of a later year than the full statements the value rests on (they stay the base). */
+export function newerSummaryWarning(year: number, base: number): ValuationWarning {
+  return {
+    code: 'newer_summary_available',
+    message: `已有 ${year} 年的财务摘要，但估值仍基于 ${base} 年的完整报表：摘要缺少现金、有息负债与现金流明细，不作基期；上传 ${year} 年完整报表后更新`,
+    year,
   };
 }
 

@@ -11,6 +11,7 @@ import type { BasicInfoView } from '../basic-info-view.ts';
 import type { CompanyBundle } from '../company-bundle.ts';
 import type { GrowthView } from '../growth-view.ts';
 import type { IndustryComparisonView } from '../industry-comparison-view.ts';
+import type { ModelValuationView } from '../model-valuation-view.ts';
 import type { PeValuationView } from '../pe-valuation-view.ts';
 import type { DcfValuationView, FcfRatioView, FcfStructureView, FinancialAnalysisView } from '../report-views.ts';
 import type { RiskView } from '../risk-view.ts';
@@ -34,6 +35,7 @@ import type {
   returnsRowSchema,
   sensitivityGridSchema,
 } from './model-schemas.ts';
+import type { modelValuationViewSchema } from './model-valuation-contract.ts';
 import type {
   dcfValuationViewSchema,
   fcfRatioViewSchema,
@@ -75,6 +77,7 @@ describe('the contract’s schemas describe the engine’s types exactly', () =>
   it('the report modules', () => {
     expectTypeOf<Parsed<typeof financialAnalysisViewSchema>>().toEqualTypeOf<Writable<FinancialAnalysisView>>();
     expectTypeOf<Parsed<typeof dcfValuationViewSchema>>().toEqualTypeOf<Writable<DcfValuationView>>();
+    expectTypeOf<Parsed<typeof modelValuationViewSchema>>().toEqualTypeOf<Writable<ModelValuationView>>();
     expectTypeOf<Parsed<typeof fcfStructureViewSchema>>().toEqualTypeOf<Writable<FcfStructureView>>();
     expectTypeOf<Parsed<typeof fcfRatioViewSchema>>().toEqualTypeOf<Writable<FcfRatioView>>();
     expectTypeOf<Parsed<typeof basicInfoViewSchema>>().toEqualTypeOf<Writable<BasicInfoView>>();
