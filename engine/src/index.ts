@@ -22,6 +22,7 @@ export * from './history/fcf-ratios.ts';
 export * from './history/financial-row.ts';
 export * from './history/growth-ratios.ts';
 export * from './history/historical-rows.ts';
+export * from './history/newer-summaries.ts';
 export * from './history/peer-figures.ts';
 export * from './history/quarters.ts';
 export * from './history/ratio-value.ts';

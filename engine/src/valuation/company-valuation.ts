@@ -296,6 +296,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
       ? FCFF_CHOSEN
       : { id: null, result: null, reason: (error ?? new ValuationError('FORECAST_MISSING')).message },
     warnings: valuationWarnings({
+      newerSummaryYear: analytics.newerSummaryYear,
       latestYear,
       basePeriod: timing ? { date: valuationBase.date, label: valuationBase.label } : null,
       parameters,

@@ -83,6 +83,8 @@ export interface WarningContext {
   /** Gaps of these years are warned (the years the forecast rests on); all are recorded. */
   readonly warnedYears: readonly number[];
   readonly asOf?: string | null | undefined;
+  /** A later year only the financial summary reports, not made the base (newer_summary_available). */
+  readonly newerSummaryYear?: number | null;
 }
 
 function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
@@ -138,7 +140,13 @@ function gapWarnings({ gaps, warnedYears }: WarningContext): ValuationWarning[] 
     }));
 }
 
-function companyWarnings({ classification, latestYear, basePeriod, asOf }: WarningContext): ValuationWarning[] {
+function companyWarnings({
+  classification,
+  latestYear,
+  basePeriod,
+  asOf,
+  newerSummaryYear,
+}: WarningContext): ValuationWarning[] {
   const warnings: ValuationWarning[] = [];
   if (classification.kind === 'financial') {
     const why =
@@ -157,6 +165,7 @@ function companyWarnings({ classification, latestYear, basePeriod, asOf }: Warni
     });
   }
   warnings.push(...(basePeriod ? stalePeriodWarnings(basePeriod, asOf) : staleReportWarnings(latestYear, asOf)));
+  if (newerSummaryYear) warnings.push(newerSummaryWarning(newerSummaryYear, latestYear));
   return warnings;
 }
 
