@@ -7,6 +7,7 @@ import type { ValueFigures } from './price-against-value.ts';
 export const PER_SHARE_REASONS = {
   notPositiveEquity: '股权价值不为正，每股价值无意义',
   noShares: '缺少总股本，无法计算每股价值',
+  terminalExceedsEv: '终值现值超过企业价值（预测期现金流合计为负），每股价值不是有意义的结果',
 } as const;
 
 /** A value per share, or null with the reason it means nothing (no DCF, equity value ≤ 0, no share count). */
@@ -41,6 +42,9 @@ export function perShareValueOf(valuation: CompanyValuation): PerShareValue {
   if (!dcf) return { value: null, reason: valuation.error?.message ?? PER_SHARE_REASONS.notPositiveEquity };
   if (!(dcf.equity_value > 0)) return { value: null, reason: PER_SHARE_REASONS.notPositiveEquity };
   if (!(dcf.total_shares > 0)) return { value: null, reason: PER_SHARE_REASONS.noShares };
+  if (valuation.warnings.some((warning) => warning.code === 'terminal_value_exceeds_ev')) {
+    return { value: null, reason: PER_SHARE_REASONS.terminalExceedsEv };
+  }
   return { value: dcf.value_per_share, reason: null };
 }
 

@@ -103,9 +103,15 @@ function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
       message: `股权价值为负（${amountText(equity)}）：有息负债等索取权超过企业价值，每股价值不适用`,
     });
   }
-  if (dcf.terminal_value_share !== null && dcf.terminal_value_share > TERMINAL_VALUE_WARNING_SHARE) {
+  if (dcf.terminal_value_share !== null && dcf.terminal_value_share > 1) {
+    warnings.push({
+      code: 'terminal_value_exceeds_ev',
+      message: `终值现值占企业价值 ${percentText(dcf.terminal_value_share)}，超过100%：预测期现金流合计为负，估值不是有意义的结果，每股价值不适用`,
+    });
+  } else if (dcf.terminal_value_share !== null && dcf.terminal_value_share > TERMINAL_VALUE_WARNING_SHARE) {
     warnings.push(terminalShareWarning(dcf.terminal_value_share, '企业价值', 'WACC 与 g'));
   }
+  if (!(dcf.valuation.total_shares > 0)) warnings.push(sharesUnknownWarning());
   const { reinvestment_rate: reinvestment, implied_ronic: ronic } = dcf.terminal;
   if (dcf.g > 0 && reinvestment !== null && reinvestment <= 0) {
     warnings.push({
