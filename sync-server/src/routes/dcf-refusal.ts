@@ -37,3 +37,14 @@ export function dcfOrRefusal(valuation: CompanyValuation, status: ContentfulStat
 export function valuationOrRefusal(valuation: CompanyValuation): DcfValuationView | ModelValuationView {
   return modelValuationView(valuation) ?? dcfOrRefusal(valuation);
 }
+
+/**
+ * Refuses an FCFF section (FCF structure, FCF ratios, WACC) of a financial company, with the same 422 body as
+ * the DCF's: its deposits and reserves are the raw material of the business, so free cash flow and a debt
+ * weight mean nothing there (docs/model.md section 1). `section` names it in the message.
+ */
+export function refuseFinancialSection(valuation: CompanyValuation, section: string): void {
+  if (valuation.classification.kind !== 'financial') return;
+  const reason = valuation.error?.message ?? valuation.model.reason ?? '';
+  throw new ApiError(422, `${section}不适用于金融企业：${reason}`, reason, {}, { code: 'financial_company' });
+}

@@ -77,6 +77,14 @@ describe('the model a company is valued by, named in every answer', () => {
     const body = (await results.json()) as { code?: string; message: string };
     expect(body.code).toBe('financial_company');
     expect(body.message).toContain('超额收益');
+    // Its FCF structure, FCF ratios and WACC say why they do not apply, in the same 422 shape.
+    for (const path of ['/api/home/fcf_structure', '/api/home/fcf_ratio', '/api/data/wacc-data']) {
+      const section = await platform.call('GET', `${path}/${BANK}`);
+      expect(section.status, path).toBe(422);
+      const refusal = (await section.json()) as { code?: string; message: string };
+      expect(refusal.code, path).toBe('financial_company');
+      expect(refusal.message, path).toContain('不适用于金融企业');
+    }
   });
 
   it('stores the bank’s value with its model, and screens it as the excess-return model’s', async () => {

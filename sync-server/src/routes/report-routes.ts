@@ -13,7 +13,7 @@ import type { AppEnv } from '../app-env.ts';
 import { documented } from '../http/openapi.ts';
 import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
-import { valuationOrRefusal } from './dcf-refusal.ts';
+import { refuseFinancialSection, valuationOrRefusal } from './dcf-refusal.ts';
 
 /** The report modules of the analysis page, computed by the engine from stored data. */
 export const reportRoutes = new Hono<AppEnv>()
@@ -53,10 +53,12 @@ export const reportRoutes = new Hono<AppEnv>()
       tag: 'report',
       summary: '自由现金流结构（历史与预测）',
       answers: { 200: fcfStructureAnswer, 304: NOT_MODIFIED },
+      errors: [422],
     }),
     (c) =>
       cachedJson(c, () => {
         const valuation = c.var.services.valuations.value(companyFromPath(c));
+        refuseFinancialSection(valuation, '自由现金流结构');
         return { success: true, data: fcfStructureView(valuation), message: '获取成功' };
       }),
   )
@@ -66,10 +68,12 @@ export const reportRoutes = new Hono<AppEnv>()
       tag: 'report',
       summary: 'FCF 比率（对收入、企业价值、资本开支、净利润）',
       answers: { 200: fcfRatioAnswer, 304: NOT_MODIFIED },
+      errors: [422],
     }),
     (c) =>
       cachedJson(c, () => {
         const valuation = c.var.services.valuations.value(companyFromPath(c));
+        refuseFinancialSection(valuation, 'FCF 比率');
         return { success: true, data: fcfRatioView(valuation), message: '获取成功' };
       }),
   );
