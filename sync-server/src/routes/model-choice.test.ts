@@ -1,11 +1,11 @@
 import {
-  buildCompanyReport,
   companyBundleAnswer,
   companyRunAnswer,
   companyValuationAnswer,
   screenerAnswer,
   valuationSummaryAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import { buildCompanyReport } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAll } from '../db/query.ts';
 import { utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';

@@ -1,17 +1,19 @@
 import { valuationDate } from '@fcf/engine';
 import {
   basicInfoAnswer,
-  basicInfoView,
   growthAnswer,
-  growthView,
   industryComparisonAnswer,
   peValuationAnswer,
+  riskAnswer,
+  valuationSummaryAnswer,
+} from '@fcf/engine/contract';
+import {
+  basicInfoView,
+  growthView,
   peValuationView,
   quoteForReport,
   REPORT_SECTION_ROUTES,
-  riskAnswer,
   riskView,
-  valuationSummaryAnswer,
   valuationSummaryView,
 } from '@fcf/engine/report';
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MODEL_IDS } from '../../valuation/models/model-types.ts';
+import { MODEL_IDS } from '../valuation/models/model-types.ts';
 import { envelope, named } from './envelope.ts';
 
 /** The report sections 估值与股息 and PE估值, as GET /api/home/… answers them (and the bundle's year-end quotes). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MODEL_IDS } from '../../valuation/models/model-types.ts';
+import { MODEL_IDS } from '../valuation/models/model-types.ts';
 import { envelope, named } from './envelope.ts';
 import { industryComparisonViewSchema } from './section-answers.ts';
 import { yearEndQuoteSchema } from './valuation-section-answers.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SHARE_SOURCES } from '../../valuation/shares.ts';
+import { SHARE_SOURCES } from '../valuation/shares.ts';
 import { envelope, named } from './envelope.ts';
 import { valuationWarningSchema } from './model-schemas.ts';
 import { dcfValuationViewSchema } from './report-answers.ts';
