@@ -15,6 +15,7 @@ export * from './menu-contract.ts';
 export * from './menu-links.ts';
 export * from './menu-requests.ts';
 export * from './model-schemas.ts';
+export * from './model-valuation-contract.ts';
 export * from './pdf-library-contract.ts';
 export * from './pdf-report-contract.ts';
 export * from './quote-contract.ts';

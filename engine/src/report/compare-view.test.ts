@@ -4,7 +4,7 @@ import type { CompanyStatements } from '../statements/items.ts';
 import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
-import type { CompanyBundle } from './company-bundle.ts';
+import { type CompanyBundle, valueBundle } from './company-bundle.ts';
 import { COMPARE_MAX, compareHref, compareView, parseCompareCodes } from './compare-view.ts';
 import { NOT_MEANINGFUL_TEXT } from './specs/ratio-rows.ts';
 
@@ -86,7 +86,10 @@ describe('the company comparison (hand-worked on two companies)', () => {
       { bundle: FIRST, market: { quote: null, today: TODAY } },
     ]).columns[0];
     expect(bank?.warnings.map((warning) => warning.code)).toContain('financial_company');
-    expect(bank?.valuePerShare.value).toBeNull();
+    // Valued by excess returns (docs/model.md 15.1), as its report values it.
+    const valued = valueBundle(bundleOf({ ...SAMPLE_COMPANY, code: '601398', name: '银行' }, '金融业'), TODAY);
+    if (valued.model.id !== 'excess_return') throw new Error('not valued by excess returns');
+    expect(bank?.valuePerShare.value).toBe(valued.model.result.value_per_share);
   });
 
   it('overlays revenue growth, ROE, ROIC and FCF margin by year, one line per company', () => {

@@ -7,6 +7,7 @@ import {
 import { perShareValueOf, valueFiguresOf } from '../market/value-figures.ts';
 import type { StatementYear } from '../statements/items.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import type { ModelId } from '../valuation/models/model-types.ts';
 
 /** The figures of 估值与股息 that may be missing or not meaningful, each with the reason it is. */
 export type SummaryFigure = 'value_per_share' | 'margin_of_safety' | 'pe' | 'pb' | 'fcff_ev_yield' | 'ev_ebit';
@@ -24,6 +25,8 @@ export interface SummaryReason {
 export interface ValuationSummaryView {
   /** The annual report the multiples divide by. */
   readonly latest_year: number;
+  /** The model the value per share comes from (docs/model.md 15.1); null when none could value the company. */
+  readonly model: ModelId | null;
   readonly value_per_share: number | null;
   /** Price against value of the latest quote; null without one. */
   readonly market: PriceAgainstValue | null;
@@ -102,6 +105,7 @@ export function valuationSummaryView(
   const market = quote ? priceAgainstValue(quote, figures, today) : null;
   return {
     latest_year: valuation.latestYear,
+    model: valuation.model.id,
     value_per_share: figures.valuePerShare,
     market,
     dividend_yield: quote?.dividend_yield ?? null,

@@ -6,6 +6,7 @@ import type { LineGap } from '../history/continuity.ts';
 import { type HistoryFcfRatios, historyFcfRatios } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import { analyseHistory } from '../history/historical-rows.ts';
+import { fullStatementsBase } from '../history/newer-summaries.ts';
 import { type TrailingTwelveMonths, trailingTwelveMonths } from '../history/trailing-twelve-months.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import { PERIOD_MONTHS, periodReportLabel } from '../statements/periods.ts';
@@ -36,6 +37,8 @@ export interface StatementAnalytics {
   readonly fcfRatios: HistoryFcfRatios;
   readonly base: DriverBase;
   readonly autoByGrowth: Map<number, AutoForecast>;
+  /** A later year only the financial summary reports, left out of the full statements' base (newer-summaries.ts). */
+  readonly newerSummaryYear: number | null;
 }
 
 /** Auto forecasts kept per statements (a page typing terminal growths would otherwise grow the map). */
@@ -60,8 +63,9 @@ export function statementAnalytics(
   cache: AnalyticsCache | undefined,
 ): StatementAnalytics {
   if (cache?.analytics && cache.statements === statements) return cache.analytics;
-  const trailing = trailingTwelveMonths(statements);
-  const based = trailing ? withTrailingYear(statements, trailing) : statements;
+  const { statements: full, newerSummaryYear } = fullStatementsBase(statements);
+  const trailing = trailingTwelveMonths(full);
+  const based = trailing ? withTrailingYear(full, trailing) : full;
   const { rows: history, reportedFamilies, gaps } = analyseHistory(based, trailing ?? undefined);
   const analytics: StatementAnalytics = {
     statements: based,
@@ -74,6 +78,7 @@ export function statementAnalytics(
     fcfRatios: historyFcfRatios(based, history),
     base: driverBase(history, reportedFamilies, trailing ? trailingRowOf(trailing) : undefined),
     autoByGrowth: new Map(),
+    newerSummaryYear,
   };
   if (cache) {
     cache.statements = statements;

@@ -5,6 +5,7 @@ import {
   type ListedShares,
   listedSharesOf,
   NO_MANUAL_PARAMETERS,
+  preferredModel,
   type ValuationParameters,
   valuationDate,
   WACC_ASSUMPTIONS,
@@ -159,5 +160,6 @@ export function bundleOf(
     industry_comparison: parts.industry_comparison ?? null,
     year_end_quotes: parts.year_end_quotes ?? [],
     version: parts.version,
+    model: preferredModel({ statements: parts.statements, industry: company.industry }),
   };
 }
