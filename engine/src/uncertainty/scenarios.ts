@@ -98,25 +98,30 @@ export function driverIssue(driver: DriverName, value: number): string | null {
  * marginal tax rate with the effective one, the later years' sales-to-capital in proportion.
  */
 export function storyInputsOf(base: StoryInputs, inputs: ScenarioInputs): StoryInputs {
+  const story: Record<StoryParameterKey, number> = { ...base };
+  assignScenario(story, base, inputs);
+  return story;
+}
+
+const { marginal_tax_rate: MARGINAL_TAX, terminal_roc: TERMINAL_ROC } = STORY_PARAMETER_RULES;
+
+/** storyInputsOf into an object the caller reuses (a simulation's draws allocate nothing). */
+export function assignScenario(story: Record<StoryParameterKey, number>, base: StoryInputs, inputs: ScenarioInputs) {
   const waccShift = inputs.wacc - base.cost_of_capital_initial;
-  const taxShift = inputs.tax_rate - base.effective_tax_rate;
-  return {
-    ...base,
-    revenue_growth_years_1_5: inputs.revenue_growth,
-    target_operating_margin: inputs.target_margin,
-    sales_to_capital_years_1_5: inputs.sales_to_capital,
-    sales_to_capital_years_6_10:
-      base.sales_to_capital_years_6_10 * (inputs.sales_to_capital / base.sales_to_capital_years_1_5),
-    cost_of_capital_initial: inputs.wacc,
-    cost_of_capital_terminal: base.cost_of_capital_terminal + waccShift,
-    terminal_roc: Math.max(STORY_PARAMETER_RULES.terminal_roc.min, base.terminal_roc + waccShift),
-    terminal_growth: inputs.terminal_growth,
-    effective_tax_rate: inputs.tax_rate,
-    marginal_tax_rate: Math.min(
-      STORY_PARAMETER_RULES.marginal_tax_rate.max,
-      Math.max(STORY_PARAMETER_RULES.marginal_tax_rate.min, base.marginal_tax_rate + taxShift),
-    ),
-  };
+  story.revenue_growth_years_1_5 = inputs.revenue_growth;
+  story.target_operating_margin = inputs.target_margin;
+  story.sales_to_capital_years_1_5 = inputs.sales_to_capital;
+  story.sales_to_capital_years_6_10 =
+    base.sales_to_capital_years_6_10 * (inputs.sales_to_capital / base.sales_to_capital_years_1_5);
+  story.cost_of_capital_initial = inputs.wacc;
+  story.cost_of_capital_terminal = base.cost_of_capital_terminal + waccShift;
+  story.terminal_roc = Math.max(TERMINAL_ROC.min, base.terminal_roc + waccShift);
+  story.terminal_growth = inputs.terminal_growth;
+  story.effective_tax_rate = inputs.tax_rate;
+  story.marginal_tax_rate = Math.min(
+    MARGINAL_TAX.max,
+    Math.max(MARGINAL_TAX.min, base.marginal_tax_rate + inputs.tax_rate - base.effective_tax_rate),
+  );
 }
 
 /** A scenario's drivers as the story model's defaults give them (the 基准 scenario). */
