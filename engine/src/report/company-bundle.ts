@@ -3,7 +3,7 @@ import { fcfEvPoints } from '../history/fcf-ratios.ts';
 import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
-import { type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
+import { type CompanyValuation, type CompanyValuationInput, valueCompany } from '../valuation/company-valuation.ts';
 import { listedSharesOf, type ShareSnapshot } from '../valuation/listed-shares.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
 import type { ListedShares } from '../valuation/shares.ts';
@@ -80,7 +80,16 @@ export function valueBundle(
   asOf: string | null,
   quote: ShareSnapshot | null = null,
 ): CompanyValuation {
-  return valueCompany({
+  return valueCompany(bundleInput(bundle, asOf, quote));
+}
+
+/** What valueBundle values: the bundle as the engine's input (the models of the registry read it too). */
+export function bundleInput(
+  bundle: CompanyBundle,
+  asOf: string | null,
+  quote: ShareSnapshot | null = null,
+): CompanyValuationInput {
+  return {
     statements: bundle.statements,
     parameters: bundle.parameters,
     overrides: bundle.overrides,
@@ -88,7 +97,7 @@ export function valueBundle(
     industry: bundle.company.industry,
     asOf,
     listedShares: bundleListedShares(bundle, quote),
-  });
+  };
 }
 
 /** The report modules of a company, or why the DCF could not be made. */

@@ -16,6 +16,7 @@ import { SPREAD_RULES, type Spreads } from './spreads.ts';
  */
 export const DEFAULT_DRAWS = 10_000;
 export const DEFAULT_SEED = 20_240_601;
+export const MIN_DRAWS = 100;
 export const MAX_DRAWS = 100_000;
 
 export type RefusalReason = 'wacc_not_above_growth' | 'out_of_range';
