@@ -1,11 +1,30 @@
 import { percentText } from '../message-format.ts';
 import type { Histogram } from '../uncertainty/percentiles.ts';
-import { RATING_SOURCE, type UncertaintyRating, type Verdict } from '../uncertainty/rating.ts';
-import { DRIVER_LABELS, type DriverName, type Scenario, type ScenarioInputs } from '../uncertainty/scenarios.ts';
-import type { RefusalReason, SimulationResult } from '../uncertainty/simulation.ts';
-import type { DefaultSpreads } from '../uncertainty/spreads.ts';
-import type { TornadoBar } from '../uncertainty/tornado.ts';
-import { companyUncertainty, type UncertaintyAnalysis } from '../uncertainty/uncertainty.ts';
+import { RATING_SOURCE, type RatingRow, type UncertaintyRating, type Verdict } from '../uncertainty/rating.ts';
+import {
+  DRIVER_LABELS,
+  type DriverName,
+  type Scenario,
+  type ScenarioInputs,
+  weightsIssue,
+} from '../uncertainty/scenarios.ts';
+import {
+  DEFAULT_DRAWS,
+  DEFAULT_SEED,
+  type RefusalReason,
+  type SimulationResult,
+  simulate,
+} from '../uncertainty/simulation.ts';
+
+import { type TornadoBar, tornado } from '../uncertainty/tornado.ts';
+import {
+  baseScenarioOf,
+  judge,
+  scenarioValue,
+  type UncertaintyStart,
+  uncertaintyStartOf,
+  weightedValue,
+} from '../uncertainty/uncertainty.ts';
 import type { StoryInputs } from '../valuation/models/story.ts';
 import { bundleInput, type CompanyBundle } from './company-bundle.ts';
 import { formatAmount } from './format.ts';
@@ -91,7 +110,12 @@ export function simulationView(
 
 /** What the rating and the verdict rest on, said in one sentence. */
 export function verdictBasis(
-  analysis: Pick<UncertaintyAnalysis, 'weighted_value' | 'price' | 'spread' | 'rating' | 'verdict'>,
+  analysis: {
+    readonly weighted_value: number | null;
+    readonly price: number | null;
+    readonly spread: number | null;
+    readonly rating: RatingRow | null;
+  },
   simulation: Pick<SimulationResult, 'p10' | 'p50' | 'p90' | 'draws'>,
 ): string {
   const { rating, spread, weighted_value: value, price } = analysis;
@@ -103,53 +127,23 @@ export function verdictBasis(
   return `${range}；${rated}：现价 ${formatAmount(price)} 元对比情景加权价值 ${formatAmount(value)} 元 × (1 ∓ ${percentText(rating.margin, 0)})`;
 }
 
-export function uncertaintyViewOf(
-  company: string,
-  analysis: UncertaintyAnalysis,
-  scenarios: readonly Scenario[],
-  words: Readonly<Record<string, readonly string[]>>,
-  simulation: SimulationView,
-  centreValue: number | null,
-): UncertaintyView {
-  return {
-    company,
-    price: analysis.price,
-    scenarios: analysis.scenarios.map((value, index) => ({
-      ...value,
-      inputs: scenarios[index]?.inputs ?? (scenarios[0] as Scenario).inputs,
-      words: words[value.id] ?? [],
-    })),
-    weighted_value: analysis.weighted_value,
-    weights_issue: analysis.weights_issue,
-    simulation,
-    centre_value: centreValue,
-    tornado: analysis.tornado.map((bar) => ({ ...bar, label: DRIVER_LABELS[bar.driver].label })),
-    spread: analysis.spread !== null && Number.isFinite(analysis.spread) ? analysis.spread : null,
-    rating: analysis.rating?.rating ?? null,
-    required_margin: analysis.rating?.margin ?? null,
-    verdict: analysis.verdict,
-    basis: verdictBasis(analysis, analysis.simulation),
-    rating_source: RATING_SOURCE,
-  };
-}
-
 export interface UncertaintyOptions {
   readonly seed?: number;
   readonly draws?: number;
 }
 
-/** Everything the page needs to start from: the story's defaults, the generated scenarios, the spreads. */
-export interface UncertaintyStart {
-  readonly base: StoryInputs;
-  readonly scenarios: readonly Scenario[];
-  readonly words: Readonly<Record<string, readonly string[]>>;
-  readonly spreads: DefaultSpreads;
+export interface PageStart extends UncertaintyStart {
   readonly price: number | null;
+}
+
+/** What the page starts from for the loaded company; throws the engine's ValuationError where no range can be given. */
+export function uncertaintyStart(bundle: CompanyBundle, quote: SummaryQuote | null, asOf: string | null): PageStart {
+  return { ...uncertaintyStartOf(bundle.company.code, bundleInput(bundle, asOf, quote)), price: quote?.price ?? null };
 }
 
 /**
  * The server's default answer for a bundled company: the generated scenarios at 25/50/25 and the seeded
- * simulation around 基准. Throws the engine's ValuationError where the story model does not fit.
+ * simulation around 基准; the worker makes the same from the same bundle.
  */
 export function uncertaintyView(
   bundle: CompanyBundle,
@@ -157,16 +151,75 @@ export function uncertaintyView(
   asOf: string | null,
   options: UncertaintyOptions = {},
 ): UncertaintyView {
-  const input = bundleInput(bundle, asOf, quote);
-  const price = quote?.price ?? null;
-  const { analysis, generated, spreads } = companyUncertainty(bundle.company.code, input, { price, ...options });
-  const centre = analysis.scenarios.find((scenario) => scenario.id.endsWith(':base'));
-  return uncertaintyViewOf(
-    bundle.company.code,
-    analysis,
-    generated.scenarios,
-    generated.words,
-    simulationView(analysis.simulation, centre?.name ?? '基准', spreadViews(spreads.spreads, spreads.basis)),
-    centre?.value_per_share ?? null,
-  );
+  const start = uncertaintyStart(bundle, quote, asOf);
+  const centre = baseScenarioOf(start.scenarios);
+  const summary = scenarioSummary(start.base, start.scenarios, centre.inputs, start.words);
+  const spreads = start.spreads.spreads;
+  const settings = { draws: options.draws ?? DEFAULT_DRAWS, seed: options.seed ?? DEFAULT_SEED, spreads };
+  const result = simulate(start.base, centre.inputs, settings, start.price);
+  const view = simulationView(result, centre.name, spreadViews(spreads, start.spreads.basis));
+  return {
+    company: bundle.company.code,
+    price: start.price,
+    ...summary,
+    ...simulationOutcome(result, view, summary.weighted_value, start.price),
+    rating_source: RATING_SOURCE,
+  };
+}
+
+/** The scenarios' side of the view, recomputed at each edit (cheap: the lean path, 1 + 6 + 12 values). */
+export interface ScenarioSummary {
+  readonly scenarios: readonly ScenarioView[];
+  readonly weighted_value: number | null;
+  readonly weights_issue: string | null;
+  readonly centre_value: number | null;
+  readonly tornado: readonly TornadoBarView[];
+}
+
+export function scenarioSummary(
+  base: StoryInputs,
+  scenarios: readonly Scenario[],
+  centre: ScenarioInputs,
+  words: Readonly<Record<string, readonly string[]>> = {},
+): ScenarioSummary {
+  const values = scenarios.map((scenario) => ({
+    ...scenarioValue(base, scenario),
+    inputs: scenario.inputs,
+    words: words[scenario.id] ?? [],
+  }));
+  const bars = tornado(base, centre);
+  return {
+    scenarios: values,
+    weighted_value: weightedValue(values),
+    weights_issue: weightsIssue(values),
+    centre_value: bars.centre,
+    tornado: bars.bars.map((bar) => ({ ...bar, label: DRIVER_LABELS[bar.driver].label })),
+  };
+}
+
+/** The simulation's side of the view: its figures, and the rating and verdict they give with the weighted value. */
+export interface SimulationOutcome {
+  readonly simulation: SimulationView;
+  readonly spread: number | null;
+  readonly rating: UncertaintyRating | null;
+  readonly required_margin: number | null;
+  readonly verdict: Verdict | null;
+  readonly basis: string;
+}
+
+export function simulationOutcome(
+  simulation: SimulationResult,
+  view: SimulationView,
+  weighted: number | null,
+  price: number | null,
+): SimulationOutcome {
+  const judged = judge(simulation, weighted, price);
+  return {
+    simulation: view,
+    spread: judged.spread !== null && Number.isFinite(judged.spread) ? judged.spread : null,
+    rating: judged.rating?.rating ?? null,
+    required_margin: judged.rating?.margin ?? null,
+    verdict: judged.verdict,
+    basis: verdictBasis({ ...judged, weighted_value: weighted, price }, simulation),
+  };
 }

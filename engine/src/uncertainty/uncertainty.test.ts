@@ -5,36 +5,42 @@ import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { STORY_MODEL } from '../valuation/models/story-model.ts';
 import { ratingOf, UNCERTAINTY_RATINGS, verdictOf } from './rating.ts';
 import { DRIVER_NUDGES, nudged } from './scenarios.ts';
+import { simulate } from './simulation.ts';
 import { tornado } from './tornado.ts';
-import { companyUncertainty } from './uncertainty.ts';
+import { baseScenarioOf, judge, scenarioValue, uncertaintyStartOf, weightedValue } from './uncertainty.ts';
 
 const input = { statements: SAMPLE_COMPANY };
 
 describe('a company’s uncertainty', () => {
-  const { analysis, generated } = companyUncertainty('000001', input, { price: 10, draws: 2000 });
+  const start = uncertaintyStartOf('000001', input);
+  const values = start.scenarios.map((scenario) => scenarioValue(start.base, scenario));
+  const weighted = weightedValue(values);
+  const centre = baseScenarioOf(start.scenarios).inputs;
+  const simulation = simulate(start.base, centre, { draws: 2000, seed: 1, spreads: start.spreads.spreads }, 10);
 
   it('values each scenario and weights them 25/50/25; the base is the story model’s value', () => {
-    const [bear, base, bull] = analysis.scenarios;
+    const [bear, base, bull] = values;
     expect(base?.value_per_share).toBeCloseTo(STORY_MODEL.value(input).value_per_share ?? Number.NaN, 9);
     expect(bear?.value_per_share ?? 0).toBeLessThan(base?.value_per_share ?? 0);
     expect(bull?.value_per_share ?? 0).toBeGreaterThan(base?.value_per_share ?? 0);
-    const weighted =
+    const sum =
       0.25 * (bear?.value_per_share ?? 0) + 0.5 * (base?.value_per_share ?? 0) + 0.25 * (bull?.value_per_share ?? 0);
-    expect(analysis.weighted_value).toBeCloseTo(weighted, 12);
-    expect(generated.scenarios).toHaveLength(3);
+    expect(weighted).toBeCloseTo(sum, 12);
+    expect(weightedValue(values.map((value) => ({ ...value, weight: 0.2 })))).toBeNull();
   });
 
   it('rates the spread and judges the price with the rating’s margin', () => {
-    const { p10, p50, p90 } = analysis.simulation;
+    const { p10, p50, p90 } = simulation;
     const spread = ((p90 ?? 0) - (p10 ?? 0)) / (2 * (p50 ?? 1));
-    expect(analysis.spread).toBeCloseTo(spread, 12);
-    expect(analysis.rating).toBe(ratingOf(spread));
-    expect(analysis.verdict).toBe(verdictOf(10, analysis.weighted_value, analysis.rating?.margin ?? 0));
+    const judged = judge(simulation, weighted, 10);
+    expect(judged.spread).toBeCloseTo(spread, 12);
+    expect(judged.rating).toBe(ratingOf(spread));
+    expect(judged.verdict).toBe(verdictOf(10, weighted, judged.rating?.margin ?? 0));
   });
 
   it('refuses a financial company with the model’s reason', () => {
     try {
-      companyUncertainty('bank', { statements: SAMPLE_BANK }, { price: 5 });
+      uncertaintyStartOf('bank', { statements: SAMPLE_BANK });
       expect.unreachable();
     } catch (error) {
       expect(isValuationError(error) && error.code).toBe('MODEL_NOT_APPLICABLE');
@@ -43,12 +49,11 @@ describe('a company’s uncertainty', () => {
 });
 
 describe('the tornado', () => {
-  const { defaults, scenarios } = companyUncertainty('000001', input, { price: null, draws: 10 }).generated;
-  const centre = scenarios[1]?.inputs;
+  const start = uncertaintyStartOf('000001', input);
+  const centre = baseScenarioOf(start.scenarios).inputs;
 
   it('nudges each driver by its plausible step, largest swing first', () => {
-    if (!centre) throw new Error('no base');
-    const { bars } = tornado(defaults.inputs, centre);
+    const { bars } = tornado(start.base, centre);
     expect(bars.map((bar) => bar.driver).sort()).toEqual(Object.keys(DRIVER_NUDGES).sort());
     const swings = bars.map((bar) => Math.abs((bar.high ?? 0) - (bar.low ?? 0)));
     expect(swings).toEqual([...swings].sort((a, b) => b - a));

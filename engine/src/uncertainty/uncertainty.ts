@@ -1,27 +1,17 @@
 import { ValuationError } from '../errors.ts';
 import type { CompanyValuationInput } from '../valuation/company-valuation.ts';
 import type { StoryInputs } from '../valuation/models/story.ts';
-import { storyDefaults } from '../valuation/models/story-defaults.ts';
 import { STORY_MODEL } from '../valuation/models/story-model.ts';
 import { leanValuePerShare } from './lean-value.ts';
-import { type RatingRow, ratingOf, relativeSpread, type Verdict, verdictOf } from './rating.ts';
-import { defaultScenarios, type Scenario, type ScenarioInputs, storyInputsOf, weightsIssue } from './scenarios.ts';
-import {
-  DEFAULT_DRAWS,
-  DEFAULT_SEED,
-  drawRefusal,
-  REFUSAL_LABELS,
-  type SimulationResult,
-  type SimulationSettings,
-  simulate,
-} from './simulation.ts';
-import { defaultSpreads } from './spreads.ts';
-import { type TornadoBar, tornado } from './tornado.ts';
+import { ratingOf, relativeSpread, verdictOf } from './rating.ts';
+import { defaultScenarios, type Scenario, storyInputsOf, weightsIssue } from './scenarios.ts';
+import { drawRefusal, REFUSAL_LABELS, type SimulationResult } from './simulation.ts';
+import { type DefaultSpreads, defaultSpreads } from './spreads.ts';
 
 /**
  * A company's value as a range (docs/model.md, uncertainty): each scenario's value per share, their
- * weighted value, the simulation around one scenario, the tornado around it, the rating from the
- * simulation's spread and the verdict of the price against the weighted value with the rating's margin.
+ * weighted value, and the rating from a simulation's spread with the verdict of the price against the
+ * weighted value at the rating's margin. The report's uncertainty view puts them together.
  */
 export interface ScenarioValue {
   readonly id: string;
@@ -30,20 +20,6 @@ export interface ScenarioValue {
   /** null when the model refuses the scenario (its reason in `refusal`). */
   readonly value_per_share: number | null;
   readonly refusal: string | null;
-}
-
-export interface UncertaintyAnalysis {
-  readonly scenarios: readonly ScenarioValue[];
-  /** Σ weight × value; null when a scenario is refused or the weights do not total 100%. */
-  readonly weighted_value: number | null;
-  readonly weights_issue: string | null;
-  readonly price: number | null;
-  readonly simulation: SimulationResult;
-  readonly tornado: readonly TornadoBar[];
-  /** (P90 − P10) / (2 × P50); null when every draw was refused. */
-  readonly spread: number | null;
-  readonly rating: RatingRow | null;
-  readonly verdict: Verdict | null;
 }
 
 /** A scenario's value per share, or why the model refuses it. */
@@ -70,15 +46,6 @@ export function weightedValue(values: readonly ScenarioValue[]): number | null {
   return sum;
 }
 
-export interface UncertaintyRequest {
-  readonly base: StoryInputs;
-  readonly scenarios: readonly Scenario[];
-  /** The scenario the simulation and the tornado centre on. */
-  readonly centre: ScenarioInputs;
-  readonly settings: SimulationSettings;
-  readonly price: number | null;
-}
-
 /** The rating and verdict of a finished simulation against the weighted value. */
 export function judge(
   simulation: Pick<SimulationResult, 'p10' | 'p50' | 'p90'>,
@@ -91,47 +58,35 @@ export function judge(
   return { spread, rating, verdict: rating ? verdictOf(price, value, rating.margin) : null };
 }
 
-export function uncertaintyOf(request: UncertaintyRequest): UncertaintyAnalysis {
-  if (!(request.base.shares > 0)) throw new ValuationError('NO_SHARES_FOR_RANGE', 'shares');
-  const scenarios = request.scenarios.map((scenario) => scenarioValue(request.base, scenario));
-  const weighted = weightedValue(scenarios);
-  const simulation = simulate(request.base, request.centre, request.settings, request.price);
-  return {
-    scenarios,
-    weighted_value: weighted,
-    weights_issue: weightsIssue(scenarios),
-    price: request.price,
-    simulation,
-    tornado: tornado(request.base, request.centre).bars,
-    ...judge(simulation, weighted, request.price),
-  };
-}
-
-export interface CompanyUncertaintyOptions {
-  readonly price: number | null;
-  readonly seed?: number;
-  readonly draws?: number;
+/** Where the simulation starts for a company: the story's defaults, the generated scenarios, the spreads. */
+export interface UncertaintyStart {
+  readonly base: StoryInputs;
+  readonly scenarios: readonly Scenario[];
+  readonly words: Readonly<Record<string, readonly string[]>>;
+  readonly spreads: DefaultSpreads;
 }
 
 /**
- * The server's answer for a company: the generated scenarios at 25/50/25, the simulation around the base
- * with the spreads of the company's history, seeded. Throws MODEL_NOT_APPLICABLE where the story model
- * does not fit (a financial company, a summary-only one) and NO_SHARES_FOR_RANGE without a share count.
+ * The generated scenarios at 25/50/25 and the spreads of the company's history. Throws
+ * MODEL_NOT_APPLICABLE where the story model does not fit (a financial company, a summary-only one) and
+ * NO_SHARES_FOR_RANGE without a share count.
  */
-export function companyUncertainty(company: string, input: CompanyValuationInput, options: CompanyUncertaintyOptions) {
+export function uncertaintyStartOf(company: string, input: CompanyValuationInput): UncertaintyStart {
   const fit = STORY_MODEL.fits(input);
   if (!fit.fits) throw new ValuationError('MODEL_NOT_APPLICABLE', 'company', fit.reason);
-  const defaults = storyDefaults(input);
-  const generated = defaultScenarios(company, input, defaults);
-  const spreads = defaultSpreads(input);
-  const base = generated.scenarios.find((scenario) => scenario.id.endsWith(':base')) ?? generated.scenarios[0];
-  if (!base) throw new ValuationError('NO_HISTORY', 'statements');
-  const analysis = uncertaintyOf({
-    base: defaults.inputs,
+  const generated = defaultScenarios(company, input);
+  if (!(generated.defaults.inputs.shares > 0)) throw new ValuationError('NO_SHARES_FOR_RANGE', 'shares');
+  return {
+    base: generated.defaults.inputs,
     scenarios: generated.scenarios,
-    centre: base.inputs,
-    settings: { draws: options.draws ?? DEFAULT_DRAWS, seed: options.seed ?? DEFAULT_SEED, spreads: spreads.spreads },
-    price: options.price,
-  });
-  return { analysis, generated, spreads };
+    words: generated.words,
+    spreads: defaultSpreads(input),
+  };
+}
+
+/** The scenario the server's simulation centres on: 基准. */
+export function baseScenarioOf(scenarios: readonly Scenario[]): Scenario {
+  const base = scenarios.find((scenario) => scenario.id.endsWith(':base')) ?? scenarios[0];
+  if (!base) throw new ValuationError('NO_HISTORY', 'statements');
+  return base;
 }
