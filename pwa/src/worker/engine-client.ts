@@ -1,9 +1,13 @@
+import type { Scenario, ScenarioInputs, StoryInputs } from '@fcf/engine';
 import type {
   CompanyBundle,
   CompanyReport,
   CompareEntry,
   CompareView,
   MarketContext,
+  PageStart,
+  ScenarioSummary,
+  SimulationOutcome,
   WaccToolEdits,
   WaccToolView,
   WhatIf,
@@ -11,6 +15,7 @@ import type {
 } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker.ts';
+import type { SimulationProgress, SimulationRequest } from './run-simulation.ts';
 
 let remote: Comlink.Remote<EngineApi> | null = null;
 
@@ -58,6 +63,20 @@ export function computeCompare(entries: readonly CompareEntry[]): Promise<Compar
 export interface WhatIfEngine {
   whatIf(whatIf: WhatIf): Promise<WhatIfView>;
   impliedGrowth(whatIf: WhatIf, price: number): Promise<{ growth: number } | { error: string }>;
+  readonly uncertainty: UncertaintyEngine;
+}
+
+/** The range of the loaded company (docs/model.md, uncertainty), computed in the same worker. */
+export interface UncertaintyEngine {
+  start(): Promise<{ start: PageStart } | { error: string }>;
+  summary(
+    base: StoryInputs,
+    scenarios: readonly Scenario[],
+    centre: ScenarioInputs,
+    words: Readonly<Record<string, readonly string[]>>,
+  ): Promise<ScenarioSummary>;
+  /** Resolves null when `onProgress` answered false (cancelled). */
+  simulate(request: SimulationRequest, onProgress: SimulationProgress): Promise<SimulationOutcome | null>;
 }
 
 export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketContext): Promise<WhatIfEngine> {
@@ -66,6 +85,11 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
   return {
     whatIf: (whatIf) => worker.whatIf(whatIf),
     impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),
+    uncertainty: {
+      start: () => worker.uncertaintyStart(),
+      summary: (base, scenarios, centre, words) => worker.scenarioSummary(base, scenarios, centre, words),
+      simulate: (request, onProgress) => worker.simulate(request, Comlink.proxy(onProgress)),
+    },
   };
 }
 

@@ -1,15 +1,29 @@
-import type { CompanyBundle, CompareEntry, CompareView, WhatIf } from '@fcf/engine/report';
-import { compareView, impliedGrowthFor, whatIfView } from '@fcf/engine/report';
+import { isValuationError } from '@fcf/engine';
+import type { CompanyBundle, CompareEntry, CompareView, MarketContext, WhatIf } from '@fcf/engine/report';
+import { compareView, impliedGrowthFor, scenarioSummary, uncertaintyStart, whatIfView } from '@fcf/engine/report';
 import type { WhatIfEngine } from '../../worker/engine-client.ts';
+import { runSimulation } from '../../worker/run-simulation.ts';
 
 /**
  * The worker's what-if engine run in the test's own thread (jsdom has no module workers), for page tests:
  * `vi.mock('…/worker/engine-client.ts', () => import('…/engine-in-process.ts'))`.
  */
-export async function loadWhatIfEngine(bundle: CompanyBundle): Promise<WhatIfEngine> {
+export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketContext): Promise<WhatIfEngine> {
   return {
     whatIf: async (whatIf: WhatIf) => whatIfView(bundle, whatIf),
     impliedGrowth: async (whatIf: WhatIf, price: number) => impliedGrowthFor(bundle, whatIf, price),
+    uncertainty: {
+      start: async () => {
+        try {
+          return { start: uncertaintyStart(bundle, market?.quote ?? null, market?.today ?? null) };
+        } catch (error) {
+          if (isValuationError(error)) return { error: error.message };
+          throw error;
+        }
+      },
+      summary: async (base, scenarios, centre, words) => scenarioSummary(base, scenarios, centre, words),
+      simulate: (request, onProgress) => runSimulation(request, onProgress),
+    },
   };
 }
 
