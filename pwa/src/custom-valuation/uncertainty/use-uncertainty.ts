@@ -6,6 +6,8 @@ import { scenarioStore } from './scenario-store.ts';
 
 /** A run longer than this shows its progress and a cancel button (docs/app.md, the custom page). */
 export const SHOW_PROGRESS_AFTER_MS = 1000;
+/** The page's own measure of a finished run, request to result (read by `npm run bench`). */
+export const SIMULATION_MEASURE = 'mc-run';
 /** Edits in a burst start one run, this long after the last. */
 const RUN_DELAY_MS = 250;
 
@@ -125,6 +127,8 @@ export function useUncertainty(engine: UncertaintyEngine, company: string) {
         weighted,
         price: start.price,
       };
+      const mark = `${SIMULATION_MEASURE}-${id}`;
+      performance.mark(mark);
       engine
         .simulate(request, (taken, total) => {
           if (runId.current !== id) return false;
@@ -134,6 +138,7 @@ export function useUncertainty(engine: UncertaintyEngine, company: string) {
         .then((outcome) => {
           clearTimeout(slowTimer);
           if (runId.current !== id) return;
+          if (outcome) performance.measure(SIMULATION_MEASURE, mark);
           setState((previous) => ({
             ...previous,
             simulation: outcome
