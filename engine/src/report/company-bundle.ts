@@ -12,6 +12,7 @@ import { type GrowthView, growthView } from './growth-view.ts';
 import type { IndustryComparisonView } from './industry-comparison-view.ts';
 import { type PeValuationView, peValuationView, type YearEndQuote } from './pe-valuation-view.ts';
 import { quoteForReport } from './quote-slot.ts';
+import { rangeVerdictOf } from './range-verdict.ts';
 import {
   type DcfValuationView,
   dcfValuationView,
@@ -181,6 +182,7 @@ export function buildCompanyReport(
       valuation.statements.years[valuation.latestYear],
       quote ?? null,
       market?.today ?? asOf ?? quote?.date ?? '',
+      rangeVerdictOf(bundle, quote ?? null, asOf),
     ),
     peValuation: peValuationView(
       valuation,

@@ -43,6 +43,7 @@ export * from './market-rows.ts';
 export * from './palette.ts';
 export * from './pe-valuation-view.ts';
 export * from './quote-slot.ts';
+export * from './range-verdict.ts';
 export * from './report-sections.ts';
 export * from './report-views.ts';
 export * from './risk-view.ts';
