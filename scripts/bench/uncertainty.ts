@@ -42,9 +42,7 @@ export interface UncertaintyFigures {
   readonly tornadoMicros: number;
 }
 
-async function bundleOf(
-  baseURL: string,
-): Promise<{
+async function bundleOf(baseURL: string): Promise<{
   bundle: CompanyBundle;
   quote: { price: number; date: string; market_cap: number | null; shares: number | null } | null;
 }> {

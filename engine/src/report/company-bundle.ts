@@ -3,11 +3,11 @@ import { fcfEvPoints } from '../history/fcf-ratios.ts';
 import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
-import { type CompanyValuation, type CompanyValuationInput, valueCompany } from '../valuation/company-valuation.ts';
-import { listedSharesOf, type ShareSnapshot } from '../valuation/listed-shares.ts';
+import { type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
+import type { ShareSnapshot } from '../valuation/listed-shares.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
-import type { ListedShares } from '../valuation/shares.ts';
 import { type BasicInfoView, basicInfoView } from './basic-info-view.ts';
+import { bundleInput } from './bundle-input.ts';
 import { type GrowthView, growthView } from './growth-view.ts';
 import type { IndustryComparisonView } from './industry-comparison-view.ts';
 import { type PeValuationView, peValuationView, type YearEndQuote } from './pe-valuation-view.ts';
@@ -61,17 +61,6 @@ export interface CompanyBundle {
 }
 
 /**
- * The listed share count of a bundled company with its latest quote (null without one): the same rule over
- * the same snapshots as the server's (`listedSharesOf`), so the device and the server value with one count.
- */
-export function bundleListedShares(
-  bundle: CompanyBundle,
-  quote: ShareSnapshot | null | undefined,
-): ListedShares | null {
-  return listedSharesOf(quote, bundle.year_end_quotes ?? []);
-}
-
-/**
  * Values the bundle as of `asOf` ('YYYY-MM-DD', the caller's today: the engine reads no clock; null skips
  * the stale-report check) with the company's latest quote (its share count; see bundleListedShares). The
  * company's industry decides a financial company or a property developer.
@@ -82,23 +71,6 @@ export function valueBundle(
   quote: ShareSnapshot | null = null,
 ): CompanyValuation {
   return valueCompany(bundleInput(bundle, asOf, quote));
-}
-
-/** What valueBundle values: the bundle as the engine's input (the models of the registry read it too). */
-export function bundleInput(
-  bundle: CompanyBundle,
-  asOf: string | null,
-  quote: ShareSnapshot | null = null,
-): CompanyValuationInput {
-  return {
-    statements: bundle.statements,
-    parameters: bundle.parameters,
-    overrides: bundle.overrides,
-    waccAssumptions: bundle.waccAssumptions,
-    industry: bundle.company.industry,
-    asOf,
-    listedShares: bundleListedShares(bundle, quote),
-  };
 }
 
 /** The report modules of a company, or why the DCF could not be made. */

@@ -8,6 +8,7 @@
 
 export * from './axis.ts';
 export * from './basic-info-view.ts';
+export * from './bundle-input.ts';
 export * from './company-bundle.ts';
 export * from './compare-view.ts';
 export * from './contract/account-contract.ts';

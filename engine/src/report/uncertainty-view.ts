@@ -26,7 +26,8 @@ import {
   weightedValue,
 } from '../uncertainty/uncertainty.ts';
 import type { StoryInputs } from '../valuation/models/story.ts';
-import { bundleInput, type CompanyBundle } from './company-bundle.ts';
+import { bundleInput } from './bundle-input.ts';
+import type { CompanyBundle } from './company-bundle.ts';
 import { formatAmount } from './format.ts';
 import type { SummaryQuote } from './valuation-summary-view.ts';
 
