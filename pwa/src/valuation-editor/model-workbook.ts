@@ -1,4 +1,4 @@
-import { type CellObject, utils, type WorkBook, type WorkSheet } from '@e965/xlsx';
+import { utils, type WorkBook, type WorkSheet } from '@e965/xlsx';
 import {
   type DriverKey,
   PARAMETER_RULES,
@@ -9,6 +9,21 @@ import {
 import type { WhatIfView } from '@fcf/engine/report';
 import { yearLabel } from '@fcf/engine/report';
 import { DRIVER_TABLES, type TableRow } from './driver-tables.ts';
+import { type RangeSnapshot, SCENARIO_SHEET, scenarioSheet } from './scenario-sheet.ts';
+import {
+  AMOUNT,
+  FACTOR,
+  formula,
+  number,
+  on,
+  PERCENT,
+  put,
+  ref,
+  type Sheet,
+  sheet,
+  text,
+  toWorkSheet,
+} from './workbook-cells.ts';
 
 /**
  * The model as a workbook: history, drivers, forecast and DCF sheets. The forecast and DCF cells are live
@@ -28,47 +43,6 @@ export const DCF_CELLS = {
   equityValue: 'B21',
   valuePerShare: 'B22',
 } as const;
-
-const AMOUNT = '#,##0.00';
-const PERCENT = '0.00%';
-const FACTOR = '0.0000';
-
-type Sheet = { cells: Map<string, CellObject>; rows: number; columns: number };
-
-function sheet(): Sheet {
-  return { cells: new Map(), rows: 0, columns: 0 };
-}
-
-/** Sets a cell by zero-based row and column: text, a number, or a formula with its cached value. */
-function put(target: Sheet, row: number, column: number, cell: CellObject): void {
-  target.cells.set(utils.encode_cell({ r: row, c: column }), cell);
-  target.rows = Math.max(target.rows, row + 1);
-  target.columns = Math.max(target.columns, column + 1);
-}
-
-const text = (value: string): CellObject => ({ t: 's', v: value });
-const number = (value: number | null | undefined, format = AMOUNT): CellObject =>
-  typeof value === 'number' && Number.isFinite(value) ? { t: 'n', v: value, z: format } : { t: 's', v: '' };
-const formula = (expression: string, cached: number | null | undefined, format = AMOUNT): CellObject => ({
-  t: 'n',
-  f: expression,
-  v: typeof cached === 'number' && Number.isFinite(cached) ? cached : 0,
-  z: format,
-});
-
-const ref = (row: number, column: number, absolute = false) => {
-  const address = utils.encode_cell({ r: row, c: column });
-  return absolute ? address.replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2') : address;
-};
-const on = (name: string, address: string) => `'${name}'!${address}`;
-
-function toWorkSheet({ cells, rows, columns }: Sheet, widths: readonly number[]): WorkSheet {
-  const worksheet: WorkSheet = {};
-  for (const [address, cell] of cells) worksheet[address] = cell;
-  worksheet['!ref'] = utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, rows - 1), c: columns - 1 } });
-  worksheet['!cols'] = widths.map((wch) => ({ wch }));
-  return worksheet;
-}
 
 type Figure = Extract<TableRow, { kind: 'figure' }>;
 
@@ -353,7 +327,7 @@ function dcfSheet(view: WhatIfView): WorkSheet {
 }
 
 /** The workbook of a valued company; throws when the inputs admit no valuation (nothing to export). */
-export function modelWorkbook(view: WhatIfView): WorkBook {
+export function modelWorkbook(view: WhatIfView, range: RangeSnapshot | null = null): WorkBook {
   const keys = driverKeys();
   const workbook = utils.book_new();
   // The DCF sheet first: it is what a reader opens the file for.
@@ -361,6 +335,7 @@ export function modelWorkbook(view: WhatIfView): WorkBook {
   utils.book_append_sheet(workbook, forecastSheet(view, keys), SHEETS.forecast);
   utils.book_append_sheet(workbook, driversSheet(view, keys), SHEETS.drivers);
   utils.book_append_sheet(workbook, historySheet(view), SHEETS.history);
+  if (range) utils.book_append_sheet(workbook, scenarioSheet(range), SCENARIO_SHEET);
   workbook.Props = { Title: `${view.company.name} DCF估值模型`, Author: '自由现金流估值平台' };
   return workbook;
 }

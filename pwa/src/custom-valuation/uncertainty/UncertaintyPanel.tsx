@@ -1,9 +1,11 @@
 import { DRIVER_LABELS, MAX_DRAWS, MAX_SEED, MIN_DRAWS, SPREAD_RULES } from '@fcf/engine';
 import { formatAmount, formatPercent } from '@fcf/engine/report';
+import { useEffect } from 'react';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { UncertaintyEngine } from '../../worker/engine-client.ts';
 import { DriverCell } from './DriverCell.tsx';
 import { McHistogram } from './McHistogram.tsx';
+import { keepRangeSnapshot } from './range-snapshot.ts';
 import { ScenarioTable } from './ScenarioTable.tsx';
 import { TornadoChart } from './TornadoChart.tsx';
 import { useUncertainty } from './use-uncertainty.ts';
@@ -29,6 +31,19 @@ export function UncertaintyPanel({ engine, company, onError }: UncertaintyPanelP
     company,
   );
   const { start, summary, simulation } = state;
+  const outcomeShown = simulation.outcome;
+  useEffect(() => {
+    if (!start || !summary || !outcomeShown) return;
+    const { simulation: figures, rating, required_margin, verdict } = outcomeShown;
+    keepRangeSnapshot(company, {
+      scenarios: summary.scenarios,
+      simulation: figures,
+      price: start.price,
+      rating,
+      required_margin,
+      verdict,
+    });
+  }, [company, start, summary, outcomeShown]);
   if (state.error) {
     return (
       <section className="cv-card unc" aria-labelledby="unc-title">

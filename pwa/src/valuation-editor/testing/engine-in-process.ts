@@ -22,7 +22,12 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
         }
       },
       summary: async (base, scenarios, centre, words) => scenarioSummary(base, scenarios, centre, words),
-      simulate: (request, onProgress) => runSimulation(request, onProgress),
+      // Each step gives way to the page's other work, as the worker's message round trip does.
+      simulate: (request, onProgress) =>
+        runSimulation(request, async (taken, total) => {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return onProgress(taken, total);
+        }),
     },
   };
 }
