@@ -10,20 +10,7 @@ import type { WhatIfView } from '@fcf/engine/report';
 import { yearLabel } from '@fcf/engine/report';
 import { DRIVER_TABLES, type TableRow } from './driver-tables.ts';
 import { type RangeSnapshot, SCENARIO_SHEET, scenarioSheet } from './scenario-sheet.ts';
-import {
-  AMOUNT,
-  FACTOR,
-  formula,
-  number,
-  on,
-  PERCENT,
-  put,
-  ref,
-  type Sheet,
-  sheet,
-  text,
-  toWorkSheet,
-} from './workbook-cells.ts';
+import { AMOUNT, FACTOR, formula, number, on, PERCENT, put, ref, sheet, text, toWorkSheet } from './workbook-cells.ts';
 
 /**
  * The model as a workbook: history, drivers, forecast and DCF sheets. The forecast and DCF cells are live

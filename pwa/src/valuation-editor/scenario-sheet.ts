@@ -25,15 +25,17 @@ const RATIO = '0.00';
 export function scenarioSheet(range: RangeSnapshot): WorkSheet {
   const target = sheet();
   const header = ['情景', '权重', ...SCENARIO_DRIVERS.map((driver) => DRIVER_LABELS[driver].label), '每股价值（元）'];
-  header.forEach((label, column) => put(target, 0, column, text(label)));
+  header.forEach((label, column) => {
+    put(target, 0, column, text(label));
+  });
   const valueColumn = header.length - 1;
   range.scenarios.forEach((scenario, index) => {
     const row = index + 1;
     put(target, row, 0, text(scenario.name));
     put(target, row, 1, number(scenario.weight, PERCENT));
-    SCENARIO_DRIVERS.forEach((driver, column) =>
-      put(target, row, column + 2, number(scenario.inputs[driver], DRIVER_LABELS[driver].percent ? PERCENT : RATIO)),
-    );
+    SCENARIO_DRIVERS.forEach((driver, column) => {
+      put(target, row, column + 2, number(scenario.inputs[driver], DRIVER_LABELS[driver].percent ? PERCENT : RATIO));
+    });
     put(target, row, valueColumn, number(scenario.value_per_share));
   });
   const last = range.scenarios.length;
