@@ -23,7 +23,8 @@ export function ExportActions({ view, whatIf, automaticPerShare, price, notify }
     setBusy('card');
     try {
       const date = new Date();
-      const card = shareCard({ view, whatIf, automaticPerShare, price, url: window.location.href, date });
+      const range = rangeSnapshotOf(view.company.code);
+      const card = shareCard({ view, whatIf, automaticPerShare, price, url: window.location.href, date, range });
       const file = await shareCardFile(card, view.company.name, date);
       const outcome = await shareOrDownload(file, `${view.company.name} 估值卡片`);
       if (outcome === 'downloaded') notify('success', `已下载 ${file.name}`);
