@@ -67,7 +67,8 @@ describe('register, log in, log out', () => {
     await page.locator('input[name="password"]').fill('wrong-password');
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
-    await expect.poll(() => page.locator('form').textContent()).toContain('用户名或密码错误');
+    // A wrong password is answered after the password check and any slow-down the throttle adds (up to 4 s).
+    await expect.poll(() => page.locator('form').textContent(), { timeout: 20_000 }).toContain('用户名或密码错误');
     await context.close();
   });
 });

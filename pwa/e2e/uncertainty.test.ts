@@ -1,4 +1,5 @@
-import { formatAmount, uncertaintyAnswer } from '@fcf/engine/report';
+import { uncertaintyAnswer } from '@fcf/engine/contract';
+import { formatAmount } from '@fcf/engine/report';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, MOBILE, newPage } from './browser.ts';

@@ -12,13 +12,8 @@ import {
   tornado,
   valueCompany,
 } from '@fcf/engine';
-import {
-  bundleInput,
-  type CompanyBundle,
-  companyBundleAnswer,
-  quoteAnswer,
-  uncertaintyStart,
-} from '@fcf/engine/report';
+import { companyBundleAnswer, quoteAnswer } from '@fcf/engine/contract';
+import { bundleInput, type CompanyBundle, uncertaintyStart } from '@fcf/engine/report';
 import type { Browser } from 'playwright-core';
 import { newPage } from '../../pwa/e2e/browser.ts';
 import { COMPANY } from './browser.ts';

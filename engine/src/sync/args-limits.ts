@@ -1,8 +1,8 @@
 /**
  * Bounds on a pushed mutation's arguments, checked before anything else reads them (docs/sync.md
  * "Push"): arguments nested thousands deep would overflow the stack of whatever walks them recursively
- * (JSON.stringify, a deep comparison). Every real mutation's arguments nest at most 2 deep and take
- * under 200 characters as JSON.
+ * (JSON.stringify, a deep comparison). Every real mutation's arguments nest at most 3 deep (a
+ * scenario's inputs) and take under 500 characters as JSON.
  */
 export const MAX_ARGS_DEPTH = 8;
 export const MAX_ARGS_CHARS = 2048;

@@ -11,4 +11,6 @@ export * from './pending.ts';
 export * from './protocol.ts';
 export * from './pull-limits.ts';
 export * from './rejections.ts';
+export * from './scenario-contract.ts';
+export * from './scenario-edits.ts';
 export * from './watchlist-edits.ts';

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { DRIVER_KEYS } from '../forecast/drivers.ts';
 import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
 import type { ResetScope } from '../valuation/reset-scope.ts';
+import { companyCodeField as companyCode, usernameField as username } from './arg-fields.ts';
 import type { MutationName } from './mutation-names.ts';
 import { PULL_PAGE_MAX } from './pull-limits.ts';
 import { REJECTION_CODES } from './rejections.ts';
+import { deleteScenarioArgs, putScenarioArgs } from './scenario-contract.ts';
+import { scenarioKey } from './scenario-edits.ts';
 import { watchlistKey } from './watchlist-edits.ts';
 
 /**
@@ -18,9 +21,10 @@ import { watchlistKey } from './watchlist-edits.ts';
  * refused (and asked to reload), not misread. 2: per-mutation rejection codes, at most 100 a push.
  * 3: `resetToAuto`. 4: the watchlist (`addToWatchlist`, `removeFromWatchlist`, rejections `admin_only`
  * and `other_user`). 5: a client id belongs to one user (a browser keeps one client per user), and the
- * pull answer says whether it carries the client's state (`clientState`).
+ * pull answer says whether it carries the client's state (`clientState`). 6: valuation scenarios
+ * (`putScenario`, `deleteScenario`, rejection `scenario_limit`).
  */
-export const SYNC_SCHEMA_VERSION = 5;
+export const SYNC_SCHEMA_VERSION = 6;
 
 /** The most mutations one push may carry; a client sends a longer outbox in chunks, in order. */
 export const MAX_PUSH_MUTATIONS = 100;
@@ -50,6 +54,8 @@ export const SYNC_TABLES = [
   'screener_models',
   // Each user's watchlist (自选): a pull carries only the caller's rows (none without a token).
   'watchlist',
+  // Each user's valuation scenarios: owned like the watchlist.
+  'scenarios',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
@@ -66,11 +72,6 @@ export function forecastParameterKey(company: string, year: number, parameter: s
   return `${company}|${year}|${parameter}`;
 }
 
-const companyCode = z
-  .string()
-  .max(6, '公司代码应为6位数字')
-  .regex(/^\d{6}$/, '公司代码应为6位数字');
-const username = z.string().min(1).max(64);
 const numberOrClear = z.number({ error: '无效的数值' }).nullable();
 const resetScope = z.strictObject({
   fcf_parameters: z.boolean(),
@@ -105,6 +106,10 @@ export const MUTATION_ARGS = {
   addToWatchlist: z.strictObject({ user: username, company: companyCode }),
   /** Removes a company from a user's watchlist. */
   removeFromWatchlist: z.strictObject({ user: username, company: companyCode }),
+  /** Saves one of a user's valuation scenarios (the pusher's own: another user's is rejected `other_user`). */
+  putScenario: putScenarioArgs,
+  /** Deletes one of a user's valuation scenarios. */
+  deleteScenario: deleteScenarioArgs,
 } as const satisfies Record<MutationName, z.ZodType>;
 
 export type MutationArgs<Name extends MutationName> = z.infer<(typeof MUTATION_ARGS)[Name]>;
@@ -148,6 +153,14 @@ export function mutationTarget(mutation: Pick<Mutation, 'name' | 'args'>): Mutat
     case 'removeFromWatchlist': {
       const args = mutation.args as MutationArgs<'addToWatchlist'>;
       return { kind: 'row', table: 'watchlist', key: watchlistKey(args.user, args.company) };
+    }
+    case 'putScenario': {
+      const args = mutation.args as MutationArgs<'putScenario'>;
+      return { kind: 'row', table: 'scenarios', key: scenarioKey(args.user, args.scenario.id) };
+    }
+    case 'deleteScenario': {
+      const args = mutation.args as MutationArgs<'deleteScenario'>;
+      return { kind: 'row', table: 'scenarios', key: scenarioKey(args.user, args.id) };
     }
     case 'resetToAuto': {
       const { company, scope } = mutation.args as MutationArgs<'resetToAuto'>;

@@ -15,9 +15,9 @@ describe('the generated scenarios', () => {
   it('are 悲观 / 基准 / 乐观 at 25/50/25, the base being the story model’s defaults', () => {
     const { scenarios, defaults } = defaultScenarios('000001', { statements: SAMPLE_COMPANY });
     expect(scenarios.map((s) => [s.id, s.name, s.weight])).toEqual([
-      ['000001:bear', '悲观', 0.25],
-      ['000001:base', '基准', 0.5],
-      ['000001:bull', '乐观', 0.25],
+      ['000001-bear', '悲观', 0.25],
+      ['000001-base', '基准', 0.5],
+      ['000001-bull', '乐观', 0.25],
     ]);
     expect(weightsIssue(scenarios)).toBeNull();
     expect(scenarios[1]?.inputs).toEqual(scenarioInputsOf(storyDefaults({ statements: SAMPLE_COMPANY }).inputs));
@@ -36,7 +36,7 @@ describe('the generated scenarios', () => {
     // Sales-to-capital did move: revenue grew on the same invested capital of 106 (2024: 100 / 106).
     expect(bull?.inputs.sales_to_capital).toBeCloseTo(100 / 106, 12);
     expect(bear?.inputs.terminal_growth).toBeCloseTo((base?.inputs.terminal_growth ?? 0) - 0.005, 12);
-    expect(words['000001:bear']?.[0]).toBe('第1–5年营业收入增长率 24.0%（基准下调1.0个百分点，历史区间更窄）');
+    expect(words['000001-bear']?.[0]).toBe('第1–5年营业收入增长率 24.0%（基准下调1.0个百分点，历史区间更窄）');
   });
 
   it('takes the low and high ends of what the company has shown', () => {
@@ -49,8 +49,8 @@ describe('the generated scenarios', () => {
     const { scenarios, words } = defaultScenarios('X', { statements });
     expect(scenarios[0]?.inputs.target_margin).toBeCloseTo(0.12, 12);
     expect(scenarios[2]?.inputs.target_margin).toBeCloseTo(0.26, 12);
-    expect(words['X:bear']?.[1]).toBe('目标营业利润率 12.0%（2022年，近5年最低）');
-    expect(words['X:bull']?.[1]).toBe('目标营业利润率 26.0%（2023年，近5年最高）');
+    expect(words['X-bear']?.[1]).toBe('目标营业利润率 12.0%（2022年，近5年最低）');
+    expect(words['X-bull']?.[1]).toBe('目标营业利润率 26.0%（2023年，近5年最高）');
   });
 
   it('orders every driver bear ≤ base ≤ bull in the direction that raises the value', () => {

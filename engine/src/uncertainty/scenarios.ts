@@ -60,9 +60,17 @@ export const DEFAULT_SCENARIOS = [
 ] as const;
 export type DefaultScenarioKey = (typeof DEFAULT_SCENARIOS)[number]['key'];
 
-/** The id a generated scenario has: one per company and kind, so a device and the server name it alike. */
+/**
+ * The id a generated scenario has: one per company and kind, so a device and the server name it alike;
+ * letters, digits and hyphens, as the synced scenarios' ids are (docs/sync.md).
+ */
 export function defaultScenarioId(company: string, key: DefaultScenarioKey): string {
-  return `${company}:${key}`;
+  return `${company}-${key}`;
+}
+
+/** Whether a scenario is the generated 基准, which the server's simulation centres on. */
+export function isBaseScenario(id: string): boolean {
+  return id.endsWith('-base');
 }
 
 /** How far weights may stray from a total of 100% (rounding of percent fields). */

@@ -4,7 +4,7 @@ import type { StoryInputs } from '../valuation/models/story.ts';
 import { STORY_MODEL } from '../valuation/models/story-model.ts';
 import { leanValuePerShare } from './lean-value.ts';
 import { ratingOf, relativeSpread, verdictOf } from './rating.ts';
-import { defaultScenarios, type Scenario, storyInputsOf, weightsIssue } from './scenarios.ts';
+import { defaultScenarios, isBaseScenario, type Scenario, storyInputsOf, weightsIssue } from './scenarios.ts';
 import { drawRefusal, REFUSAL_LABELS, type SimulationResult } from './simulation.ts';
 import { type DefaultSpreads, defaultSpreads } from './spreads.ts';
 
@@ -86,7 +86,7 @@ export function uncertaintyStartOf(company: string, input: CompanyValuationInput
 
 /** The scenario the server's simulation centres on: 基准. */
 export function baseScenarioOf(scenarios: readonly Scenario[]): Scenario {
-  const base = scenarios.find((scenario) => scenario.id.endsWith(':base')) ?? scenarios[0];
+  const base = scenarios.find((scenario) => isBaseScenario(scenario.id)) ?? scenarios[0];
   if (!base) throw new ValuationError('NO_HISTORY', 'statements');
   return base;
 }

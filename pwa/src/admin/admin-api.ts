@@ -11,13 +11,13 @@ import {
   type UploadAnswer,
   uploadAnswer,
   uploadedFilesAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 
 /**
- * The back office's calls, each answer checked with the API contract's schema (`@fcf/engine/report`). Admin
+ * The back office's calls, each answer checked with the API contract's schema (`@fcf/engine/contract`). Admin
  * pages call these; the token comes from local storage (apiRequest).
  */
 
@@ -28,7 +28,7 @@ export type {
   UploadAnswer,
   UploadedFile,
   UploadedFileResult as UploadResult,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 
 export const listFiles = () => apiRequest('/api/files', { schema: uploadedFilesAnswer }).then((body) => body.files);
 export const deleteFile = (id: number) => apiRequest(`/api/files/${id}`, { method: 'DELETE', schema: doneAnswer });

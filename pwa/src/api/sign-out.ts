@@ -1,4 +1,4 @@
-import { signedOutAnswer } from '@fcf/engine/report';
+import { signedOutAnswer } from '@fcf/engine/contract';
 import { apiRequest } from './http.ts';
 import { getToken, signOut } from './session.ts';
 

@@ -1,11 +1,5 @@
-import {
-  COMPARE_MAX,
-  COMPARE_MIN,
-  type CompanyListItem,
-  type CompareView,
-  compareHref,
-  parseCompareCodes,
-} from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
+import { COMPARE_MAX, COMPARE_MIN, type CompareView, compareHref, parseCompareCodes } from '@fcf/engine/report';
 import { useState } from 'react';
 import { Chart } from '../ui/charts/Chart.tsx';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';

@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { loadCompanies } from '../store/companies.ts';
 import { CompanyListModal } from '../ui/company-picker/CompanyListModal.tsx';

@@ -1,10 +1,12 @@
-import { type CompanyListItem, yearLabel } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
+import { yearLabel } from '@fcf/engine/report';
 import { useCallback } from 'react';
 import { clearWhatIf } from '../store/db.ts';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { MessageBanner } from '../valuation-editor/MessageBanner.tsx';
 import { useMessage } from '../valuation-editor/use-message.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
+import { SavedScenarios } from './saved-scenarios/SavedScenarios.tsx';
 import { useCustomValuation } from './use-custom-valuation.ts';
 import { ValuationWorkspace } from './ValuationWorkspace.tsx';
 import './CustomValuationPage.css';
@@ -92,6 +94,7 @@ export default function CustomValuationPage() {
             onReset={reset}
             onRestore={restore}
           />
+          <SavedScenarios company={state.company.code} view={state.view} />
         </>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
 import { loadBundle } from '../store/companies.ts';

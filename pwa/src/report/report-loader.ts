@@ -1,4 +1,5 @@
-import { type CompanyBundle, companyBundleAnswer, type MarketContext } from '@fcf/engine/report';
+import { companyBundleAnswer } from '@fcf/engine/contract';
+import type { CompanyBundle, MarketContext } from '@fcf/engine/report';
 import { apiRequest, reportLoadMessage } from '../api/http.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { readBundle, writeBundle } from '../store/db.ts';
@@ -39,7 +40,7 @@ async function earlyBundle(named: string): Promise<CompanyBundle | null> {
 /**
  * A company's report: the cached bundle run through the engine in the worker — offline too, for every
  * company opened before — then, when the copy is older than 5 minutes, refreshed from the server in the
- * background. `force` skips the cache (the spec's refresh action).
+ * background. `force` skips the cache (the report's refresh action).
  */
 export async function loadReport(named: string, force: boolean, sink: ReportSink): Promise<void> {
   // A company opened before is read from the offline copy at once, without the company list.

@@ -1,12 +1,5 @@
-import type {
-  CompanyBundle,
-  CompanyListItem,
-  CompanyReport,
-  CoreMenuItem,
-  IndustryBetas,
-  TopMenuItem,
-  WhatIf,
-} from '@fcf/engine/report';
+import type { CompanyListItem, CoreMenuItem, IndustryBetas, TopMenuItem } from '@fcf/engine/contract';
+import type { CompanyBundle, CompanyReport, WhatIf } from '@fcf/engine/report';
 import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState } from '@fcf/engine/sync';
 import Dexie, { type Table } from 'dexie';
 import type { PdfCategory, PdfFile } from '../api/research-api.ts';

@@ -1,4 +1,5 @@
-import { type CoreMenuItem, REPORT_SECTIONS } from '@fcf/engine/report';
+import type { CoreMenuItem } from '@fcf/engine/contract';
+import { REPORT_SECTIONS } from '@fcf/engine/report';
 
 // What the first screen needs of the menus before the offline copy is opened (menus.ts reads and keeps them).
 

@@ -1,4 +1,4 @@
-import { coreMenusAnswer, type TopMenuItem, topMenusAnswer } from '@fcf/engine/report';
+import { coreMenusAnswer, type TopMenuItem, topMenusAnswer } from '@fcf/engine/contract';
 import { apiRequest } from '../api/http.ts';
 import { type CachedResult, cachedFetch } from './cached-resource.ts';
 import { readList, writeList } from './db.ts';

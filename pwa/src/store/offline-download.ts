@@ -1,4 +1,5 @@
-import { COMPANY_BUNDLES_PAGE_MAX, type CompanyBundle, companyBundlesAnswer } from '@fcf/engine/report';
+import { COMPANY_BUNDLES_PAGE_MAX, companyBundlesAnswer } from '@fcf/engine/contract';
+import type { CompanyBundle } from '@fcf/engine/report';
 import { apiRequest } from '../api/http.ts';
 import { loadCompanies } from './companies.ts';
 import { writeBundles } from './db.ts';

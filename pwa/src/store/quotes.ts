@@ -1,11 +1,6 @@
 import { type MarketQuote, type ScreenerModel, valuationDate } from '@fcf/engine';
-import {
-  MARKET_SYNC_TABLES,
-  marketPullAnswer,
-  type QuoteSyncData,
-  quoteSyncDataSchema,
-  type SummaryQuote,
-} from '@fcf/engine/report';
+import { MARKET_SYNC_TABLES, marketPullAnswer, type QuoteSyncData, quoteSyncDataSchema } from '@fcf/engine/contract';
+import type { SummaryQuote } from '@fcf/engine/report';
 import { safeParse } from 'zod/mini';
 import { pullTables } from '../sync/table-pull.ts';
 import { openStore } from './db.ts';

@@ -1,5 +1,5 @@
 import { valuationDate, type WatchlistEntry, watchlistEntry } from '@fcf/engine';
-import { watchlistPullAnswer, watchlistRowSchema } from '@fcf/engine/report';
+import { watchlistPullAnswer, watchlistRowSchema } from '@fcf/engine/contract';
 import { isWatchlistMutation, watchlistAfterEdit, watchlistKey } from '@fcf/engine/sync';
 import { safeParse } from 'zod/mini';
 import { currentUser } from '../api/session.ts';

@@ -1,4 +1,4 @@
-import { envelope } from '@fcf/engine/report';
+import { envelope } from '@fcf/engine/contract';
 import { pullResponseSchema, pushResponseSchema, SyncHttpError, type SyncTransport } from '@fcf/engine/sync';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 

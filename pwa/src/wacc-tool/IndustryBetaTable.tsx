@@ -1,4 +1,5 @@
-import { formatPrecise, type IndustryBetas } from '@fcf/engine/report';
+import type { IndustryBetas } from '@fcf/engine/contract';
+import { formatPrecise } from '@fcf/engine/report';
 import { useEffect, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
 import { loadIndustryBetas } from '../store/industry-betas.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { jobAnswer } from '@fcf/engine/report';
+import { jobAnswer } from '@fcf/engine/contract';
 import fc from 'fast-check';
 import { sign } from 'hono/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { errorAnswer } from '@fcf/engine/report';
+import { errorAnswer } from '@fcf/engine/contract';
 import type { Env, Hono, MiddlewareHandler, Schema } from 'hono';
 import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
 import { type $ZodType, toJSONSchema } from 'zod/v4/core';

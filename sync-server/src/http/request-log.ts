@@ -1,4 +1,4 @@
-import { INVISIBLE_CHARACTER_CLASS } from '@fcf/engine/report';
+import { INVISIBLE_CHARACTER_CLASS } from '@fcf/engine/contract';
 import { createMiddleware } from 'hono/factory';
 
 /** C0 and C1 controls, DEL, the line and paragraph separators, invisible characters and the backslash. */

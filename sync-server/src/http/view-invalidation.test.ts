@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { companyBundleAnswer, companyListAnswer, dcfValuationAnswer } from '@fcf/engine/report';
+import { companyBundleAnswer, companyListAnswer, dcfValuationAnswer } from '@fcf/engine/contract';
 import { SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

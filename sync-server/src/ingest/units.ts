@@ -1,4 +1,4 @@
-import { UPLOAD_UNITS, type UploadUnit } from '@fcf/engine/report';
+import { UPLOAD_UNITS, type UploadUnit } from '@fcf/engine/contract';
 
 /** Units a statement states its amounts in, as divisors that bring an amount to 亿元. */
 const DIVISOR_TO_YI = {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { withoutInvisibleCharacters } from '@fcf/engine/report';
+import { withoutInvisibleCharacters } from '@fcf/engine/contract';
 
 /** The research-PDF limits (docs/api.md#notes-on-particular-endpoints). */
 export const PDF_LIMITS = {

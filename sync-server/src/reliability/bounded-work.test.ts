@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMPANY_BUNDLES_PAGE_MAX, companyBundlesAnswer, companyListAnswer, envelope } from '@fcf/engine/report';
+import { COMPANY_BUNDLES_PAGE_MAX, companyBundlesAnswer, companyListAnswer, envelope } from '@fcf/engine/contract';
 import { PULL_PAGE_MAX, pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_CACHE_LIMITS } from '../cache/view-cache.ts';

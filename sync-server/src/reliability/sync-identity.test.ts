@@ -1,4 +1,4 @@
-import { envelope, errorAnswer } from '@fcf/engine/report';
+import { envelope, errorAnswer } from '@fcf/engine/contract';
 import {
   CLIENT_OF_OTHER_USER,
   MemorySyncStore,

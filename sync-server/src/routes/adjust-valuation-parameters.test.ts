@@ -1,4 +1,4 @@
-import { saveValuationAnswer } from '@fcf/engine/report';
+import { saveValuationAnswer } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/password.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';

@@ -8,8 +8,8 @@ import {
   resetToAutoBody,
   saveValuationAnswer,
   saveValuationBody,
-  valuationResultsView,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import { valuationResultsView } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';

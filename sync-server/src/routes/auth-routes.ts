@@ -7,7 +7,7 @@ import {
   registrationErrors,
   signedInAnswer,
   signedOutAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { retryAfterSeconds } from '../auth/attempt-window.ts';

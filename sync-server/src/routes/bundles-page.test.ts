@@ -1,4 +1,4 @@
-import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/report';
+import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import type { CompanyList, ListedCompany } from '../cache/company-list.ts';
 import { bundlesPageOf } from './bundles-page.ts';

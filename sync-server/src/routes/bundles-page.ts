@@ -1,4 +1,4 @@
-import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/report';
+import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
 import type { Services } from '../app-env.ts';
 import type { CompanyList, ListedCompany } from '../cache/company-list.ts';
 import { JsonPieces } from '../cache/json-pieces.ts';

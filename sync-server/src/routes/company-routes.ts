@@ -10,7 +10,7 @@ import {
   companyNamesAnswer,
   healthAnswer,
   industryBetasAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { GateFullError } from '../cache/build-gate.ts';

@@ -1,4 +1,4 @@
-import { signedInAnswer, signedOutAnswer } from '@fcf/engine/report';
+import { signedInAnswer, signedOutAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, TEST_ADMIN, type TestPlatform } from '../testing/test-platform.ts';

@@ -12,7 +12,7 @@ import {
   topMenuBody,
   topMenuChildBody,
   topMenusAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';

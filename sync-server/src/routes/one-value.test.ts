@@ -2,21 +2,23 @@ import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { valuationDate } from '@fcf/engine';
-import { buildReportPdf } from '@fcf/engine/pdf';
 import {
   basicInfoAnswer,
+  companyBundleAnswer,
+  dcfValuationAnswer,
+  quoteAnswer,
+  valuationResultsAnswer,
+  valuationSummaryAnswer,
+} from '@fcf/engine/contract';
+import { buildReportPdf } from '@fcf/engine/pdf';
+import {
   buildCompanyReport,
   type CompanyBundle,
   type CompanyReport,
-  companyBundleAnswer,
-  dcfValuationAnswer,
   formatAmount,
   formatPercent,
   NOT_APPLICABLE,
-  quoteAnswer,
   type SummaryQuote,
-  valuationResultsAnswer,
-  valuationSummaryAnswer,
   whatIfView,
 } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

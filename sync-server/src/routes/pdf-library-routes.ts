@@ -12,7 +12,7 @@ import {
   pdfFilesQuery,
   pdfUploadAnswer,
   pdfUploadForm,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

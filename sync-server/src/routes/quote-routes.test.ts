@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/engine/report';
+import { envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/engine/contract';
 import { pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';

@@ -8,7 +8,7 @@ import {
   screenerAnswer,
   screenerQueryOf,
   screenerQuerySchema,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';

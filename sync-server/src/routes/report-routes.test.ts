@@ -1,12 +1,12 @@
 import { type FcfRatioKey, RETURN_REASONS } from '@fcf/engine';
 import {
-  type DcfValuationView,
   dcfValuationAnswer,
   errorAnswer,
   fcfRatioAnswer,
   fcfStructureAnswer,
   financialAnalysisAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import type { DcfValuationView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType, output } from 'zod/v4/core';
 import { answerOf } from '../testing/answers.ts';
@@ -88,7 +88,7 @@ describe('GET /api/home/financial_analysis/{company}', () => {
     const body = await report.analysis('安琪酵母');
     expect(body.success).toBe(true);
     expect(body.company).toBe('安琪酵母');
-    expect(Object.keys(body.data).sort()).toEqual(['profitability', 'roe_roic']);
+    expect(Object.keys(body.data).sort()).toEqual(['profitability', 'quarters', 'roe_roic']);
     expect(body.summary.available_modules).toEqual(expect.arrayContaining(MODULE_PATHS));
     expect(body.summary.data_years).toEqual(body.data.profitability.map((row) => row.year));
     expect(body.summary.data_years.at(-1)).toBe(2019);
@@ -329,7 +329,13 @@ describe('companies without a cash-flow statement (002352 顺丰控股, 600233 �
 
     const ratios = await report.ratios(code);
     for (const series of Object.values(ratios.charts)) expect(series).toEqual([]);
-    expect(ratios.summary).toEqual({ total_years: 0, available_ratios: [], data_years: [], latest_year: null });
+    expect(ratios.summary).toEqual({
+      total_years: 0,
+      available_ratios: [],
+      data_years: [],
+      latest_year: null,
+      trailing_year: null,
+    });
   });
 
   it('values 顺丰控股 with 200 from the forecast drivers (no history of D&A or capex: their ratios are 0)', async () => {

@@ -1,13 +1,5 @@
-import {
-  dcfValuationAnswer,
-  fcfRatioAnswer,
-  fcfRatioView,
-  fcfStructureAnswer,
-  fcfStructureView,
-  financialAnalysisAnswer,
-  financialAnalysisView,
-  REPORT_SECTION_ROUTES,
-} from '@fcf/engine/report';
+import { dcfValuationAnswer, fcfRatioAnswer, fcfStructureAnswer, financialAnalysisAnswer } from '@fcf/engine/contract';
+import { fcfRatioView, fcfStructureView, financialAnalysisView, REPORT_SECTION_ROUTES } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { documented } from '../http/openapi.ts';

@@ -1,18 +1,20 @@
 import { valuationDate } from '@fcf/engine';
 import {
   basicInfoAnswer,
-  basicInfoView,
   growthAnswer,
-  growthView,
   industryComparisonAnswer,
   peValuationAnswer,
+  riskAnswer,
+  valuationSummaryAnswer,
+} from '@fcf/engine/contract';
+import {
+  basicInfoView,
+  growthView,
   peValuationView,
   quoteForReport,
   REPORT_SECTION_ROUTES,
   rangeVerdictOf,
-  riskAnswer,
   riskView,
-  valuationSummaryAnswer,
   valuationSummaryView,
 } from '@fcf/engine/report';
 import type { Context } from 'hono';

@@ -1,4 +1,4 @@
-import { resetToAutoAnswer } from '@fcf/engine/report';
+import { resetToAutoAnswer } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import { queryAll } from '../db/query.ts';
 import { answerOf } from '../testing/answers.ts';

@@ -1,5 +1,5 @@
 import type { ResetScope } from '@fcf/engine';
-import type { ResetToAutoBody } from '@fcf/engine/report';
+import type { ResetToAutoBody } from '@fcf/engine/contract';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { CompanyRecord } from '../store/companies.ts';

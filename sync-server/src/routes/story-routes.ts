@@ -1,5 +1,5 @@
 import { STORY_OPTIONAL_DEFAULTS, type StoryInputs, storyInputIssues, storyValuation } from '@fcf/engine';
-import { storyAnswer, storyBody } from '@fcf/engine/report';
+import { storyAnswer, storyBody } from '@fcf/engine/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { inputRefused } from '../forecast/forecast-error.ts';

@@ -1,4 +1,4 @@
-import { envelope } from '@fcf/engine/report';
+import { envelope } from '@fcf/engine/contract';
 import {
   CLIENT_OF_OTHER_USER,
   pullQuerySchema,
@@ -67,7 +67,7 @@ export const syncRoutes = new Hono<AppEnv>()
       tag: 'sync',
       summary: '拉取 cursor 之后变更的行（分页），及本客户端已处理的修改与冲突',
       description:
-        '同步表都是报告所用的数据，任何人可拉取；watchlist（自选）只含调用者自己的行，未登录时为空。客户端的状态（已处理的修改、冲突）只回答给它所属的用户：登录用户首次使用的 clientId 归其所有，属于另一用户时 403（code client_of_other_user）；未登录时不含任何客户端的状态（clientState 为 false）。',
+        '同步表都是报告所用的数据，任何人可拉取；watchlist（自选）与 scenarios（估值情景）只含调用者自己的行，未登录时为空。客户端的状态（已处理的修改、冲突）只回答给它所属的用户：登录用户首次使用的 clientId 归其所有，属于另一用户时 403（code client_of_other_user）；未登录时不含任何客户端的状态（clientState 为 false）。',
       answers: { 200: envelope(pullResponseSchema) },
       errors: [403, 429],
     }),
@@ -96,7 +96,7 @@ export const syncRoutes = new Hono<AppEnv>()
       tag: 'sync',
       summary: '推送离线修改（每条在自己的事务中：应用、冲突或拒绝）',
       description:
-        '需要登录。clientId 在首次使用时归登录用户所有，属于另一用户时 403（code client_of_other_user）。普通用户只能推送自己的自选修改（addToWatchlist / removeFromWatchlist）；其他修改需要管理员，否则逐条拒绝（admin_only），为他人自选的修改拒绝（other_user），都不写入。未知的修改类型、不合格或超出大小限制的参数逐条拒绝且不保存。每位用户每天保存的修改有上限，用尽时 429（Retry-After）。',
+        '需要登录。clientId 在首次使用时归登录用户所有，属于另一用户时 403（code client_of_other_user）。普通用户只能推送自己的自选与估值情景的修改（addToWatchlist / removeFromWatchlist / putScenario / deleteScenario）；其他修改需要管理员，否则逐条拒绝（admin_only），为他人自选或情景的修改拒绝（other_user），都不写入。未知的修改类型、不合格或超出大小限制的参数逐条拒绝且不保存。每位用户每天保存的修改有上限，用尽时 429（Retry-After）。',
       answers: { 200: envelope(pushResponseSchema) },
       errors: [403, 409, 429],
     }),

@@ -1,5 +1,6 @@
 import { valuationDate } from '@fcf/engine';
-import { companyBundleAnswer, errorAnswer, quoteAnswer, uncertaintyAnswer, uncertaintyView } from '@fcf/engine/report';
+import { companyBundleAnswer, errorAnswer, quoteAnswer, uncertaintyAnswer } from '@fcf/engine/contract';
+import { uncertaintyView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database.ts';
 import { execute } from '../db/query.ts';

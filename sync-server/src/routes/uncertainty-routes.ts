@@ -1,5 +1,6 @@
 import { FIT_REASONS, isValuationError, valuationDate } from '@fcf/engine';
-import { uncertaintyAnswer, uncertaintyOptionsOf, uncertaintyQuery, uncertaintyView } from '@fcf/engine/report';
+import { uncertaintyAnswer, uncertaintyOptionsOf, uncertaintyQuery } from '@fcf/engine/contract';
+import { uncertaintyView } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';

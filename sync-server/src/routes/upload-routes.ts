@@ -6,7 +6,7 @@ import {
   statementUploadForm,
   uploadAnswer,
   uploadedFilesAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { companyDirectoryFile } from '../config.ts';

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { uploadAnswer } from '@fcf/engine/report';
+import { uploadAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conforming } from '../testing/answers.ts';
 import { counts, type EmptyPlatform, FIXTURES, fixtureFile, startEmptyPlatform } from './testing/uploads.ts';

@@ -1,4 +1,4 @@
-import { UPLOAD_UNITS, type UploadAnswer } from '@fcf/engine/report';
+import { UPLOAD_UNITS, type UploadAnswer } from '@fcf/engine/contract';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { isChosenUnit, type UnitChoice } from '../ingest/index.ts';

@@ -7,7 +7,7 @@ import {
   valuationResultsAnswer,
   waccDataAnswer,
   whatIfAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { currentChangeSeq } from '../db/change-seq.ts';

@@ -8,18 +8,15 @@ import {
 import {
   financialDataAnswer,
   financialDataQuery,
-  financialDataView,
   financialParamsAnswer,
-  multiYearFcf,
   valuationParamsAnswer,
-  valuationParamsView,
   valuationResultsAnswer,
-  valuationResultsView,
   type WhatIfBody,
   waccDataAnswer,
   whatIfAnswer,
   whatIfBody,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import { financialDataView, multiYearFcf, valuationParamsView, valuationResultsView } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { inputRefused } from '../forecast/forecast-error.ts';

@@ -9,7 +9,7 @@ import {
   jobAnswer,
   jobStartedAnswer,
   uploadAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { nextChangeSeq } from '../db/change-seq.ts';

@@ -6,7 +6,7 @@ import {
   doneAnswer,
   jobAnswer,
   scriptBody,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { unitOfWork } from '../db/invalidations.ts';

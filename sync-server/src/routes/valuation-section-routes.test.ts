@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { buildCompanyReport, companyBundleAnswer, peValuationAnswer, valuationSummaryAnswer } from '@fcf/engine/report';
+import { companyBundleAnswer, peValuationAnswer, valuationSummaryAnswer } from '@fcf/engine/contract';
+import { buildCompanyReport } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';
 import { answerOf } from '../testing/answers.ts';

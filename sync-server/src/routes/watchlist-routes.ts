@@ -1,5 +1,5 @@
 import { valuationDate, watchlistEntry } from '@fcf/engine';
-import { watchlistAnswer } from '@fcf/engine/report';
+import { watchlistAnswer } from '@fcf/engine/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { ScreenerRow } from '@fcf/engine';
 import {
   companyBundleAnswer,
-  compareView,
   industryComparisonAnswer,
   peValuationAnswer,
   quoteAnswer,
   screenerAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import { compareView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryOne } from '../db/query.ts';

@@ -1,5 +1,5 @@
 import { normalizeStockCode } from '@fcf/engine';
-import { invisibleCharacterIn } from '@fcf/engine/report';
+import { invisibleCharacterIn } from '@fcf/engine/contract';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';

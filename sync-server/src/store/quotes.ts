@@ -1,4 +1,4 @@
-import { QUOTE_FIGURES, type Quote } from '@fcf/engine/report';
+import { QUOTE_FIGURES, type Quote } from '@fcf/engine/contract';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';

@@ -1,5 +1,5 @@
 import type { ReportType } from '@fcf/engine';
-import { withoutInvisibleCharacters } from '@fcf/engine/report';
+import { withoutInvisibleCharacters } from '@fcf/engine/contract';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
 

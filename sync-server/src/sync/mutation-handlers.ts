@@ -1,17 +1,19 @@
 import {
-  isWatchlistMutation,
+  isUserMutation,
   type MutationArgs,
   type MutationName,
   mutationTarget,
   type RejectionCode,
   type SyncRow,
   type SyncTable,
+  scenarioLimitProblem,
 } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
 import type { EditOptions, EditOutcome, ForecastEdit, ForecastService } from '../forecast/forecast-service.ts';
 import { findCompany } from '../store/companies.ts';
 import type { ChangeContext } from '../store/forecast-parameters.ts';
+import { deleteScenario, liveScenarioCounts, putScenario, scenarioRecord } from '../store/scenarios.ts';
 import { addToWatchlist, removeFromWatchlist } from '../store/watchlist.ts';
 import { readSyncRow } from './sync-rows.ts';
 
@@ -27,7 +29,7 @@ export class MutationRejected extends Error {
 
 export type Outcome = { status: 'applied'; row: SyncRow | null } | { status: 'conflict'; row: SyncRow | null };
 
-/** Who pushed: an ordinary user may push only their own watchlist's edits. */
+/** Who pushed: an ordinary user may push only edits of their own rows (watchlist, scenarios) and dismissals. */
 export interface Pusher {
   readonly username: string;
   readonly isAdmin: boolean;
@@ -130,9 +132,7 @@ function editWatchlist(
   name: 'addToWatchlist' | 'removeFromWatchlist',
   args: MutationArgs<'addToWatchlist'>,
 ): Outcome {
-  if (args.user.toLowerCase() !== context.pusher.username.toLowerCase()) {
-    throw new MutationRejected('other_user', `只能修改自己的自选（登录用户为 ${context.pusher.username}）`);
-  }
+  ownRows(context, args.user, '自选');
   if (name === 'addToWatchlist') {
     if (!findCompany(context.db, args.company)) {
       throw new MutationRejected('unknown_company', `未找到公司：${args.company}`);
@@ -144,13 +144,66 @@ function editWatchlist(
   return { status: 'applied', row: readSyncRow(context.db, 'watchlist', [args.user.toLowerCase(), args.company]) };
 }
 
+/** Refuses an edit of another user's rows (`other_user`). */
+function ownRows(context: HandlerContext, user: string, what: string): void {
+  if (user.toLowerCase() !== context.pusher.username.toLowerCase()) {
+    throw new MutationRejected('other_user', `只能修改自己的${what}（登录用户为 ${context.pusher.username}）`);
+  }
+}
+
+/**
+ * A scenario edit's version check: the row's present version (0: never stored) against the one the
+ * pusher saw. A stale edit is a conflict carrying the server's row, and writes nothing.
+ */
+function staleScenario(context: HandlerContext, user: string, id: string): Outcome | null {
+  const row = readSyncRow(context.db, 'scenarios', [user.toLowerCase(), id]);
+  return (row?.version ?? 0) === context.baseVersion ? null : { status: 'conflict', row };
+}
+
+/**
+ * Saves one of the pusher's scenarios: the company must exist, a scenario keeps the company it was made
+ * for, and a new (or restored) one must fit the user's limits (`scenario_limit`).
+ */
+function saveScenario(context: HandlerContext, args: MutationArgs<'putScenario'>): Outcome {
+  ownRows(context, args.user, '估值情景');
+  const { scenario } = args;
+  if (!findCompany(context.db, scenario.company)) {
+    throw new MutationRejected('unknown_company', `未找到公司：${scenario.company}`);
+  }
+  const stored = scenarioRecord(context.db, args.user, scenario.id);
+  if (stored && stored.company_code !== scenario.company) {
+    throw new MutationRejected('invalid_args', `情景 ${scenario.id} 属于公司 ${stored.company_code}，不能改为其他公司`);
+  }
+  const stale = staleScenario(context, args.user, scenario.id);
+  if (stale) return stale;
+  const problem =
+    stored?.deleted === 0 ? null : scenarioLimitProblem(liveScenarioCounts(context.db, args.user, scenario.company));
+  if (problem) throw new MutationRejected('scenario_limit', problem);
+  putScenario(context.db, args.user, scenario, new Date().toISOString());
+  return { status: 'applied', row: readSyncRow(context.db, 'scenarios', [args.user.toLowerCase(), scenario.id]) };
+}
+
+/**
+ * Deletes one of the pusher's scenarios (a tombstone). One already gone changes nothing, whatever version
+ * the pusher saw (both sides want it gone); a deletion of a scenario edited meanwhile is a conflict.
+ */
+function removeScenario(context: HandlerContext, args: MutationArgs<'deleteScenario'>): Outcome {
+  ownRows(context, args.user, '估值情景');
+  const row = () => readSyncRow(context.db, 'scenarios', [args.user.toLowerCase(), args.id]);
+  if (scenarioRecord(context.db, args.user, args.id)?.deleted !== 0) return { status: 'applied', row: row() };
+  const stale = staleScenario(context, args.user, args.id);
+  if (stale) return stale;
+  deleteScenario(context.db, args.user, args.id, new Date().toISOString());
+  return { status: 'applied', row: row() };
+}
+
 /**
  * Applies one validated mutation; throws MutationRejected, or the forecast service's ForecastError, when
  * it cannot apply (any other exception is unexpected: the caller rolls the mutation back and records it
  * as `internal`).
  */
 export function applyMutation(context: HandlerContext, name: MutationName, args: unknown): Outcome {
-  if (!context.pusher.isAdmin && !isWatchlistMutation(name)) {
+  if (!context.pusher.isAdmin && !isUserMutation(name)) {
     throw new MutationRejected('admin_only', '只有管理员可以修改估值参数，请以管理员身份登录后重试');
   }
   switch (name) {
@@ -165,5 +218,9 @@ export function applyMutation(context: HandlerContext, name: MutationName, args:
     case 'addToWatchlist':
     case 'removeFromWatchlist':
       return editWatchlist(context, name, args as MutationArgs<'addToWatchlist'>);
+    case 'putScenario':
+      return saveScenario(context, args as MutationArgs<'putScenario'>);
+    case 'deleteScenario':
+      return removeScenario(context, args as MutationArgs<'deleteScenario'>);
   }
 }

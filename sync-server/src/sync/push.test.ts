@@ -1,4 +1,4 @@
-import { envelope } from '@fcf/engine/report';
+import { envelope } from '@fcf/engine/contract';
 import { MAX_PUSH_MUTATIONS, type PushRequest, pushResponseSchema, SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database.ts';

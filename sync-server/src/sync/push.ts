@@ -210,7 +210,7 @@ export function pushMutations(
   db: Database,
   forecasts: ForecastService,
   request: PushRequest,
-  /** An ordinary user may push only their own watchlist's edits; the rest are rejected `admin_only`. */
+  /** An ordinary user may push only edits of their own rows (watchlist, scenarios); the rest are rejected `admin_only`. */
   user: { readonly username: string; readonly isAdmin: boolean },
   now: Date = new Date(),
 ): PushResponse {

@@ -1,4 +1,4 @@
-import { QUOTE_FIGURES } from '@fcf/engine/report';
+import { QUOTE_FIGURES } from '@fcf/engine/contract';
 import { forecastParameterKey, type SyncRow, type SyncTable } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { queryAll } from '../db/query.ts';
@@ -16,6 +16,8 @@ interface TableSpec {
    * and none to a caller without a token.
    */
   readonly ownerColumn?: string;
+  /** Data columns stored as JSON text that travel as what they hold (a scenario's inputs). */
+  readonly jsonColumns?: readonly string[];
 }
 
 export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
@@ -91,6 +93,13 @@ export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
     public: true,
     ownerColumn: 'username',
   },
+  scenarios: {
+    keyColumns: ['username', 'id'],
+    dataColumns: ['username', 'id', 'company_code', 'name', 'weight', 'inputs', 'updated_at'],
+    public: true,
+    ownerColumn: 'username',
+    jsonColumns: ['inputs'],
+  },
 };
 
 type RawRow = Record<string, unknown> & { version: number; change_seq: number; deleted: number };
@@ -111,6 +120,9 @@ function toSyncRow(table: SyncTable, raw: RawRow): SyncRow {
         : spec.keyColumns.map((column) => String(raw[column])).join('|');
   const data: Record<string, unknown> = {};
   for (const column of spec.dataColumns) data[column] = raw[column] ?? null;
+  for (const column of spec.jsonColumns ?? []) {
+    if (typeof data[column] === 'string') data[column] = JSON.parse(data[column]);
+  }
   return { table, key, version: raw.version, change_seq: raw.change_seq, data: raw.deleted ? null : data };
 }
 

@@ -1,4 +1,4 @@
-import type { QuoteFileResult, QuoteUploadAnswer } from '@fcf/engine/report';
+import type { QuoteFileResult, QuoteUploadAnswer } from '@fcf/engine/contract';
 import { UploadResultsFrame } from '../UploadResultsFrame.tsx';
 import type { FileUploadOutcome } from '../use-file-upload.ts';
 import './quote-upload.css';

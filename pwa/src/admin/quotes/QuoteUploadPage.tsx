@@ -1,4 +1,4 @@
-import type { QuoteUploadAnswer } from '@fcf/engine/report';
+import type { QuoteUploadAnswer } from '@fcf/engine/contract';
 import { useCallback, useId, useState } from 'react';
 import { getToken } from '../../api/session.ts';
 import { refreshQuotes } from '../../store/quotes.ts';

@@ -1,4 +1,4 @@
-import { type UnitNeededEntry, UPLOAD_UNITS, type UploadUnit } from '@fcf/engine/report';
+import { type UnitNeededEntry, UPLOAD_UNITS, type UploadUnit } from '@fcf/engine/contract';
 import { useId, useState } from 'react';
 import { batchProposal, type UnitMode, unitFields } from './unit-choices.ts';
 import './UnitConfirmation.css';

@@ -1,4 +1,4 @@
-import type { UnitNeededEntry } from '@fcf/engine/report';
+import type { UnitNeededEntry } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import { batchProposal, unitFields } from './unit-choices.ts';
 

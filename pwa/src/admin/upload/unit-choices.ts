@@ -1,4 +1,4 @@
-import { type UnitNeededEntry, UPLOAD_UNITS, type UploadUnit } from '@fcf/engine/report';
+import { type UnitNeededEntry, UPLOAD_UNITS, type UploadUnit } from '@fcf/engine/contract';
 
 /** How the admin answers a request for units: one unit for every file that needs one, or one per file. */
 export type UnitMode = 'batch' | 'per-file';

@@ -1,4 +1,4 @@
-import type { TopMenuItem as TopMenu } from '@fcf/engine/report';
+import type { TopMenuItem as TopMenu } from '@fcf/engine/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToken, signOut, useSessionUser } from '../../api/session.ts';
 import { TOP_MENUS_CHANGED } from '../../store/menu-defaults.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_DRAWS, DEFAULT_SEED, type Scenario, type ScenarioInputs } from '@fcf/engine';
+import { DEFAULT_DRAWS, DEFAULT_SEED, isBaseScenario, type Scenario, type ScenarioInputs } from '@fcf/engine';
 import type { PageStart, ScenarioSummary, SimulationOutcome } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UncertaintyEngine } from '../../worker/engine-client.ts';
@@ -69,7 +69,7 @@ export function useUncertainty(engine: UncertaintyEngine, company: string) {
       if (!live) return;
       persisted.current = kept.length > 0;
       const scenarios = kept.length > 0 ? kept : start.scenarios;
-      const centre = scenarios.find((scenario) => scenario.id.endsWith(':base')) ?? scenarios[0];
+      const centre = scenarios.find((scenario) => isBaseScenario(scenario.id)) ?? scenarios[0];
       setState((previous) => ({
         ...previous,
         start,

@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { type MouseEvent, type PointerEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { companyListErrorMessage } from './company-list-error.ts';

@@ -1,5 +1,5 @@
 import { normalizeStockCode } from '@fcf/engine';
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { loadCompanies } from '../../store/companies.ts';
 import { exactCompanyMatch } from './search.ts';
 

@@ -1,5 +1,5 @@
 import { normalizeStockCode } from '@fcf/engine';
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../use-viewport-width.ts';
 
 /** The company search rules (docs/requirements.md#company-search) with their messages. Pure: no DOM, no I/O. */

@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { companyListErrorMessage } from './company-list-error.ts';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { GROWTH_FIGURES } from '../../history/growth-ratios.ts';
-import { RISK_RATIOS } from '../../history/risk-ratios.ts';
-import { INDUSTRY_METRICS } from '../industry-comparison-view.ts';
+import { GROWTH_FIGURES } from '../history/growth-ratios.ts';
+import { RISK_RATIOS } from '../history/risk-ratios.ts';
+import { INDUSTRY_METRICS } from '../report/industry-comparison-view.ts';
 import { envelope, named } from './envelope.ts';
 
 /** The report sections 公司基本信息, 成长能力 and 抗风险能力, as GET /api/home/… answers them. */

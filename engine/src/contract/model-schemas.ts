@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { FCF_RATIO_KEYS } from '../../history/fcf-ratios.ts';
-import { emptyRow, type FinancialYearRow } from '../../history/financial-row.ts';
-import { STATEMENT_ITEMS } from '../../statements/items.ts';
-import { TERMINAL_VALUE_METHODS } from '../../valuation/dcf.ts';
-import { SHARE_SOURCES } from '../../valuation/shares.ts';
-import { WARNING_CODES } from '../../valuation/warnings.ts';
+import { FCF_RATIO_KEYS } from '../history/fcf-ratios.ts';
+import { emptyRow, type FinancialYearRow } from '../history/financial-row.ts';
+import { STATEMENT_ITEMS } from '../statements/items.ts';
+import { TERMINAL_VALUE_METHODS } from '../valuation/dcf.ts';
+import { SHARE_SOURCES } from '../valuation/shares.ts';
+import { WARNING_CODES } from '../valuation/warnings.ts';
 import { named } from './envelope.ts';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REPORT_TYPES } from '../../statements/items.ts';
+import { REPORT_TYPES } from '../statements/items.ts';
 import { envelope, named } from './envelope.ts';
 
 /** Statement uploads, the uploaded files, company removal and the companies' status (back office). */

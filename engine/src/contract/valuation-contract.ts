@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { DRIVER_KEYS } from '../../forecast/drivers.ts';
-import { TERMINAL_VALUE_METHODS } from '../../valuation/dcf.ts';
-import { SHARE_SOURCES } from '../../valuation/shares.ts';
+import { DRIVER_KEYS } from '../forecast/drivers.ts';
+import { TERMINAL_VALUE_METHODS } from '../valuation/dcf.ts';
+import { SHARE_SOURCES } from '../valuation/shares.ts';
 import { yearKeySchema } from './company-contract.ts';
 import { envelope, named } from './envelope.ts';
 import {

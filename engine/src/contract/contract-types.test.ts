@@ -1,20 +1,22 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
-import type { DriverSource } from '../../forecast/drivers.ts';
-import type { ProfitabilityRow, ReturnsRow } from '../../history/analytics.ts';
-import type { FcfRatioSeries } from '../../history/fcf-ratios.ts';
-import type { FinancialYearRow } from '../../history/financial-row.ts';
-import type { Writable } from '../../testing/writable.ts';
-import type { DcfResult, EquityBridge } from '../../valuation/dcf.ts';
-import type { SensitivityGrid } from '../../valuation/sensitivity.ts';
-import type { BasicInfoView } from '../basic-info-view.ts';
-import type { CompanyBundle } from '../company-bundle.ts';
-import type { GrowthView } from '../growth-view.ts';
-import type { IndustryComparisonView } from '../industry-comparison-view.ts';
-import type { PeValuationView } from '../pe-valuation-view.ts';
-import type { DcfValuationView, FcfRatioView, FcfStructureView, FinancialAnalysisView } from '../report-views.ts';
-import type { RiskView } from '../risk-view.ts';
-import type { ValuationSummaryView } from '../valuation-summary-view.ts';
+import type { DriverSource } from '../forecast/drivers.ts';
+import type { ProfitabilityRow, ReturnsRow } from '../history/analytics.ts';
+import type { FcfRatioSeries } from '../history/fcf-ratios.ts';
+import type { FinancialYearRow } from '../history/financial-row.ts';
+import type { BasicInfoView } from '../report/basic-info-view.ts';
+import type { CompanyBundle } from '../report/company-bundle.ts';
+import type { GrowthView } from '../report/growth-view.ts';
+import type { IndustryComparisonView } from '../report/industry-comparison-view.ts';
+import type { PeValuationView } from '../report/pe-valuation-view.ts';
+import type {
+  DcfValuationView,
+  FcfRatioView,
+  FcfStructureView,
+  FinancialAnalysisView,
+} from '../report/report-views.ts';
+import type { RiskView } from '../report/risk-view.ts';
+import type { ValuationSummaryView } from '../report/valuation-summary-view.ts';
 import type {
   FinancialDataView,
   ForecastRowView,
@@ -22,7 +24,10 @@ import type {
   MultiYearFcfEntry,
   ValuationParamsView,
   ValuationResultsView,
-} from '../valuation-views.ts';
+} from '../report/valuation-views.ts';
+import type { Writable } from '../testing/writable.ts';
+import type { DcfResult, EquityBridge } from '../valuation/dcf.ts';
+import type { SensitivityGrid } from '../valuation/sensitivity.ts';
 import type { companyBundleSchema } from './company-contract.ts';
 import type {
   dcfResultSchema,

@@ -1,10 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  DEFAULT_SCREENER_QUERY,
-  SCREENER_SORTS,
-  type ScreenerQuery,
-  type ScreenerSort,
-} from '../../market/screener.ts';
+import { DEFAULT_SCREENER_QUERY, SCREENER_SORTS, type ScreenerQuery, type ScreenerSort } from '../market/screener.ts';
 import { envelope, named } from './envelope.ts';
 import { valuationWarningSchema } from './model-schemas.ts';
 import { priceAgainstValueSchema } from './valuation-section-answers.ts';

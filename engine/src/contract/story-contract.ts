@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { rangeText, STORY_PARAMETER_RULES, type StoryParameterKey } from '../../valuation/parameter-rules.ts';
+import { rangeText, STORY_PARAMETER_RULES, type StoryParameterKey } from '../valuation/parameter-rules.ts';
 import { envelope, named } from './envelope.ts';
 import { numberField } from './text-fields.ts';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { SHARE_SOURCES } from '../../valuation/shares.ts';
-import { REPORT_MODULE_PATHS } from '../report-sections.ts';
+import { REPORT_MODULE_PATHS } from '../report/report-sections.ts';
+import { SHARE_SOURCES } from '../valuation/shares.ts';
 import { envelope, named } from './envelope.ts';
 import {
   dcfResultSchema,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { MAX_SEED } from '../../uncertainty/random.ts';
-import { SCENARIO_DRIVERS } from '../../uncertainty/scenarios.ts';
-import { DEFAULT_DRAWS, MAX_DRAWS, MIN_DRAWS } from '../../uncertainty/simulation.ts';
+import { MAX_SEED } from '../uncertainty/random.ts';
+import { SCENARIO_DRIVERS } from '../uncertainty/scenarios.ts';
+import { DEFAULT_DRAWS, MAX_DRAWS, MIN_DRAWS } from '../uncertainty/simulation.ts';
 import { envelope, named } from './envelope.ts';
 
 /** GET /api/home/uncertainty/{company}: the value as a range (docs/model.md, uncertainty). */

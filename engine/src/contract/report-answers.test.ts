@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_COMPANY } from '../../testing/sample-company.ts';
-import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../../valuation/parameters.ts';
-import { buildCompanyReport, type CompanyBundle } from '../company-bundle.ts';
-import { NO_WHAT_IF, whatIfView } from '../what-if.ts';
+import { buildCompanyReport, type CompanyBundle } from '../report/company-bundle.ts';
+import { NO_WHAT_IF, whatIfView } from '../report/what-if.ts';
+import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
+import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';
 import { companyBundleSchema } from './company-contract.ts';
 import {
   dcfValuationViewSchema,
