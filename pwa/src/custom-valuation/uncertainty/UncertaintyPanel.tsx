@@ -29,6 +29,7 @@ export function UncertaintyPanel({ engine, company, onError }: UncertaintyPanelP
   const { state, centre, cancel, saveScenario, setCentre, setSpread, setSeed, setDraws } = useUncertainty(
     engine,
     company,
+    onError,
   );
   const { start, summary, simulation } = state;
   const outcomeShown = simulation.outcome;

@@ -1,6 +1,8 @@
 import { DEFAULT_DRAWS, DEFAULT_SEED, isBaseScenario, type Scenario, type ScenarioInputs } from '@fcf/engine';
 import type { PageStart, ScenarioSummary, SimulationOutcome } from '@fcf/engine/report';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSessionUser } from '../../api/session.ts';
+import { userScenarioStore } from '../../store/scenarios.ts';
 import type { UncertaintyEngine } from '../../worker/engine-client.ts';
 import { scenarioStore } from './scenario-store.ts';
 
@@ -39,7 +41,10 @@ const IDLE: SimulationState = { outcome: null, progress: null, slow: false, canc
  * generated ones), their values and the tornado at each edit, and the simulation, re-run shortly after an
  * edit, in steps, cancellable, its progress shown when it takes over a second.
  */
-export function useUncertainty(engine: UncertaintyEngine, company: string) {
+export function useUncertainty(engine: UncertaintyEngine, company: string, onError: (message: string) => void) {
+  // Signed in: the user's synced scenarios (docs/sync.md); signed out: the session's.
+  const user = useSessionUser()?.username ?? null;
+  const store = useMemo(() => (user ? userScenarioStore(user) : scenarioStore()), [user]);
   const [state, setState] = useState<UncertaintyState>({
     start: null,
     error: null,
@@ -65,7 +70,7 @@ export function useUncertainty(engine: UncertaintyEngine, company: string) {
         return;
       }
       const { start } = answer;
-      const kept = await scenarioStore().list(company);
+      const kept = await store.list(company);
       if (!live) return;
       persisted.current = kept.length > 0;
       const scenarios = kept.length > 0 ? kept : start.scenarios;
@@ -83,7 +88,7 @@ export function useUncertainty(engine: UncertaintyEngine, company: string) {
     return () => {
       live = false;
     };
-  }, [engine, company]);
+  }, [engine, company, store]);
 
   const { start, scenarios, centreId, spreads, seed, draws } = state;
   const centre = scenarios.find((scenario) => scenario.id === centreId) ?? scenarios[0];
@@ -166,11 +171,12 @@ export function useUncertainty(engine: UncertaintyEngine, company: string) {
     (scenario: Scenario) => {
       const next = state.scenarios.map((kept) => (kept.id === scenario.id ? scenario : kept));
       setState((previous) => ({ ...previous, scenarios: next }));
-      const store = scenarioStore();
-      for (const kept of persisted.current ? [scenario] : next) void store.save(kept);
+      for (const kept of persisted.current ? [scenario] : next) {
+        store.save(kept).catch((error: unknown) => onError(error instanceof Error ? error.message : '情景保存失败'));
+      }
       persisted.current = true;
     },
-    [state.scenarios],
+    [state.scenarios, store, onError],
   );
 
   const setCentre = useCallback((id: string) => setState((previous) => ({ ...previous, centreId: id })), []);
