@@ -58,6 +58,8 @@ export * from './valuation/models/excess-return-inputs.ts';
 export * from './valuation/models/excess-return-model.ts';
 export * from './valuation/models/excess-return-result.ts';
 export * from './valuation/models/fcff-model.ts';
+export * from './valuation/models/model-formulas.ts';
+export * from './valuation/models/model-names.ts';
 export * from './valuation/models/model-result.ts';
 export * from './valuation/models/model-types.ts';
 export * from './valuation/models/registry.ts';

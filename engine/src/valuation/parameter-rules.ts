@@ -139,7 +139,11 @@ export function shown(value: number, percent: boolean): string {
 
 /** Why a value may not be set ('无效的数值', out of range), or undefined when it may. */
 export function parameterError(name: AdjustableParameter, value: unknown): string | undefined {
-  const rule = PARAMETER_RULES[name];
+  return ruleError(PARAMETER_RULES[name], value);
+}
+
+/** Why a value may not be set under `rule` (any lever of any model), or undefined when it may. */
+export function ruleError(rule: ParameterRule, value: unknown): string | undefined {
   const violation = ruleViolation(rule, value);
   if (violation === 'invalid') return `${rule.label}：无效的数值`;
   return violation === 'out_of_range' ? `${rule.label}超出合理范围（${rangeText(rule)}）` : undefined;

@@ -22,6 +22,7 @@ const PdfViewerPage = lazy(() => import('../research/viewer/PdfViewerPage.tsx'))
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
 const ScreenerPage = lazy(() => import('../screener/ScreenerPage.tsx'));
 const WaccToolPage = lazy(() => import('../wacc-tool/WaccToolPage.tsx'));
+const ValuationModelPage = lazy(() => import('../valuation-model/ValuationModelPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
   const { location, navigate } = useRouter();
@@ -50,6 +51,8 @@ function Page({ route }: { route: RouteMatch }) {
       return <WaccToolPage />;
     case 'compare':
       return <ComparePage />;
+    case 'valuation-model':
+      return <ValuationModelPage />;
     case 'industry-research':
       return <IndustryResearchPage />;
     case 'screener':

@@ -1,8 +1,9 @@
 import type { CompanyListItem } from '@fcf/engine/contract';
-import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
+import { type CompanyBundle, type ModelChoices, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
 import { loadBundle } from '../store/companies.ts';
-import { readWhatIf } from '../store/db.ts';
+import { readWhatIf, type StoredModelChoice } from '../store/db.ts';
+import { readModelChoice } from '../store/model-choice.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
 import { CompanyNotFound, findCompany } from '../ui/company-picker/find-company.ts';
@@ -19,6 +20,10 @@ export interface ValuationSession {
   readonly view: WhatIfView;
   /** The value per share without the reader's what-if (null when there is none), for the Δ shown. */
   readonly automaticPerShare: number | null;
+  /** The company's default model, and why the models that do not fit do not. */
+  readonly choices: ModelChoices;
+  /** The model the reader chose before and their levers, if any. */
+  readonly models: StoredModelChoice | null;
 }
 
 const perShareOf = (view: WhatIfView): number | null =>
@@ -83,10 +88,21 @@ export async function openValuation(query: string): Promise<ValuationSession> {
     const engine = await loadWhatIfEngine(bundle, market);
     // A broken or blocked store only loses the reader's last changes; the page still opens.
     const whatIf = (await readWhatIf(bundle.company.code).catch(() => undefined)) ?? NO_WHAT_IF;
+    const models = (await readModelChoice(bundle.company.code).catch(() => undefined)) ?? null;
+    const choices = await engine.modelChoices();
     const view = await engine.whatIf(whatIf);
     if (view.financialData.historical.length === 0) throw new LoadFailure(NO_HISTORY_MESSAGE, false);
     const automatic = isEmptyWhatIf(whatIf) ? view : await engine.whatIf(NO_WHAT_IF);
-    return { company: bundle.company, stale, engine, whatIf, view, automaticPerShare: perShareOf(automatic) };
+    return {
+      company: bundle.company,
+      stale,
+      engine,
+      whatIf,
+      view,
+      automaticPerShare: perShareOf(automatic),
+      choices,
+      models,
+    };
   } catch (error) {
     if (error instanceof LoadFailure) throw error;
     throw new LoadFailure(`计算失败: ${errorText(error)}`, true);

@@ -1,5 +1,6 @@
+import type { ModelId } from '@fcf/engine';
 import type { CompanyListItem, CoreMenuItem, IndustryBetas, TopMenuItem } from '@fcf/engine/contract';
-import type { CompanyBundle, CompanyReport, WhatIf } from '@fcf/engine/report';
+import type { CompanyBundle, CompanyReport, LeverModelId, LeverValues, WhatIf } from '@fcf/engine/report';
 import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState } from '@fcf/engine/sync';
 import Dexie, { type Table } from 'dexie';
 import type { PdfCategory, PdfFile } from '../api/research-api.ts';
@@ -44,11 +45,19 @@ export interface StoredReport {
   readonly savedAt: number;
 }
 
+/** The custom page's model for one company, and the reader's levers of the story and excess-return models. */
+export interface StoredModelChoice {
+  readonly model: ModelId;
+  readonly levers: Readonly<Partial<Record<LeverModelId, LeverValues>>>;
+}
+
 /** A reader's what-if for one company, kept across reloads and offline. */
 export interface StoredWhatIf {
   readonly code: string;
   readonly whatIf: WhatIf;
   readonly updatedAt: number;
+  /** Absent until the reader chooses a model or sets a lever (store/model-choice.ts). */
+  readonly models?: StoredModelChoice;
 }
 
 /** A research PDF kept for reading offline ("离线保存"): its metadata and bytes. */
@@ -208,7 +217,12 @@ export async function readWhatIf(code: string): Promise<WhatIf | undefined> {
 export async function writeWhatIf(code: string, whatIf: WhatIf): Promise<void> {
   const db = await openStore();
   try {
-    await db?.whatIfs.put({ code, whatIf, updatedAt: Date.now() });
+    if (!db) return;
+    // The model chosen and its levers stay as they are: only the FCFF's what-if changes.
+    await db.transaction('rw', db.whatIfs, async () => {
+      const stored = await db.whatIfs.get(code);
+      await db.whatIfs.put({ ...stored, code, whatIf, updatedAt: Date.now() });
+    });
   } catch (error) {
     reportStorageError(error);
   }

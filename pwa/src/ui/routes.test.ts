@@ -15,6 +15,7 @@ describe('the route table', () => {
     ['/print/report', 'print'],
     ['/wacc', 'wacc-tool'],
     ['/compare', 'compare'],
+    ['/valuation-model', 'valuation-model'],
     ['/us-valuation', 'placeholder'],
     ['/nowhere/at/all', 'home'],
   ])('%s → %s', (path, kind) => {

@@ -7,6 +7,7 @@ export type RouteMatch =
   | { kind: 'screener' }
   | { kind: 'wacc-tool' }
   | { kind: 'compare' }
+  | { kind: 'valuation-model' }
   | { kind: 'industry-research' }
   | { kind: 'login' }
   | { kind: 'register' }
@@ -21,7 +22,6 @@ export type RouteMatch =
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
   '/us-valuation': '美股估值',
   '/hk-valuation': '港股估值',
-  '/valuation-model': '估值模型',
 };
 
 export function matchRoute(pathname: string): RouteMatch {
@@ -33,6 +33,7 @@ export function matchRoute(pathname: string): RouteMatch {
   if (path === '/wacc') return { kind: 'wacc-tool' };
   if (path === '/wacc-tool') return { kind: 'redirect', to: '/wacc' };
   if (path === '/compare') return { kind: 'compare' };
+  if (path === '/valuation-model') return { kind: 'valuation-model' };
   if (path === '/company-comparison') return { kind: 'redirect', to: '/compare' };
   if (path === '/industry-research') return { kind: 'industry-research' };
   if (path === '/pdf-manager') return { kind: 'redirect', to: '/industry-research' };

@@ -80,3 +80,19 @@ describe('cellText', () => {
     expect(parseCellInput('operating_cost_pct', shown)).toEqual({ kind: 'value', value: 0.6 });
   });
 });
+
+describe('the story and excess-return levers', () => {
+  it('reads them against the one range table, whole years as such', () => {
+    expect(parseCellInput('revenue_growth_years_1_5', '30')).toEqual({ kind: 'value', value: 0.3 });
+    expect(parseCellInput('revenue_growth_years_1_5', '150')).toEqual({
+      kind: 'error',
+      message: '第1–5年营业收入增长率超出合理范围（-50% 至 100%）',
+    });
+    expect(parseCellInput('margin_convergence_year', '3')).toEqual({ kind: 'value', value: 3 });
+    expect(parseCellInput('margin_convergence_year', '3.5')).toMatchObject({ kind: 'error' });
+    expect(parseCellInput('base_revenue', '0')).toMatchObject({ kind: 'error' });
+    expect(parseCellInput('cost_of_equity', '8.4')).toEqual({ kind: 'value', value: 0.084 });
+    expect(cellText('margin_convergence_year', 5)).toBe('5');
+    expect(cellText('debt', 35)).toBe('35.00');
+  });
+});

@@ -1,6 +1,9 @@
 import { type CellObject, utils, type WorkSheet } from '@e965/xlsx';
 
-/** Cells of the exported workbooks: formats, numbers, formulas with their cached value, references. */
+/**
+ * Building a worksheet cell by cell, as the exported models do: text, numbers and live formulas with the
+ * engine's figure cached (a viewer that does not recalculate shows what the page shows). Pure: no DOM.
+ */
 
 export const AMOUNT = '#,##0.00';
 export const PERCENT = '0.00%';

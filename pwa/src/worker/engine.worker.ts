@@ -13,7 +13,13 @@ import {
   type CompareEntry,
   compareView,
   impliedGrowthFor,
+  type LeverModelId,
+  type LeverValues,
   type MarketContext,
+  modelCatalogue,
+  modelChoices,
+  modelComparison,
+  modelWhatIfView,
   type PageStart,
   scenarioSummary,
   uncertaintyStart,
@@ -37,6 +43,14 @@ const engineApi = {
   /** 公司数据对比: the companies side by side, each valued as its report is. */
   compare(entries: readonly CompareEntry[]) {
     return compareView(entries);
+  },
+  /** 估值模型: every model of the registry, its fit, formulas and levers. */
+  catalogue() {
+    return modelCatalogue();
+  },
+  /** 估值模型: the company valued by every model of the registry that applies. */
+  models(bundle: CompanyBundle, market?: MarketContext) {
+    return modelComparison(bundle, market, valuationDate(new Date()));
   },
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
   load(bundle: CompanyBundle, market?: MarketContext) {
@@ -76,6 +90,16 @@ const engineApi = {
   },
   simulate(request: SimulationRequest, onProgress: SimulationProgress) {
     return runSimulation(request, onProgress);
+  },
+  /** The loaded company's default model, and why the others do not fit. */
+  modelChoices() {
+    if (!loaded) throw new Error('no company loaded');
+    return modelChoices(loaded);
+  },
+  /** The loaded company by the story model or excess returns, with the reader's levers. */
+  modelWhatIf(model: LeverModelId, levers: LeverValues) {
+    if (!loaded) throw new Error('no company loaded');
+    return modelWhatIfView(loaded, model, levers, loadedMarket, valuationDate(new Date()));
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');

@@ -1,5 +1,7 @@
+import { MODEL_NAMES } from '@fcf/engine';
 import type { CompanyReport, FcfValuationSpec, TerminalShareSpec } from '@fcf/engine/report';
 import { KeyFigureTerm } from '../../ui/KeyFigureTerm.tsx';
+import { Link } from '../../ui/router.tsx';
 import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
 import { ValuationWarnings } from '../../ui/ValuationWarnings.tsx';
 import { WaccPanel } from '../../ui/WaccPanel.tsx';
@@ -67,7 +69,16 @@ export function DcfValuationModule({
   const company = report.company.name;
   const header = (
     <div className="dcf__header">
-      <h3 className="dcf__title">{company} 自由现金流折现估值</h3>
+      <h3 className="dcf__title">
+        {company} {/* The model this section values by, and the way to every model that applies (估值模型). */}
+        <Link
+          to={`/valuation-model?company=${encodeURIComponent(company)}`}
+          className="dcf__model"
+          data-testid="dcf-model-link"
+        >
+          {spec.error === null ? MODEL_NAMES.fcff : '适用的估值模型'}
+        </Link>
+      </h3>
       <CustomValuationButton company={company} onOpen={onOpenCustom} />
     </div>
   );

@@ -1,6 +1,26 @@
 import { isValuationError } from '@fcf/engine';
-import type { CompanyBundle, CompareEntry, CompareView, MarketContext, WhatIf } from '@fcf/engine/report';
-import { compareView, impliedGrowthFor, scenarioSummary, uncertaintyStart, whatIfView } from '@fcf/engine/report';
+import type {
+  CompanyBundle,
+  CompareEntry,
+  CompareView,
+  LeverModelId,
+  LeverValues,
+  MarketContext,
+  ModelCatalogueEntry,
+  ModelComparisonView,
+  WhatIf,
+} from '@fcf/engine/report';
+import {
+  compareView,
+  impliedGrowthFor,
+  modelCatalogue,
+  modelChoices,
+  modelComparison,
+  modelWhatIfView,
+  scenarioSummary,
+  uncertaintyStart,
+  whatIfView,
+} from '@fcf/engine/report';
 import type { WhatIfEngine } from '../../worker/engine-client.ts';
 import { runSimulation } from '../../worker/run-simulation.ts';
 
@@ -29,9 +49,19 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
           return onProgress(taken, total);
         }),
     },
+    modelWhatIf: async (model: LeverModelId, levers: LeverValues) => modelWhatIfView(bundle, model, levers),
+    modelChoices: async () => modelChoices(bundle),
   };
 }
 
 export async function computeCompare(entries: readonly CompareEntry[]): Promise<CompareView> {
   return compareView(entries);
+}
+
+export async function computeModels(bundle: CompanyBundle, market?: MarketContext): Promise<ModelComparisonView> {
+  return modelComparison(bundle, market);
+}
+
+export async function computeCatalogue(): Promise<ModelCatalogueEntry[]> {
+  return modelCatalogue();
 }
