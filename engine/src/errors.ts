@@ -23,6 +23,7 @@ export const VALUATION_ERROR_MESSAGES = {
   COST_OF_EQUITY_NOT_ABOVE_GROWTH: '股权成本必须大于永续增长率，否则终值无意义',
   MODEL_NOT_APPLICABLE: '该估值模型不适用于此公司',
   INVALID_MODEL_INPUT: '估值模型参数有误',
+  NO_SHARES_FOR_RANGE: '总股本缺失，无法给出每股价值的区间',
 } as const;
 
 export type ValuationErrorCode = keyof typeof VALUATION_ERROR_MESSAGES;

@@ -24,6 +24,7 @@ export * from './screener-contract.ts';
 export * from './section-answers.ts';
 export * from './story-contract.ts';
 export * from './text-fields.ts';
+export * from './uncertainty-contract.ts';
 export * from './upload-contract.ts';
 export * from './valuation-contract.ts';
 export * from './valuation-run-contract.ts';

@@ -39,6 +39,21 @@ export const valuationSummaryViewSchema = named(
         reason: z.string(),
       }),
     ),
+    range: z
+      .nullable(
+        z.object({
+          weighted_value: nullableNumber,
+          p10: nullableNumber,
+          p50: nullableNumber,
+          p90: nullableNumber,
+          draws: z.number(),
+          rating: z.nullable(z.enum(['低', '中', '高', '极高'])),
+          required_margin: nullableNumber,
+          verdict: z.nullable(z.enum(['低估', '合理', '高估'])),
+          basis: z.string(),
+        }),
+      )
+      .check(z.describe('价值区间、不确定性评级与结论（见 GET /api/home/uncertainty）；不适用时为 null')),
   }),
 );
 export const valuationSummaryAnswer = envelope(valuationSummaryViewSchema);

@@ -4,17 +4,18 @@ import { type PriceAgainstValue, priceAgainstValue } from '../market/price-again
 import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
-import { listedSharesOf, type ShareSnapshot } from '../valuation/listed-shares.ts';
+import type { ShareSnapshot } from '../valuation/listed-shares.ts';
 import { valueCompanyByModel } from '../valuation/models/model-choice.ts';
 import type { ModelId } from '../valuation/models/model-types.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
-import type { ListedShares } from '../valuation/shares.ts';
 import { type BasicInfoView, basicInfoView } from './basic-info-view.ts';
+import { bundleInput } from './bundle-input.ts';
 import { type GrowthView, growthView } from './growth-view.ts';
 import type { IndustryComparisonView } from './industry-comparison-view.ts';
 import { type ModelValuationView, modelValuationView } from './model-valuation-view.ts';
 import { type PeValuationView, peValuationView, type YearEndQuote } from './pe-valuation-view.ts';
 import { quoteForReport } from './quote-slot.ts';
+import { rangeVerdictOf } from './range-verdict.ts';
 import {
   type DcfValuationView,
   dcfValuationView,
@@ -68,17 +69,6 @@ export interface CompanyBundle {
 }
 
 /**
- * The listed share count of a bundled company with its latest quote (null without one): the same rule over
- * the same snapshots as the server's (`listedSharesOf`), so the device and the server value with one count.
- */
-export function bundleListedShares(
-  bundle: CompanyBundle,
-  quote: ShareSnapshot | null | undefined,
-): ListedShares | null {
-  return listedSharesOf(quote, bundle.year_end_quotes ?? []);
-}
-
-/**
  * Values the bundle as of `asOf` ('YYYY-MM-DD', the caller's today: the engine reads no clock; null skips
  * the stale-report check) with the company's latest quote (its share count; see bundleListedShares), by the
  * model the registry chooses (valueCompanyByModel), as the server values it. The company's industry decides
@@ -89,15 +79,7 @@ export function valueBundle(
   asOf: string | null,
   quote: ShareSnapshot | null = null,
 ): CompanyValuation {
-  return valueCompanyByModel({
-    statements: bundle.statements,
-    parameters: bundle.parameters,
-    overrides: bundle.overrides,
-    waccAssumptions: bundle.waccAssumptions,
-    industry: bundle.company.industry,
-    asOf,
-    listedShares: bundleListedShares(bundle, quote),
-  });
+  return valueCompanyByModel(bundleInput(bundle, asOf, quote));
 }
 
 /** The report modules of a company, or why the DCF could not be made. */
@@ -184,6 +166,7 @@ export function buildCompanyReport(
       valuation.statements.years[valuation.latestYear],
       quote ?? null,
       market?.today ?? asOf ?? quote?.date ?? '',
+      rangeVerdictOf(bundle, quote ?? null, asOf),
     ),
     peValuation: peValuationView(
       valuation,

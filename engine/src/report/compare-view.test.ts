@@ -7,6 +7,7 @@ import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
 import { type CompanyBundle, valueBundle } from './company-bundle.ts';
 import { COMPARE_MAX, compareHref, compareView, parseCompareCodes } from './compare-view.ts';
 import { NOT_MEANINGFUL_TEXT } from './specs/ratio-rows.ts';
+import { uncertaintyView } from './uncertainty-view.ts';
 
 function bundleOf(statements: CompanyStatements, industry = '制造业'): CompanyBundle {
   return {
@@ -124,5 +125,23 @@ describe('the comparison address', () => {
   it('writes the codes back into the address', () => {
     expect(compareHref(['000333', '000651'])).toBe('/compare?codes=000333,000651');
     expect(compareHref([])).toBe('/compare');
+  });
+});
+
+describe('the verdict of each compared company', () => {
+  it('is the range’s verdict with its rating, as the uncertainty answer gives it; 不适用 for a bank', () => {
+    const quote = { price: 10, date: TODAY, market_cap: null, shares: null };
+    const market = { quote, today: TODAY };
+    const bank = bundleOf({ ...FIRST.statements, code: '600000', name: '银行' }, '金融业');
+    const view = compareView([
+      { bundle: FIRST, market },
+      { bundle: bank, market },
+    ]);
+    const range = uncertaintyView(FIRST, quote, TODAY);
+    expect(view.columns[0]?.verdict).toEqual({
+      text: `${range.verdict}（不确定性${range.rating}）`,
+      basis: range.basis,
+    });
+    expect(view.columns[1]?.verdict.text).toBe('不适用');
   });
 });

@@ -7,6 +7,7 @@
 
 export * from './axis.ts';
 export * from './basic-info-view.ts';
+export * from './bundle-input.ts';
 export * from './company-bundle.ts';
 export * from './compare-view.ts';
 export * from './format.ts';
@@ -21,6 +22,7 @@ export * from './model-what-if.ts';
 export * from './palette.ts';
 export * from './pe-valuation-view.ts';
 export * from './quote-slot.ts';
+export * from './range-verdict.ts';
 export * from './report-sections.ts';
 export * from './report-views.ts';
 export * from './risk-view.ts';
@@ -47,6 +49,7 @@ export * from './specs/valuation-summary-spec.ts';
 export * from './specs/wacc-panel-spec.ts';
 export * from './specs/warnings-spec.ts';
 export * from './tone.ts';
+export * from './uncertainty-view.ts';
 export * from './valuation-summary-view.ts';
 export * from './valuation-views.ts';
 export * from './wacc-tool.ts';
