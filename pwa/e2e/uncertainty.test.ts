@@ -24,7 +24,7 @@ describe('the range panel of the custom page at 390 px', () => {
     await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);
     await page.getByTestId('verdict').waitFor({ timeout: 60_000 });
 
-    expect(await page.getByTestId('range-scenario-row').count()).toBe(3);
+    expect(await page.getByTestId('scenario-row').count()).toBe(3);
     expect(await page.getByTestId('weighted-value').textContent()).toBe(formatAmount(server.weighted_value));
     expect(await page.getByTestId('mc-p10').textContent()).toBe(formatAmount(server.simulation.p10));
     expect(await page.getByTestId('mc-p50').textContent()).toBe(formatAmount(server.simulation.p50));

@@ -41,7 +41,7 @@ export function ScenarioTable({ scenarios, summary, price, centreId, onSave, onC
             {scenarios.map((scenario) => {
               const value = scenarioValue(scenario.id);
               return (
-                <tr key={scenario.id} data-testid="range-scenario-row">
+                <tr key={scenario.id} data-testid="scenario-row">
                   <th scope="row">
                     <label className="unc-centre">
                       <input

@@ -39,7 +39,7 @@ const text = (root: ParentNode, id: string) => root.querySelector(`[data-testid=
 describe('the range panel of the custom page', { timeout: 60_000 }, () => {
   it('shows the three scenarios, their weighted value, the price and the same percentiles as the server', async () => {
     const { container } = await openPanel();
-    expect(container.querySelectorAll('[data-testid="range-scenario-row"]')).toHaveLength(3);
+    expect(container.querySelectorAll('[data-testid="scenario-row"]')).toHaveLength(3);
     const server = uncertaintyView(BUNDLE, QUOTE, MARKET.today);
     expect(text(container, 'weighted-value')).toBe(formatAmount(server.weighted_value));
     expect(text(container, 'mc-p10')).toBe(formatAmount(server.simulation.p10));
