@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleWith } from '../testing/company-variants.ts';
-import { ICBC_BUNDLE } from '../testing/model-bundles.ts';
+import { ICBC_BUNDLE, SUMMARY_ONLY_BUNDLE } from '../testing/model-bundles.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
 import type { CompanyBundle } from './company-bundle.ts';
@@ -24,20 +24,7 @@ describe('the WACC tool of a company the FCFF does not value', () => {
   });
 
   it('gives a summary-only company no FCFF value per share at any WACC, only the reason', () => {
-    const years = Object.fromEntries(
-      Object.entries(SAMPLE_COMPANY.years).map(([year, figures]) => [
-        year,
-        {
-          operating_revenue: figures.operating_revenue,
-          operating_profit: (figures.total_profit ?? 0) + 1,
-          total_profit: figures.total_profit,
-          net_profit_parent: figures.net_profit_parent,
-          parent_equity: 50,
-          weighted_roe_percent: 12,
-        },
-      ]),
-    );
-    const view = waccToolView({ ...BUNDLE, statements: { ...SAMPLE_COMPANY, years } }, {});
+    const view = waccToolView(SUMMARY_ONLY_BUNDLE, {});
     expect(view.not_applicable).toBeNull();
     expect(view.value_per_share).toBeNull();
     expect(view.value_error).toContain('仅有财务摘要');

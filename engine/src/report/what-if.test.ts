@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ICBC_BUNDLE } from '../testing/model-bundles.ts';
+import { ICBC_BUNDLE, SUMMARY_ONLY_BUNDLE } from '../testing/model-bundles.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { createAnalyticsCache } from '../valuation/company-valuation.ts';
 import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';
@@ -15,31 +15,10 @@ const bundle: CompanyBundle = {
   version: 1,
 };
 
-/** 样本公司 with the financial summary's lines only, as the market's 主要财务指标 carry them. */
-const summaryOnly: CompanyBundle = {
-  ...bundle,
-  statements: {
-    ...SAMPLE_COMPANY,
-    years: Object.fromEntries(
-      Object.entries(SAMPLE_COMPANY.years).map(([year, figures]) => [
-        year,
-        {
-          operating_revenue: figures.operating_revenue,
-          operating_profit: (figures.total_profit ?? 0) + 1,
-          total_profit: figures.total_profit,
-          net_profit_parent: figures.net_profit_parent,
-          parent_equity: 50,
-          weighted_roe_percent: 12,
-        },
-      ]),
-    ),
-  },
-};
-
 describe('the what-if of a company the registry values by excess returns', () => {
   it('presents no FCFF DCF for a summary-only company or a bank: the reason stands in its place', () => {
     for (const [company, reason] of [
-      [summaryOnly, '仅有财务摘要'],
+      [SUMMARY_ONLY_BUNDLE, '仅有财务摘要'],
       [ICBC_BUNDLE, '金融企业'],
     ] as const) {
       const view = whatIfView(company, { parameters: { wacc_manual: 0.09 }, overrides: {} });
