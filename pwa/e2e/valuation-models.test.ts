@@ -92,6 +92,35 @@ describe('估值模型 at 390 px', () => {
     expect(await chooser.getByLabel(/超额收益模型/).isChecked()).toBe(true);
     expect(await chooser.getByLabel(/自由现金流折现/).isDisabled()).toBe(true);
     await page.getByTestId('lever-input-cost_of_equity').waitFor({ timeout: 20_000 });
+
+    // Asked for the FCFF by its address, the page still opens excess returns: no DCF figure, the live levers
+    // are the excess-return model's and move its value.
+    await page.goto(`/valuation-custom?company=${SUMMARY_ONLY}&model=fcff`);
+    const value = page.getByTestId('model-custom-value-per-share');
+    await expect.poll(() => value.textContent(), { timeout: 30_000 }).toMatch(/\d/);
+    expect(await chooser.getByLabel(/超额收益模型/).isChecked()).toBe(true);
+    expect(await page.getByTestId('sticky-result').count()).toBe(0);
+    expect(await page.getByTestId('custom-dcf-error').count()).toBe(0);
+    const before = perShare(await value.textContent());
+    const roe = page.getByTestId('lever-input-normalised_roe');
+    await roe.fill('20');
+    await expect.poll(async () => perShare(await value.textContent()), { timeout: 10_000 }).toBeGreaterThan(before);
+    await noSideScroll(page);
+    await context.close();
+  });
+
+  it('says in 工商银行’s report why its FCF sections do not apply, and rates it by the bank’s measures', async () => {
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await page.goto(`/valuation-home?company=${BANK}`);
+    const structure = page.getByTestId('report-module-fcf-structure').getByTestId('section-notice');
+    await structure.waitFor({ timeout: 30_000 });
+    expect(await structure.getAttribute('data-code')).toBe('financial_company');
+    expect(await structure.textContent()).toContain('不适用于金融企业');
+    const risk = page.getByTestId('report-module-risk');
+    expect(await risk.getByTestId('section-notice').getAttribute('data-code')).toBe('financial_company');
+    expect(await risk.textContent()).toContain('贷存比');
+    expect(await risk.textContent()).not.toContain('≤60% 稳健');
+    await noSideScroll(page);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { GROWTH_FIGURES } from '../history/growth-ratios.ts';
-import { RISK_RATIOS } from '../history/risk-ratios.ts';
+import { ALL_RISK_RATIOS } from '../history/risk-ratios.ts';
 import { INDUSTRY_METRICS } from '../report/industry-comparison-view.ts';
 import { envelope, named } from './envelope.ts';
 
@@ -71,9 +71,16 @@ export const riskViewSchema = named(
   'Risk',
   z.object({
     latest_year: z.number(),
+    basis: z.enum(['industrial', 'financial']).check(z.describe('financial：金融企业，改列银行的权益资产比与贷存比')),
+    notice: z.nullable(
+      z.object({
+        code: z.literal('financial_company'),
+        message: z.string().check(z.describe('工商企业的偿债指标为何不适用')),
+      }),
+    ),
     ratios: z.array(
       z.object({
-        key: z.enum(RISK_RATIOS),
+        key: z.enum(ALL_RISK_RATIOS),
         label: z.string(),
         unit: z.enum(['percent', 'times']),
         band: z.string().check(z.describe('参考区间（经验值，不是评分）')),
@@ -82,8 +89,8 @@ export const riskViewSchema = named(
     years: z.array(
       z.object({
         year: z.number(),
-        ...(Object.fromEntries(RISK_RATIOS.map((key) => [key, ratioValueSchema])) as Record<
-          (typeof RISK_RATIOS)[number],
+        ...(Object.fromEntries(ALL_RISK_RATIOS.map((key) => [key, ratioValueSchema])) as Record<
+          (typeof ALL_RISK_RATIOS)[number],
           typeof ratioValueSchema
         >),
       }),

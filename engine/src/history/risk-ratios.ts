@@ -1,4 +1,4 @@
-import type { CompanyStatements, StatementItem } from '../statements/items.ts';
+import type { CompanyStatements, StatementItem, StatementYear } from '../statements/items.ts';
 import { cashLikeAssets, interestBearingDebt, sumOfItems } from './analytics.ts';
 import type { FinancialYearRow } from './financial-row.ts';
 import { knownRatio, MISSING_RATIO, notMeaningful, type RatioValue, reportedItem } from './ratio-value.ts';
@@ -10,6 +10,7 @@ export const SHORT_TERM_DEBT_ITEMS = [
   'current_portion_non_current_liabilities',
 ] as const satisfies readonly StatementItem[];
 
+/** The solvency and liquidity ratios of an industrial company. */
 export const RISK_RATIOS = [
   'debt_to_assets',
   'debt_to_equity',
@@ -19,11 +20,20 @@ export const RISK_RATIOS = [
   'quick_ratio',
   'cash_to_short_term_debt',
 ] as const;
-export type RiskRatio = (typeof RISK_RATIOS)[number];
+/**
+ * A bank's measures in their place, for a financial company (docs/model.md section 3): its deposits are the
+ * raw material of the business, so debt/assets, coverage and liquidity ratios of industry say nothing there.
+ */
+export const FINANCIAL_RISK_RATIOS = ['equity_to_assets', 'loans_to_deposits'] as const;
+export const ALL_RISK_RATIOS = [...RISK_RATIOS, ...FINANCIAL_RISK_RATIOS] as const;
+export type RiskRatio = (typeof ALL_RISK_RATIOS)[number];
 
 /**
- * Each ratio's label and its reference band (common rules of thumb for A-share industrial companies, not
- * a score): shown beside the figures so a reader judges them, not hidden in a grade.
+ * Each ratio's label and its reference band, not a score: shown beside the figures so a reader judges them,
+ * not hidden in a grade. An industrial ratio's band is a common rule of thumb for A-share industrial
+ * companies; a bank measure's is the regulator's line (docs/model.md section 3: the Basel III and CBIRC
+ * leverage ratio floors of 3% and 4% for equity/assets, the 75% loan-to-deposit cap of the Commercial Bank
+ * Law until 2015).
  */
 export const RISK_RATIO_RULES: Readonly<
   Record<RiskRatio, { readonly label: string; readonly unit: 'percent' | 'times'; readonly band: string }>
@@ -35,6 +45,16 @@ export const RISK_RATIO_RULES: Readonly<
   current_ratio: { label: '流动比率', unit: 'times', band: '≥1.5倍 稳健，<1倍 偏弱' },
   quick_ratio: { label: '速动比率', unit: 'times', band: '≥1倍 稳健，<0.5倍 偏弱' },
   cash_to_short_term_debt: { label: '货币资金/短期有息负债', unit: 'times', band: '≥1倍 可覆盖，<1倍 需再融资' },
+  equity_to_assets: {
+    label: '权益资产比（股东权益/总资产）',
+    unit: 'percent',
+    band: '银行：≥4% 达标，<3% 偏低（杠杆率监管下限）',
+  },
+  loans_to_deposits: {
+    label: '贷存比（发放贷款及垫款/吸收存款）',
+    unit: 'percent',
+    band: '银行：≤75% 稳健，>75% 偏高（原《商业银行法》上限）',
+  },
 };
 
 export const RISK_REASONS = {
@@ -44,6 +64,7 @@ export const RISK_REASONS = {
   noInterestExpense: '财务费用为负或为零（利息收入不低于利息支出），利息保障倍数无意义',
   noCurrentLiabilities: '流动负债为零，比率无意义',
   noShortTermDebt: '无短期有息负债，比率无意义',
+  noDeposits: '吸收存款为零，贷存比无意义',
 } as const;
 
 export type RiskYear = { readonly year: number } & Readonly<Record<RiskRatio, RatioValue>>;
@@ -55,6 +76,18 @@ function over(numerator: number | null, denominator: number | null, reason: stri
   if (numerator === null || denominator === null) return MISSING_RATIO;
   if (denominator <= 0) return notMeaningful(reason);
   return knownRatio(numerator / denominator);
+}
+
+/**
+ * Equity for equity/assets: 所有者权益合计, else assets less liabilities (a financial summary reports both but
+ * only the parent's equity), else the parent's and the minority's.
+ */
+function equityOf(year: StatementYear | undefined, totalEquity: number | null): number | null {
+  const assets = item(year, 'total_assets');
+  const liabilities = item(year, 'total_liabilities');
+  const reported = item(year, 'total_equity');
+  if (reported !== null) return reported;
+  return assets !== null && liabilities !== null ? assets - liabilities : totalEquity;
 }
 
 /** The balance sheet's risk ratios of each reported year (EBIT and D&A from the history rows). */
@@ -89,6 +122,12 @@ export function riskYears(statements: CompanyStatements, history: readonly Finan
         RISK_REASONS.noCurrentLiabilities,
       ),
       cash_to_short_term_debt: over(item(year, 'cash'), shortTermDebt, RISK_REASONS.noShortTermDebt),
+      equity_to_assets: over(equityOf(year, totalEquity), item(year, 'total_assets'), RISK_REASONS.assetsNotPositive),
+      loans_to_deposits: over(
+        item(year, 'loans_and_advances'),
+        item(year, 'customer_deposits'),
+        RISK_REASONS.noDeposits,
+      ),
     };
   });
 }

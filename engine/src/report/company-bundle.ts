@@ -27,6 +27,7 @@ import {
   financialAnalysisView,
 } from './report-views.ts';
 import { type RiskView, riskView } from './risk-view.ts';
+import { financialSectionNotice, type SectionNotice } from './section-notice.ts';
 import { type SummaryQuote, type ValuationSummaryView, valuationSummaryView } from './valuation-summary-view.ts';
 
 /** Where and since when a company is listed, and its 国标 division (the market lists). */
@@ -95,6 +96,8 @@ export interface CompanyReport {
   readonly financialAnalysis: FinancialAnalysisView;
   readonly fcfStructure: FcfStructureView;
   readonly fcfRatio: FcfRatioView;
+  /** Why the FCF structure and FCF ratios do not apply (a bank, insurer or broker), shown in their place. */
+  readonly notices: Readonly<Record<'fcf-structure' | 'fcf-ratio', SectionNotice | null>>;
   /** The FCFF's DCF; null when the company is valued by another model or cannot be valued (`dcfError`). */
   readonly dcf: DcfValuationView | null;
   readonly dcfError: string | null;
@@ -180,6 +183,10 @@ export function buildCompanyReport(
     fcfRatio: byMarket
       ? { ...ratios, charts: { ...ratios.charts, fcf_ev_ratio: fcfEvPoints(valuation.history, marketEv) } }
       : ratios,
+    notices: {
+      'fcf-structure': financialSectionNotice(valuation, 'fcf-structure'),
+      'fcf-ratio': financialSectionNotice(valuation, 'fcf-ratio'),
+    },
     dcf: dcfValuationView(valuation),
     dcfError: valuation.error?.message ?? null,
     model: modelValuationView(valuation),

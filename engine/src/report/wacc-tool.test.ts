@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleWith } from '../testing/company-variants.ts';
+import { ICBC_BUNDLE, SUMMARY_ONLY_BUNDLE } from '../testing/model-bundles.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
 import type { CompanyBundle } from './company-bundle.ts';
@@ -13,6 +14,22 @@ const BUNDLE: CompanyBundle = {
   waccAssumptions: WACC_ASSUMPTIONS,
   version: 1,
 };
+
+describe('the WACC tool of a company the FCFF does not value', () => {
+  it('says why a WACC does not apply to a bank, with the API’s code', () => {
+    const view = waccToolView(ICBC_BUNDLE, {});
+    expect(view.not_applicable?.code).toBe('financial_company');
+    expect(view.not_applicable?.message).toMatch(/^WACC不适用于金融企业：/);
+    expect(view.value_per_share).toBeNull();
+  });
+
+  it('gives a summary-only company no FCFF value per share at any WACC, only the reason', () => {
+    const view = waccToolView(SUMMARY_ONLY_BUNDLE, {});
+    expect(view.not_applicable).toBeNull();
+    expect(view.value_per_share).toBeNull();
+    expect(view.value_error).toContain('仅有财务摘要');
+  });
+});
 
 describe('the WACC tool', () => {
   it('shows the stored components and the same WACC the valuation applies', () => {

@@ -1,4 +1,5 @@
 import { type AnalyticsCache, valueCompany } from '../valuation/company-valuation.ts';
+import { valueCompanyByModel } from '../valuation/models/model-choice.ts';
 import type { ListedShares } from '../valuation/shares.ts';
 import {
   boundedWacc,
@@ -9,6 +10,7 @@ import {
 } from '../valuation/wacc.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
 import type { CompanyBundle } from './company-bundle.ts';
+import { financialSectionNotice, type SectionNotice } from './section-notice.ts';
 import { perShareNotApplicable } from './specs/warnings-spec.ts';
 
 /** The WACC tool's inputs, in the order the page lists them. */
@@ -41,6 +43,8 @@ export type WaccToolEdits = Partial<Record<WaccToolInput, number>>;
 
 export interface WaccToolView {
   readonly company: CompanyBundle['company'];
+  /** Why a WACC does not apply (a bank, insurer or broker: no debt weight to speak of); the page shows it alone. */
+  readonly not_applicable: SectionNotice | null;
   /** What the stored valuation uses: calculated vs applied, the bound, the components. */
   readonly stored: WaccBreakdown;
   /** A person's WACC set in the back office (it replaces the calculated one in the valuation). */
@@ -106,7 +110,11 @@ export function waccToolView(
   let notApplicable: string | null = null;
   let warnings = base.warnings;
   if (bounded) {
-    const valued = valueCompany({ ...common, parameters: { ...bundle.parameters, wacc_manual: bounded.bounded } });
+    // Through the registry's choice: a summary-only company has no FCFF value at any WACC, only the reason.
+    const valued = valueCompanyByModel({
+      ...common,
+      parameters: { ...bundle.parameters, wacc_manual: bounded.bounded },
+    });
     value = valued.dcf && valued.dcf.valuation.total_shares > 0 ? valued.dcf.valuation.value_per_share : null;
     error = valued.error?.message ?? (value === null && valued.dcf ? '缺少总股本，无法得到每股价值' : null);
     notApplicable = valued.dcf
@@ -118,6 +126,7 @@ export function waccToolView(
   }
   return {
     company: bundle.company,
+    not_applicable: financialSectionNotice(base, 'wacc'),
     stored,
     manual_wacc: bundle.parameters.wacc_manual,
     wacc_range: bundle.waccAssumptions.waccRange,

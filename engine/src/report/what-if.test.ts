@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ICBC_BUNDLE, SUMMARY_ONLY_BUNDLE } from '../testing/model-bundles.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { createAnalyticsCache } from '../valuation/company-valuation.ts';
 import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';
@@ -13,6 +14,20 @@ const bundle: CompanyBundle = {
   waccAssumptions: WACC_ASSUMPTIONS,
   version: 1,
 };
+
+describe('the what-if of a company the registry values by excess returns', () => {
+  it('presents no FCFF DCF for a summary-only company or a bank: the reason stands in its place', () => {
+    for (const [company, reason] of [
+      [SUMMARY_ONLY_BUNDLE, '仅有财务摘要'],
+      [ICBC_BUNDLE, '金融企业'],
+    ] as const) {
+      const view = whatIfView(company, { parameters: { wacc_manual: 0.09 }, overrides: {} });
+      expect(view.dcf, company.company.name).toBeNull();
+      expect(view.dcfError, company.company.name).toContain(reason);
+      expect(impliedGrowthFor(company, NO_WHAT_IF, 10)).toEqual({ error: view.dcfError });
+    }
+  });
+});
 
 describe('what-ifs on top of the stored inputs', () => {
   it('layers overrides year by year, the what-if winning', () => {

@@ -2,13 +2,14 @@ import { isValuationError } from '../errors.ts';
 import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
 import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
-import { type AnalyticsCache, type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
+import type { AnalyticsCache, CompanyValuation } from '../valuation/company-valuation.ts';
 import {
   type InputIssue,
   inputContextOf,
   inputIssuesMessage,
   validateValuationInput,
 } from '../valuation/input-validation.ts';
+import { valueCompanyByModel } from '../valuation/models/model-choice.ts';
 import type { ValuationSettings } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
 import { bundleListedShares } from './bundle-input.ts';
@@ -63,8 +64,13 @@ function whatIfIssues(whatIf: WhatIf, valuation: CompanyValuation): InputIssue[]
   return validateValuationInput(whatIf, inputContextOf(valuation));
 }
 
+/**
+ * The FCFF with the what-if's inputs, through the registry's choice (docs/model.md 15.1): a company the
+ * registry values by excess returns (a bank, insurer, broker or summary-only company) has no DCF here
+ * either, only the reason, so no page presents an FCFF value for it.
+ */
 function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache, market?: MarketContext) {
-  return valueCompany({
+  return valueCompanyByModel({
     statements: bundle.statements,
     parameters: { ...bundle.parameters, ...whatIf.parameters },
     overrides: mergeOverrides(bundle.overrides, whatIf.overrides),

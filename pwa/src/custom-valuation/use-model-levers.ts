@@ -24,7 +24,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function useModelLevers(session: ValuationSession, requested: ModelId | null, notify: Notify) {
   const { engine, company } = session;
-  const [model, setModel] = useState<ModelId>(requested ?? session.models?.model ?? session.choices.preferred);
+  // A model that does not fit the company is never opened, whatever the address or an older choice asks:
+  // a bank or a summary-only company is not presented as an FCFF DCF (docs/model.md 15.1).
+  const fitting = (id: ModelId | null | undefined) =>
+    id !== null && id !== undefined && session.choices.unfit[id] === undefined ? id : null;
+  const [model, setModel] = useState<ModelId>(
+    fitting(requested) ?? fitting(session.models?.model) ?? session.choices.preferred,
+  );
   const levers = useRef<LeverSets>(session.models?.levers ?? {});
   const [edits, setEdits] = useState(() => (isLeverModel(model) ? countLevers(levers.current[model] ?? {}) : 0));
   const [view, setView] = useState<ModelWhatIfView | null>(null);

@@ -1,6 +1,7 @@
 import type { CompanyReport } from '@fcf/engine/report';
-import { formatAmount, formatPercent } from '@fcf/engine/report';
+import { buildCompanyReport, formatAmount, formatPercent } from '@fcf/engine/report';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ICBC_BUNDLE } from '../../../engine/src/testing/model-bundles.ts';
 import { byText, click, mount, query, resizeTo, texts, unmountAll, waitUntil } from '../testing/dom.tsx';
 import { ReportModules } from './ReportModules.tsx';
 import { sampleReport } from './testing/sample-report.ts';
@@ -38,6 +39,23 @@ afterEach(() => {
   unmountAll();
   resizeTo(1024);
   vi.restoreAllMocks();
+});
+
+describe('a bank’s report', () => {
+  it('says in place of the FCF sections why they do not apply, with the code the API answers', () => {
+    const { container } = renderModules(ready(buildCompanyReport(ICBC_BUNDLE)), [
+      ...MENU,
+      { path: 'risk', name: '抗风险能力' },
+    ]);
+    for (const path of ['fcf-structure', 'fcf-ratio', 'risk']) {
+      const notice = query(section(container, path), '[data-testid="section-notice"]');
+      expect(notice.getAttribute('data-code'), path).toBe('financial_company');
+      expect(notice.textContent, path).toContain('金融企业');
+    }
+    expect(section(container, 'fcf-structure').querySelector('table')).toBeNull();
+    expect(section(container, 'risk').textContent).toContain('权益资产比');
+    expect(section(container, 'risk').textContent).not.toContain('≤60% 稳健');
+  });
 });
 
 describe('ReportModules', () => {

@@ -20,6 +20,7 @@ import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { ValuationWarnings } from '../ui/ValuationWarnings.tsx';
 import { IndustryBetaTable } from './IndustryBetaTable.tsx';
 import { useWaccTool } from './use-wacc-tool.ts';
+import '../ui/report-notice.css';
 import './WaccToolPage.css';
 
 const BOUND_TEXT = { floor: '下限', cap: '上限' } as const;
@@ -166,6 +167,48 @@ function Result({ view }: { view: WaccToolView }) {
   );
 }
 
+/** The inputs with their sources, the WACC they give and the value per share at it. */
+function WaccFigures({
+  view,
+  edits,
+  onCommit,
+  onReset,
+}: {
+  view: WaccToolView;
+  edits: WaccToolEdits;
+  onCommit: (name: WaccToolInput, value: number | undefined) => void;
+  onReset: () => void;
+}) {
+  return (
+    <>
+      <div className="wacc-tool__scroll">
+        <table className="data-table wacc-tool__table">
+          <caption>WACC 各项参数及来源</caption>
+          <thead>
+            <tr>
+              <th scope="col">参数</th>
+              <th scope="col">取值</th>
+              <th scope="col">来源</th>
+            </tr>
+          </thead>
+          <tbody>
+            {WACC_TOOL_INPUTS.map((name) => (
+              <InputRow key={name} name={name} view={view} onCommit={onCommit} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Result view={view} />
+      <ValuationWarnings warnings={warningSpecs(view.warnings)} />
+      {Object.keys(edits).length > 0 ? (
+        <button type="button" className="button button--ghost" onClick={onReset}>
+          全部恢复为报告参数
+        </button>
+      ) : null}
+    </>
+  );
+}
+
 /** WACC查询工具: a company's WACC inputs with their sources; each can be changed to see the WACC it gives. */
 export default function WaccToolPage() {
   const { location, navigate } = useRouter();
@@ -217,30 +260,17 @@ export default function WaccToolPage() {
             <span className="wacc-tool__industry">{state.view.company.industry}</span>
           </h2>
           {state.stale ? <p className="wacc-tool__status">无法连接服务器，显示的是离线缓存数据</p> : null}
-          <div className="wacc-tool__scroll">
-            <table className="data-table wacc-tool__table">
-              <caption>WACC 各项参数及来源</caption>
-              <thead>
-                <tr>
-                  <th scope="col">参数</th>
-                  <th scope="col">取值</th>
-                  <th scope="col">来源</th>
-                </tr>
-              </thead>
-              <tbody>
-                {WACC_TOOL_INPUTS.map((name) => (
-                  <InputRow key={name} name={name} view={state.view} onCommit={commit} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Result view={state.view} />
-          <ValuationWarnings warnings={warningSpecs(state.view.warnings)} />
-          {Object.keys(edits).length > 0 ? (
-            <button type="button" className="button button--ghost" onClick={() => setEdits({})}>
-              全部恢复为报告参数
-            </button>
-          ) : null}
+          {state.view.not_applicable ? (
+            <p
+              className="report-notice report-notice--warning"
+              data-testid="section-notice"
+              data-code={state.view.not_applicable.code}
+            >
+              {state.view.not_applicable.message}
+            </p>
+          ) : (
+            <WaccFigures view={state.view} edits={edits} onCommit={commit} onReset={() => setEdits({})} />
+          )}
         </section>
       ) : null}
       <IndustryBetaTable highlight={state.status === 'ready' ? state.view.company.industry : null} />

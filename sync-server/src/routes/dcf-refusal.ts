@@ -2,6 +2,8 @@ import type { CompanyValuation } from '@fcf/engine';
 import {
   type DcfValuationView,
   dcfValuationView,
+  type FcffSection,
+  financialSectionNotice,
   type ModelValuationView,
   modelValuationView,
 } from '@fcf/engine/report';
@@ -40,11 +42,11 @@ export function valuationOrRefusal(valuation: CompanyValuation): DcfValuationVie
 
 /**
  * Refuses an FCFF section (FCF structure, FCF ratios, WACC) of a financial company, with the same 422 body as
- * the DCF's: its deposits and reserves are the raw material of the business, so free cash flow and a debt
- * weight mean nothing there (docs/model.md section 1). `section` names it in the message.
+ * the DCF's and the words the device's report shows (`financialSectionNotice`).
  */
-export function refuseFinancialSection(valuation: CompanyValuation, section: string): void {
-  if (valuation.classification.kind !== 'financial') return;
+export function refuseFinancialSection(valuation: CompanyValuation, section: FcffSection): void {
+  const notice = financialSectionNotice(valuation, section);
+  if (!notice) return;
   const reason = valuation.error?.message ?? valuation.model.reason ?? '';
-  throw new ApiError(422, `${section}不适用于金融企业：${reason}`, reason, {}, { code: 'financial_company' });
+  throw new ApiError(422, notice.message, reason, {}, { code: notice.code });
 }

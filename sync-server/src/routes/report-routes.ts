@@ -55,7 +55,7 @@ export const reportRoutes = new Hono<AppEnv>()
     (c) =>
       cachedJson(c, () => {
         const valuation = c.var.services.valuations.value(companyFromPath(c));
-        refuseFinancialSection(valuation, '自由现金流结构');
+        refuseFinancialSection(valuation, 'fcf-structure');
         return { success: true, data: fcfStructureView(valuation), message: '获取成功' };
       }),
   )
@@ -70,7 +70,7 @@ export const reportRoutes = new Hono<AppEnv>()
     (c) =>
       cachedJson(c, () => {
         const valuation = c.var.services.valuations.value(companyFromPath(c));
-        refuseFinancialSection(valuation, 'FCF 比率');
+        refuseFinancialSection(valuation, 'fcf-ratio');
         return { success: true, data: fcfRatioView(valuation), message: '获取成功' };
       }),
   );

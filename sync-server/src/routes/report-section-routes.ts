@@ -73,7 +73,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     documented({
       tag: 'report',
       summary:
-        '抗风险能力：资产负债率、有息负债/权益、净有息负债/EBITDA、利息保障倍数、流动与速动比率、现金/短债，逐年并附参考区间',
+        '抗风险能力：资产负债率、有息负债/权益、净有息负债/EBITDA、利息保障倍数、流动与速动比率、现金/短债，逐年并附参考区间；金融企业改列权益资产比与贷存比（basis、notice 说明）',
       answers: { 200: riskAnswer },
       errors: [422],
     }),

@@ -76,7 +76,7 @@ export const valuationRoutes = new Hono<AppEnv>()
     (c) => {
       const company = companyFromPath(c);
       const valuation = c.var.services.valuations.value(company);
-      refuseFinancialSection(valuation, 'WACC');
+      refuseFinancialSection(valuation, 'wacc');
       const { parameters } = valuation;
       const assumptions = loadWaccAssumptions(c.var.services.db, company);
       return c.json({

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CompanyStatements, type CompanyValuation, ITEM_LABELS, valueCompany } from '@fcf/engine';
-import { financialAnalysisView } from '@fcf/engine/report';
+import { financialAnalysisView, riskSpec, riskView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_BANK } from '../../../engine/src/testing/sample-bank.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
@@ -289,6 +289,20 @@ describe('the Sina sample companies (fixtures/sina)', () => {
     expect(bank.net_interest_income).toBeGreaterThan(6000);
     expect(bank.customer_deposits).toBeGreaterThan(250000);
     expect(codesOf('601398')).toContain('financial_company');
+  });
+
+  it('工商银行’s 抗风险能力 is the bank’s: equity/assets and loans/deposits of its Sina balance sheets', () => {
+    const risk = riskView(valuationOf('601398'), statements.get('601398') ?? { code: '', name: '', years: {} });
+    expect(risk.basis).toBe('financial');
+    expect(risk.ratios.map((ratio) => ratio.key)).toEqual(['equity_to_assets', 'loans_to_deposits']);
+    const latest = risk.years.find((year) => year.year === 2022);
+    // 2022-12-31, 万元: 股东权益合计 351,382,600 / 资产总计 3,960,965,700; 发放贷款及垫款 2,321,231,200 /
+    // 客户存款(吸收存款) 2,987,049,100.
+    expect(latest?.equity_to_assets.value).toBeCloseTo(351382600 / 3960965700, 9);
+    expect(latest?.loans_to_deposits.value).toBeCloseTo(2321231200 / 2987049100, 9);
+    const spec = riskSpec(risk);
+    expect(spec.tables[0]?.rows.map((row) => row.texts.at(-1))).toEqual(['8.87%', '77.71%']);
+    expect(spec.notice?.code).toBe('financial_company');
   });
 
   it('分众传媒 and 中国广核 keep their NetEase years; the Sina files add the newer years and the quarters', () => {

@@ -13,6 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryOne } from '../db/query.ts';
 import { readData } from '../testing/answers.ts';
+import {
+  offendersOf,
+  storedValues,
+  type ValueAnswer,
+  valueCounts,
+  valueOfAnswer,
+} from '../testing/market-model-check.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { type MarketSeedOutcome, seedMarket, siblingQuotesDir } from './market-seed.ts';
 
@@ -127,6 +134,51 @@ describe('npm run seed:market with the year-end quotes', () => {
       expect(column.price?.value, column.code).toBeGreaterThan(0);
       expect(column.marginOfSafety.value, column.code).not.toBeNull();
     }
+  });
+
+  it('values every company by a named model or says why; a value that is not a result carries its code', async () => {
+    const { values, unstored, screened } = storedValues(platform.db);
+    // Without a stored run (the fixtures, seeded before the market), the API answers the value or says why.
+    const reasons = new Map<string, string>();
+    for (const company of unstored) {
+      const response = await platform.call('GET', `/api/home/dcf_valuation/${company.code}`);
+      const body = (await response.json()) as { code?: string; message: string; data?: ValueAnswer };
+      if (response.status === 200 && body.data) {
+        values.push(valueOfAnswer(company, body.data, screened.get(company.code)));
+        continue;
+      }
+      expect(response.status, company.code).toBe(422);
+      expect(body.message, company.code).not.toBe('');
+      reasons.set(company.code, body.code ?? body.message);
+    }
+    expect(values.length + reasons.size).toBeGreaterThanOrEqual(3969);
+    for (const value of values) expect(['fcff', 'excess_return'], value.code).toContain(value.model);
+    console.info('whole market:', valueCounts(values), 'no value:', Object.fromEntries(reasons));
+    const offenders = offendersOf(values);
+    console.info(
+      'values without a code that says why:',
+      offenders.map(({ code, problem, valuePerShare, bookMultiple, warnings }) => ({
+        code,
+        problem,
+        valuePerShare,
+        bookMultiple,
+        warnings,
+      })),
+    );
+    expect(offenders.map((offender) => offender.code)).toEqual([]);
+  });
+
+  it('values every bank, insurer and broker by excess returns, with its P/B and justified P/B', () => {
+    const financial = storedValues(platform.db).values.filter(
+      (value) => value.industry === '金融业' || value.warnings.includes('financial_company'),
+    );
+    expect(financial.length).toBeGreaterThan(100);
+    for (const value of financial) {
+      expect(value.model, value.code).toBe('excess_return');
+      expect(value.pb?.justified, value.code).toEqual(expect.any(Number));
+      if (value.valuePerShare !== null) expect(value.pb?.implied, value.code).toBeGreaterThan(0);
+    }
+    expect(financial.find((value) => value.code === '601398')?.valuePerShare).toBeGreaterThan(0);
   });
 
   it(

@@ -5,6 +5,7 @@ import {
   REPORT_SECTIONS,
   type ReportModulePath,
 } from '../report-sections.ts';
+import type { SectionNotice } from '../section-notice.ts';
 import { basicInfoSpec } from './basic-info-spec.ts';
 import { fcfRatioSpec } from './fcf-ratio-spec.ts';
 import { fcfStructureSpec } from './fcf-structure-spec.ts';
@@ -31,6 +32,17 @@ export const MODULES_AFTER_VALUATION: readonly HistoryModulePath[] = REPORT_MODU
   REPORT_MODULE_PATHS.indexOf('fcf-valuation'),
 ).filter(isHistoryModule);
 
+/** A section that does not apply to the company: its notice alone, no tables or charts of another kind's figures. */
+export function notApplicableSpec(notice: SectionNotice): HistoryModuleSpec {
+  return {
+    empty: null,
+    tables: [],
+    notice: { text: notice.message, items: [], code: notice.code },
+    hints: [],
+    charts: [],
+  };
+}
+
 /** Each history section's spec builder: its tables and charts as data, from the computed report. */
 const HISTORY_SPECS: Readonly<Record<HistoryModulePath, (report: CompanyReport) => HistoryModuleSpec>> = {
   'basic-info': (report) => basicInfoSpec(report.basicInfo),
@@ -40,8 +52,14 @@ const HISTORY_SPECS: Readonly<Record<HistoryModulePath, (report: CompanyReport) 
   profitability: (report) => profitabilitySpec(report.financialAnalysis),
   risk: (report) => riskSpec(report.risk),
   'industry-comparison': (report) => industryComparisonSpec(report.industryComparison),
-  'fcf-structure': (report) => fcfStructureSpec(report.fcfStructure),
-  'fcf-ratio': (report) => fcfRatioSpec(report.fcfRatio, report.fcfEvBasis),
+  'fcf-structure': (report) => {
+    const notice = report.notices['fcf-structure'];
+    return notice ? notApplicableSpec(notice) : fcfStructureSpec(report.fcfStructure);
+  },
+  'fcf-ratio': (report) => {
+    const notice = report.notices['fcf-ratio'];
+    return notice ? notApplicableSpec(notice) : fcfRatioSpec(report.fcfRatio, report.fcfEvBasis);
+  },
   'pe-valuation': (report) => peValuationSpec(report.peValuation),
 };
 

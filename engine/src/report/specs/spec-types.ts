@@ -92,6 +92,8 @@ export interface ChartSpec {
 export interface NoticeSpec {
   readonly text: string;
   readonly items: readonly string[];
+  /** The reason's code where the section does not apply at all ('financial_company'), as the API's 422 names it. */
+  readonly code?: string;
 }
 
 /** A history module of the report (ROE-ROIC, profitability, FCF structure, FCF ratios). */

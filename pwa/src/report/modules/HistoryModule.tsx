@@ -14,13 +14,15 @@ export function HistoryModule({ spec }: { spec: HistoryModuleSpec }) {
         <YearTable key={table.id} table={table} />
       ))}
       {spec.notice ? (
-        <div className="report-notice report-notice--warning">
+        <div className="report-notice report-notice--warning" data-testid="section-notice" data-code={spec.notice.code}>
           <p>{spec.notice.text}</p>
-          <ul>
-            {spec.notice.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
+          {spec.notice.items.length > 0 ? (
+            <ul>
+              {spec.notice.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : null}
       {spec.hints.map((hint) => (
