@@ -99,19 +99,17 @@ function precompress(): Plugin {
 }
 
 /**
- * Server test files that must not share the machine with one another: real server processes (kill -9,
- * restarts, sqld), health answered within a bound while the server is loaded, the whole market. They run one
- * at a time (project `sync-server-serial`); every other server file runs in project `sync-server`.
+ * Server test files that must not share the machine with one another: the reliability suite's server
+ * processes (kill -9, restarts) and sqld's, health answered within a tight bound while the server is loaded,
+ * the whole market (its two files share one seeding). They run one at a time (project `sync-server-serial`),
+ * beside the other lane (scripts/test.mjs); every other server file runs in project `sync-server`.
  */
 const SERVER_SERIAL_FILES = [
   'src/reliability/*.test.ts',
   'src/scale-out.test.ts',
-  'src/server-lifecycle.test.ts',
-  'src/db/backup.test.ts',
   'src/routes/pdf-load.test.ts',
   'src/routes/upload-limits.test.ts',
   'src/http/hostile-input.test.ts',
-  'src/workers/worker-pool.test.ts',
   'src/seed/market-seed.test.ts',
 ];
 
