@@ -3,6 +3,7 @@
 // build needs (vite and its plugins are dependencies, so `npm ci --omit=dev && npm start` can build).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -98,8 +99,33 @@ function precompress(): Plugin {
 }
 
 /**
+ * Server test files that must not share the machine with one another: the reliability suite's server
+ * processes (kill -9, restarts) and sqld's, health answered within a tight bound while the server is loaded,
+ * the whole market (its two files share one seeding). They run one at a time (project `sync-server-serial`),
+ * beside the other lane (scripts/test.mjs); every other server file runs in project `sync-server`.
+ */
+const SERVER_SERIAL_FILES = [
+  'src/reliability/*.test.ts',
+  'src/scale-out.test.ts',
+  'src/routes/pdf-load.test.ts',
+  'src/routes/upload-limits.test.ts',
+  'src/http/hostile-input.test.ts',
+  'src/seed/market-seed.test.ts',
+];
+
+const serverProject = {
+  root: './sync-server',
+  environment: 'node',
+  globalSetup: ['./src/testing/global-setup.ts'],
+  testTimeout: 30_000,
+  // A file's platform may wait for the run's seeded database another file is making (test-platform.ts).
+  hookTimeout: 120_000,
+} as const;
+
+/**
  * The PWA build (root pwa/, output pwa/dist, which the sync server serves) and the test projects of the
- * workspace. `npm test` runs every project; the browser tests build the app first.
+ * workspace. `npm test` runs every project, in two lanes side by side (scripts/test.mjs); the browser tests
+ * build the app first.
  */
 export default defineConfig({
   root: 'pwa',
@@ -203,6 +229,8 @@ export default defineConfig({
     precompress(),
   ],
   test: {
+    // Every core: Vitest's default keeps one for itself, which on two cores runs the files one at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -214,14 +242,18 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverProject,
           name: 'sync-server',
-          root: './sync-server',
-          environment: 'node',
           include: ['src/**/*.test.ts'],
-          globalSetup: ['./src/testing/global-setup.ts'],
-          testTimeout: 30_000,
-          // A file's platform may wait for the run's seeded database another file is making (test-platform.ts).
-          hookTimeout: 120_000,
+          exclude: SERVER_SERIAL_FILES,
+        },
+      },
+      {
+        test: {
+          ...serverProject,
+          name: 'sync-server-serial',
+          include: SERVER_SERIAL_FILES,
+          fileParallelism: false,
         },
       },
       {

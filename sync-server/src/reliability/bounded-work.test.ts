@@ -1,19 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPANY_BUNDLES_PAGE_MAX, companyBundlesAnswer, companyListAnswer, envelope } from '@fcf/engine/contract';
 import { PULL_PAGE_MAX, pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_CACHE_LIMITS } from '../cache/view-cache.ts';
-import { seedWholeMarket } from '../testing/market-seed.ts';
+import { WHOLE_MARKET_TIMEOUT_MS, wholeMarket } from '../testing/market-seed.ts';
 import { connection, type HealthSample, percentile, pollHealth, rssMb } from '../testing/process-watch.ts';
 import { type ServerProcess, spawnServer } from '../testing/server-process.ts';
 
 /**
  * Anonymous requests can neither stall nor bloat the server (docs/operations.md, "Caching and request
- * limits"). A real server process on the whole market (3,969 companies, seeded once for this file) gets
- * what a hostile client sent it: pages of bundles at 30 distinct cursors, 620 distinct offsets of the
- * company list, a pull-paging loop; meanwhile health is polled on a connection of its own.
+ * limits"). A real server process on the whole market (3,969 companies; a copy of the run's whole-market
+ * database, testing/market-seed.ts) gets what a hostile client sent it: pages of bundles at 30 distinct
+ * cursors, 620 distinct offsets of the company list, a pull-paging loop; meanwhile health is polled on a
+ * connection of its own.
  *
  * "Health p99 < 100 ms" counts, per health check, how long the server's event loop ran on a CPU while the
  * check waited (the scheduler's own count): that is what work held up on the event loop costs it, while a
@@ -35,21 +36,22 @@ let valued: string[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fcf-bounded-work-'));
+  copyFileSync((await wholeMarket()).database, join(dir, 'fcf.db'));
   const databaseUrl = `file:${join(dir, 'fcf.db')}`;
-  await seedWholeMarket(databaseUrl);
   server = spawnServer('main', {
     PORT: '0',
     DATABASE_URL: databaseUrl,
     STATIC_DIR: join(dir, 'no-dist'),
     LOG_REQUESTS: '0',
   });
-  port = await server.port();
+  // A start on the whole market (the company list with pinyin, the screener's models) takes longer.
+  port = await server.port(120_000);
   pid = server.child.pid ?? 0;
   const list = companyListAnswer.parse(
     await (await fetch(`http://127.0.0.1:${port}/api/data/available-companies`)).json(),
   );
   valued = list.data.filter((company) => company.has_forecast_data).map((company) => company.code);
-}, 300_000);
+}, WHOLE_MARKET_TIMEOUT_MS);
 
 afterAll(async () => {
   if (server && server.child.exitCode === null) {

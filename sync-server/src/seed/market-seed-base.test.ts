@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { companyValuationAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readData } from '../testing/answers.ts';
+import { marketOf } from '../testing/market-seed.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { seedMarket } from './market-seed.ts';
 
@@ -13,7 +11,6 @@ import { seedMarket } from './market-seed.ts';
  * and 圆通速递 (fixtures/163, income statements and balance sheets to 2018) keep their value when the market's
  * financial summaries add 2019; the value says a newer summary is there.
  */
-const MARKET_DIR = fileURLToPath(new URL('../../../../shared/data/market/', import.meta.url));
 const COMPANIES = ['002352', '600233'];
 const NAMES: Readonly<Record<string, string>> = { '002352': '顺丰控股', '600233': '圆通速递' };
 
@@ -29,12 +26,7 @@ async function companyValue(code: string, byName = false) {
 
 beforeAll(async () => {
   // The market folder with only these two companies' summaries: the whole market is another test's.
-  market = mkdtempSync(join(tmpdir(), 'fcf-market-'));
-  for (const file of ['fullStockList.csv', 'industryCoding.csv'])
-    symlinkSync(join(MARKET_DIR, file), join(market, file));
-  mkdirSync(join(market, 'summary'));
-  for (const code of COMPANIES)
-    symlinkSync(join(MARKET_DIR, 'summary', `${code}.csv`), join(market, 'summary', `${code}.csv`));
+  market = marketOf(COMPANIES);
   platform = await startTestPlatform();
   for (const code of COMPANIES) {
     const view = await companyValue(code);

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ScreenerRow } from '@fcf/engine';
 import {
   companyBundleAnswer,
@@ -20,25 +19,26 @@ import {
   valueCounts,
   valueOfAnswer,
 } from '../testing/market-model-check.ts';
+import { MARKET_DIR, WHOLE_MARKET_TIMEOUT_MS, wholeMarket } from '../testing/market-seed.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { type MarketSeedOutcome, seedMarket, siblingQuotesDir } from './market-seed.ts';
 
 /**
  * `npm run seed:market` over the sample data set's whole market (../shared/data/market: 3,969 financial
  * summaries) and its year-end quotes (../shared/data/quotes/market: 2016, 2017, 2019–2022), into a platform
- * seeded with the fixtures as `npm start` makes it. One seeding for the file: it is the slow part.
+ * seeded with the fixtures as `npm start` makes it. The seeding is the slow part: the run makes it once
+ * (testing/market-seed.ts, with what it reported) and this file starts a platform on a copy.
  */
-const MARKET_DIR = fileURLToPath(new URL('../../../../shared/data/market/', import.meta.url));
-const SEED_TIMEOUT_MS = 900_000;
 /** 华能国际: a company of the market set only (its financial summary, years up to 2019). */
 const SUMMARY_ONLY = '600011';
 
 let platform: TestPlatform;
 let seeded: MarketSeedOutcome;
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  seeded = seedMarket(platform.db, { marketDir: MARKET_DIR, quotesDir: siblingQuotesDir(MARKET_DIR) });
-}, SEED_TIMEOUT_MS);
+  const market = await wholeMarket();
+  seeded = market.outcome;
+  platform = await startTestPlatform({}, { from: market.database });
+}, WHOLE_MARKET_TIMEOUT_MS);
 afterAll(() => platform.close());
 
 /** Every row the screener lists with flagged companies shown, a page of 500 at a time. */
@@ -93,7 +93,8 @@ describe('npm run seed:market with the year-end quotes', () => {
       date: '2022-12-30',
       latest_report_year: 2019,
     });
-  });
+    // Every page of the whole market's screener, the first one built for it.
+  }, 120_000);
 
   it('the industry statistics take the quoted market: P/E and P/B medians over hundreds of companies', async () => {
     const view = await readData(platform, `/api/home/industry_comparison/${SUMMARY_ONLY}`, industryComparisonAnswer);
@@ -192,6 +193,6 @@ describe('npm run seed:market with the year-end quotes', () => {
       expect(again.screened).toBe(seeded.screened);
       expect(databaseState()).toEqual(before);
     },
-    SEED_TIMEOUT_MS,
+    WHOLE_MARKET_TIMEOUT_MS,
   );
 });

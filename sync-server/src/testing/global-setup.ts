@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEMPLATE_DIR_VARIABLE } from './test-platform.ts';
+import { TEMPLATE_DIR_VARIABLE } from './run-template.ts';
 
 /**
  * The server tests' run: one directory for the seeded database the test platforms copy (test-platform.ts),

@@ -24,8 +24,8 @@ export interface ServerProcess {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** The exit code (128 + signal number when a signal ended it). */
   readonly exited: Promise<number>;
-  /** The listening port, from the start line. */
-  port(): Promise<number>;
+  /** The listening port, from the start line (waited for up to `timeoutMs`). */
+  port(timeoutMs?: number): Promise<number>;
 }
 
 /** Starts a real server process in the repository with `env` added to a minimal environment. */
@@ -90,8 +90,8 @@ export function spawnServer(launcher: Launcher, env: Record<string, string>): Se
     stderr: () => stderr,
     waitFor,
     exited,
-    async port() {
-      const [, port] = await waitFor(/已启动：http:\/\/[^:]+:(\d+)/);
+    async port(timeoutMs?: number) {
+      const [, port] = await waitFor(/已启动：http:\/\/[^:]+:(\d+)/, timeoutMs);
       return Number(port);
     },
   };

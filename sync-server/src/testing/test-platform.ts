@@ -1,17 +1,9 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Platform, type StartOptions, startPlatform } from '../bootstrap.ts';
 import { configFromEnv, type ServerConfig } from '../config.ts';
+import { runTemplate, vacuumInto } from './run-template.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'Admin-Test-2026' } as const;
 
@@ -55,9 +47,6 @@ export function fixturesWithoutSina(): string {
   return dir;
 }
 
-/** Set by the test run's global setup (testing/global-setup.ts): where the run keeps its seeded database. */
-export const TEMPLATE_DIR_VARIABLE = 'FCF_TEST_TEMPLATE_DIR';
-
 /** What decides the content of a freshly seeded database: a platform that sets one of them seeds its own. */
 const SEEDING_FIELDS = [
   'databaseUrl',
@@ -70,31 +59,32 @@ const SEEDING_FIELDS = [
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * The run's seeded database: the first test file that asks seeds it (under a lock directory, so files
- * running in parallel seed it once); the others wait for it. Null outside a test run, or when the file
- * that seeds it did not finish in time: the caller then seeds its own.
- */
-async function seededTemplate(config: ServerConfig): Promise<string | null> {
-  const root = process.env[TEMPLATE_DIR_VARIABLE];
-  if (!root || !existsSync(root)) return null;
-  const template = join(root, 'seeded.db');
-  if (existsSync(template)) return template;
-  try {
-    mkdirSync(join(root, 'seeding'));
-  } catch {
-    for (let waited = 0; waited < 180_000 && !existsSync(template); waited += 100) await sleep(100);
-    return existsSync(template) ? template : null;
-  }
-  const dir = mkdtempSync(join(root, 'seed-'));
-  const platform = await startPlatform({ ...config, databaseUrl: `file:${join(dir, 'fcf.db')}` }, { pause: sleep });
-  await platform.owedValuations?.done;
-  // A self-contained copy (no WAL beside it), renamed into place whole so no one copies half of it.
-  const building = join(dir, 'template.db');
-  platform.db.exec(`VACUUM INTO '${building.replaceAll("'", "''")}'`);
-  await platform.close();
-  renameSync(building, template);
-  return template;
+/** The run's seeded database (testing/run-template.ts): migrated and seeded as `npm start` leaves it. */
+function seededTemplate(config: ServerConfig): Promise<string | null> {
+  return runTemplate(
+    'seeded',
+    async (file) => {
+      const dir = mkdtempSync(join(tmpdir(), 'fcf-seed-'));
+      try {
+        const platform = await startPlatform(
+          { ...config, databaseUrl: `file:${join(dir, 'fcf.db')}` },
+          { pause: sleep },
+        );
+        await platform.owedValuations?.done;
+        vacuumInto(platform.db, file);
+        await platform.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      return undefined;
+    },
+    180_000,
+  );
+}
+
+export interface TestPlatformOptions extends StartOptions {
+  /** Start from a copy of this database file (a run's template) rather than the run's seeded one. */
+  readonly from?: string;
 }
 
 /**
@@ -103,7 +93,7 @@ async function seededTemplate(config: ServerConfig): Promise<string | null> {
  */
 export async function startTestPlatform(
   overrides: Partial<ServerConfig> = {},
-  options: StartOptions = {},
+  { from, ...options }: TestPlatformOptions = {},
 ): Promise<TestPlatform> {
   const dir = mkdtempSync(join(tmpdir(), 'fcf-test-'));
   const config: ServerConfig = {
@@ -117,7 +107,8 @@ export async function startTestPlatform(
   };
   // Seeding is the same for every platform that changes nothing it depends on: they start from a copy of
   // the run's seeded database (a real file, migrated and seeded as `npm start` leaves it).
-  if (!SEEDING_FIELDS.some((field) => field in overrides)) {
+  if (from) copyFileSync(from, join(dir, 'fcf.db'));
+  else if (!SEEDING_FIELDS.some((field) => field in overrides)) {
     const template = await seededTemplate(config);
     if (template) copyFileSync(template, join(dir, 'fcf.db'));
   }
