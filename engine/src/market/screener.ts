@@ -9,7 +9,7 @@ import {
   priceAgainstValue,
   type ValueFigures,
 } from './price-against-value.ts';
-import { rangeVerdict, type StoredRange } from './stored-range.ts';
+import { type StoredRange, storedVerdict } from './stored-range.ts';
 import { valueFiguresOf } from './value-figures.ts';
 
 /**
@@ -196,7 +196,7 @@ export function screenerRows(
       base_period: model.base_period ?? null,
       uncertainty_rating: range?.rating ?? null,
       required_margin: range?.required_margin ?? null,
-      verdict: rangeVerdict(market.price, range),
+      verdict: storedVerdict(market.price, range),
     });
   }
   return rows;

@@ -30,6 +30,6 @@ export function storedRangeOf(view: {
 }
 
 /** The verdict of a price against a stored range; null without a range, a price or a weighted value. */
-export function rangeVerdict(price: number | null, range: StoredRange | null | undefined): Verdict | null {
+export function storedVerdict(price: number | null, range: StoredRange | null | undefined): Verdict | null {
   return range ? verdictOf(price, range.weighted_value, range.required_margin) : null;
 }

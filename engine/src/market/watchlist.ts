@@ -1,7 +1,7 @@
 import type { UncertaintyRating, Verdict } from '../uncertainty/rating.ts';
 import { type MarketQuote, priceAgainstValue, quoteAgeDays, STALE_QUOTE_DAYS } from './price-against-value.ts';
 import type { ScreenerModel } from './screener.ts';
-import { rangeVerdict } from './stored-range.ts';
+import { storedVerdict } from './stored-range.ts';
 
 /**
  * One company of a user's watchlist (自选) as home and GET /api/user/watchlist show it: its latest price
@@ -75,7 +75,7 @@ export function watchlistEntry(
     margin_of_safety: market.margin_of_safety,
     warnings,
     ...rating,
-    verdict: rangeVerdict(market.price, range),
+    verdict: storedVerdict(market.price, range),
   };
 }
 

@@ -1,4 +1,4 @@
-import { rangeVerdict, type StoredRange, type UncertaintyRating } from '@fcf/engine';
+import { storedVerdict, type StoredRange, type UncertaintyRating } from '@fcf/engine';
 import type { DcfValuationView, FcfRatioView, ModelValuationView } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
@@ -54,7 +54,7 @@ export function saveValuationResult(
     range?.rating ?? null,
     range?.required_margin ?? null,
     range?.weighted_value ?? null,
-    rangeVerdict(latestQuote(db, companyCode)?.price ?? null, range),
+    storedVerdict(latestQuote(db, companyCode)?.price ?? null, range),
   );
 }
 
@@ -93,7 +93,7 @@ export function refreshStoredVerdicts(db: Database, companyCodes: readonly strin
     execute(
       db,
       'UPDATE valuation_results SET verdict = ? WHERE company_code = ? AND deleted = 0',
-      rangeVerdict(latestQuote(db, code)?.price ?? null, range),
+      storedVerdict(latestQuote(db, code)?.price ?? null, range),
       code,
     );
   }
