@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { ScreenerModel } from '@fcf/engine';
+import type { ScreenerModel, WarningCode } from '@fcf/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../store/db.ts';
 import { click, mount, query, texts, unmountAll, waitUntil } from '../testing/dom.tsx';
@@ -62,7 +62,7 @@ const rows = (code: string, price: number, screener: ScreenerModel) => [
   },
 ];
 
-const warning = (code: string, message: string) => ({ code, message });
+const warning = (code: WarningCode, message: string) => ({ code, message });
 
 beforeEach(async () => {
   vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));

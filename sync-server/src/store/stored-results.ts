@@ -1,4 +1,4 @@
-import { storedVerdict, type StoredRange, type UncertaintyRating } from '@fcf/engine';
+import { type StoredRange, storedVerdict, type UncertaintyRating } from '@fcf/engine';
 import type { DcfValuationView, FcfRatioView, ModelValuationView } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
