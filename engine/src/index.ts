@@ -30,6 +30,7 @@ export * from './history/risk-ratios.ts';
 export * from './history/trailing-twelve-months.ts';
 export * from './market/price-against-value.ts';
 export * from './market/screener.ts';
+export * from './market/stored-range.ts';
 export * from './market/value-figures.ts';
 export * from './market/watchlist.ts';
 export * from './statements/industries.ts';

@@ -167,7 +167,8 @@ describe('warnings beside the value per share', () => {
     expect(await page.getByTestId('report-module-profitability').count()).toBe(1);
     expect(await page.getByTestId('report-module-roe-roic').count()).toBe(1);
 
-    // Quoted, the bank has a screener row flagged financial_company, hidden by default.
+    // Quoted, the bank has a screener row flagged financial_company; hidden by default only while its value
+    // is not meaningful (no value at all), else listed with its model.
     const quotes = new FormData();
     const quoteCsv = '代码,名称,日期,收盘价(元),总股本(股)\n601166,兴业银行,2025-06-30,18.50,20774190751\n';
     quotes.append('files', new File([quoteCsv], 'bank-quote.csv', { type: 'text/csv' }));
@@ -177,28 +178,30 @@ describe('warnings beside the value per share', () => {
       body: quotes,
     });
     expect(quoted.status, await quoted.clone().text()).toBe(200);
-    type Rows = { data: { rows: { code: string; industry: string; flags: string[] }[] } };
+    type Rows = {
+      data: { rows: { code: string; industry: string; flags: string[]; value_per_share: number | null }[] };
+    };
     const all = (await (await fetch(`${baseURL}/api/data/screener?hide_flagged=0&limit=500`)).json()) as Rows;
     const bankRow = all.data.rows.find((row) => row.code === BANK_CODE);
     expect(bankRow?.flags).toContain('financial_company');
+    const hiddenByDefault = bankRow?.value_per_share === null;
     const shown = (await (await fetch(`${baseURL}/api/data/screener?limit=500`)).json()) as Rows;
-    expect(shown.data.rows.map((row) => row.code)).not.toContain(BANK_CODE);
+    expect(shown.data.rows.map((row) => row.code).includes(BANK_CODE)).toBe(!hiddenByDefault);
 
     await page.goto('/screener');
-    await page.getByText('隐藏估值为负或金融企业').waitFor({ timeout: 20_000 });
+    await page.getByTestId('screener-count').waitFor({ timeout: 20_000 });
     await page
       .locator('.screener__filters select')
       .nth(1)
       .selectOption(bankRow?.industry ?? '');
     const bank = page.locator(`[data-testid="screener-row"][data-company="${BANK_CODE}"]`);
-    // Ticked (the default): the bank is hidden; unticked: listed with its warning, 不适用 for the margin.
-    expect(await bank.count()).toBe(0);
-    await page.getByLabel('隐藏估值为负或金融企业').uncheck();
+    if (hiddenByDefault) {
+      expect(await bank.count()).toBe(0);
+      await page.getByRole('button', { name: '显示估值无意义的公司' }).click();
+    }
     await bank.waitFor({ timeout: 20_000 });
     expect(await bank.getByTestId('warning-mark').getAttribute('data-codes')).toContain('financial_company');
     expect(await bank.getByTestId('warning-mark').getAttribute('aria-label')).toContain('超额收益');
-    await page.getByLabel('隐藏估值为负或金融企业').check();
-    await expect.poll(() => bank.count()).toBe(0);
     await context.close();
   });
 });

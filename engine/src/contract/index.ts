@@ -30,3 +30,4 @@ export * from './valuation-contract.ts';
 export * from './valuation-run-contract.ts';
 export * from './valuation-section-answers.ts';
 export * from './watchlist-contract.ts';
+export * from './what-if-scenarios.ts';

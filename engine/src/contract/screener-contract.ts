@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { DEFAULT_SCREENER_QUERY, SCREENER_SORTS, type ScreenerQuery, type ScreenerSort } from '../market/screener.ts';
-import { MODEL_IDS } from '../valuation/models/model-types.ts';
+import { UNCERTAINTY_RATINGS, VERDICTS } from '../uncertainty/rating.ts';
+import { MODEL_IDS, type ModelId } from '../valuation/models/model-types.ts';
+import { WARNING_CODES, type WarningCode } from '../valuation/warnings.ts';
 import { envelope, named } from './envelope.ts';
 import { valuationWarningSchema } from './model-schemas.ts';
 import { priceAgainstValueSchema } from './valuation-section-answers.ts';
@@ -16,14 +18,31 @@ export const screenerQuerySchema = z.object({
   min_market_cap: z.optional(z.string().check(z.describe('总市值下限（亿元）'))),
   max_market_cap: z.optional(z.string().check(z.describe('总市值上限（亿元）'))),
   hide_flagged: z.optional(
-    z.string().check(z.describe('1（默认）隐藏估值带 negative_* 或 financial_company 标记的公司；0 显示')),
+    z
+      .string()
+      .check(
+        z.describe(
+          '1（默认）隐藏估值无意义的公司（无每股价值，或带 negative_*、shares_unknown、terminal_value_exceeds_ev 提示）；0 显示',
+        ),
+      ),
   ),
+  model: z.optional(z.string().check(z.describe(`只看该估值模型：${MODEL_IDS.join(' / ')}，none 为无模型可估值`))),
+  verdict: z.optional(z.string().check(z.describe(`只看该结论：${VERDICTS.join(' / ')}，none 为无结论`))),
+  warning: z.optional(z.string().check(z.describe('只看带该提示代码的公司（warnings 的 code）；none 为无任何提示'))),
   limit: z.optional(z.string().check(z.describe(`条数，1–${SCREENER_MAX_LIMIT}，默认 50`))),
   offset: z.optional(z.string().check(z.describe('跳过的条数，默认 0'))),
 });
 export type ScreenerQueryParams = z.infer<typeof screenerQuerySchema>;
 
 const nullableNumber = z.nullable(z.number());
+
+/** The stored range's rating and verdict, as the screener and the watchlist answer them. */
+export const ratingField = z
+  .nullable(z.enum(UNCERTAINTY_RATINGS.map((row) => row.rating)))
+  .check(z.describe('不确定性评级（估值时以服务器默认情景与固定种子模拟得出）；无价值区间时为 null'));
+export const verdictField = z
+  .nullable(z.enum(VERDICTS))
+  .check(z.describe('结论：现价对比情景加权价值 × (1 ∓ 所需安全边际)；估值无意义或无价值区间时为 null'));
 
 export const screenerRowSchema = named(
   'ScreenerRow',
@@ -47,10 +66,19 @@ export const screenerRowSchema = named(
     base_period: z.nullable(
       z.string().check(z.describe('每股价值基于季报的滚动十二个月时，该季报的期末日（如 2022-09-30）；否则为 null')),
     ),
+    uncertainty_rating: ratingField,
+    required_margin: z.nullable(z.number().check(z.describe('该评级要求的安全边际（小数）'))),
+    verdict: verdictField,
   }),
 );
 
-export const screenerAnswer = envelope(z.object({ total: z.number(), rows: z.array(screenerRowSchema) }));
+export const screenerAnswer = envelope(
+  z.object({
+    total: z.number(),
+    hidden: z.number().check(z.describe('其余条件符合、但因估值无意义被隐藏的公司数（hide_flagged=1 时）')),
+    rows: z.array(screenerRowSchema),
+  }),
+);
 
 function numberParam(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -65,6 +93,13 @@ function integerParam(raw: string | undefined, name: string, min: number, max: n
     throw new RangeError(`${name} 应为 ${min}–${max} 的整数：${raw ?? ''}`);
   }
   return value;
+}
+
+/** A parameter that must be one of `allowed` or 'none'; absent or empty: no filter. */
+function oneOf<T extends string>(raw: string | undefined, name: string, allowed: readonly T[]): T | 'none' | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw === 'none' || (allowed as readonly string[]).includes(raw)) return raw as T | 'none';
+  throw new RangeError(`${name} 只能是 ${[...allowed, 'none'].join('、')}`);
 }
 
 /** The query string as a screen; a value out of its range throws a RangeError naming the parameter. */
@@ -85,6 +120,9 @@ export function screenerQueryOf(params: ScreenerQueryParams): ScreenerQuery {
     minMarketCap: numberParam(params.min_market_cap, 'min_market_cap'),
     maxMarketCap: numberParam(params.max_market_cap, 'max_market_cap'),
     hideFlagged: params.hide_flagged !== '0',
+    model: oneOf<ModelId>(params.model, 'model', MODEL_IDS),
+    verdict: oneOf(params.verdict, 'verdict', VERDICTS),
+    warning: oneOf<WarningCode>(params.warning, 'warning', WARNING_CODES),
     limit: integerParam(params.limit, 'limit', 1, SCREENER_MAX_LIMIT, DEFAULT_SCREENER_QUERY.limit),
     offset: integerParam(params.offset, 'offset', 0, Number.MAX_SAFE_INTEGER, 0),
   };

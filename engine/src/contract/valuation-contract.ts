@@ -15,6 +15,7 @@ import {
 } from './model-schemas.ts';
 import { dcfValuationViewSchema } from './report-answers.ts';
 import { numberField } from './text-fields.ts';
+import { whatIfScenariosAnswer, whatIfScenariosField } from './what-if-scenarios.ts';
 
 /** The custom valuation and FCF parameter pages: their data, the WACC, and the what-if that stores nothing. */
 
@@ -145,6 +146,7 @@ export const whatIfBody = z.strictObject({
       .check(z.describe('gordon（默认）：FCF₅×(1+g)/(WACC−g)；value_driver：NOPAT₆×(1−g/RONIC)/(WACC−g)')),
   ),
   ronic_manual: z.nullish(numberField.check(z.describe('价值驱动终值公式的 RONIC；null 或不填为 WACC'))),
+  scenarios: z.optional(whatIfScenariosField),
 });
 export type WhatIfBody = z.infer<typeof whatIfBody>;
 
@@ -158,5 +160,6 @@ export const whatIfAnswer = envelope(
     valuation_results: z.object({ ...valuationResultsViewSchema.shape, valuation: dcfResultSchema.shape.valuation }),
     multi_year_fcf: z.record(yearKeySchema, multiYearFcfEntrySchema),
     field_mapping_applied: z.boolean(),
+    scenarios: z.optional(whatIfScenariosAnswer),
   }),
 );

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { envelope, named } from './envelope.ts';
 import { lightPullAnswer } from './quote-contract.ts';
+import { ratingField, verdictField } from './screener-contract.ts';
 
 /** GET /api/user/watchlist: the signed-in user's 自选, each company's price against its value. */
 
@@ -18,6 +19,8 @@ export const watchlistEntrySchema = named(
     value_per_share: nullableNumber.check(z.describe('每股价值（元）；无估值时为 null')),
     margin_of_safety: nullableNumber.check(z.describe('安全边际 = 每股价值 / 价格 − 1')),
     warnings: z.array(z.string()).check(z.describe('估值标记，如 negative_equity_value（此时安全边际意义有限）')),
+    uncertainty_rating: ratingField,
+    verdict: verdictField,
   }),
 );
 

@@ -116,3 +116,46 @@ describe('the screen', () => {
     expect(row).toMatchObject({ warnings: [], latest_report_year: null });
   });
 });
+
+describe('the stored range in the screen: model, verdict, warnings and what is hidden', () => {
+  const range = { rating: '中' as const, required_margin: 0.3, weighted_value: 20 };
+  const models = [
+    model('000001', 20, { model: 'fcff', range }),
+    model('000002', 25, { model: 'fcff', range, flags: ['stale_report'] }),
+    model('000003', 30, { model: 'excess_return', flags: ['financial_company'] }),
+    model('000004', null, { model: 'fcff', range, flags: ['shares_unknown'] }),
+    model('000005', 12, { model: 'fcff', range, flags: ['terminal_value_exceeds_ev'] }),
+  ];
+  const quotes = new Map(['000001', '000002', '000003', '000004', '000005'].map((code) => [code, quote(10)]));
+  const rows = screenerRows(models, quotes, '2026-01-06');
+  const base = { sort: 'margin_of_safety', order: 'desc', limit: 10, offset: 0, hideFlagged: true } as const;
+  const codes = (query: Partial<typeof base> & Record<string, unknown>) =>
+    screen(rows, { ...base, ...query }).rows.map((row) => row.code);
+
+  it('reads the verdict against the price at the rating’s margin; none for a value that is not meaningful', () => {
+    expect(rows.find((row) => row.code === '000001')).toMatchObject({
+      uncertainty_rating: '中',
+      required_margin: 0.3,
+      verdict: '低估',
+    });
+    expect(rows.find((row) => row.code === '000003')).toMatchObject({ uncertainty_rating: null, verdict: null });
+    expect(rows.find((row) => row.code === '000004')).toMatchObject({ uncertainty_rating: null, verdict: null });
+  });
+
+  it('hides values that are not meaningful, counting them; a bank valued by excess returns is listed', () => {
+    const page = screen(rows, base);
+    expect(page.rows.map((row) => row.code).sort()).toEqual(['000001', '000002', '000003']);
+    expect(page.hidden).toBe(2);
+    expect(screen(rows, { ...base, hideFlagged: false })).toMatchObject({ total: 5, hidden: 0 });
+  });
+
+  it('filters by model, verdict and warning; the hidden count follows the other filters', () => {
+    expect(codes({ model: 'excess_return' })).toEqual(['000003']);
+    expect(codes({ model: 'none' })).toEqual([]);
+    expect(codes({ verdict: '低估' }).sort()).toEqual(['000001', '000002']);
+    expect(codes({ verdict: 'none' })).toEqual(['000003']);
+    expect(codes({ warning: 'stale_report' })).toEqual(['000002']);
+    expect(codes({ warning: 'none' })).toEqual(['000001']);
+    expect(screen(rows, { ...base, warning: 'shares_unknown' })).toMatchObject({ total: 0, hidden: 1 });
+  });
+});

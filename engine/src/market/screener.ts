@@ -1,13 +1,15 @@
 import type { StatementYear } from '../statements/items.ts';
+import type { UncertaintyRating, Verdict } from '../uncertainty/rating.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import type { ModelId } from '../valuation/models/model-types.ts';
-import type { ValuationWarning } from '../valuation/warnings.ts';
+import type { ValuationWarning, WarningCode } from '../valuation/warnings.ts';
 import {
   type MarketQuote,
   type PriceAgainstValue,
   priceAgainstValue,
   type ValueFigures,
 } from './price-against-value.ts';
+import { type StoredRange, storedVerdict } from './stored-range.ts';
 import { valueFiguresOf } from './value-figures.ts';
 
 /**
@@ -35,6 +37,8 @@ export interface ScreenerModel extends ValueFigures {
   readonly latest_year?: number;
   /** The interim report whose trailing twelve months the value rests on ('2022-09-30'); absent: an annual one. */
   readonly base_period?: string;
+  /** The stored range's rating, margin and weighted value (absent or null: no verdict, docs/model.md 16). */
+  readonly range?: StoredRange | null;
 }
 
 /** A warning as the screen carries it: the engine's code and message. */
@@ -44,6 +48,7 @@ export function screenerModelOf(
   company: { readonly code: string; readonly name: string; readonly industry: string },
   valuation: CompanyValuation,
   latest: StatementYear | undefined,
+  range: StoredRange | null = null,
 ): ScreenerModel {
   const warnings = valuation.warnings.map(({ code, message }: ValuationWarning) => ({ code, message }));
   const returns = valuation.returns[valuation.returns.length - 1];
@@ -61,12 +66,35 @@ export function screenerModelOf(
     warnings,
     latest_year: valuation.latestYear,
     ...(valuation.base.period === 'FY' ? {} : { base_period: valuation.base.date }),
+    range,
   };
 }
 
+/**
+ * Warnings that leave a value per share without meaning (docs/model.md section 8): the screen hides a row
+ * that carries one, or has no value at all, unless asked to show them.
+ */
+export const NOT_MEANINGFUL_WARNINGS: ReadonlySet<string> = new Set<WarningCode>([
+  'negative_enterprise_value',
+  'negative_equity_value',
+  'shares_unknown',
+  'terminal_value_exceeds_ev',
+]);
+
+/** Warnings that say why a company has no value at all (no model valued it). */
+const NO_VALUE_WARNINGS: ReadonlySet<string> = new Set<WarningCode>(['financial_company', 'summary_only']);
+
 /** A company the screen lists: one with a value, or one whose warnings say why it has none (a bank). */
 export function isScreened(model: ScreenerModel): boolean {
-  return model.valuePerShare !== null || model.flags.some(isHiddenFlag);
+  return (
+    model.valuePerShare !== null ||
+    model.flags.some((flag) => NOT_MEANINGFUL_WARNINGS.has(flag) || NO_VALUE_WARNINGS.has(flag))
+  );
+}
+
+/** A row whose value is not meaningful: none, or one carrying a warning of NOT_MEANINGFUL_WARNINGS. */
+export function isNotMeaningful(row: Pick<ScreenerRow, 'value_per_share' | 'flags'>): boolean {
+  return row.value_per_share === null || row.flags.some((flag) => NOT_MEANINGFUL_WARNINGS.has(flag));
 }
 
 export interface ScreenerRow extends Omit<PriceAgainstValue, 'price' | 'date'> {
@@ -86,6 +114,11 @@ export interface ScreenerRow extends Omit<PriceAgainstValue, 'price' | 'date'> {
   readonly latest_report_year: number | null;
   /** The interim report of a trailing-twelve-months value ('2022-09-30'), for its data date; else null. */
   readonly base_period: string | null;
+  /** The stored range's uncertainty rating, and the margin it requires; null without a range. */
+  readonly uncertainty_rating: UncertaintyRating | null;
+  readonly required_margin: number | null;
+  /** The latest price against the range's weighted value at that margin; null without one of them. */
+  readonly verdict: Verdict | null;
 }
 
 export const SCREENER_SORTS = [
@@ -116,8 +149,14 @@ export interface ScreenerQuery {
   /** 亿元. */
   readonly minMarketCap?: number | undefined;
   readonly maxMarketCap?: number | undefined;
-  /** Leaves out companies whose value carries a `negative_*` or `financial_company` flag. */
+  /** Leaves out companies whose value is not meaningful (`isNotMeaningful`). */
   readonly hideFlagged?: boolean | undefined;
+  /** Only the companies valued by this model ('none': no model valued them). */
+  readonly model?: ModelId | 'none' | undefined;
+  /** Only the companies with this verdict ('none': no verdict). */
+  readonly verdict?: Verdict | 'none' | undefined;
+  /** Only the companies carrying this warning ('none': without any warning). */
+  readonly warning?: WarningCode | 'none' | undefined;
   readonly limit: number;
   readonly offset: number;
 }
@@ -130,8 +169,6 @@ export const DEFAULT_SCREENER_QUERY: ScreenerQuery = {
   offset: 0,
 };
 
-const isHiddenFlag = (flag: string) => flag.startsWith('negative_') || flag === 'financial_company';
-
 /** Every company with a value and a price: its model joined with its latest quote on `today`. */
 export function screenerRows(
   models: Iterable<ScreenerModel>,
@@ -143,6 +180,7 @@ export function screenerRows(
     const quote = quotes.get(model.code);
     if (!quote || !isScreened(model)) continue;
     const market = priceAgainstValue(quote, model, today);
+    const range = market.value_per_share === null ? null : (model.range ?? null);
     rows.push({
       ...market,
       code: model.code,
@@ -156,20 +194,46 @@ export function screenerRows(
       warnings: model.warnings ?? [],
       latest_report_year: model.latest_year ?? null,
       base_period: model.base_period ?? null,
+      uncertainty_rating: range?.rating ?? null,
+      required_margin: range?.required_margin ?? null,
+      verdict: storedVerdict(market.price, range),
     });
   }
   return rows;
 }
 
-/** The rows that pass the filters, sorted (figures that are not meaningful last, either order), one page. */
-export function screen(rows: readonly ScreenerRow[], query: ScreenerQuery): { total: number; rows: ScreenerRow[] } {
-  const { industry, minMarketCap, maxMarketCap } = query;
+/** Whether a row passes the filters other than the not-meaningful one. */
+function passesFilters(row: ScreenerRow, query: ScreenerQuery): boolean {
+  const { industry, minMarketCap, maxMarketCap, model, verdict, warning } = query;
+  if (industry && row.industry !== industry) return false;
+  if (model && (row.model ?? 'none') !== model) return false;
+  if (verdict && (row.verdict ?? 'none') !== verdict) return false;
+  if (warning === 'none' ? row.flags.length > 0 : warning && !row.flags.includes(warning)) return false;
+  const cap = row.market_cap;
+  if (minMarketCap !== undefined && (cap === null || cap < minMarketCap)) return false;
+  return maxMarketCap === undefined || (cap !== null && cap <= maxMarketCap);
+}
+
+export interface ScreenPage {
+  readonly total: number;
+  /** Rows the other filters pass that are left out because their value is not meaningful. */
+  readonly hidden: number;
+  readonly rows: ScreenerRow[];
+}
+
+/**
+ * The rows that pass the filters, sorted (figures that are not meaningful last, either order), one page,
+ * with the count of those hidden for a value that is not meaningful.
+ */
+export function screen(rows: readonly ScreenerRow[], query: ScreenerQuery): ScreenPage {
+  let hidden = 0;
   const passing = rows.filter((row) => {
-    if (industry && row.industry !== industry) return false;
-    if (query.hideFlagged && row.flags.some(isHiddenFlag)) return false;
-    const cap = row.market_cap;
-    if (minMarketCap !== undefined && (cap === null || cap < minMarketCap)) return false;
-    return maxMarketCap === undefined || (cap !== null && cap <= maxMarketCap);
+    if (!passesFilters(row, query)) return false;
+    if (query.hideFlagged && isNotMeaningful(row)) {
+      hidden++;
+      return false;
+    }
+    return true;
   });
   const direction = query.order === 'asc' ? 1 : -1;
   const sorted = passing.sort((a, b) => {
@@ -178,5 +242,5 @@ export function screen(rows: readonly ScreenerRow[], query: ScreenerQuery): { to
     if (x === null || y === null) return x === y ? a.code.localeCompare(b.code) : x === null ? 1 : -1;
     return (x - y) * direction || a.code.localeCompare(b.code);
   });
-  return { total: sorted.length, rows: sorted.slice(query.offset, query.offset + query.limit) };
+  return { total: sorted.length, hidden, rows: sorted.slice(query.offset, query.offset + query.limit) };
 }

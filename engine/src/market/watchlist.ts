@@ -1,5 +1,7 @@
+import type { UncertaintyRating, Verdict } from '../uncertainty/rating.ts';
 import { type MarketQuote, priceAgainstValue, quoteAgeDays, STALE_QUOTE_DAYS } from './price-against-value.ts';
 import type { ScreenerModel } from './screener.ts';
+import { storedVerdict } from './stored-range.ts';
 
 /**
  * One company of a user's watchlist (自选) as home and GET /api/user/watchlist show it: its latest price
@@ -19,6 +21,9 @@ export interface WatchlistEntry {
   /** value / price − 1. */
   readonly margin_of_safety: number | null;
   readonly warnings: readonly string[];
+  /** The stored range's rating and the verdict of the latest price against it (docs/model.md 16). */
+  readonly uncertainty_rating: UncertaintyRating | null;
+  readonly verdict: Verdict | null;
 }
 
 /** The entry of one watched company from its stored model and latest quote (either may be missing). */
@@ -31,6 +36,8 @@ export function watchlistEntry(
   const base = { code: watched.code, name: model?.name ?? watched.name, added_at: watched.added_at };
   const valuePerShare = model?.valuePerShare ?? null;
   const warnings = model?.flags ?? [];
+  const range = valuePerShare === null ? null : (model?.range ?? null);
+  const rating = { uncertainty_rating: range?.rating ?? null };
   if (!quote) {
     return {
       ...base,
@@ -40,6 +47,8 @@ export function watchlistEntry(
       value_per_share: valuePerShare,
       margin_of_safety: null,
       warnings,
+      ...rating,
+      verdict: null,
     };
   }
   if (!model) {
@@ -52,6 +61,8 @@ export function watchlistEntry(
       value_per_share: null,
       margin_of_safety: null,
       warnings,
+      ...rating,
+      verdict: null,
     };
   }
   const market = priceAgainstValue(quote, model, today);
@@ -63,6 +74,8 @@ export function watchlistEntry(
     value_per_share: market.value_per_share,
     margin_of_safety: market.margin_of_safety,
     warnings,
+    ...rating,
+    verdict: storedVerdict(market.price, range),
   };
 }
 

@@ -26,6 +26,7 @@ export * from './range-verdict.ts';
 export * from './report-sections.ts';
 export * from './report-views.ts';
 export * from './risk-view.ts';
+export * from './scenario-what-if.ts';
 export * from './section-notice.ts';
 export * from './specs/basic-info-spec.ts';
 export * from './specs/data-date-spec.ts';

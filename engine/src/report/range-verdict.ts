@@ -20,6 +20,16 @@ export interface RangeVerdict {
   readonly basis: string;
 }
 
+/** A rating as a screen names it: '不确定性中'. */
+export function ratingText(rating: UncertaintyRating): string {
+  return `不确定性${rating}`;
+}
+
+/** The verdict with its rating beside it: '合理（不确定性中）'; `none` where there is no verdict. */
+export function ratedVerdictText(verdict: Verdict | null, rating: UncertaintyRating | null, none: string): string {
+  return `${verdict ?? none}${rating ? `（${ratingText(rating)}）` : ''}`;
+}
+
 /** The company's range and verdict; null where the model gives no range (a financial company, no shares). */
 export function rangeVerdictOf(
   bundle: CompanyBundle,

@@ -8,6 +8,8 @@
  */
 export type UncertaintyRating = '低' | '中' | '高' | '极高';
 export type Verdict = '低估' | '合理' | '高估';
+/** The verdicts, cheapest first (the screener's filter lists them in this order). */
+export const VERDICTS: readonly Verdict[] = ['低估', '合理', '高估'];
 
 export interface RatingRow {
   readonly rating: UncertaintyRating;

@@ -87,6 +87,27 @@ describe('the drawn rows', () => {
     expect(rows[3]).toMatchObject({ value: formatPercent(margin), tone: margin > 0 ? 'rise' : 'fall' });
   });
 
+  it('carry the range, the rating and the verdict when the company has them, as 估值与股息 lists them', () => {
+    const range = {
+      weighted_value: 21.5,
+      p10: 15,
+      p50: 21,
+      p90: 28,
+      draws: 10_000,
+      rating: '中' as const,
+      required_margin: 0.3,
+      verdict: '合理' as const,
+      basis: '…',
+    };
+    const rows = dcfImage(view, DAY, range).rows.slice(-3);
+    expect(rows).toEqual([
+      { kind: 'parameter', label: '价值区间（P10–P90）', value: '15.00–28.00 元', tone: 'neutral' },
+      { kind: 'parameter', label: '不确定性评级', value: `中（要求安全边际 ${formatPercent(0.3)}）`, tone: 'neutral' },
+      { kind: 'parameter', label: '结论', value: '合理', tone: 'neutral' },
+    ]);
+    expect(dcfImage(view, DAY, null).rows).toEqual(dcfImage(view, DAY).rows);
+  });
+
   it('refuse a state with no valuation', () => {
     const invalid = whatIfView(sampleBundle(), { parameters: { wacc_manual: 0.01 }, overrides: {} });
     expect(() => dcfImage(invalid, DAY)).toThrow(NO_TABLE_MESSAGE);

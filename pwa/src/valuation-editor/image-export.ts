@@ -9,6 +9,8 @@ import {
   marginOfSafetyTone,
   marketFigureText,
   quoteDateText,
+  type RangeVerdict,
+  rangeRows,
   type Tone,
   type WhatIfView,
   warningSpecs,
@@ -81,8 +83,18 @@ const summary = (line: DcfLineSpec): ImageRow => ({
   key: line.emphasis,
 });
 
-/** The picture's content: the one DCF table's rows and figures, as the page shows them. */
-export function dcfImage(view: WhatIfView, date: Date): DcfImage {
+/** The range and the verdict, as 估值与股息 and its PDF list them, when the company has one. */
+function rangeImageRows(range: RangeVerdict | null): ImageRow[] {
+  return rangeRows(range).map((row) => ({
+    kind: 'parameter',
+    label: row.label,
+    value: row.texts[0] ?? '',
+    tone: 'neutral',
+  }));
+}
+
+/** The picture's content: the one DCF table's rows and figures, as the page shows them, then the range. */
+export function dcfImage(view: WhatIfView, date: Date, range: RangeVerdict | null = null): DcfImage {
   if (!view.dcf) throw new ImageExportError(NO_TABLE_MESSAGE);
   const table = dcfTableSpec(view.dcf, CUSTOM_DCF_TEST_IDS);
   const rows: ImageRow[] = [
@@ -92,6 +104,7 @@ export function dcfImage(view: WhatIfView, date: Date): DcfImage {
     ...table.years.map((row): ImageRow => ({ kind: 'years', label: row.label, values: row.texts, tones: row.tones })),
     ...table.bridge.map(summary),
     ...marketImageRows(view),
+    ...rangeImageRows(range),
   ];
   const { name, code } = view.company;
   return {
@@ -114,12 +127,16 @@ function canvasBlob(canvas: HTMLCanvasElement): Promise<Blob> {
 }
 
 /**
- * Draws the DCF result table onto a canvas (1400 CSS px at 2.5×) and downloads it as PNG. Throws
+ * Draws the DCF result table (and the range with the verdict, when given) onto a canvas (1400 CSS px at 2.5×) and downloads it as PNG. Throws
  * ImageExportError with the message to show.
  */
-export async function exportDcfImage(view: WhatIfView | null, date = new Date()): Promise<string> {
+export async function exportDcfImage(
+  view: WhatIfView | null,
+  date = new Date(),
+  range: RangeVerdict | null = null,
+): Promise<string> {
   if (!view) throw new ImageExportError(NO_TABLE_MESSAGE);
-  const image = dcfImage(view, date);
+  const image = dcfImage(view, date, range);
   try {
     const canvas = document.createElement('canvas');
     const height = imageHeight(image);

@@ -103,7 +103,13 @@ beforeEach(async () => {
       key: MIDEA,
       version: 1,
       change_seq: 1,
-      data: { company_code: MIDEA, model_json: JSON.stringify(model(MIDEA, '美的集团', 75)) },
+      data: {
+        company_code: MIDEA,
+        model_json: JSON.stringify({
+          ...model(MIDEA, '美的集团', 75),
+          range: { rating: '中', required_margin: 0.3, weighted_value: 80 },
+        }),
+      },
     },
     quote(GREE, 40, '2020-01-02'),
     {
@@ -152,7 +158,7 @@ describe("home's watchlist", () => {
     ).toEqual(['格力电器']);
   });
 
-  it("shows the user's own companies with price (date), value and margin of safety in the rise colour, offline", async () => {
+  it("shows the user's own companies with price (date), value, margin of safety in the rise colour and the verdict, offline", async () => {
     signIn('token', { username: 'Alice', is_admin: false });
     mountHome();
     await waitUntil(() => rows().length === 1, 'the watched company');
@@ -164,6 +170,8 @@ describe("home's watchlist", () => {
     expect(midea?.textContent).toContain('75.00 元');
     const margin = byText(midea as HTMLElement, '.home-watchlist__value', '50.00%');
     expect(margin.className).toContain('tone-rise');
+    // 50 元 against the range's weighted value 80 at the 30% margin of 中: below 56, 低估.
+    expect(query(midea as HTMLElement, '[data-testid="watchlist-verdict"]').textContent).toBe('低估（不确定性中）');
     // bob's row is in this browser's copy, but it is not Alice's.
     expect(document.body.textContent).not.toContain('格力电器');
     click(query(midea as HTMLElement, 'a'));

@@ -7,6 +7,7 @@ import {
   marginOfSafetyTone,
   marketFigureText,
   quoteDateText,
+  ratedVerdictText,
 } from '@fcf/engine/report';
 import { useId, useMemo } from 'react';
 import { readRecentCompanies } from '../ui/company-picker/recent-companies.ts';
@@ -53,6 +54,12 @@ function WatchedRow({ entry }: { readonly entry: WatchlistEntry }) {
           </span>
           <Figure entry={entry} field="value_per_share" />
           <Figure entry={entry} field="margin_of_safety" />
+          <span className="home-watchlist__figure">
+            <span className="home-watchlist__label">结论</span>
+            <span className="home-watchlist__value" data-testid="watchlist-verdict">
+              {ratedVerdictText(entry.verdict, entry.uncertainty_rating, '暂无结论')}
+            </span>
+          </span>
         </span>
         {entry.warnings.length > 0 && <span className="home-watchlist__warning">估值有警示，安全边际仅供参考</span>}
       </Link>

@@ -12,6 +12,7 @@ import type {
   ModelComparisonView,
   ModelWhatIfView,
   PageStart,
+  RangeVerdict,
   ScenarioSummary,
   SimulationOutcome,
   WaccToolEdits,
@@ -58,6 +59,11 @@ export function warmEngine(): void {
 /** The company's report, computed by the engine in the worker, with price against value when quoted. */
 export function computeReport(bundle: CompanyBundle, market?: MarketContext): Promise<CompanyReport> {
   return engine().report(bundle, market);
+}
+
+/** The company's range and verdict (docs/model.md, uncertainty), computed in the worker; null where none is given. */
+export function computeRange(bundle: CompanyBundle, market?: MarketContext): Promise<RangeVerdict | null> {
+  return engine().range(bundle, market);
 }
 
 /** The comparison of companies (2–5), computed by the engine in the worker. */

@@ -21,6 +21,7 @@ import {
   modelComparison,
   modelWhatIfView,
   type PageStart,
+  rangeVerdictOf,
   scenarioSummary,
   uncertaintyStart,
   type WaccToolEdits,
@@ -51,6 +52,10 @@ const engineApi = {
   /** 估值模型: the company valued by every model of the registry that applies. */
   models(bundle: CompanyBundle, market?: MarketContext) {
     return modelComparison(bundle, market, valuationDate(new Date()));
+  },
+  /** The range and verdict as the report shows them (the server's default scenarios and seed). */
+  range(bundle: CompanyBundle, market?: MarketContext) {
+    return rangeVerdictOf(bundle, market?.quote ?? null, valuationDate(new Date()));
   },
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
   load(bundle: CompanyBundle, market?: MarketContext) {

@@ -220,7 +220,7 @@ describe('the screener API', () => {
     expect(pulled.changes.some((row) => row.key === '000333')).toBe(true);
   });
 
-  it('rows carry the warnings and the data date; a bank is flagged financial_company and hidden by default', async () => {
+  it('rows carry the warnings and the data date; a bank valued by excess returns is flagged and listed', async () => {
     const all = await readData(platform, '/api/data/screener?hide_flagged=0&limit=500', screenerAnswer);
     const midea = all.rows.find((row) => row.code === '000333');
     expect(midea?.latest_report_year).toBe(2024);
@@ -240,9 +240,13 @@ describe('the screener API', () => {
     expect(gree?.value_per_share).toBeGreaterThan(0);
     expect(gree?.flags).toContain('financial_company');
     expect(gree?.warnings.find((warning) => warning.code === 'financial_company')?.message).toContain('超额收益');
-    const hidden = await readData(platform, '/api/data/screener?limit=500', screenerAnswer);
-    expect(hidden.rows.map((row) => row.code)).not.toContain('000651');
-    expect(hidden.rows.map((row) => row.code)).toContain('000333');
+    // Its value is meaningful: the default screen lists it; only values that are not meaningful are hidden.
+    const shownByDefault = await readData(platform, '/api/data/screener?limit=500', screenerAnswer);
+    expect(shownByDefault.rows.map((row) => row.code)).toContain('000651');
+    expect(shownByDefault.rows.map((row) => row.code)).toContain('000333');
+    expect(shownByDefault.rows.every((row) => row.value_per_share !== null)).toBe(true);
+    const banks = await readData(platform, '/api/data/screener?limit=500&model=excess_return', screenerAnswer);
+    expect(banks.rows.map((row) => row.code)).toEqual(['000651']);
   });
 
   it('bad parameters: 400 naming the parameter', async () => {

@@ -1,8 +1,10 @@
 import {
   type DriverKey,
   inputContextOf,
+  isValuationError,
   type ValuationSettings,
   validateValuationInput,
+  valuationDate,
   type YearOverrides,
 } from '@fcf/engine';
 import {
@@ -16,12 +18,22 @@ import {
   whatIfAnswer,
   whatIfBody,
 } from '@fcf/engine/contract';
-import { financialDataView, multiYearFcf, valuationParamsView, valuationResultsView } from '@fcf/engine/report';
+import {
+  financialDataView,
+  multiYearFcf,
+  type ScenarioValues,
+  scenarioValuesOf,
+  valuationParamsView,
+  valuationResultsView,
+} from '@fcf/engine/report';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv, Services } from '../app-env.ts';
 import { inputRefused } from '../forecast/forecast-error.ts';
+import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';
+import type { CompanyRecord } from '../store/companies.ts';
+import { latestQuote } from '../store/quotes.ts';
 import { loadWaccAssumptions } from '../valuation/stored-inputs.ts';
 import { companyFromPath } from './company-param.ts';
 import { dcfOrRefusal, refuseFinancialSection } from './dcf-refusal.ts';
@@ -47,6 +59,25 @@ function whatIfParameters(body: WhatIfBody): Partial<ValuationSettings> {
   }
   if (body.terminal_value_method !== undefined) parameters.terminal_value_method = body.terminal_value_method;
   return parameters;
+}
+
+/**
+ * The body's scenarios valued by the story model on the company's bundle (docs/model.md, uncertainty); a
+ * company the story model does not value is a 422 naming the field.
+ */
+function scenarioValues(
+  { db, valuations }: Services,
+  company: CompanyRecord,
+  scenarios: NonNullable<WhatIfBody['scenarios']>,
+): ScenarioValues {
+  try {
+    const quote = latestQuote(db, company.code) ?? null;
+    return scenarioValuesOf(valuations.bundle(company), quote, valuationDate(new Date()), scenarios);
+  } catch (error) {
+    if (!isValuationError(error)) throw error;
+    const message = `scenarios：无法按情景估值：${error.message}`;
+    throw new ApiError(422, message, error.message, {}, { code: 'model_not_applicable' });
+  }
 }
 
 /** Data of the custom valuation and FCF parameter pages, and the what-if that stores nothing. */
@@ -145,6 +176,8 @@ export const valuationRoutes = new Hono<AppEnv>()
     documented({
       tag: 'valuation',
       summary: '试算：在已保存的参数上叠加调用方的参数计算估值，不保存（参数范围、预测年份与 WACC > g 同管理端）',
+      description:
+        '可选 scenarios：情景 [{name, weight, 驱动因素…}]，驱动因素为 revenue_growth、target_margin、sales_to_capital、wacc、terminal_growth、tax_rate（小数；范围同引擎的参数范围表，未给出的取基准情景的值），权重合计须为 100%；以故事估值模型计算，回答 scenarios（每个情景的每股价值）与 weighted_value。不合规的输入为 400 并指明字段，不保存任何内容。',
       answers: { 200: whatIfAnswer },
       errors: [422],
     }),
@@ -159,6 +192,7 @@ export const valuationRoutes = new Hono<AppEnv>()
       const valuation = valuations.value(company, whatIf);
       const dcf = dcfOrRefusal(valuation, 400);
       const results = valuationResultsView(valuation);
+      const scenarios = body.scenarios ? scenarioValues(c.var.services, company, body.scenarios) : undefined;
       return c.json({
         success: true,
         message: '计算完成（未保存）',
@@ -171,6 +205,7 @@ export const valuationRoutes = new Hono<AppEnv>()
           valuation_results: { ...results, valuation: dcf.valuation },
           multi_year_fcf: multiYearFcf(valuation),
           field_mapping_applied: false,
+          ...(scenarios ? { scenarios } : {}),
         },
       });
     },

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { ScreenerRow } from '@fcf/engine';
+import { fileURLToPath } from 'node:url';
+import { isNotMeaningful, type ScreenerRow } from '@fcf/engine';
 import {
   companyBundleAnswer,
   industryComparisonAnswer,
@@ -81,13 +82,15 @@ describe('npm run seed:market with the year-end quotes', () => {
     const rows = await screenedRows();
     expect(rows.length).toBeGreaterThanOrEqual(3500);
     expect(seeded.screened).toBe(rows.length);
-    const hidden = (row: ScreenerRow) =>
-      row.flags.some((flag) => flag.startsWith('negative_') || flag === 'financial_company');
     for (const row of rows) {
       expect(row.price, row.code).toBeGreaterThan(0);
-      expect(row.margin_of_safety !== null || hidden(row), row.code).toBe(true);
+      // A row without a margin is one whose value is not meaningful: hidden by default, counted.
+      expect(row.margin_of_safety !== null || isNotMeaningful(row), row.code).toBe(true);
     }
     expect(rows.filter((row) => row.margin_of_safety !== null).length).toBeGreaterThanOrEqual(3000);
+    const byDefault = await readData(platform, '/api/data/screener?limit=1', screenerAnswer);
+    expect(byDefault.total + byDefault.hidden).toBe(rows.length);
+    expect(byDefault.hidden).toBe(rows.filter(isNotMeaningful).length);
     // The latest year-end of the summary-only companies is 2022's.
     expect(rows.find((row) => row.code === SUMMARY_ONLY)).toMatchObject({
       date: '2022-12-30',

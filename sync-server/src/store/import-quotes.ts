@@ -3,6 +3,7 @@ import type { ParsedQuote } from '../ingest/quotes/parse-quote-file.ts';
 import { loadListedShares } from '../valuation/stored-inputs.ts';
 import { markValuationsOwed } from './owed-valuations.ts';
 import { type QuoteSource, type StoredQuotes, storeQuotes } from './quotes.ts';
+import { refreshStoredVerdicts } from './stored-results.ts';
 
 export interface ImportedQuotes extends StoredQuotes {
   /** Companies whose listed share count changed: their value per share is owed a revaluation. */
@@ -13,6 +14,7 @@ export interface ImportedQuotes extends StoredQuotes {
  * Stores one quote file's rows in one transaction (its rows become visible together, or not at all), for
  * the upload and `npm run seed:market` alike. A new 总股本 is the valuation's share count, so the companies
  * whose count moved are marked owed in the same transaction; the caller revalues them (owed-valuations.ts).
+ * Every quoted company's stored verdict is read again against its new price.
  */
 export function importQuotes(db: Database, quotes: readonly ParsedQuote[], source: QuoteSource): ImportedQuotes {
   return transaction(db, () => {
@@ -21,6 +23,7 @@ export function importQuotes(db: Database, quotes: readonly ParsedQuote[], sourc
     const stored = storeQuotes(db, quotes, source);
     const sharesChanged = stored.companies.filter((code) => loadListedShares(db, code)?.count !== before.get(code));
     markValuationsOwed(db, sharesChanged);
+    refreshStoredVerdicts(db, stored.companies);
     return { ...stored, sharesChanged };
   });
 }

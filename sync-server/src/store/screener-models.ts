@@ -1,4 +1,10 @@
-import { type CompanyValuation, type ScreenerModel, type StatementYear, screenerModelOf } from '@fcf/engine';
+import {
+  type CompanyValuation,
+  type ScreenerModel,
+  type StatementYear,
+  type StoredRange,
+  screenerModelOf,
+} from '@fcf/engine';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
@@ -21,15 +27,16 @@ function latestLines(db: Database, code: string, year: number): StatementYear {
 }
 
 /**
- * Stores the company's screener model from its valuation (call in the transaction that stores the value).
- * `markIndustry`: whether its industry's 行业对比 is rebuilt for it (its margin of safety among the peers);
- * a forecast edit leaves that to the next upload, quote upload or valuation run, as rebuilding a large
- * industry per edit would cost every sync push ~0.1 s.
+ * Stores the company's screener model from its valuation and stored range (call in the transaction that
+ * stores the value). `markIndustry`: whether its industry's 行业对比 is rebuilt for it (its margin of safety
+ * among the peers); a forecast edit leaves that to the next upload, quote upload or valuation run, as
+ * rebuilding a large industry per edit would cost every sync push ~0.1 s.
  */
 export function saveScreenerModel(
   db: Database,
   company: CompanyRecord,
   valuation: CompanyValuation,
+  range: StoredRange | null,
   markIndustry = true,
 ): void {
   // A trailing-twelve-months base has no stored row of its own: its lines are the valuation's.
@@ -37,7 +44,7 @@ export function saveScreenerModel(
     valuation.base.period === 'FY'
       ? latestLines(db, company.code, valuation.latestYear)
       : (valuation.statements.years[valuation.latestYear] ?? {});
-  const model = screenerModelOf(company, valuation, latest);
+  const model = screenerModelOf(company, valuation, latest, range);
   execute(
     db,
     `INSERT INTO screener_models (company_code, model_json, change_seq) VALUES (?, ?, ?)

@@ -1,14 +1,17 @@
+import { type StoredRange, storedVerdict, type UncertaintyRating } from '@fcf/engine';
 import type { DcfValuationView, FcfRatioView, ModelValuationView } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
-import { execute, queryAll } from '../db/query.ts';
+import { execute, queryAll, queryOne } from '../db/query.ts';
 import { markCompaniesStale } from './industry-statistics.ts';
+import { latestQuote } from './quotes.ts';
 
 export type ValuationSource = 'auto' | 'manual_save';
 
 /**
  * Stores a company's value as the latest valuation run (lists, status, sync): the FCFF's DCF, or another
- * model's result (no enterprise value then), with the model it comes from.
+ * model's result (no enterprise value then), with the model it comes from, and beside it the stored range
+ * and the verdict of the latest price against it (docs/model.md 16; null without a range).
  */
 export function saveValuationResult(
   db: Database,
@@ -16,6 +19,7 @@ export function saveValuationResult(
   latestYear: number,
   view: DcfValuationView | ModelValuationView,
   source: ValuationSource,
+  range: StoredRange | null = null,
 ): void {
   const figures =
     view.model === 'fcff'
@@ -28,12 +32,15 @@ export function saveValuationResult(
   execute(
     db,
     `INSERT INTO valuation_results (company_code, latest_year, enterprise_value, equity_value, value_per_share,
-       result_json, computed_at, change_seq, source, model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       result_json, computed_at, change_seq, source, model, uncertainty_rating, required_margin, range_value,
+       verdict) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (company_code) DO UPDATE SET latest_year = excluded.latest_year,
        enterprise_value = excluded.enterprise_value, equity_value = excluded.equity_value,
        value_per_share = excluded.value_per_share, result_json = excluded.result_json,
        computed_at = excluded.computed_at, change_seq = excluded.change_seq, source = excluded.source,
-       model = excluded.model, version = version + 1, deleted = 0`,
+       model = excluded.model, uncertainty_rating = excluded.uncertainty_rating,
+       required_margin = excluded.required_margin, range_value = excluded.range_value,
+       verdict = excluded.verdict, version = version + 1, deleted = 0`,
     companyCode,
     latestYear,
     figures.enterprise,
@@ -44,7 +51,52 @@ export function saveValuationResult(
     nextChangeSeq(db),
     source,
     view.model,
+    range?.rating ?? null,
+    range?.required_margin ?? null,
+    range?.weighted_value ?? null,
+    storedVerdict(latestQuote(db, companyCode)?.price ?? null, range),
   );
+}
+
+interface RangeRow {
+  readonly uncertainty_rating: string | null;
+  readonly required_margin: number | null;
+  readonly range_value: number | null;
+}
+
+function rangeOfRow(row: RangeRow | undefined): StoredRange | null {
+  if (!row || row.uncertainty_rating === null || row.required_margin === null) return null;
+  return {
+    rating: row.uncertainty_rating as UncertaintyRating,
+    required_margin: row.required_margin,
+    weighted_value: row.range_value,
+  };
+}
+
+/** A company's stored range (null without one): what a forecast edit's revaluation keeps. */
+export function loadStoredRange(db: Database, companyCode: string): StoredRange | null {
+  return rangeOfRow(
+    queryOne<RangeRow>(
+      db,
+      `SELECT uncertainty_rating, required_margin, range_value FROM valuation_results
+       WHERE company_code = ? AND deleted = 0`,
+      companyCode,
+    ),
+  );
+}
+
+/** The stored verdicts of these companies against their latest price (a new quote needs no new simulation). */
+export function refreshStoredVerdicts(db: Database, companyCodes: readonly string[]): void {
+  for (const code of companyCodes) {
+    const range = loadStoredRange(db, code);
+    if (!range) continue;
+    execute(
+      db,
+      'UPDATE valuation_results SET verdict = ? WHERE company_code = ? AND deleted = 0',
+      storedVerdict(latestQuote(db, code)?.price ?? null, range),
+      code,
+    );
+  }
 }
 
 export function saveFcfRatioResult(db: Database, companyCode: string, view: FcfRatioView): void {

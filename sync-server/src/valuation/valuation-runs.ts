@@ -1,4 +1,4 @@
-import type { CompanyValuation } from '@fcf/engine';
+import { type CompanyValuation, perShareValueOf } from '@fcf/engine';
 import {
   type DcfValuationView,
   dcfValuationView,
@@ -12,6 +12,7 @@ import { type CompanyRecord, findCompany } from '../store/companies.ts';
 import { clearOwedValuation } from '../store/owed-valuations.ts';
 import { quotedWithoutModel, saveScreenerModel } from '../store/screener-models.ts';
 import {
+  loadStoredRange,
   saveFcfRatioResult,
   saveValuationResult,
   type ValuationSource,
@@ -45,9 +46,11 @@ function yearOf(valuation: CompanyValuation, view: DcfValuationView | ModelValua
 }
 
 /**
- * Stores a valuation as the lists show it: its value when it has one (the DCF, or the excess-return model's),
- * else the stored results are withdrawn (a figure from other inputs must not stay live). Call inside the
- * write's transaction.
+ * Stores a forecast edit's revaluation as the lists show it: its value when it has one (the DCF, or the
+ * excess-return model's), else the stored results are withdrawn (a figure from other inputs must not stay
+ * live). The stored range is kept as the last valuation run left it while the value stays meaningful: a
+ * simulation per edit would cost every sync push ~0.1 s (docs/model.md 16, the stored verdict). Call inside
+ * the write's transaction.
  */
 export function storeValuation(
   db: Database,
@@ -58,12 +61,13 @@ export function storeValuation(
   clearOwedValuation(db, company.code);
   const view = storedViewOf(valuation);
   if (view) {
-    saveValuationResult(db, company.code, yearOf(valuation, view), view, source);
+    const range = perShareValueOf(valuation).value === null ? null : loadStoredRange(db, company.code);
+    saveValuationResult(db, company.code, yearOf(valuation, view), view, source, range);
     // A forecast edit's revaluation: the company's own figures are read live; the industry's wait (see there).
-    saveScreenerModel(db, company, valuation, false);
+    saveScreenerModel(db, company, valuation, range, false);
   } else {
     withdrawResults(db, company.code);
-    if (screenedWithoutValue(valuation)) saveScreenerModel(db, company, valuation, false);
+    if (screenedWithoutValue(valuation)) saveScreenerModel(db, company, valuation, null, false);
   }
   return view;
 }
@@ -97,9 +101,11 @@ export function runValuation(
       `${company.name}：${valuation.model.reason ?? valuation.error?.message ?? '估值参数无效'}`,
     );
   }
+  // The simulation runs before the write's transaction: it only reads.
+  const range = valuations.range(company, valuation);
   transaction(db, () => {
-    saveValuationResult(db, company.code, yearOf(valuation, view), view, source);
-    saveScreenerModel(db, company, valuation);
+    saveValuationResult(db, company.code, yearOf(valuation, view), view, source, range);
+    saveScreenerModel(db, company, valuation, range);
     clearOwedValuation(db, company.code);
   });
   return { valuation, dcf: view, results: valuationResultsView(valuation) };
@@ -139,7 +145,8 @@ export function ensureScreenerModels(db: Database, valuations: ValuationService)
     try {
       const valuation = valuations.value(company);
       if (!storedViewOf(valuation) && !screenedWithoutValue(valuation)) continue;
-      transaction(db, () => saveScreenerModel(db, company, valuation));
+      const range = valuations.range(company, valuation);
+      transaction(db, () => saveScreenerModel(db, company, valuation, range));
       written++;
     } catch {
       // No history to value: nothing to screen.

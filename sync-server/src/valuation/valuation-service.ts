@@ -1,15 +1,20 @@
 import {
   type CompanyValuation,
   isValuationError,
+  perShareValueOf,
+  STORED_RANGE_DRAWS,
+  type StoredRange,
+  storedRangeOf,
   type ValuationSettings,
   valuationDate,
   valueCompanyByModel,
   type YearOverrides,
 } from '@fcf/engine';
-import { type CompanyBundle, type CompanyListing, mergeOverrides } from '@fcf/engine/report';
+import { type CompanyBundle, type CompanyListing, mergeOverrides, uncertaintyView } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyRecord } from '../store/companies.ts';
+import { latestQuote } from '../store/quotes.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
 import { yearEndQuotes } from '../store/year-end-quotes.ts';
 import { IndustryComparisons } from './industry-comparisons.ts';
@@ -68,6 +73,26 @@ export class ValuationService {
       year_end_quotes: yearEndQuotes(this.db, company.code),
       version: currentChangeSeq(this.db),
     });
+  }
+
+  /**
+   * The range a valuation run stores beside the value (docs/model.md 16, the stored verdict): the rating,
+   * margin and weighted value of GET /api/home/uncertainty's seeded simulation at STORED_RANGE_DRAWS draws.
+   * Null for a value that is not meaningful, a value not the FCFF's (the story model fits only companies
+   * the FCFF fits) and wherever the story model gives no range.
+   */
+  range(company: CompanyRecord, valuation: CompanyValuation): StoredRange | null {
+    if (valuation.model.id !== 'fcff' || perShareValueOf(valuation).value === null) return null;
+    try {
+      const quote = latestQuote(this.db, company.code) ?? null;
+      const view = uncertaintyView(this.bundle(company), quote, valuationDate(this.today()), {
+        draws: STORED_RANGE_DRAWS,
+      });
+      return storedRangeOf(view);
+    } catch (error) {
+      if (isValuationError(error)) return null;
+      throw error;
+    }
   }
 
   /** The valuation of the stored data (plus a what-if); CompanyNotValued when the engine cannot value it. */

@@ -45,8 +45,11 @@ function row(key: string, label: string, value: number | null, texts: [string, s
   return { key, label, unit: 'amount', toneKind: 'level', values: [value, null], texts, tones: [tone, 'neutral'] };
 }
 
-/** The range, the rating and the verdict (docs/model.md section 16), where the model gives them. */
-function rangeRows(range: RangeVerdict | null): TableRowSpec[] {
+/**
+ * The range, the rating and the verdict (docs/model.md section 16), where the model gives them: 估值与股息,
+ * its PDF and the DCF image read these rows.
+ */
+export function rangeRows(range: RangeVerdict | null): TableRowSpec[] {
   if (!range) return [];
   const margin = range.required_margin === null ? '' : `（要求安全边际 ${formatPercent(range.required_margin)}）`;
   return [

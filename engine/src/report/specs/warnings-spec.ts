@@ -10,6 +10,27 @@ export interface WarningSpec {
   readonly text: string;
 }
 
+/** Each warning's short title, where a filter lists the codes (the screener); the message says the rest. */
+export const WARNING_TITLES: Readonly<Record<WarningCode, string>> = {
+  negative_equity_value: '股权价值不为正',
+  negative_enterprise_value: '企业价值不为正',
+  terminal_value_dominates: '终值占比过高',
+  terminal_ronic_below_wacc: '终值RONIC低于WACC',
+  terminal_reinvestment_negative: '终值再投资为负',
+  shares_disagree: '股本口径不一致',
+  missing_lines: '报表科目缺失',
+  wacc_bounded: 'WACC触及上下限',
+  stale_report: '年报过期',
+  financial_company: '金融企业',
+  property_developer: '房地产开发',
+  shares_unknown: '缺少总股本',
+  roe_bounded: 'ROE被限定',
+  few_roe_years: 'ROE年份不足',
+  summary_only: '仅有财务摘要',
+  newer_summary_available: '有更新的财务摘要',
+  terminal_value_exceeds_ev: '终值超过企业价值',
+};
+
 export function warningSpecs(warnings: readonly ValuationWarning[]): WarningSpec[] {
   return warnings.map((warning) => ({ code: warning.code, text: warning.message }));
 }

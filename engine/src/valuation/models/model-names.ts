@@ -9,3 +9,10 @@ export const MODEL_NAMES: Readonly<Record<ModelId, string>> = {
   excess_return: '超额收益模型（剩余收益）',
   story: '故事估值模型（十年FCFF）',
 };
+
+/** Each model's short name, where a column or a filter has room for a word (the screener). */
+export const MODEL_SHORT_NAMES: Readonly<Record<ModelId, string>> = {
+  fcff: 'FCFF',
+  excess_return: '超额收益',
+  story: '故事模型',
+};

@@ -28,14 +28,14 @@ export default function FcfParametersPage() {
   const { message, notify, dismiss } = useMessage();
   const service = useSyncService();
   const status = useSyncStatus(service);
-  const { state, commitDriver, commitParameter, resetToAuto } = useFcfParameters(query, service, notify);
+  const { state, commitDriver, commitParameter, resetToAuto, range } = useFcfParameters(query, service, notify);
   const ready = state.status === 'ready' ? state : null;
   const onError = useCallback((text: string) => notify('error', text), [notify]);
 
   const download = async () => {
     if (!ready) return;
     try {
-      notify('success', `已下载 ${await exportDcfImage(ready.view)}`);
+      notify('success', `已下载 ${await exportDcfImage(ready.view, new Date(), await range())}`);
     } catch (error) {
       notify('error', error instanceof ImageExportError ? error.message : IMAGE_FAILED_MESSAGE);
     }

@@ -1,12 +1,13 @@
 import { type DriverKey, FULL_RESET, NO_MANUAL_PARAMETERS, type ValuationParameterKey } from '@fcf/engine';
-import type { CompanyBundle, WhatIf, WhatIfView } from '@fcf/engine/report';
+import type { CompanyBundle, RangeVerdict, WhatIf, WhatIfView } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../../api/http.ts';
 import { loadBundle } from '../../store/companies.ts';
+import { marketContext } from '../../store/quotes.ts';
 import type { SyncService } from '../../sync/sync-service.ts';
 import { findCompany } from '../../ui/company-picker/find-company.ts';
 import type { Notify } from '../../valuation-editor/use-message.ts';
-import { loadWhatIfEngine, type WhatIfEngine } from '../../worker/engine-client.ts';
+import { computeRange, loadWhatIfEngine, type WhatIfEngine } from '../../worker/engine-client.ts';
 import { whatIfFromSync } from './synced-what-if.ts';
 
 export type FcfPageState =
@@ -133,5 +134,12 @@ export function useFcfParameters(query: string, service: SyncService | null, not
     }
   }, [service, recompute, notify]);
 
-  return { state, commitDriver, commitParameter, resetToAuto, recompute };
+  /** The company's range and verdict against its latest price, for the DCF image. */
+  const range = useCallback(async (): Promise<RangeVerdict | null> => {
+    const current = session.current;
+    if (!current) return null;
+    return computeRange(current.bundle, await marketContext(current.bundle.company.code));
+  }, []);
+
+  return { state, commitDriver, commitParameter, resetToAuto, recompute, range };
 }

@@ -6,6 +6,7 @@ import {
   formatAmount,
   formatLocalDate,
   formatPercent,
+  ratedVerdictText,
   warningSpecs,
   yearLabel,
 } from '@fcf/engine/report';
@@ -92,8 +93,7 @@ function keyInputs(view: WhatIfView, whatIf: WhatIf): ShareCardInput[] {
 export function rangeLine(range: RangeSnapshot | null | undefined): string | null {
   if (!range) return null;
   const { p10, p90 } = range.simulation;
-  const rated = range.rating ? `（不确定性${range.rating}）` : '';
-  return `区间 ${formatAmount(p10)}–${formatAmount(p90)} 元 · ${range.verdict ?? '暂无结论'}${rated}`;
+  return `区间 ${formatAmount(p10)}–${formatAmount(p90)} 元 · ${ratedVerdictText(range.verdict, range.rating, '暂无结论')}`;
 }
 
 export function shareCard({ view, whatIf, automaticPerShare, price, url, date, range }: ShareCardSource): ShareCard {

@@ -1,4 +1,4 @@
-import { isValuationError } from '@fcf/engine';
+import { isValuationError, valuationDate } from '@fcf/engine';
 import type {
   CompanyBundle,
   CompareEntry,
@@ -8,6 +8,7 @@ import type {
   MarketContext,
   ModelCatalogueEntry,
   ModelComparisonView,
+  RangeVerdict,
   WhatIf,
 } from '@fcf/engine/report';
 import {
@@ -17,6 +18,7 @@ import {
   modelChoices,
   modelComparison,
   modelWhatIfView,
+  rangeVerdictOf,
   scenarioSummary,
   uncertaintyStart,
   whatIfView,
@@ -52,6 +54,10 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
     modelWhatIf: async (model: LeverModelId, levers: LeverValues) => modelWhatIfView(bundle, model, levers),
     modelChoices: async () => modelChoices(bundle),
   };
+}
+
+export async function computeRange(bundle: CompanyBundle, market?: MarketContext): Promise<RangeVerdict | null> {
+  return rangeVerdictOf(bundle, market?.quote ?? null, valuationDate(new Date()));
 }
 
 export async function computeCompare(entries: readonly CompareEntry[]): Promise<CompareView> {
