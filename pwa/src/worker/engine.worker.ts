@@ -11,6 +11,7 @@ import {
   bundleListedShares,
   type CompanyBundle,
   type CompareEntry,
+  cachedRangeOf,
   compareView,
   impliedGrowthFor,
   type LeverModelId,
@@ -34,15 +35,17 @@ import { runSimulation, type SimulationProgress, type SimulationRequest } from '
 let loaded: CompanyBundle | null = null;
 let loadedMarket: MarketContext | undefined;
 let cache = createAnalyticsCache();
+/** The range (10,000 draws) of each company drawn once per bundle version, quote and day. */
+const rangeOf = cachedRangeOf();
 
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
   report(bundle: CompanyBundle, market?: MarketContext) {
-    return buildCompanyReport(bundle, market, valuationDate(new Date()));
+    return buildCompanyReport(bundle, market, valuationDate(new Date()), rangeOf);
   },
   /** 公司数据对比: the companies side by side, each valued as its report is. */
   compare(entries: readonly CompareEntry[]) {
-    return compareView(entries);
+    return compareView(entries, rangeOf);
   },
   /** 估值模型: every model of the registry, its fit, formulas and levers. */
   catalogue() {

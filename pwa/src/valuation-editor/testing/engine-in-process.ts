@@ -11,6 +11,7 @@ import type {
   WhatIf,
 } from '@fcf/engine/report';
 import {
+  cachedRangeOf,
   compareView,
   impliedGrowthFor,
   modelCatalogue,
@@ -54,8 +55,11 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
   };
 }
 
+/** Each company's range drawn once, as the worker keeps it. */
+const rangeOf = cachedRangeOf();
+
 export async function computeCompare(entries: readonly CompareEntry[]): Promise<CompareView> {
-  return compareView(entries);
+  return compareView(entries, rangeOf);
 }
 
 export async function computeModels(bundle: CompanyBundle, market?: MarketContext): Promise<ModelComparisonView> {
