@@ -1,5 +1,5 @@
-import { companyBundleAnswer } from '@fcf/engine/contract';
 import type { CompanyBundle, MarketContext } from '@fcf/engine/report';
+import { unknown } from 'zod/mini';
 import { apiRequest, reportLoadMessage } from '../api/http.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { readBundle, writeBundle } from '../store/db.ts';
@@ -7,7 +7,7 @@ import { isFresh } from '../store/freshness.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { readStoredReport } from '../store/stored-reports.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
-import { warmEngine } from '../worker/engine-client.ts';
+import { checkBundleAnswer, warmEngine } from '../worker/engine-client.ts';
 import { bundlePath, takeEarlyBundle } from './early-bundle.ts';
 import { knownCompanyCode, type ReportInputs, readAheadReportInputs, reportInputs } from './report-inputs.ts';
 import { reportOf } from './report-of.ts';
@@ -24,13 +24,18 @@ export interface ReportSink {
   readonly set: (state: ReportState) => void;
 }
 
-/** The early answer (early-bundle.ts) when it is this company's bundle; null sends the usual way. */
+/**
+ * The early answer (early-bundle.ts) when it is this company's bundle; null sends the usual way. The answer
+ * is checked against the contract in the engine's worker, which the report needs next anyway: a bundle of
+ * ten years of statements is not walked by zod on the page's thread while the first screen is drawn.
+ */
 async function earlyBundle(named: string): Promise<CompanyBundle | null> {
   const response = takeEarlyBundle(named);
   if (!response) return null;
   try {
-    const { data } = await apiRequest(bundlePath(named), { schema: companyBundleAnswer, response });
-    return exactCompanyMatch([data.company], named) ? data : null;
+    const answer = await apiRequest(bundlePath(named), { schema: unknown(), response });
+    const data = await checkBundleAnswer(answer);
+    return data && exactCompanyMatch([data.company], named) ? data : null;
   } catch {
     // Unknown by that name, offline, a server error: the usual way says why.
     return null;

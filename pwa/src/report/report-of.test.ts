@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { buildCompanyReport, type CompanyBundle, type MarketContext, type RangeOf } from '@fcf/engine/report';
+import { buildCompanyReport, type CompanyBundle, type CompanyReport, type MarketContext } from '@fcf/engine/report';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../store/db.ts';
 import { readStoredReport, STORED_REPORTS_LIMIT } from '../store/stored-reports.ts';
@@ -7,18 +7,16 @@ import { reportOf } from './report-of.ts';
 import { sampleBundle } from './testing/sample-report.ts';
 
 const computed: string[] = [];
-vi.mock('../worker/engine-client.ts', async () => {
-  const { cachedRangeOf } = await import('@fcf/engine/report');
-  // As the worker does, a range is drawn once per bundle version, quote and day; the sample companies here
-  // differ only by their code, so they share one range.
-  const cached = cachedRangeOf();
-  const rangeOf: RangeOf = (bundle, quote, asOf) =>
-    cached({ ...bundle, company: { ...bundle.company, code: 'sample' } }, quote, asOf);
+vi.mock('../worker/engine-client.ts', () => {
+  // What is kept is under test, not the engine: each company's report is the sample company's, computed once
+  // (with its range's 10,000 draws), under the company's own name.
+  let sample: CompanyReport | null = null;
   return {
     ENGINE_BUILD: 'engine-build-1',
     computeReport: async (bundle: CompanyBundle, market?: MarketContext) => {
       computed.push(`${bundle.company.code}@${bundle.version}`);
-      return buildCompanyReport(bundle, market, market?.today ?? null, rangeOf);
+      sample ??= buildCompanyReport(bundle, market);
+      return { ...sample, company: bundle.company };
     },
   };
 });

@@ -6,6 +6,7 @@ import {
   type StoryInputs,
   valuationDate,
 } from '@fcf/engine';
+import { companyBundleAnswer } from '@fcf/engine/contract';
 import {
   buildCompanyReport,
   bundleListedShares,
@@ -30,6 +31,7 @@ import {
   whatIfView,
 } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
+import { safeParse } from 'zod/mini';
 import { runSimulation, type SimulationProgress, type SimulationRequest } from './run-simulation.ts';
 
 let loaded: CompanyBundle | null = null;
@@ -40,6 +42,11 @@ const rangeOf = cachedRangeOf();
 
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
+  /** A company's bundle as the server answered it, checked against the contract here, off the page's thread. */
+  checkBundle(answer: unknown): CompanyBundle | null {
+    const parsed = safeParse(companyBundleAnswer, answer);
+    return parsed.success ? parsed.data.data : null;
+  },
   report(bundle: CompanyBundle, market?: MarketContext) {
     return buildCompanyReport(bundle, market, valuationDate(new Date()), rangeOf);
   },
