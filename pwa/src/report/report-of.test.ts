@@ -3,7 +3,7 @@ import { buildCompanyReport, type CompanyBundle, type CompanyReport, type Market
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../store/db.ts';
 import { readStoredReport, STORED_REPORTS_LIMIT } from '../store/stored-reports.ts';
-import { reportOf } from './report-of.ts';
+import { lastReportKept, reportOf } from './report-of.ts';
 import { sampleBundle } from './testing/sample-report.ts';
 
 const computed: string[] = [];
@@ -28,6 +28,8 @@ const open = (bundle: CompanyBundle, market: MarketContext) =>
   reportOf(bundle, market, readStoredReport(bundle.company.code));
 
 beforeEach(async () => {
+  // The last test's report is kept once idle: it lands before the store is cleared, not after.
+  await lastReportKept();
   computed.length = 0;
   await (await openStore())?.reports.clear();
 });
