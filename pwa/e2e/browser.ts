@@ -52,6 +52,20 @@ export async function newPage(
 }
 
 /**
+ * Waits until every section of the report shows its figures: the first comes at once, the others one per
+ * task after it (pwa/src/report/ReportModules.tsx).
+ */
+export async function waitForReportSections(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.report-module') !== null &&
+      document.querySelector('.report-module[aria-busy="true"]') === null,
+    null,
+    { timeout: 20_000, polling: 100 },
+  );
+}
+
+/**
  * Waits until the service worker controls the page, so an offline reload is served from its cache. A page
  * whose navigation began while the worker was still installing misses the worker's clients.claim() (it ran
  * before the page existed) and stays uncontrolled for good: such a page is reloaded, through the worker now

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
+import { launchBrowser, MOBILE, newPage, waitForReportSections, waitForServiceWorker } from './browser.ts';
 
 /** The sections 公司基本信息, 成长能力, 抗风险能力, 敏感性分析 and the WACC tool, on a phone, in real Chromium. */
 
@@ -38,6 +38,7 @@ describe('the new report sections at 390 px', () => {
     await page.goto(`/?company=${encodeURIComponent(MIDEA)}`);
     const basic = page.getByTestId('report-module-basic-info');
     await expect.poll(() => basic.textContent(), { timeout: 20_000 }).toContain('深圳主板');
+    await waitForReportSections(page);
     expect(await basic.textContent()).toContain('2013-09-18');
     // Priced by the latest quote: the sample snapshot (fixtures/quotes), or a newer one another test uploaded.
     expect(await basic.textContent()).toMatch(/股价[\d,.]+ 元（\d{4}-\d{2}-\d{2}）/);
@@ -63,6 +64,7 @@ describe('the new report sections at 390 px', () => {
     await page.goto(`/?company=${NO_CASH_FLOW}`);
     const growth = page.getByTestId('report-module-growth');
     await expect.poll(() => growth.textContent(), { timeout: 20_000 }).toContain('复合增长率');
+    await waitForReportSections(page);
     expect(await growth.textContent()).toContain('暂无盈利质量数据');
     expect(await page.getByTestId('report-module-risk').textContent()).toContain('资产负债率');
     await noSideScroll(page);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage } from './browser.ts';
+import { launchBrowser, MOBILE, newPage, waitForReportSections } from './browser.ts';
 
 /** 估值与股息, 行业对比 and PE估值 on a phone, in real Chromium: a quoted company and a summary-only one. */
 
@@ -60,6 +60,7 @@ describe('估值与股息, 行业对比 and PE估值 at 390 px', () => {
     await page.goto(`/?company=${encodeURIComponent(MIDEA)}`);
     const summary = page.getByTestId('report-module-valuation-summary');
     await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toContain('安全边际');
+    await waitForReportSections(page);
     expect(await summary.textContent()).toMatch(/市盈率 P\/E[\d,.]+倍/);
     expect(await summary.textContent()).toContain('EV/EBIT');
     const industry = page.getByTestId('report-module-industry-comparison');
@@ -83,6 +84,7 @@ describe('估值与股息, 行业对比 and PE估值 at 390 px', () => {
     await page.goto(`/?company=${SUMMARY_ONLY}`);
     const summary = page.getByTestId('report-module-valuation-summary');
     await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toContain('暂无行情');
+    await waitForReportSections(page);
     const pe = page.getByTestId('report-module-pe-valuation');
     expect(await pe.textContent()).toContain('暂无年末行情');
     // Its industry's statistics were rebuilt when the upload answered: it is counted among its peers.

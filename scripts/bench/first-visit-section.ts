@@ -61,7 +61,7 @@ export function firstVisitSection(figures: FirstVisitFigures): SectionResult {
       : [
           {
             what: `Lighthouse run ${index + 1}: performance ${run.performance}, TBT ${formatMillis(run.tbt)}`,
-            cause: `Lighthouse scales the main-thread tasks it observed by 4 (its simulated slower CPU); this run's benchmark index was ${run.benchmarkIndex.toFixed(0)} at a load average of ${run.load.toFixed(1)}, so each task it saw was already stretched by the shared machine. CPU profiles of a first visit (outside this run) put the long tasks left in: React's commit of the first screen and then of the report's twelve sections (each a single commit, though their render is sliced), style and layout of the page, evaluating the chunk of the offline copy and the API's answers (Dexie and the contract's zod schemas) once the first screen is drawn, and checking the answers against the contract on the main thread.`,
+            cause: `Lighthouse scales the main-thread tasks it observed by 4 (its simulated slower CPU); this run's benchmark index was ${run.benchmarkIndex.toFixed(0)} at a load average of ${run.load.toFixed(1)}, so each task it saw was already stretched by the shared machine. CPU profiles of a first visit (outside this run) put the long tasks left in: evaluating the entry chunk and React's first commit with the style and layout of the first screen, Vite's preloading of the chunks the first screen's effects import, the search box's company list and the menus (Dexie opened and the contract's zod schemas evaluated, while the report is computed), each report section's own commit (one per task after the first, 12 in all), and the market's quotes pulled into the offline copy once the browser is idle.`,
           },
         ],
   );

@@ -15,7 +15,7 @@ import type { IndustryComparisonView } from './industry-comparison-view.ts';
 import { type ModelValuationView, modelValuationView } from './model-valuation-view.ts';
 import { type PeValuationView, peValuationView, type YearEndQuote } from './pe-valuation-view.ts';
 import { quoteForReport } from './quote-slot.ts';
-import { rangeVerdictOf } from './range-verdict.ts';
+import { type RangeOf, rangeVerdictOf } from './range-verdict.ts';
 import {
   type DcfValuationView,
   dcfValuationView,
@@ -145,6 +145,7 @@ export function buildCompanyReport(
   bundle: CompanyBundle,
   market?: MarketContext,
   asOf: string | null = market?.today ?? null,
+  rangeOf: RangeOf = rangeVerdictOf,
 ): CompanyReport {
   const valuation = valueBundle(bundle, asOf, market?.quote ?? null);
   const quote = market?.quote;
@@ -169,7 +170,7 @@ export function buildCompanyReport(
       valuation.statements.years[valuation.latestYear],
       quote ?? null,
       market?.today ?? asOf ?? quote?.date ?? '',
-      rangeVerdictOf(bundle, quote ?? null, asOf),
+      rangeOf(bundle, quote ?? null, asOf),
     ),
     peValuation: peValuationView(
       valuation,

@@ -7,7 +7,7 @@ import { type CompanyBundle, type MarketContext, valueBundle } from './company-b
 import { EMPTY, formatValue, formatWithUnit, type ValueUnit } from './format.ts';
 import { marginOfSafetyTone, quoteDateText } from './market-rows.ts';
 import type { SeriesColor } from './palette.ts';
-import { type RangeVerdict, rangeVerdictOf, ratedVerdictText } from './range-verdict.ts';
+import { type RangeOf, type RangeVerdict, rangeVerdictOf, ratedVerdictText } from './range-verdict.ts';
 import { NOT_MEANINGFUL_TEXT } from './specs/ratio-rows.ts';
 import { CHART_HISTORY_YEARS, NARROW_HISTORY } from './specs/spec-parts.ts';
 import type { ChartSpec } from './specs/spec-types.ts';
@@ -122,7 +122,7 @@ function cellOf(figure: (typeof COMPARE_FIGURES)[number], series: YearSeries, ye
   };
 }
 
-function columnOf(entry: CompareEntry, index: number): { column: CompareColumn; series: YearSeries } {
+function columnOf(entry: CompareEntry, index: number, rangeOf: RangeOf): { column: CompareColumn; series: YearSeries } {
   const { bundle, market } = entry;
   const valuation = valueBundle(bundle, market.today, market.quote);
   const figures = valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]);
@@ -155,7 +155,7 @@ function columnOf(entry: CompareEntry, index: number): { column: CompareColumn; 
         tone: marginOfSafetyTone(margin),
       },
       warnings: warningSpecs(valuation.warnings),
-      verdict: verdictCell(rangeVerdictOf(bundle, market.quote, market.today)),
+      verdict: verdictCell(rangeOf(bundle, market.quote, market.today)),
     },
   };
 }
@@ -204,8 +204,8 @@ function chartsOf(columns: readonly CompareColumn[], series: readonly YearSeries
 }
 
 /** The comparison of the entries, in their order (valued as of each entry's `market.today`). */
-export function compareView(entries: readonly CompareEntry[]): CompareView {
-  const valued = entries.map(columnOf);
+export function compareView(entries: readonly CompareEntry[], rangeOf: RangeOf = rangeVerdictOf): CompareView {
+  const valued = entries.map((entry, index) => columnOf(entry, index, rangeOf));
   const columns = valued.map((one) => one.column);
   return {
     columns,

@@ -30,6 +30,9 @@ export function ratedVerdictText(verdict: Verdict | null, rating: UncertaintyRat
   return `${verdict ?? none}${rating ? `（${ratingText(rating)}）` : ''}`;
 }
 
+/** How a report or a comparison gets a company's range: drawn at once, or through a cache (cachedRangeOf). */
+export type RangeOf = (bundle: CompanyBundle, quote: SummaryQuote | null, asOf: string | null) => RangeVerdict | null;
+
 /** The company's range and verdict; null where the model gives no range (a financial company, no shares). */
 export function rangeVerdictOf(
   bundle: CompanyBundle,
@@ -54,4 +57,30 @@ export function rangeVerdictOf(
     if (isValuationError(error)) return null;
     throw error;
   }
+}
+
+/**
+ * The range drawn once per bundle version, quote and day: the 10,000 draws are not drawn again when the same
+ * company's report is rebuilt (a newer quote, a refresh) or it joins a comparison. The worker keeps one; the
+ * most recent `limit` ranges are kept.
+ */
+export function cachedRangeOf(limit = 64): RangeOf {
+  const kept = new Map<string, RangeVerdict | null>();
+  return (bundle, quote, asOf) => {
+    const key = JSON.stringify([bundle.company.code, bundle.version, quote, asOf]);
+    const found = kept.get(key);
+    if (found !== undefined) {
+      // Most recently used last: the first key is the one to drop.
+      kept.delete(key);
+      kept.set(key, found);
+      return found;
+    }
+    const range = rangeVerdictOf(bundle, quote, asOf);
+    kept.set(key, range);
+    if (kept.size > limit) {
+      const oldest = kept.keys().next();
+      if (!oldest.done) kept.delete(oldest.value);
+    }
+    return range;
+  };
 }

@@ -7,7 +7,8 @@ import {
   REPORT_MODULE_TITLES,
   type ReportModulePath,
 } from '@fcf/engine/report';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, startTransition, useEffect, useMemo, useState } from 'react';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
 import { ModelValuationModule } from './modules/ModelValuationModule.tsx';
@@ -105,24 +106,49 @@ function UnderDevelopment({ state }: { state: ReportState }) {
   );
 }
 
+/**
+ * How many of a company's sections show their figures: the first at once, then one more per task, each a
+ * commit of its own after the main thread was given back (a tap or a scroll is answered between two), so a
+ * first visit paints its first screen before the rest of the report is built. The others stand meanwhile at
+ * their reserved height (report-skeleton.css). A report recomputed for the same company (a newer quote)
+ * keeps what is shown. Without an IntersectionObserver (no charts wait either) every section comes at once.
+ */
+function useShownSections(company: string | null, total: number): number {
+  const [shown, setShown] = useState<{ company: string | null; count: number }>({ company, count: 1 });
+  const count = shown.company === company ? shown.count : 1;
+  useEffect(() => {
+    if (company === null || count >= total) return;
+    let cancelled = false;
+    void yieldToMain().then(() => {
+      if (!cancelled) startTransition(() => setShown({ company, count: count + 1 }));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [company, count, total]);
+  return typeof IntersectionObserver === 'undefined' ? total : count;
+}
+
 /** The report's modules in menu order, each in its own section, with the shared loading and error states. */
 export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }: ReportModulesProps) {
+  const known = shownSections(modules);
+  const shownCount = useShownSections(state.status === 'ready' ? state.report.company.code : null, known.length);
   if (state.status === 'idle') return null;
   if (modules.length === 0) return <UnderDevelopment state={state} />;
   if (state.status === 'error')
     return <ReportUnavailable message={state.message} onReload={onReload} onPick={onPick} />;
 
-  const known = shownSections(modules);
   const gridHasSection = known.some((entry) => entry.path === 'sensitivity');
   return (
     <div className="report-modules">
       {known.map((entry, index) => {
         // One status for the whole report: announce it once, not once per section.
         const announce = index === 0;
+        const busy = state.status === 'loading' || index >= shownCount;
         let body: ReactNode;
-        if (state.status === 'loading') {
+        if (busy) {
           body = (
-            <p className="report-module__status" role={announce ? 'status' : undefined}>
+            <p className="report-module__status" role={announce && state.status === 'loading' ? 'status' : undefined}>
               正在加载…
             </p>
           );
@@ -137,7 +163,7 @@ export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }
           );
         }
         return (
-          <ModuleSection key={entry.path} path={entry.path} name={entry.name} busy={state.status === 'loading'}>
+          <ModuleSection key={entry.path} path={entry.path} name={entry.name} busy={busy}>
             {body}
           </ModuleSection>
         );

@@ -41,7 +41,8 @@ export function SectionNav({ sections }: { sections: readonly SectionLink[] }) {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => setActive(activeSection(sections, window.scrollY)));
     };
-    onScroll();
+    // At the top the first section is the active one: no layout is forced while the page is being drawn.
+    if (window.scrollY > 0) onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       cancelAnimationFrame(frame);

@@ -1,14 +1,15 @@
-import { companyBundleAnswer } from '@fcf/engine/contract';
 import type { CompanyBundle, MarketContext } from '@fcf/engine/report';
+import { unknown } from 'zod/mini';
 import { apiRequest, reportLoadMessage } from '../api/http.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
-import { marketContext, refreshQuotes } from '../store/quotes.ts';
+import { marketContext, marketOf, quoteOfAnswer, refreshQuotes } from '../store/quotes.ts';
 import { readStoredReport } from '../store/stored-reports.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
-import { warmEngine } from '../worker/engine-client.ts';
-import { bundlePath, takeEarlyBundle } from './early-bundle.ts';
+import { checkBundleAnswer, warmEngine } from '../worker/engine-client.ts';
+import { bundlePath, quotePath, takeEarlyBundle } from './early-bundle.ts';
 import { knownCompanyCode, type ReportInputs, readAheadReportInputs, reportInputs } from './report-inputs.ts';
 import { reportOf } from './report-of.ts';
 import type { ReportState } from './use-company-report.ts';
@@ -24,13 +25,29 @@ export interface ReportSink {
   readonly set: (state: ReportState) => void;
 }
 
-/** The early answer (early-bundle.ts) when it is this company's bundle; null sends the usual way. */
-async function earlyBundle(named: string): Promise<CompanyBundle | null> {
-  const response = takeEarlyBundle(named);
-  if (!response) return null;
+/** The early quote's answer as the offline copy's row; null when there is none or it cannot be read. */
+async function earlyQuote(named: string, response: Promise<Response>) {
   try {
-    const { data } = await apiRequest(bundlePath(named), { schema: companyBundleAnswer, response });
-    return exactCompanyMatch([data.company], named) ? data : null;
+    return quoteOfAnswer(await apiRequest(quotePath(named), { schema: unknown(), response }));
+  } catch {
+    // No quote for the company, offline, a server error: the report opens without a price, as it would.
+    return null;
+  }
+}
+
+/**
+ * The early answers (early-bundle.ts) when they are this company's; null sends the usual way. The bundle is
+ * checked against the contract in the engine's worker, which the report needs next anyway: a bundle of ten
+ * years of statements is not walked by zod on the page's thread while the first screen is drawn.
+ */
+async function earlyBundle(named: string) {
+  const answers = takeEarlyBundle(named);
+  if (!answers) return null;
+  try {
+    const answer = await apiRequest(bundlePath(named), { schema: unknown(), response: answers.bundle });
+    const bundle = await checkBundleAnswer(answer);
+    if (!bundle || !exactCompanyMatch([bundle.company], named)) return null;
+    return { bundle, quote: await earlyQuote(named, answers.quote) };
   } catch {
     // Unknown by that name, offline, a server error: the usual way says why.
     return null;
@@ -57,10 +74,15 @@ export async function loadReport(named: string, force: boolean, sink: ReportSink
     if (sink.active()) sink.set({ status: 'ready', company: name, report, stale });
     return market;
   };
-  // Quotes come up to date meanwhile; a newer quote than the one shown recomputes the report.
-  const quotesPulled = refreshQuotes(force);
+  // Quotes come up to date meanwhile (a first visit's once its report is drawn); a newer quote than the one
+  // shown recomputes the report.
+  let pulling: Promise<void> | null = null;
+  const quotesPulled = () => {
+    pulling ??= refreshQuotes(force);
+    return pulling;
+  };
   const showNewerQuote = async (bundle: CompanyBundle, name: string, shown: MarketContext) => {
-    await quotesPulled;
+    await quotesPulled();
     const now = await marketContext(bundle.company.code);
     if (JSON.stringify(now.quote) !== JSON.stringify(shown.quote)) await show(bundle, false, name);
   };
@@ -75,15 +97,18 @@ export async function loadReport(named: string, force: boolean, sink: ReportSink
     return { company, cached: force ? undefined : await readBundle(company.code), inputs: undefined };
   };
   try {
-    // A first visit's bundle was asked for by name before the page was drawn: no list, no copy to read.
+    // A first visit's bundle and quote were asked for by name before the page was drawn: no list, no copy to
+    // read, no database opened before its report is drawn; the offline copy is written once the browser is idle.
     const asked = code || force ? null : await earlyBundle(named);
     if (asked) {
-      warmEngine();
-      void writeBundle(asked);
-      await quotesPulled;
-      await show(asked, false, asked.company.name);
-      return;
+      const { bundle } = asked;
+      const market = marketOf(asked.quote);
+      await show(bundle, false, bundle.company.name, { cached: undefined, market, kept: Promise.resolve(undefined) });
+      await whenIdle();
+      void writeBundle(bundle);
+      return showNewerQuote(bundle, bundle.company.name, market);
     }
+    void quotesPulled();
     const found = await findCompany();
     if (!found) {
       if (sink.active()) sink.set({ status: 'error', company: named, message: `未找到公司：${named}，请确认名称` });
@@ -107,7 +132,7 @@ export async function loadReport(named: string, force: boolean, sink: ReportSink
     // The worker loads while the bundle comes from the network.
     warmEngine();
     const loaded = await loadBundle(company.code, force);
-    await quotesPulled;
+    await quotesPulled();
     await show(loaded.value, loaded.stale, company.name);
   } catch (error) {
     if (sink.active()) sink.set({ status: 'error', company: named, message: reportLoadMessage(error, named) });

@@ -1,7 +1,15 @@
 import type { CompanyBundle, CompanyReport, MarketContext } from '@fcf/engine/report';
+import { whenIdle } from '../lib/when-idle.ts';
 import type { StoredReport } from '../store/db.ts';
 import { storedReportKey, writeStoredReport } from '../store/stored-reports.ts';
 import { computeReport, ENGINE_BUILD } from '../worker/engine-client.ts';
+
+let keeping: Promise<unknown> = Promise.resolve();
+
+/** Resolves once the last report computed is kept (or could not be). */
+export async function lastReportKept(): Promise<void> {
+  await keeping.catch(() => undefined);
+}
 
 /**
  * The company's report: the one kept from the last time it was computed from the same bundle, market
@@ -19,6 +27,7 @@ export async function reportOf(
   const stored = await kept;
   if (stored?.key === key) return stored.report;
   const report = await computeReport(bundle, market);
-  void writeStoredReport(code, key, report);
+  // Kept once the browser is idle: a first visit opens no database while its report is drawn.
+  keeping = whenIdle().then(() => writeStoredReport(code, key, report));
   return report;
 }

@@ -56,6 +56,11 @@ export function warmEngine(): void {
   }
 }
 
+/** The server's answer of a company's bundle checked against the contract in the worker; null when it fails. */
+export function checkBundleAnswer(answer: unknown): Promise<CompanyBundle | null> {
+  return engine().checkBundle(answer);
+}
+
 /** The company's report, computed by the engine in the worker, with price against value when quoted. */
 export function computeReport(bundle: CompanyBundle, market?: MarketContext): Promise<CompanyReport> {
   return engine().report(bundle, market);

@@ -6,11 +6,13 @@ import {
   type StoryInputs,
   valuationDate,
 } from '@fcf/engine';
+import { companyBundleAnswer } from '@fcf/engine/contract';
 import {
   buildCompanyReport,
   bundleListedShares,
   type CompanyBundle,
   type CompareEntry,
+  cachedRangeOf,
   compareView,
   impliedGrowthFor,
   type LeverModelId,
@@ -30,20 +32,28 @@ import {
   whatIfView,
 } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
+import { safeParse } from 'zod/mini';
 import { runSimulation, type SimulationProgress, type SimulationRequest } from './run-simulation.ts';
 
 let loaded: CompanyBundle | null = null;
 let loadedMarket: MarketContext | undefined;
 let cache = createAnalyticsCache();
+/** The range (10,000 draws) of each company drawn once per bundle version, quote and day. */
+const rangeOf = cachedRangeOf();
 
 /** The valuation engine off the main thread: typed handlers, one per thing the pages ask for. */
 const engineApi = {
+  /** A company's bundle as the server answered it, checked against the contract here, off the page's thread. */
+  checkBundle(answer: unknown): CompanyBundle | null {
+    const parsed = safeParse(companyBundleAnswer, answer);
+    return parsed.success ? parsed.data.data : null;
+  },
   report(bundle: CompanyBundle, market?: MarketContext) {
-    return buildCompanyReport(bundle, market, valuationDate(new Date()));
+    return buildCompanyReport(bundle, market, valuationDate(new Date()), rangeOf);
   },
   /** 公司数据对比: the companies side by side, each valued as its report is. */
   compare(entries: readonly CompareEntry[]) {
-    return compareView(entries);
+    return compareView(entries, rangeOf);
   },
   /** 估值模型: every model of the registry, its fit, formulas and levers. */
   catalogue() {

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isNotMeaningful, type ScreenerRow } from '@fcf/engine';
 import {
   companyBundleAnswer,

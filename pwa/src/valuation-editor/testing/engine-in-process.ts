@@ -12,13 +12,13 @@ import type {
   WhatIf,
 } from '@fcf/engine/report';
 import {
+  cachedRangeOf,
   compareView,
   impliedGrowthFor,
   modelCatalogue,
   modelChoices,
   modelComparison,
   modelWhatIfView,
-  rangeVerdictOf,
   scenarioSummary,
   uncertaintyStart,
   whatIfView,
@@ -56,12 +56,15 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
   };
 }
 
+/** Each company's range drawn once, as the worker keeps it. */
+const rangeOf = cachedRangeOf();
+
 export async function computeRange(bundle: CompanyBundle, market?: MarketContext): Promise<RangeVerdict | null> {
-  return rangeVerdictOf(bundle, market?.quote ?? null, valuationDate(new Date()));
+  return rangeOf(bundle, market?.quote ?? null, valuationDate(new Date()));
 }
 
 export async function computeCompare(entries: readonly CompareEntry[]): Promise<CompareView> {
-  return compareView(entries);
+  return compareView(entries, rangeOf);
 }
 
 export async function computeModels(bundle: CompanyBundle, market?: MarketContext): Promise<ModelComparisonView> {
