@@ -1,11 +1,12 @@
 import { type DriverBase, driverBase, fadeDrivers } from '../forecast/auto-drivers.ts';
 import { type Drivers, resolveDrivers, type YearDrivers } from '../forecast/drivers.ts';
 import { type ForecastRow, projectForecast } from '../forecast/projection.ts';
+import { oneOffSharesOf } from '../forecast/tax-driver.ts';
 import { type ProfitabilityRow, profitabilityRows, type ReturnsRow, returnsRows } from '../history/analytics.ts';
 import type { LineGap } from '../history/continuity.ts';
 import { type HistoryFcfRatios, historyFcfRatios } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
-import { analyseHistory } from '../history/historical-rows.ts';
+import { analyseHistory, type HistoryAnalysis } from '../history/historical-rows.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 
 /** The auto forecast at one terminal growth (revenue growth fades to it). */
@@ -21,6 +22,8 @@ export interface StatementAnalytics {
   readonly history: FinancialYearRow[];
   readonly reportedFamilies: number[];
   readonly gaps: LineGap[];
+  /** Years whose D&A and capex were estimated from the balance sheet, with the rate (historical-rows.ts). */
+  readonly estimatedCapex: HistoryAnalysis['estimatedCapex'];
   readonly profitability: ProfitabilityRow[];
   readonly returns: ReturnsRow[];
   /** The FCF ratios that do not depend on the valuation's EV. */
@@ -39,31 +42,39 @@ const AUTO_FORECASTS_KEPT = 32;
  */
 export interface AnalyticsCache {
   statements: CompanyStatements | null;
+  industry: string | null;
   analytics: StatementAnalytics | null;
 }
 
 export function createAnalyticsCache(): AnalyticsCache {
-  return { statements: null, analytics: null };
+  return { statements: null, industry: null, analytics: null };
 }
 
+/**
+ * What depends on the statements alone, and on the industry (a cyclical division reads a longer window of
+ * history for its drivers).
+ */
 export function statementAnalytics(
   statements: CompanyStatements,
   cache: AnalyticsCache | undefined,
+  industry: string | null = null,
 ): StatementAnalytics {
-  if (cache?.analytics && cache.statements === statements) return cache.analytics;
-  const { rows: history, reportedFamilies, gaps } = analyseHistory(statements);
+  if (cache?.analytics && cache.statements === statements && cache.industry === industry) return cache.analytics;
+  const { rows: history, reportedFamilies, gaps, estimatedCapex } = analyseHistory(statements);
   const analytics: StatementAnalytics = {
     history,
     reportedFamilies,
     gaps,
+    estimatedCapex,
     profitability: profitabilityRows(statements, history),
     returns: returnsRows(statements, history),
     fcfRatios: historyFcfRatios(statements, history),
-    base: driverBase(history, reportedFamilies),
+    base: driverBase(history, reportedFamilies, { industry, oneOffShares: oneOffSharesOf(statements, history) }),
     autoByGrowth: new Map(),
   };
   if (cache) {
     cache.statements = statements;
+    cache.industry = industry;
     cache.analytics = analytics;
   }
   return analytics;
@@ -81,7 +92,11 @@ export function autoForecastAt(
   if (known) return known;
   const defaults = fadeDrivers(analytics.base, g, years);
   const resolved = resolveDrivers(defaults, firstYear, {});
-  const auto = { defaults, resolved, forecast: projectForecast(last, resolved, analytics.base.openingWorkingCapital) };
+  const auto = {
+    defaults,
+    resolved,
+    forecast: projectForecast(last, resolved, analytics.base.openingWorkingCapital, analytics.base.openingLoss),
+  };
   if (analytics.autoByGrowth.size >= AUTO_FORECASTS_KEPT) analytics.autoByGrowth.clear();
   analytics.autoByGrowth.set(g, auto);
   return auto;

@@ -64,7 +64,7 @@ function salesToCapitalOf(statements: CompanyStatements) {
 /** The story model's levers for a company, each with how it was derived; throws when the latest year has no EBIT. */
 export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
   const { statements } = input;
-  const { history, base } = statementAnalytics(statements, input.cache);
+  const { history, base } = statementAnalytics(statements, input.cache, input.industry ?? null);
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');
   if (last.ebit === null || last.operating_revenue === null) {
@@ -76,7 +76,7 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
     statements,
     latestYear,
     { ...NO_MANUAL_PARAMETERS, ...input.parameters },
-    { assumptions, taxRate: base.ratios.income_tax_to_total_profit, listedShares: input.listedShares ?? null },
+    { assumptions, taxRate: base.end.income_tax_to_total_profit, listedShares: input.listedShares ?? null },
   );
   const g = parameters.terminal_growth_rate;
   const bridge = equityBridgeOf(statements.years[latestYear] ?? {}).totals;
@@ -94,13 +94,13 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
   const inputs: StoryInputs = {
     base_revenue: last.operating_revenue,
     base_operating_income: last.ebit,
-    revenue_growth_years_1_5: within('revenue_growth_years_1_5', historicalRevenueGrowth(history, g)),
+    revenue_growth_years_1_5: within('revenue_growth_years_1_5', historicalRevenueGrowth(history, g, base.window)),
     terminal_growth: g,
     target_operating_margin: within('target_operating_margin', margin?.mean ?? last.ebit / last.operating_revenue),
     margin_convergence_year: DEFAULT_MARGIN_CONVERGENCE_YEAR,
     sales_to_capital_years_1_5: salesToCapitalValue,
     sales_to_capital_years_6_10: salesToCapitalValue,
-    effective_tax_rate: base.ratios.income_tax_to_total_profit,
+    effective_tax_rate: base.start.income_tax_to_total_profit,
     marginal_tax_rate: DEFAULT_TAX_RATE,
     cost_of_capital_initial: parameters.wacc,
     cost_of_capital_terminal: matureCost,
