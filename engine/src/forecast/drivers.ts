@@ -1,7 +1,11 @@
 import { requireFinite } from '../errors.ts';
 import { WORKING_CAPITAL_RATIO_KEYS } from '../history/financial-row.ts';
+import { linkedCapexRatio } from './reinvestment.ts';
 
-/** Per-year forecast drivers, named as the financial-year-row fields (docs/requirements.md#financial-year-row); all are fractions. */
+/**
+ * Per-year forecast drivers, named as the financial-year-row fields (docs/requirements.md#financial-year-row); all
+ * are fractions but sales_to_capital (revenue / operating long-term assets, a multiple).
+ */
 export const DRIVER_KEYS = [
   'operating_revenue_yoy',
   'operating_cost_pct',
@@ -12,6 +16,7 @@ export const DRIVER_KEYS = [
   'income_tax_to_total_profit',
   'da_ratio',
   'Capex_to_Revenue_Ratio',
+  'sales_to_capital',
   ...WORKING_CAPITAL_RATIO_KEYS,
 ] as const;
 
@@ -47,6 +52,7 @@ export function emptyDrivers(): Drivers {
     income_tax_to_total_profit: 0,
     da_ratio: 0,
     Capex_to_Revenue_Ratio: 0,
+    sales_to_capital: 0,
     Notes_Receivable_Ratio: 0,
     Accounts_Receivable_Ratio: 0,
     Prepayments_Ratio: 0,
@@ -74,6 +80,7 @@ function defaultSources(): Record<DriverKey, DriverSource> {
     income_tax_to_total_profit: 'system_default',
     da_ratio: 'system_default',
     Capex_to_Revenue_Ratio: 'system_default',
+    sales_to_capital: 'system_default',
     Notes_Receivable_Ratio: 'system_default',
     Accounts_Receivable_Ratio: 'system_default',
     Prepayments_Ratio: 'system_default',
@@ -130,6 +137,10 @@ export function resolveDrivers(auto: readonly Drivers[], firstYear: number, over
     for (const [key, value] of carried) {
       values[key] = value;
       sources[key] = set?.[key] !== undefined ? 'user_set' : 'inherited';
+    }
+    // The auto capex follows the year's growth, D&A and sales-to-capital, whoever set those.
+    if (sources.Capex_to_Revenue_Ratio === 'system_default') {
+      values.Capex_to_Revenue_Ratio = linkedCapexRatio(values, values.operating_revenue_yoy);
     }
     return { year, values, sources };
   });

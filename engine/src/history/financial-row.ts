@@ -50,6 +50,8 @@ export type FinancialYearRow = {
   Cash_Paid_For_Acquisition_Assets: number | null;
   Capital_Expenditure: number | null;
   Capex_to_Revenue_Ratio: number | null;
+  /** Revenue / operating long-term assets (固定资产 + 在建工程 + 无形资产 + 使用权资产) at the year's end. */
+  sales_to_capital: number | null;
   FCFF: number | null;
 } & Record<WorkingCapitalItem, number | null> &
   Record<WorkingCapitalRatioKey, number | null>;
@@ -111,6 +113,7 @@ export function emptyRow(year: number, basis: RowBasis): FinancialYearRow {
     Cash_Paid_For_Acquisition_Assets: null,
     Capital_Expenditure: null,
     Capex_to_Revenue_Ratio: null,
+    sales_to_capital: null,
     FCFF: null,
   };
 }

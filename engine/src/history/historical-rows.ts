@@ -11,6 +11,7 @@ import {
   type WorkingCapitalLines,
   workingCapitalLines,
 } from './continuity.ts';
+import { type DepreciationRate, depreciationRateOf, estimatedDaCapex } from './estimated-capex.ts';
 import { emptyRow, type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
 
 /** The items that carry a year's revenue, the first one reported winning: they decide the reported years. */
@@ -101,6 +102,11 @@ export interface HistoryAnalysis {
   readonly reportedFamilies: number[];
   /** Lines reported in one of two consecutive years and not in the other, oldest first. */
   readonly gaps: LineGap[];
+  /**
+   * Years of the statements without a cash-flow statement, whose D&A and capex were estimated from the
+   * balance sheet (estimated-capex.ts), with the depreciation rate used; null when there is none.
+   */
+  readonly estimatedCapex: { readonly years: number[]; readonly rate: DepreciationRate } | null;
 }
 
 /**
@@ -115,6 +121,7 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
   const families: number[] = [];
   const gaps: LineGap[] = [];
   let previous: FinancialYearRow | null = null;
+  let estimated: { years: number[]; rate: DepreciationRate } | null = null;
   const { years, revenues } = reportedRevenues(statements);
   for (let index = 0; index < years.length; index++) {
     const year = years[index] as number;
@@ -123,6 +130,10 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
     // Only a year with the statements has working-capital lines (a summary's year reads none).
     const lines = fromStatements(source) ? workingCapitalLines(source) : null;
     const row = historicalRow(year, source, revenues[index] as number, lines, consecutive);
+    if (lines && row.depreciation_and_amortization === null) {
+      estimated ??= { years: [], rate: depreciationRateOf(statements) };
+      if (estimateDaCapex(row, source, statements.years[year - 1], estimated.rate.rate)) estimated.years.push(year);
+    }
     const mask = lines ? reportedFamiliesOfLines(lines) : 0;
     const before = families[families.length - 1];
     // Years that report the same families compare like with like already (compareWorkingCapital's answer).
@@ -145,7 +156,25 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
     families.push(mask);
     previous = row;
   }
-  return { rows, reportedFamilies: families, gaps };
+  return { rows, reportedFamilies: families, gaps, estimatedCapex: estimated?.years.length ? estimated : null };
+}
+
+/** Writes the balance sheet's estimate of D&A and capex into a row without a cash-flow statement. */
+function estimateDaCapex(
+  row: FinancialYearRow,
+  source: StatementYear,
+  previous: StatementYear | undefined,
+  rate: number,
+): boolean {
+  const estimate = estimatedDaCapex(source, previous, rate);
+  if (!estimate || row.operating_revenue === null) return false;
+  row.depreciation_and_amortization = estimate.da;
+  row.noncash_cost = estimate.da;
+  row.da_ratio = estimate.da / row.operating_revenue;
+  row.Capital_Expenditure = estimate.capex;
+  row.Capex_to_Revenue_Ratio = estimate.capex / row.operating_revenue;
+  row.FCFF = freeCashFlow(row.nopat, estimate.da, row.Change_In_Operating_WC, estimate.capex);
+  return true;
 }
 
 export function historicalRows(statements: CompanyStatements): FinancialYearRow[] {
@@ -187,6 +216,28 @@ function setWorkingCapital(row: FinancialYearRow, source: WorkingCapitalLines, r
   row.Employee_Benefits_Payable_Ratio = row.Employee_Benefits_Payable / revenue;
   row.Taxes_Payable = amountOrZero(source.Taxes_Payable);
   row.Taxes_Payable_Ratio = row.Taxes_Payable / revenue;
+}
+
+/**
+ * Operating long-term assets at the year's end (亿元): 固定资产 + 在建工程 + 无形资产 + 使用权资产, the
+ * assets capex buys (goodwill is bought with companies, not capex); null when none is reported.
+ */
+export function operatingLongTermAssets(year: StatementYear | undefined): number | null {
+  const parts = [
+    year?.fixed_assets,
+    year?.construction_in_progress,
+    year?.intangible_assets,
+    year?.right_of_use_assets,
+  ];
+  let total = 0;
+  let known = false;
+  for (const part of parts) {
+    if (part !== undefined && Number.isFinite(part)) {
+      total += part;
+      known = true;
+    }
+  }
+  return known ? total : null;
 }
 
 function historicalRow(
@@ -271,6 +322,8 @@ function historicalRow(
   row.Cash_Paid_For_Acquisition_Assets = cashCapex;
   row.Capital_Expenditure = capex;
   row.Capex_to_Revenue_Ratio = ratio(capex, revenue);
+  const capital = lines ? operatingLongTermAssets(source) : null;
+  row.sales_to_capital = capital !== null && capital > 0 ? revenue / capital : null;
   row.FCFF = freeCashFlow(nopat, da, change, capex);
   return row;
 }

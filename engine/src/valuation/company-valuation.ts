@@ -63,6 +63,8 @@ export interface CompanyValuation {
   readonly autoForecast: readonly ForecastRow[];
   /** How each auto driver was derived from the history (years and a note), for the page to disclose. */
   readonly driverBasis: Readonly<Record<DriverKey, DriverBasis>>;
+  /** The cyclical division whose longer window of history the auto drivers read, or null (docs/model.md §4). */
+  readonly cyclicalIndustry: string | null;
   readonly parameters: EffectiveParameters;
   readonly bridge: EquityBridge;
   /** The bridge's lines at the latest balance sheet, signed (without enterprise value; see DcfResult.bridge). */
@@ -84,7 +86,7 @@ export interface CompanyValuation {
 
 export const LIMITATION_MESSAGES = {
   summaryOnly: '仅有财务摘要：EBIT 按营业利润扣除投资收益估算，折旧摊销、资本开支与营运资本变动按 0 估计',
-  noCashFlow: '缺少现金流量表：折旧摊销与资本开支无历史数据，预测中按 0（相互抵消）估计',
+  noCashFlow: '缺少现金流量表：折旧摊销与资本开支按资产负债表估计（固定资产等的变动加折旧率），并非报表数据',
 } as const;
 
 /**
@@ -95,11 +97,17 @@ export function isSummaryOnly(history: readonly Pick<FinancialYearRow, 'basis'>[
   return history.slice(-AUTO_DRIVER_WINDOW).every((row) => row.basis === 'summary');
 }
 
-function limitationsOf(history: readonly FinancialYearRow[], classification: CompanyClassification): string[] {
+function limitationsOf(
+  history: readonly FinancialYearRow[],
+  classification: CompanyClassification,
+  estimatedYears: readonly number[],
+): string[] {
   if (classification.kind === 'financial') return [new ValuationError('FINANCIAL_COMPANY').message];
   if (isSummaryOnly(history)) return [LIMITATION_MESSAGES.summaryOnly];
-  const recent = history.slice(-AUTO_DRIVER_WINDOW);
-  if (recent.every((row) => row.depreciation_and_amortization === null)) return [LIMITATION_MESSAGES.noCashFlow];
+  const recent = history.slice(-AUTO_DRIVER_WINDOW).filter((row) => row.basis === 'statements');
+  if (recent.length > 0 && recent.every((row) => estimatedYears.includes(row.year))) {
+    return [LIMITATION_MESSAGES.noCashFlow];
+  }
   return [];
 }
 
@@ -124,7 +132,7 @@ function hasOverrides(overrides: YearOverrides, firstYear: number): boolean {
  */
 export function valueCompany(input: CompanyValuationInput): CompanyValuation {
   const { statements } = input;
-  const analytics = statementAnalytics(statements, input.cache);
+  const analytics = statementAnalytics(statements, input.cache, input.industry ?? null);
   const { history, base } = analytics;
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');
@@ -134,7 +142,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
   const manual: ValuationSettings = { ...NO_MANUAL_PARAMETERS, ...input.parameters };
   const parameters = effectiveParameters(statements, latestYear, manual, {
     ...(input.waccAssumptions ? { assumptions: input.waccAssumptions } : {}),
-    taxRate: base.ratios.income_tax_to_total_profit,
+    taxRate: base.end.income_tax_to_total_profit,
     listedShares: input.listedShares ?? null,
   });
   const { totals: bridge, lines } = equityBridgeOf(latest);
@@ -149,7 +157,9 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     ? resolveDrivers(auto.defaults, firstYear, overrides)
     : auto.resolved;
   const forecast =
-    resolved === auto.resolved ? auto.forecast : projectForecast(last, resolved, base.openingWorkingCapital);
+    resolved === auto.resolved
+      ? auto.forecast
+      : projectForecast(last, resolved, base.openingWorkingCapital, base.openingLoss);
 
   let dcf: DcfResult | null = null;
   let error: ValuationError | null = null;
@@ -199,6 +209,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     forecast,
     autoForecast: auto.forecast,
     driverBasis: base.basis,
+    cyclicalIndustry: base.cyclical,
     parameters,
     bridge,
     bridgeLines: lines,
@@ -207,7 +218,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     sensitivity,
     fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null, analytics.fcfRatios),
     completeness: completenessRate(history.length, forecast.length, auto.forecast.length > 0),
-    limitations: limitationsOf(history, classification),
+    limitations: limitationsOf(history, classification, analytics.estimatedCapex?.years ?? []),
     classification,
     lineGaps: analytics.gaps,
     warnings: valuationWarnings({
@@ -216,6 +227,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
       dcf,
       classification,
       gaps: analytics.gaps,
+      estimatedCapex: analytics.estimatedCapex,
       warnedYears: history.slice(-AUTO_DRIVER_WINDOW).map((row) => row.year),
       asOf: input.asOf,
     }),

@@ -41,6 +41,8 @@ export const PARAMETER_RULES: Readonly<Record<AdjustableParameter, ParameterRule
   income_tax_to_total_profit: rule('所得税率', 0, 0.5),
   da_ratio: rule('折旧摊销/营业收入', 0, 0.5),
   Capex_to_Revenue_Ratio: rule('资本开支/营业收入', 0, 1),
+  // A multiple, not a percent: revenue per yuan of operating long-term assets (a power plant ~0.3, a trader ~50).
+  sales_to_capital: rule('销售额/经营性长期资产', 0.05, 100, false, { aboveMin: true }),
   ...(Object.fromEntries(
     WORKING_CAPITAL_KEY_PAIRS.map(([item, key]) => [key, rule(`${ITEM_LABELS[item]}/营业收入`, 0, 10)]),
   ) as Record<WorkingCapitalRatioKey, ParameterRule>),

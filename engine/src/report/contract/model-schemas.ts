@@ -78,9 +78,14 @@ export const terminalAnalysisSchema = z.object({
   nopat: amount,
   reinvestment_rate: amount,
   implied_ronic: amount,
+  consistent_terminal_value: amount.check(
+    z.describe('再投资与 g 一致（价值驱动公式，RONIC 默认为 WACC）时的终值（亿元）'),
+  ),
+  consistent_value_per_share: amount.check(z.describe('再投资与 g 一致时的每股价值（元）')),
 });
 
 export const dcfResultSchema = z.object({
+  terminal_value_method: z.enum(TERMINAL_VALUE_METHODS).check(z.describe('本次估值所用的终值方法')),
   wacc: z.number(),
   g: z.number(),
   forecast: z.array(
