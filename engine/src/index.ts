@@ -32,6 +32,7 @@ export * from './market/watchlist.ts';
 export * from './statements/industries.ts';
 export * from './statements/item-labels.ts';
 export * from './statements/items.ts';
+export * from './valuation/admin-choices.ts';
 export * from './valuation/bridge.ts';
 export * from './valuation/company-kind.ts';
 export * from './valuation/company-valuation.ts';

@@ -72,4 +72,16 @@ describe('projectForecast', () => {
     expect(rows[0]?.Change_In_Operating_WC).toBe(0);
     expect(rows[0]?.FCFF).toBeCloseTo(10 * 1.02 * 0.75, 12);
   });
+
+  it('takes impairment losses and other income at their ratios into EBIT', () => {
+    const [year] = resolveDrivers(autoDrivers(history, 0.02), 2025, {
+      2025: { impairment_losses_pct: 0.03, other_income_pct: 0.01 },
+    });
+    if (!year) throw new Error('year');
+    const [first] = projectForecast(last as NonNullable<typeof last>, [year]);
+    expect(first?.impairment_losses).toBeCloseTo(125 * 0.03, 12);
+    expect(first?.other_income).toBeCloseTo(125 * 0.01, 12);
+    // 25 − 3.75 + 1.25.
+    expect(first?.ebit).toBeCloseTo(22.5, 12);
+  });
 });

@@ -53,6 +53,8 @@ export interface ProjectedYear {
   selling: number;
   management: number;
   research: number;
+  impairments: number;
+  otherIncome: number;
   ebit: number;
   nopat: number;
   da: number;
@@ -75,6 +77,8 @@ export function emptyProjectedYear(): ProjectedYear {
     selling: 0,
     management: 0,
     research: 0,
+    impairments: 0,
+    otherIncome: 0,
     ebit: 0,
     nopat: 0,
     da: 0,
@@ -91,7 +95,7 @@ export function emptyProjectedYear(): ProjectedYear {
 /**
  * The forecast's formulas for one year, written into `out`: revenueₜ = revenueₜ₋₁ × (1 + growthₜ); each
  * cost and expense = revenue × its ratio; EBIT = revenue − cost − taxes and surcharges − selling −
- * management − R&D; NOPAT = EBIT − tax rate × the profit left after the losses carried (a loss pays no
+ * management − R&D − impairment losses + other income; NOPAT = EBIT − tax rate × the profit left after the losses carried (a loss pays no
  * tax and is carried); D&A and capex = revenue × their ratios; each working-capital item = revenue × its
  * ratio, ΔOWC = OWCₜ − OWCₜ₋₁; FCF = NOPAT + D&A − ΔOWC − capex. `growth` replaces the drivers' revenue
  * growth (the sensitivity grid's other terminal growths); `lossCarried` is what the year before left.
@@ -126,7 +130,9 @@ export function projectYear(
   const selling = revenue * values.selling_expenses_pct;
   const management = revenue * values.management_expenses_pct;
   const research = revenue * values.r_and_d_expenses_pct;
-  const ebit = revenue - cost - taxes - selling - management - research;
+  const impairments = revenue * values.impairment_losses_pct;
+  const otherIncome = revenue * values.other_income_pct;
+  const ebit = revenue - cost - taxes - selling - management - research - impairments + otherIncome;
   const taxable = ebit > 0 ? Math.max(0, ebit - lossCarried) : 0;
   const nopat = ebit - taxable * values.income_tax_to_total_profit;
   const da = revenue * values.da_ratio;
@@ -138,6 +144,8 @@ export function projectYear(
   out.selling = selling;
   out.management = management;
   out.research = research;
+  out.impairments = impairments;
+  out.otherIncome = otherIncome;
   out.ebit = ebit;
   out.nopat = nopat;
   out.da = da;
@@ -204,6 +212,10 @@ export function projectForecast(
     row.management_expenses_pct = values.management_expenses_pct;
     row.r_and_d_expenses = projected.research;
     row.r_and_d_expenses_pct = values.r_and_d_expenses_pct;
+    row.impairment_losses = projected.impairments;
+    row.impairment_losses_pct = values.impairment_losses_pct;
+    row.other_income = projected.otherIncome;
+    row.other_income_pct = values.other_income_pct;
     row.ebit = projected.ebit;
     row.income_tax_to_total_profit = values.income_tax_to_total_profit;
     row.nopat = projected.nopat;

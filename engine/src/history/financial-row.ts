@@ -37,6 +37,13 @@ export type FinancialYearRow = {
   management_expenses_pct: number | null;
   r_and_d_expenses: number | null;
   r_and_d_expenses_pct: number | null;
+  /** 资产减值损失 + 信用减值损失 (a loss positive): an operating cost. */
+  impairment_losses: number | null;
+  impairment_losses_pct: number | null;
+  /** 其他收益 (grants and the like), as reported. */
+  other_income: number | null;
+  /** The operating part of 其他收益 / revenue: all of it, or 0 where an admin marks it non-operating. */
+  other_income_pct: number | null;
   ebit: number | null;
   income_tax_to_total_profit: number | null;
   nopat: number | null;
@@ -76,6 +83,10 @@ export function emptyRow(year: number, basis: RowBasis): FinancialYearRow {
     management_expenses_pct: null,
     r_and_d_expenses: null,
     r_and_d_expenses_pct: null,
+    impairment_losses: null,
+    impairment_losses_pct: null,
+    other_income: null,
+    other_income_pct: null,
     ebit: null,
     income_tax_to_total_profit: null,
     nopat: null,

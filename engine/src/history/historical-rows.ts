@@ -94,6 +94,12 @@ function taxRate(year: StatementYear): number | null {
   return rate !== null && rate >= 0 && rate <= 1 ? rate : null;
 }
 
+/** How a company's history is read beside its figures (an admin's choices, stored per company). */
+export interface HistoryOptions {
+  /** 其他收益 is part of EBIT (the default) or, false, left out as non-operating. */
+  readonly otherIncomeOperating?: boolean;
+}
+
 /** The historical rows with what the continuity of their working-capital lines says about them. */
 export interface HistoryAnalysis {
   /** One row per reported year, oldest first. */
@@ -111,12 +117,13 @@ export interface HistoryAnalysis {
 
 /**
  * Derives the financial year row for every reported year from the statements. EBIT is operating
- * EBIT: revenue − operating cost − taxes and surcharges − selling − management − R&D expenses (so history
+ * EBIT: revenue − operating cost − taxes and surcharges − selling − management − R&D expenses − 资产减值损失
+ * − 信用减值损失 + 其他收益 (unless `options` leave it out) (so history
  * and forecast use one definition); NOPAT = EBIT × (1 − effective tax rate, 25% when unknown); non-cash cost
  * = D&A from the cash-flow statement's supplement; capex = cash paid for fixed, intangible and other
  * long-term assets plus the leases' reinvestment (see historicalRow); ΔOWC compares like with like.
  */
-export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
+export function analyseHistory(statements: CompanyStatements, options: HistoryOptions = {}): HistoryAnalysis {
   const rows: FinancialYearRow[] = [];
   const families: number[] = [];
   const gaps: LineGap[] = [];
@@ -129,7 +136,7 @@ export function analyseHistory(statements: CompanyStatements): HistoryAnalysis {
     const consecutive = previous?.year === year - 1 ? previous : null;
     // Only a year with the statements has working-capital lines (a summary's year reads none).
     const lines = fromStatements(source) ? workingCapitalLines(source) : null;
-    const row = historicalRow(year, source, revenues[index] as number, lines, consecutive);
+    const row = historicalRow(year, source, revenues[index] as number, lines, consecutive, options);
     if (lines && row.depreciation_and_amortization === null) {
       estimated ??= { years: [], rate: depreciationRateOf(statements) };
       if (estimateDaCapex(row, source, statements.years[year - 1], estimated.rate.rate)) estimated.years.push(year);
@@ -177,8 +184,8 @@ function estimateDaCapex(
   return true;
 }
 
-export function historicalRows(statements: CompanyStatements): FinancialYearRow[] {
-  return analyseHistory(statements).rows;
+export function historicalRows(statements: CompanyStatements, options: HistoryOptions = {}): FinancialYearRow[] {
+  return analyseHistory(statements, options).rows;
 }
 
 export const DEFAULT_TAX_RATE = 0.25;
@@ -246,6 +253,7 @@ function historicalRow(
   revenue: number,
   lines: WorkingCapitalLines | null,
   previous: FinancialYearRow | null,
+  options: HistoryOptions,
 ): FinancialYearRow {
   const tax = taxRate(source);
 
@@ -254,6 +262,9 @@ function historicalRow(
   let selling = 0;
   let management = 0;
   let research = 0;
+  let impairments: number | null = null;
+  let otherIncome: number | null = null;
+  let operatingOtherIncome = 0;
   let ebit: number | null;
   if (lines) {
     operatingCost = amountOrZero(source.operating_cost);
@@ -261,7 +272,12 @@ function historicalRow(
     selling = amountOrZero(source.selling_expenses);
     management = amountOrZero(source.management_expenses);
     research = amountOrZero(source.r_and_d_expenses);
-    ebit = revenue - operatingCost - taxes - selling - management - research;
+    // Write-downs of receivables, inventories and assets are costs of operating (docs/model.md §2).
+    impairments = amountOrZero(source.asset_impairment_loss) + amountOrZero(source.credit_impairment_loss);
+    // 其他收益 is shown as reported; it counts in EBIT (and its ratio in the forecast) unless an admin says not.
+    otherIncome = amountOrZero(source.other_income);
+    operatingOtherIncome = options.otherIncomeOperating === false ? 0 : otherIncome;
+    ebit = revenue - operatingCost - taxes - selling - management - research - impairments + operatingOtherIncome;
   } else {
     const operatingProfit = finiteOrNull(source.operating_profit);
     ebit =
@@ -309,6 +325,10 @@ function historicalRow(
   row.management_expenses_pct = ratio(management, revenue);
   row.r_and_d_expenses = research;
   row.r_and_d_expenses_pct = ratio(research, revenue);
+  row.impairment_losses = impairments;
+  row.impairment_losses_pct = ratio(impairments, revenue);
+  row.other_income = otherIncome;
+  row.other_income_pct = otherIncome === null ? null : ratio(operatingOtherIncome, revenue);
   row.ebit = ebit;
   row.income_tax_to_total_profit = tax;
   row.nopat = nopat;

@@ -6,7 +6,7 @@ import { type ProfitabilityRow, profitabilityRows, type ReturnsRow, returnsRows 
 import type { LineGap } from '../history/continuity.ts';
 import { type HistoryFcfRatios, historyFcfRatios } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
-import { analyseHistory, type HistoryAnalysis } from '../history/historical-rows.ts';
+import { analyseHistory, type HistoryAnalysis, type HistoryOptions } from '../history/historical-rows.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 
 /** The auto forecast at one terminal growth (revenue growth fades to it). */
@@ -43,24 +43,34 @@ const AUTO_FORECASTS_KEPT = 32;
 export interface AnalyticsCache {
   statements: CompanyStatements | null;
   industry: string | null;
+  otherIncomeOperating: boolean;
   analytics: StatementAnalytics | null;
 }
 
 export function createAnalyticsCache(): AnalyticsCache {
-  return { statements: null, industry: null, analytics: null };
+  return { statements: null, industry: null, otherIncomeOperating: true, analytics: null };
 }
 
 /**
- * What depends on the statements alone, and on the industry (a cyclical division reads a longer window of
- * history for its drivers).
+ * What depends on the statements alone, on the industry (a cyclical division reads a longer window of
+ * history for its drivers) and on how an admin reads 其他收益 (`options`).
  */
 export function statementAnalytics(
   statements: CompanyStatements,
   cache: AnalyticsCache | undefined,
   industry: string | null = null,
+  options: HistoryOptions = {},
 ): StatementAnalytics {
-  if (cache?.analytics && cache.statements === statements && cache.industry === industry) return cache.analytics;
-  const { rows: history, reportedFamilies, gaps, estimatedCapex } = analyseHistory(statements);
+  const otherIncomeOperating = options.otherIncomeOperating !== false;
+  if (
+    cache?.analytics &&
+    cache.statements === statements &&
+    cache.industry === industry &&
+    cache.otherIncomeOperating === otherIncomeOperating
+  ) {
+    return cache.analytics;
+  }
+  const { rows: history, reportedFamilies, gaps, estimatedCapex } = analyseHistory(statements, options);
   const analytics: StatementAnalytics = {
     history,
     reportedFamilies,
@@ -75,6 +85,7 @@ export function statementAnalytics(
   if (cache) {
     cache.statements = statements;
     cache.industry = industry;
+    cache.otherIncomeOperating = otherIncomeOperating;
     cache.analytics = analytics;
   }
   return analytics;

@@ -7,6 +7,7 @@ import type { LineGap } from '../history/continuity.ts';
 import { type FcfRatioSeries, fcfRatioSeries } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import type { CompanyStatements } from '../statements/items.ts';
+import { type AdminChoices, NO_ADMIN_CHOICES } from './admin-choices.ts';
 import { type AnalyticsCache, autoForecastAt, statementAnalytics } from './analytics-cache.ts';
 import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts';
 import { type CompanyClassification, classifyCompany } from './company-kind.ts';
@@ -41,6 +42,8 @@ export interface CompanyValuationInput {
   readonly listedShares?: ListedShares | null;
   /** The date the valuation is for, 'YYYY-MM-DD' (the engine reads no clock): warns a stale latest report. */
   readonly asOf?: string | null;
+  /** How an admin reads the company's own lines (docs/model.md §2; defaults: NO_ADMIN_CHOICES). */
+  readonly choices?: AdminChoices | null;
   /** Reuse of the statements' analytics across edits of one company (see createAnalyticsCache). */
   readonly cache?: AnalyticsCache;
   /** Options of the WACC × g grid; false skips it. */
@@ -132,7 +135,10 @@ function hasOverrides(overrides: YearOverrides, firstYear: number): boolean {
  */
 export function valueCompany(input: CompanyValuationInput): CompanyValuation {
   const { statements } = input;
-  const analytics = statementAnalytics(statements, input.cache, input.industry ?? null);
+  const choices = input.choices ?? NO_ADMIN_CHOICES;
+  const analytics = statementAnalytics(statements, input.cache, input.industry ?? null, {
+    otherIncomeOperating: choices.other_income_operating,
+  });
   const { history, base } = analytics;
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');

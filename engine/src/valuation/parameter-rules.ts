@@ -38,6 +38,8 @@ export const PARAMETER_RULES: Readonly<Record<AdjustableParameter, ParameterRule
   selling_expenses_pct: rule('销售费用率', 0, 1),
   management_expenses_pct: rule('管理费用率', 0, 1),
   r_and_d_expenses_pct: rule('研发费用率', 0, 1),
+  impairment_losses_pct: rule('资产及信用减值损失率', 0, 0.5),
+  other_income_pct: rule('其他收益/营业收入', 0, 0.5),
   income_tax_to_total_profit: rule('所得税率', 0, 0.5),
   da_ratio: rule('折旧摊销/营业收入', 0, 0.5),
   Capex_to_Revenue_Ratio: rule('资本开支/营业收入', 0, 1),

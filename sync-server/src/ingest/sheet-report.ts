@@ -4,7 +4,7 @@ import type { SheetTable } from './layout.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { parseCellValue } from './numbers.ts';
 import { parsePeriod } from './periods.ts';
-import { itemMeasure, lookupItem } from './synonyms.ts';
+import { itemMeasure, lookupItem, lossSign } from './synonyms.ts';
 import { type AmountUnit, findHeaderUnit, isAmountUnit, shareUnitFor, splitLabelUnit, toYi, toYiGu } from './units.ts';
 
 interface MalformedCell {
@@ -45,6 +45,7 @@ export function readSheetReport(table: SheetTable, reportType: ReportType): Shee
     }
     report.recognised.push(label);
     const scale = scaleFor(item, label, headerUnit);
+    const sign = lossSign(item, label);
     for (const { year, raw, line } of cells) {
       const cell = parseCellValue(raw);
       if (cell.kind === 'missing') continue;
@@ -53,7 +54,7 @@ export function readSheetReport(table: SheetTable, reportType: ReportType): Shee
         report.malformedCells.push({ label, year, raw });
         continue;
       }
-      const value = scale(cell.value);
+      const value = sign * scale(cell.value);
       // Not Number.isFinite-and-compare: '1e400' reads as Infinity, which this refuses too.
       if (!(Math.abs(value) <= INGEST_LIMITS.absoluteValue)) {
         report.outOfRange.push({ label, year, raw, line });

@@ -1,62 +1,39 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type CompanyStatements, type CompanyValuation, ITEM_LABELS, valueCompany } from '@fcf/engine';
+import { type CompanyStatements, type CompanyValuation, ITEM_LABELS } from '@fcf/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_BANK } from '../../../engine/src/testing/sample-bank.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
-import { type Database, databaseLocation, openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { execute, queryAll, queryOne } from '../db/query.ts';
-import { loadCompanyDirectory, loadIndustries } from '../ingest/index.ts';
+import type { Database } from '../db/database.ts';
+import { execute, queryOne } from '../db/query.ts';
 import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
-import { loadCompanyStatements } from '../store/statements.ts';
+import { type FixtureCompanies, seedFixtureCompanies, FIXTURE_TODAY as TODAY } from '../testing/fixture-companies.ts';
 import { loadCompanyContext, loadWaccAssumptions } from '../valuation/stored-inputs.ts';
-import { refreshIndustries, seedFixtures } from './seed-fixtures.ts';
+import { refreshIndustries } from './seed-fixtures.ts';
 
 /**
  * The model on every company of fixtures/, imported as `npm start` seeds them: the equity bridge, the share
  * count, the warnings and the leases, on real (163) and sample (workbook) statements.
  */
-const FIXTURES_DIR = new URL('../../../fixtures/', import.meta.url).pathname;
-/** The valuation date: 30 June 2021 is exactly 18 months after the 2019 reports, and more after 2018's. */
-const TODAY = new Date('2021-06-30T12:00:00Z');
-const industries = loadIndustries(readFileSync(join(FIXTURES_DIR, 'market/industryCoding.csv')));
-
-let dir: string;
+let fixtures: FixtureCompanies;
 let db: Database;
 let companies: CompanyRecord[];
+let industries: Map<string, string>;
 const statements = new Map<string, CompanyStatements>();
 const valuations = new Map<string, CompanyValuation>();
 
 function value(company: CompanyRecord, companyStatements: CompanyStatements): CompanyValuation {
-  return valueCompany({
-    statements: companyStatements,
-    ...loadCompanyContext(db, company, TODAY),
-    waccAssumptions: loadWaccAssumptions(db, company),
-  });
+  return fixtures.value(company, companyStatements);
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'fcf-fixture-valuations-'));
-  db = openDatabase(databaseLocation(`file:${join(dir, 'fixtures.db')}`));
-  migrate(db);
-  seedFixtures(db, FIXTURES_DIR, {
-    directory: loadCompanyDirectory(readFileSync(join(FIXTURES_DIR, 'market/fullStockList.csv'))),
-    industries,
-    uploadedBy: 'test',
-  });
-  companies = queryAll<CompanyRecord>(db, 'SELECT code, name, industry FROM companies ORDER BY code');
+  fixtures = seedFixtureCompanies();
+  ({ db, companies, industries } = fixtures);
   for (const company of companies) {
-    const loaded = loadCompanyStatements(db, company);
+    const loaded = fixtures.statementsOf(company.code);
     statements.set(company.code, loaded);
     valuations.set(company.code, value(company, loaded));
   }
 });
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => fixtures.close());
 
 const valuationOf = (code: string): CompanyValuation => {
   const found = valuations.get(code);

@@ -64,7 +64,9 @@ function salesToCapitalOf(statements: CompanyStatements) {
 /** The story model's levers for a company, each with how it was derived; throws when the latest year has no EBIT. */
 export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
   const { statements } = input;
-  const { history, base } = statementAnalytics(statements, input.cache, input.industry ?? null);
+  const { history, base } = statementAnalytics(statements, input.cache, input.industry ?? null, {
+    otherIncomeOperating: input.choices?.other_income_operating,
+  });
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');
   if (last.ebit === null || last.operating_revenue === null) {

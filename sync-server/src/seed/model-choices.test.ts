@@ -1,0 +1,69 @@
+import type { CompanyValuation } from '@fcf/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyRecord } from '../store/companies.ts';
+import { type FixtureCompanies, seedFixtureCompanies } from '../testing/fixture-companies.ts';
+
+/**
+ * The model's choices (docs/model.md) on real companies of fixtures/ (the 163 exports of ../shared/data/):
+ * impairments in EBIT, a missing cash-flow statement, the dated discount rate, the whole equity bridge.
+ */
+let fixtures: FixtureCompanies;
+const valuations = new Map<string, CompanyValuation>();
+
+beforeAll(() => {
+  fixtures = seedFixtureCompanies();
+  for (const company of fixtures.companies) {
+    valuations.set(company.code, fixtures.value(company, fixtures.statementsOf(company.code)));
+  }
+});
+afterAll(() => fixtures.close());
+
+const valuationOf = (code: string): CompanyValuation => {
+  const found = valuations.get(code);
+  if (!found) throw new Error(`no valuation of ${code}`);
+  return found;
+};
+const companyOf = (code: string): CompanyRecord => {
+  const found = fixtures.companies.find((company) => company.code === code);
+  if (!found) throw new Error(`no company ${code}`);
+  return found;
+};
+const codesOf = (code: string) => valuationOf(code).warnings.map((warning) => warning.code);
+
+describe('impairments are operating costs (国电电力 600795)', () => {
+  it('takes 2018’s 资产减值损失 of 35.14 亿 out of EBIT, and its ratio into the forecast’s drivers', () => {
+    const valuation = valuationOf('600795');
+    const row = valuation.history.find((entry) => entry.year === 2018);
+    const year = fixtures.statementsOf('600795').years[2018] ?? {};
+    expect(row?.impairment_losses).toBeCloseTo(35.137, 9);
+    const before =
+      (year.operating_revenue as number) -
+      (year.operating_cost as number) -
+      (year.tax_expenses ?? 0) -
+      (year.selling_expenses ?? 0) -
+      (year.management_expenses ?? 0) -
+      (year.r_and_d_expenses ?? 0);
+    expect(row?.ebit).toBeCloseTo(before - 35.137, 9);
+    expect(valuation.driverBasis.impairment_losses_pct.years).toContain(2018);
+  });
+});
+
+describe('a company without a cash-flow statement (顺丰控股 002352)', () => {
+  it('is flagged no_cash_flow_statement, its D&A and capex estimated from its balance sheet, never 0', () => {
+    const valuation = valuationOf('002352');
+    expect(codesOf('002352')).toContain('no_cash_flow_statement');
+    const latest = valuation.history.at(-1);
+    expect(latest?.depreciation_and_amortization).toBeGreaterThan(0);
+    expect(latest?.Capital_Expenditure).toBeGreaterThan(0);
+    expect(valuation.forecast[0]?.Capital_Expenditure).toBeGreaterThan(0);
+  });
+});
+
+describe('the terminal value’s reinvestment (中国广核 003816)', () => {
+  it('warns terminal_reinvestment_inconsistent and gives the value with reinvestment consistent with g', () => {
+    const valuation = valuationOf('003816');
+    expect(codesOf('003816')).toContain('terminal_reinvestment_inconsistent');
+    expect(valuation.dcf?.terminal.method).toBe('gordon');
+    expect(companyOf('003816').name).toBe('中国广核');
+  });
+});
