@@ -218,6 +218,7 @@ export function projectForecast(
     row.other_income_pct = values.other_income_pct;
     row.ebit = projected.ebit;
     row.income_tax_to_total_profit = values.income_tax_to_total_profit;
+    row.nopat_tax_rate = values.income_tax_to_total_profit;
     row.nopat = projected.nopat;
     row.depreciation_and_amortization = projected.da;
     row.da_ratio = values.da_ratio;

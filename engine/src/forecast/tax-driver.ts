@@ -1,14 +1,11 @@
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import { DEFAULT_TAX_RATE } from '../history/historical-rows.ts';
+import { FORECAST_TAX_RATE_RANGE, ONE_OFF_SHARE, usableTaxRate } from '../history/one-off-tax.ts';
 import { percentText, yearsText } from '../message-format.ts';
-import type { CompanyStatements } from '../statements/items.ts';
 import { medianOf } from './driver-history.ts';
 
-/**
- * Effective tax rates a forecast may average: a rate above 50% (a loss-making subsidiary, a one-off
- * write-down of deferred tax) says nothing about the rate to come, nor does a negative one.
- */
-export const FORECAST_TAX_RATE_RANGE = [0, 0.5] as const;
+export { FORECAST_TAX_RATE_RANGE, ONE_OFF_SHARE, oneOffSharesOf } from '../history/one-off-tax.ts';
+
 /** Fewer valid years than this and the forecast takes the statutory rate. */
 export const MIN_TAX_RATE_YEARS = 2;
 /** The reduced rate of a high and new technology enterprise (企业所得税法 art. 28), and of the western regions. */
@@ -31,22 +28,6 @@ export interface TaxDriver {
 }
 
 /**
- * A year whose effective rate is a year of one-offs: its profit outside the operating result (investment
- * income, often tax-exempt from associates; fair-value changes; non-operating gains and losses) is more than
- * half its total profit, so tax / total profit says little about the tax on operations.
- */
-export const ONE_OFF_SHARE = 0.5;
-
-/** The effective rate of a history row, or null when out of range or distorted by one-offs (see above). */
-function usableRate(row: FinancialYearRow, oneOffs: ReadonlyMap<number, number>): number | null {
-  const rate = row.income_tax_to_total_profit;
-  const [low, high] = FORECAST_TAX_RATE_RANGE;
-  if (rate === null || rate < low || rate > high) return null;
-  const share = oneOffs.get(row.year);
-  return share !== undefined && share > ONE_OFF_SHARE ? null : rate;
-}
-
-/**
  * The tax driver: from the mean effective rate of the window's usable years to the statutory rate by the
  * last forecast year. `oneOffs`: per year, |total profit − operating profit before financing| / total profit
  * (where it is known), which leaves a year of large one-offs out.
@@ -56,7 +37,7 @@ export function taxDriver(rows: readonly FinancialYearRow[], oneOffs: ReadonlyMa
   const years: number[] = [];
   const normalised: number[] = [];
   for (const row of rows) {
-    const rate = usableRate(row, oneOffs);
+    const rate = usableTaxRate(row, oneOffs);
     if (rate !== null) {
       rates.push(rate);
       years.push(row.year);
@@ -98,25 +79,4 @@ export function openingLossOf(history: readonly FinancialYearRow[]): number {
     carried = row.ebit < 0 ? carried - row.ebit : Math.max(0, carried - row.ebit);
   }
   return carried;
-}
-
-/**
- * Per history year with a positive total profit, the share of it outside the operating result before
- * financing: |total profit − (EBIT − financial expenses)| / total profit (investment and fair-value income,
- * non-operating gains and losses). The tax driver leaves a year above ONE_OFF_SHARE out.
- */
-export function oneOffSharesOf(
-  statements: CompanyStatements,
-  history: readonly FinancialYearRow[],
-): Map<number, number> {
-  const shares = new Map<number, number>();
-  for (const row of history) {
-    const year = statements.years[row.year];
-    const totalProfit = year?.total_profit;
-    if (row.ebit === null || totalProfit === undefined || !Number.isFinite(totalProfit) || totalProfit <= 0) continue;
-    const financial = year?.financial_expenses;
-    const operating = row.ebit - (financial !== undefined && Number.isFinite(financial) ? financial : 0);
-    shares.set(row.year, Math.abs(totalProfit - operating) / totalProfit);
-  }
-  return shares;
 }

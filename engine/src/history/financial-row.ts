@@ -46,6 +46,8 @@ export type FinancialYearRow = {
   other_income_pct: number | null;
   ebit: number | null;
   income_tax_to_total_profit: number | null;
+  /** The rate NOPAT was taxed at: the effective one, 25% when unknown, the normal one in a year of one-offs. */
+  nopat_tax_rate: number | null;
   nopat: number | null;
   depreciation_and_amortization: number | null;
   da_ratio: number | null;
@@ -89,6 +91,7 @@ export function emptyRow(year: number, basis: RowBasis): FinancialYearRow {
     other_income_pct: null,
     ebit: null,
     income_tax_to_total_profit: null,
+    nopat_tax_rate: null,
     nopat: null,
     depreciation_and_amortization: null,
     da_ratio: null,

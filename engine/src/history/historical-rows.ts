@@ -13,6 +13,7 @@ import {
 } from './continuity.ts';
 import { type DepreciationRate, depreciationRateOf, estimatedDaCapex } from './estimated-capex.ts';
 import { emptyRow, type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
+import { DEFAULT_TAX_RATE, normaliseOneOffTax } from './one-off-tax.ts';
 
 /** The items that carry a year's revenue, the first one reported winning: they decide the reported years. */
 export const REVENUE_ITEMS = [
@@ -113,13 +114,16 @@ export interface HistoryAnalysis {
    * balance sheet (estimated-capex.ts), with the depreciation rate used; null when there is none.
    */
   readonly estimatedCapex: { readonly years: number[]; readonly rate: DepreciationRate } | null;
+  /** Years whose NOPAT took the company's normal tax rate for their one-offs (one-off-tax.ts). */
+  readonly taxNormalisedYears: number[];
 }
 
 /**
  * Derives the financial year row for every reported year from the statements. EBIT is operating
  * EBIT: revenue − operating cost − taxes and surcharges − selling − management − R&D expenses − 资产减值损失
  * − 信用减值损失 + 其他收益 (unless `options` leave it out) (so history
- * and forecast use one definition); NOPAT = EBIT × (1 − effective tax rate, 25% when unknown); non-cash cost
+ * and forecast use one definition); NOPAT = EBIT × (1 − effective tax rate, 25% when unknown; the normal rate in
+ * a year of large one-offs, one-off-tax.ts); non-cash cost
  * = D&A from the cash-flow statement's supplement; capex = cash paid for fixed, intangible and other
  * long-term assets plus the leases' reinvestment (see historicalRow); ΔOWC compares like with like.
  */
@@ -163,7 +167,16 @@ export function analyseHistory(statements: CompanyStatements, options: HistoryOp
     families.push(mask);
     previous = row;
   }
-  return { rows, reportedFamilies: families, gaps, estimatedCapex: estimated?.years.length ? estimated : null };
+  const taxNormalisedYears = normaliseOneOffTax(rows, statements, (row) => {
+    row.FCFF = freeCashFlow(row.nopat, row.noncash_cost, row.Change_In_Operating_WC, row.Capital_Expenditure);
+  });
+  return {
+    rows,
+    reportedFamilies: families,
+    gaps,
+    estimatedCapex: estimated?.years.length ? estimated : null,
+    taxNormalisedYears,
+  };
 }
 
 /** Writes the balance sheet's estimate of D&A and capex into a row without a cash-flow statement. */
@@ -188,7 +201,7 @@ export function historicalRows(statements: CompanyStatements, options: HistoryOp
   return analyseHistory(statements, options).rows;
 }
 
-export const DEFAULT_TAX_RATE = 0.25;
+export { DEFAULT_TAX_RATE } from './one-off-tax.ts';
 
 /** A reported amount, or 0 when the report leaves it out (docs/requirements.md#fcf-definition). */
 const amountOrZero = (amount: number | undefined): number =>

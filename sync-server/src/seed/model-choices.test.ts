@@ -48,6 +48,17 @@ describe('impairments are operating costs (国电电力 600795)', () => {
   });
 });
 
+describe('the tax rate of a year of large one-offs (国电电力 600795, 2018)', () => {
+  it('shows the effective 40.9% and taxes NOPAT at the company’s normal rate', () => {
+    const row = valuationOf('600795').history.find((entry) => entry.year === 2018);
+    expect(row?.income_tax_to_total_profit).toBeCloseTo(0.4095, 4);
+    const rate = row?.nopat_tax_rate as number;
+    expect(rate).toBeGreaterThan(0.15);
+    expect(rate).toBeLessThan(0.25);
+    expect(row?.nopat).toBeCloseTo((row?.ebit as number) * (1 - rate), 9);
+  });
+});
+
 describe('a company without a cash-flow statement (顺丰控股 002352)', () => {
   it('is flagged no_cash_flow_statement, its D&A and capex estimated from its balance sheet, never 0', () => {
     const valuation = valuationOf('002352');
