@@ -129,7 +129,9 @@ export interface MarketContext {
 
 /** The listed share count a quote carries (its 总股本), for the model's share count. */
 export function listedSharesOf(quote: MarketQuote | null | undefined): ListedShares | null {
-  return quote && quote.shares !== null && quote.shares > 0 ? { count: quote.shares, date: quote.date } : null;
+  return quote && quote.shares !== null && quote.shares > 0
+    ? { count: quote.shares, date: quote.date, price: quote.price }
+    : null;
 }
 
 /**

@@ -150,6 +150,8 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     ...(input.waccAssumptions ? { assumptions: input.waccAssumptions } : {}),
     taxRate: base.end.income_tax_to_total_profit,
     listedShares: input.listedShares ?? null,
+    asOf: input.asOf ?? null,
+    ebit: last.ebit,
   });
   const { totals: bridge, lines } = equityBridgeOf(latest);
   const classification = classifyCompany(input.industry, latest);

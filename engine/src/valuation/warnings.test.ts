@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { valueCompany } from './company-valuation.ts';
+import { WACC_ASSUMPTIONS } from './wacc.ts';
 import { isReportStale, WARNING_CODES, type WarningCode } from './warnings.ts';
 
 const codes = (result: ReturnType<typeof valueCompany>): WarningCode[] => result.warnings.map((entry) => entry.code);
@@ -86,16 +87,18 @@ describe('warnings of the value itself', () => {
     expect(codes(driven)).not.toContain('terminal_reinvestment_inconsistent');
   });
 
-  it('a calculated WACC moved by its floor (equity 100, debt 1000 → raw below 6%)', () => {
-    const leveraged = sampleWith(() => ({ long_term_borrowings: 1000, financial_expenses: 40 }));
-    const result = valueCompany({ statements: leveraged });
+  it('a calculated WACC moved by its floor, with both figures (β 0.2, debt 300 at an AAA spread → raw below 6%)', () => {
+    const leveraged = sampleWith(() => ({ long_term_borrowings: 300, financial_expenses: 1 }));
+    const assumptions = { ...WACC_ASSUMPTIONS, beta: 0.2 };
+    const result = valueCompany({ statements: leveraged, waccAssumptions: assumptions });
     expect(result.parameters.wacc_breakdown.calculated_wacc).toBeLessThan(0.06);
     expect(result.parameters.wacc_breakdown.bound_applied).toBe('floor');
     const warning = result.warnings.find((entry) => entry.code === 'wacc_bounded');
     expect(warning?.message).toContain('低于下限');
-    expect(codes(valueCompany({ statements: leveraged, parameters: { wacc_manual: 0.07 } }))).not.toContain(
-      'wacc_bounded',
-    );
+    expect(warning?.message).toContain('按 6.00% 估值');
+    expect(
+      codes(valueCompany({ statements: leveraged, waccAssumptions: assumptions, parameters: { wacc_manual: 0.07 } })),
+    ).not.toContain('wacc_bounded');
   });
 
   it('share sources that disagree', () => {

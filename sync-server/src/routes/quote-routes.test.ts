@@ -61,7 +61,7 @@ describe('quotes: upload, history, the latest quote, sync', () => {
   });
 
   it('the latest snapshot’s 总股本 and date are the listed share count', () => {
-    expect(latestListedShares(platform.db, '000333')).toEqual({ count: 76.55955883, date: '2024-12-31' });
+    expect(latestListedShares(platform.db, '000333')).toMatchObject({ count: 76.55955883, date: '2024-12-31' });
     expect(latestListedShares(platform.db, '600690')).toBeNull();
   });
 
@@ -104,7 +104,7 @@ describe('quotes: upload, history, the latest quote, sync', () => {
     expect(await quoteOf('000333')).toMatchObject({ date: '2025-01-10', price: 80.1, pe: 14.1, pb: 3, shares: null });
     expect(await quoteOf('600690')).toMatchObject({ date: '2025-01-10', price: 27.5, market_cap: 2579 });
     // The share count stays the latest snapshot that has one.
-    expect(latestListedShares(platform.db, '000333')).toEqual({ count: 76.55955883, date: '2024-12-31' });
+    expect(latestListedShares(platform.db, '000333')).toMatchObject({ count: 76.55955883, date: '2024-12-31' });
   });
 
   it('history is kept: an older snapshot is stored but the latest stays the screens’ quote', async () => {

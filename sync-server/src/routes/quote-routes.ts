@@ -81,10 +81,15 @@ async function importQuoteFile(
   // One transaction per file: its good rows become visible together, or not at all.
   const { stored, sharesChanged } = transaction(db, () => {
     const touched = new Set(quotes.map((quote) => quote.code));
-    const before = new Map([...touched].map((code) => [code, latestListedShares(db, code)?.count ?? null]));
+    // The count and the close: the value per share divides by the one, the WACC's market weights read both.
+    const listed = (code: string) => {
+      const shares = latestListedShares(db, code);
+      return shares ? `${shares.count}@${shares.price}` : null;
+    };
+    const before = new Map([...touched].map((code) => [code, listed(code)]));
     const written = storeQuotes(db, quotes, { filename, uploadedBy: c.var.user?.username ?? null });
-    const changed = written.companies.filter((code) => latestListedShares(db, code)?.count !== before.get(code));
-    // A new share count changes the value per share: owed until the route revalues (see owed-valuations.ts).
+    const changed = written.companies.filter((code) => listed(code) !== before.get(code));
+    // A new share count or close changes the value: owed until the route revalues (see owed-valuations.ts).
     markValuationsOwed(db, changed);
     return { stored: written, sharesChanged: changed };
   });

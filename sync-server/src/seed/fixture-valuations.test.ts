@@ -119,11 +119,12 @@ describe('warnings on real statements', () => {
     expect(row2019?.Change_In_Operating_WC).toBeCloseTo(0.1072, 9);
   });
 
-  it('中国广核 (003816): a calculated WACC below its floor is said to be bounded', () => {
+  it('中国广核 (003816): its β relevered at its leverage keeps its calculated WACC above the floor', () => {
     const { wacc_breakdown: wacc } = valuationOf('003816').parameters;
-    expect(wacc.calculated_wacc).toBeLessThan(0.06);
-    expect(wacc).toMatchObject({ applied_wacc: 0.06, bound_applied: 'floor' });
-    expect(codesOf('003816')).toContain('wacc_bounded');
+    expect(wacc.calculated_wacc).toBeGreaterThan(0.06);
+    expect(wacc.bound_applied).toBeNull();
+    expect(wacc.components?.beta).toBeGreaterThan(0.7);
+    expect(codesOf('003816')).not.toContain('wacc_bounded');
   });
 });
 

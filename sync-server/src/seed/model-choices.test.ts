@@ -78,3 +78,34 @@ describe('the terminal value’s reinvestment (中国广核 003816)', () => {
     expect(companyOf('003816').name).toBe('中国广核');
   });
 });
+
+describe('the dated, market-based discount rate', () => {
+  it('美的集团 (000333): market weights at its quote’s market cap, the yield of the year-end before the valuation', () => {
+    // Its 2024-12-31 year-end quote (../shared/data/quotes): 75.22 元, 76.56 亿股; valued on 2021-06-30.
+    const listed = { count: 76.55955883, date: '2024-12-31' };
+    const company = companyOf('000333');
+    const statements = fixtures.statementsOf('000333');
+    const market = fixtures.value(company, statements, { listedShares: { ...listed, price: 75.22 } });
+    const wacc = market.parameters.wacc_breakdown.components;
+    expect(wacc).toMatchObject({ risk_free_rate: 0.0314, risk_free_date: '2020-12-31', weights_basis: 'market' });
+    expect(wacc?.market_cap).toBeCloseTo(75.22 * 76.55955883, 6);
+    expect(wacc?.market_cap_date).toBe('2024-12-31');
+    expect(wacc?.cost_of_debt).toBeCloseTo(0.0314 + (wacc?.default_spread ?? Number.NaN), 12);
+    // Without a close, book weights: debt weighs more (25.3% against 11.1% at market).
+    const book = fixtures.value(company, statements, { listedShares: listed }).parameters.wacc_breakdown.components;
+    expect(book?.weights_basis).toBe('book');
+    expect(book?.debt_weight).toBeGreaterThan(0.2);
+    expect(wacc?.debt_weight).toBeLessThan(0.15);
+  });
+
+  it('华夏幸福 (600340): its debt priced by its interest coverage, its β relevered at its D/E', () => {
+    const wacc = valuationOf('600340').parameters.wacc_breakdown.components;
+    expect(wacc?.synthetic_rating).not.toBeNull();
+    expect(wacc?.interest_coverage).toBeGreaterThan(0);
+    expect(wacc?.beta).toBeCloseTo(
+      (wacc?.beta_unlevered ?? 0) * (1 + (1 - (wacc?.tax_rate ?? 0)) * (wacc?.debt_to_equity ?? 0)),
+      12,
+    );
+    expect(wacc?.beta).toBeGreaterThan(1.1);
+  });
+});

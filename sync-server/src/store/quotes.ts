@@ -117,17 +117,21 @@ export function latestQuotes(db: Database): Quote[] {
 }
 
 /**
- * The listed share count of the company's latest snapshot (亿股) with its date: the valuation's share
- * count (the engine's `ListedShares`), or null when no snapshot has a 总股本.
+ * The listed share count of the company's latest snapshot (亿股) with its date and close: the valuation's
+ * share count and, with the close, the market cap of its WACC's weights (the engine's `ListedShares`), or null
+ * when no snapshot has a 总股本.
  */
-export function latestListedShares(db: Database, code: string): { count: number; date: string } | null {
-  const row = queryOne<{ shares: number; date: string }>(
+export function latestListedShares(
+  db: Database,
+  code: string,
+): { count: number; date: string; price: number | null } | null {
+  const row = queryOne<{ shares: number; date: string; price: number | null }>(
     db,
-    `SELECT shares, date FROM quote_history WHERE company_code = ? AND shares IS NOT NULL AND shares > 0
+    `SELECT shares, date, price FROM quote_history WHERE company_code = ? AND shares IS NOT NULL AND shares > 0
      ORDER BY date DESC LIMIT 1`,
     code,
   );
-  return row ? { count: row.shares, date: row.date } : null;
+  return row ? { count: row.shares, date: row.date, price: row.price } : null;
 }
 
 export function countQuoteSnapshots(db: Database): number {

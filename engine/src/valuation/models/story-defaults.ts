@@ -10,7 +10,7 @@ import { equityBridgeOf } from '../bridge.ts';
 import type { CompanyValuationInput } from '../company-valuation.ts';
 import { STORY_PARAMETER_RULES, type StoryParameterKey } from '../parameter-rules.ts';
 import { type EffectiveParameters, effectiveParameters, NO_MANUAL_PARAMETERS } from '../parameters.ts';
-import { costOfEquity, WACC_ASSUMPTIONS } from '../wacc.ts';
+import { costOfEquity, riskFreeRateOf, WACC_ASSUMPTIONS } from '../wacc.ts';
 import type { StoryInputs } from './story.ts';
 
 /**
@@ -78,7 +78,13 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
     statements,
     latestYear,
     { ...NO_MANUAL_PARAMETERS, ...input.parameters },
-    { assumptions, taxRate: base.end.income_tax_to_total_profit, listedShares: input.listedShares ?? null },
+    {
+      assumptions,
+      taxRate: base.end.income_tax_to_total_profit,
+      listedShares: input.listedShares ?? null,
+      asOf: input.asOf ?? null,
+      ebit: last.ebit,
+    },
   );
   const g = parameters.terminal_growth_rate;
   const bridge = equityBridgeOf(statements.years[latestYear] ?? {}).totals;
@@ -88,7 +94,7 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
   const matureCost = within(
     'cost_of_capital_terminal',
     costOfEquity({
-      risk_free_rate: assumptions.riskFreeRate,
+      risk_free_rate: riskFreeRateOf(assumptions, input.asOf),
       beta: 1,
       equity_risk_premium: assumptions.marketRiskPremium,
     }),
@@ -134,7 +140,7 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
     effective_tax_rate: base.basis.income_tax_to_total_profit.note,
     marginal_tax_rate: `法定税率 ${percentText(DEFAULT_TAX_RATE, 0)}`,
     cost_of_capital_initial: parameters.manual.wacc_manual === null ? '计算WACC（与FCFF模型相同）' : '手动设置的WACC',
-    cost_of_capital_terminal: `成熟企业的资本成本：无风险利率 ${percentText(assumptions.riskFreeRate)} + 股权风险溢价 ${percentText(assumptions.marketRiskPremium)}（β = 1）`,
+    cost_of_capital_terminal: `成熟企业的资本成本：无风险利率 ${percentText(riskFreeRateOf(assumptions, input.asOf))} + 股权风险溢价 ${percentText(assumptions.marketRiskPremium)}（β = 1）`,
     terminal_roc: '等于永续期资本成本：永续期的增长不创造价值',
     debt: `${latest}末有息负债（含租赁负债、长期应付款与永续债、优先股）`,
     cash: `${latest}末货币资金与交易性金融资产`,
