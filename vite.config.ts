@@ -218,7 +218,10 @@ export default defineConfig({
           root: './sync-server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          globalSetup: ['./src/testing/global-setup.ts'],
           testTimeout: 30_000,
+          // A file's platform may wait for the run's seeded database another file is making (test-platform.ts).
+          hookTimeout: 120_000,
         },
       },
       {

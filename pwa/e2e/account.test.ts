@@ -47,6 +47,14 @@ describe('register, log in, log out', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     await expect.poll(() => page.locator('.site-header').textContent()).toContain('登录');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The server ended the token too: a copy of it signs no one in.
+    const statusOfCopy = () =>
+      page.evaluate(
+        async (bearer) =>
+          (await fetch('/api/user/watchlist', { headers: { Authorization: `Bearer ${bearer}` } })).status,
+        token,
+      );
+    await expect.poll(statusOfCopy).toBe(401);
     await context.close();
   });
 
@@ -59,7 +67,8 @@ describe('register, log in, log out', () => {
     await page.locator('input[name="password"]').fill('wrong-password');
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
-    await expect.poll(() => page.locator('form').textContent()).toContain('用户名或密码错误');
+    // A wrong password is answered after the password check and any slow-down the throttle adds (up to 4 s).
+    await expect.poll(() => page.locator('form').textContent(), { timeout: 20_000 }).toContain('用户名或密码错误');
     await context.close();
   });
 });

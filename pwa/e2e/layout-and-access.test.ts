@@ -118,6 +118,7 @@ const AXE_PAGES = [
   { path: '/compare?codes=000333,000651,600690', ready: '[data-testid="compare-chart"] canvas' },
   { path: '/screener', ready: '[data-testid="screener-row"]' },
   { path: `/wacc?company=${MIDEA}`, ready: '[data-testid="wacc-component-applied"]' },
+  { path: `/valuation-model?company=${MIDEA}`, ready: '[data-testid="model-value-per-share"]' },
 ] as const;
 
 /** axe-core's serious and critical violations on the page as it stands. */

@@ -109,7 +109,12 @@ describe('market prices', () => {
     await page.goto('/screener');
     const codes = () =>
       page.getByTestId('screener-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-company')));
-    await expect.poll(codes, { timeout: 20_000 }).toEqual(expected);
+    // The list is virtual: the rows in view are the API's first ones, in its order.
+    const firstRowsInOrder = async () => {
+      const shown = await codes();
+      return shown.length >= Math.min(expected.length, 8) && shown.every((code, index) => code === expected[index]);
+    };
+    await expect.poll(firstRowsInOrder, { timeout: 20_000 }).toBe(true);
     // A tap opens the company's report.
     await page.locator(`[data-testid="screener-row"][data-company="${expected[0]}"]`).click({ timeout: 10_000 });
     await expect.poll(() => new URL(page.url()).searchParams.get('company'), { timeout: 10_000 }).toBe(expected[0]);
@@ -118,7 +123,7 @@ describe('market prices', () => {
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(codes, { timeout: 20_000 }).toEqual(expected);
+    await expect.poll(firstRowsInOrder, { timeout: 20_000 }).toBe(true);
     await context.setOffline(false);
     await context.close();
   });

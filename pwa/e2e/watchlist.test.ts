@@ -137,7 +137,7 @@ describe('the watchlist (自选)', () => {
     await context.setOffline(true);
     await star(page).click();
     await expect.poll(() => star(page).getAttribute('aria-pressed')).toBe('false');
-    expect(await countStored(page, 'outbox')).toBe(1);
+    expect(await countStored(page, 'clientOutbox')).toBe(1);
     // Still off after a reload offline; the server has not seen it.
     await page.reload();
     await expect.poll(() => star(page).getAttribute('aria-pressed'), { timeout: 20_000 }).toBe('false');
@@ -145,7 +145,7 @@ describe('the watchlist (自选)', () => {
 
     await context.setOffline(false);
     await expect.poll(serverWatchlist, { timeout: 20_000 }).toEqual([]);
-    await expect.poll(() => countStored(page, 'outbox'), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => countStored(page, 'clientOutbox'), { timeout: 20_000 }).toBe(0);
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Section 5: the whole market (3,969 NetEase financial summaries) through the upload path
- * (POST /api/upload_excel, 200 files a request, as an admin) into an empty database, then a batch
- * valuation of every company (POST /api/valuation/auto, force_all).
+ * (POST /api/upload_excel, 200 files a request, as an admin) into an empty database, then the 99 Sina
+ * statement files of fixtures/sina (33 companies, every quarter, in 万元 stated by the form's `unit`) in one
+ * request, then a batch valuation of every company (POST /api/valuation/auto, force_all).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,16 @@ import { login, type RunningServer } from './processes.ts';
 import { progress } from './stats.ts';
 
 const FILES_PER_REQUEST = 200;
+const SINA_DIR = new URL('../../fixtures/sina/', import.meta.url).pathname;
+
+/** The Sina files' import: one request of 99 files with their interim reports. */
+export interface SinaFigures {
+  readonly files: number;
+  readonly imported: number;
+  readonly failed: number;
+  readonly megabytes: number;
+  readonly millis: number;
+}
 
 export interface IngestFigures {
   readonly files: number;
@@ -23,6 +34,7 @@ export interface IngestFigures {
   readonly valued: number;
   readonly valuationFailed: number;
   readonly failureReasons: ReadonlyMap<string, number>;
+  readonly sina: SinaFigures;
 }
 
 interface UploadAnswer {
@@ -68,6 +80,7 @@ export async function measureIngest(server: RunningServer, marketDir: string): P
     }
   }
   const importMillis = performance.now() - started;
+  const sina = await importSina(server.baseURL, token);
 
   progress('5. batch valuation of every company (POST /api/valuation/auto, force_all)');
   const valuationStart = performance.now();
@@ -98,7 +111,33 @@ export async function measureIngest(server: RunningServer, marketDir: string): P
     valued: answer.data.successful_companies.length,
     valuationFailed: answer.data.failed.length,
     failureReasons,
+    sina,
   };
+}
+
+/** fixtures/sina through the upload path in one request, the unit given once (`unit=万元`). */
+async function importSina(baseURL: string, token: string): Promise<SinaFigures> {
+  const names = readdirSync(SINA_DIR)
+    .filter((name) => /^\d{6}\w+\.csv$/.test(name))
+    .sort();
+  const contents = names.map((name) => readFileSync(join(SINA_DIR, name)));
+  const bytes = contents.reduce((total, content) => total + content.byteLength, 0);
+  progress(`5. ingest: ${names.length} Sina files (${(bytes / 1024 / 1024).toFixed(1)} MB) with unit=万元`);
+  const form = new FormData();
+  names.forEach((name, index) => {
+    form.append('files', new Blob([new Uint8Array(contents[index] as Buffer)], { type: 'text/csv' }), name);
+  });
+  form.append('unit', '万元');
+  const started = performance.now();
+  const response = await fetch(`${baseURL}/api/upload_excel`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const answer = (await response.json()) as UploadAnswer;
+  const millis = performance.now() - started;
+  const imported = (answer.uploaded_files ?? []).filter((file) => file.success).length;
+  return { files: names.length, imported, failed: names.length - imported, megabytes: bytes / 1024 / 1024, millis };
 }
 
 /** One row changed on the server (a company's manual WACC), for the incremental pull. */

@@ -34,8 +34,9 @@ const REPORT_OPEN_TARGET_MS = 200;
 const IMPORT_TARGET_MS = 20_000;
 const VALUATION_TARGET_MS = 5_000;
 const DOWNLOAD_TARGET_MS = 10_000;
+const DOWNLOAD_TO_PUT_TARGET = 2;
 const INCREMENTAL_PULL_TARGET_MS = 50;
-const REPORT_ROUTE_TARGET_BYTES = 170 * 1024;
+const REPORT_ROUTE_TARGET_BYTES = 140 * 1024;
 
 const p95 = (values: readonly number[]) => `p95 ${formatMillis(summary(values).p95)}`;
 
@@ -84,17 +85,18 @@ export function reportSection(figures: ReportOpenFigures, causeOfMiss: string): 
   const data = summary(figures.offlineDataMillis);
   const lcp = summary(figures.firstLoadLcpMillis);
   const firstPainted = summary(figures.firstLoadPaintedMillis);
-  const met = painted.p50 < REPORT_OPEN_TARGET_MS;
+  const reference = summary(figures.referencePaintedMillis);
+  const met = painted.p50 <= REPORT_OPEN_TARGET_MS;
   const rows: Row[] = [
     {
       benchmark: 'Report open offline, all five modules painted',
       measured: formatMillis(painted.p50),
       spread: p95(figures.offlinePaintedMillis),
-      reference: `first online load ${formatMillis(firstPainted.p50)}`,
-      ratio: formatRatio(firstPainted.p50 / painted.p50),
-      target: `median < ${REPORT_OPEN_TARGET_MS} ms`,
+      reference: `login page offline ${formatMillis(reference.p50)} (p95 ${formatMillis(reference.p95)})`,
+      ratio: `${formatRatio(painted.p50 / reference.p50)} the reference`,
+      target: `median ≤ ${REPORT_OPEN_TARGET_MS} ms`,
       verdict: verdict(met),
-      notes: `${REPORT_OPENS} navigations with the network off (service worker shell, bundle from IndexedDB, engine in the worker); from navigation start; medians: DOMContentLoaded ${formatMillis(dcl.p50)}, every module's data in the DOM ${formatMillis(data.p50)}, charts drawn ${formatMillis(ready.p50)}, painted ${formatMillis(painted.p50)}`,
+      notes: `${REPORT_OPENS} navigations with the network off (service worker shell, bundle and kept report from IndexedDB), each after one to the reference (\`/login\`, the same shell and the app's smallest page, painted once its form is there) in turns; from navigation start; medians: DOMContentLoaded ${formatMillis(dcl.p50)}, every module's data in the DOM ${formatMillis(data.p50)}, the ${figures.chartsInView} chart(s) on screen drawn ${formatMillis(ready.p50)}, painted ${formatMillis(painted.p50)}; the first online load took ${formatMillis(firstPainted.p50)}`,
     },
     {
       benchmark: 'First online load of an empty profile: LCP',
@@ -110,13 +112,13 @@ export function reportSection(figures: ReportOpenFigures, causeOfMiss: string): 
   return {
     number: 3,
     title: 'Report open',
-    method: `Chromium, the report of ${COMPANY} (\`/?company=…\`). "Painted" is taken one frame after the page shows all five modules with their data (every section no longer busy, the DCF figure written, every chart's canvas drawn): a MutationObserver sees the DOM complete, then a task queued from requestAnimationFrame runs after that frame.`,
+    method: `Chromium, the report of ${COMPANY} (\`/?company=…\`). "Painted" is taken one frame after the page shows all five modules with their data (every section no longer busy, the DCF figure written, the canvas of every chart on screen drawn; a chart off screen is built when it comes near, so it is not waited for): a MutationObserver sees the DOM complete, then a task queued from requestAnimationFrame runs after that frame.`,
     rows,
     missed: met
       ? []
       : [
           {
-            what: `Report open offline ${formatMillis(painted.p50)}, not < ${REPORT_OPEN_TARGET_MS} ms`,
+            what: `Report open offline ${formatMillis(painted.p50)}, not ≤ ${REPORT_OPEN_TARGET_MS} ms`,
             cause: causeOfMiss,
           },
         ],
@@ -185,6 +187,16 @@ export function ingestSection(figures: IngestFigures, causes: { import: string; 
       notes: `${formatCount(figures.importedFiles)} imported, ${figures.failedFiles} refused; ${formatCount(figures.companies)} companies; ${figures.megabytes.toFixed(1)} MB of CSV; each request also values the companies it touched, as the upload does`,
     },
     {
+      benchmark: `Import the ${figures.sina.files} Sina statement files (every quarter)`,
+      measured: formatMillis(figures.sina.millis),
+      spread: '1 request',
+      reference: `${formatCount(figures.sina.files / (figures.sina.millis / 1000))} files/s`,
+      ratio: '—',
+      target: 'every file imported',
+      verdict: verdict(figures.sina.failed === 0),
+      notes: `fixtures/sina, 33 companies' 资产负债表, 利润表 and 现金流量表 with their quarterly columns, ${figures.sina.megabytes.toFixed(1)} MB, unit=万元 for the batch: ${figures.sina.imported} imported, ${figures.sina.failed} refused; after the summaries, so their companies already exist`,
+    },
+    {
       benchmark: 'Batch valuation of every company',
       measured: formatMillis(figures.valuationMillis),
       spread: '1 run',
@@ -198,6 +210,12 @@ export function ingestSection(figures: IngestFigures, causes: { import: string; 
   const missed: Missed[] = [];
   if (!importMet)
     missed.push({ what: `Import ${formatMillis(figures.importMillis)}, not < 20 s`, cause: causes.import });
+  if (figures.sina.failed > 0) {
+    missed.push({
+      what: `${figures.sina.failed} of the ${figures.sina.files} Sina files refused`,
+      cause: 'the upload answer says why for each file (uploaded_files[].error)',
+    });
+  }
   if (!valuationMet) {
     missed.push({
       what: `Batch valuation ${formatMillis(figures.valuationMillis)}, not < 5 s`,
@@ -217,6 +235,9 @@ export function ingestSection(figures: IngestFigures, causes: { import: string; 
 export interface SyncFigures {
   /** "离线下载全部" of the whole market in the app. */
   readonly download: OfflineDownloadFigures;
+  /** Each turn's download and the bare bulk put of the same rows measured after it (browser.ts), ms. */
+  readonly downloadMillis: readonly number[];
+  readonly barePutMillis: readonly number[];
   readonly incremental: readonly PullFigures[];
   readonly pageSize: number;
 }
@@ -226,18 +247,24 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
   const incrementalMillis = figures.incremental.map((pull) => pull.millis);
   const incremental = summary(incrementalMillis);
   const lastIncremental = figures.incremental[figures.incremental.length - 1];
-  const downloadMet = download.millis < DOWNLOAD_TARGET_MS && download.storedBundles === download.companies;
+  const downloaded = summary(figures.downloadMillis);
+  const barePut = summary(figures.barePutMillis);
+  const downloadRatio = downloaded.p50 / barePut.p50;
+  const downloadMet =
+    downloaded.p50 < DOWNLOAD_TARGET_MS &&
+    downloadRatio <= DOWNLOAD_TO_PUT_TARGET &&
+    download.storedBundles === download.companies;
   const incrementalMet = incremental.p50 < INCREMENTAL_PULL_TARGET_MS;
   const rows: Row[] = [
     {
       benchmark: 'Offline download of the whole market (离线下载全部) into a fresh IndexedDB',
-      measured: formatMillis(download.millis),
-      spread: '1 run',
-      reference: `${formatCount(download.companies / (download.millis / 1000))} companies/s`,
-      ratio: '—',
-      target: '< 10 s',
+      measured: formatMillis(downloaded.p50),
+      spread: `runs: ${figures.downloadMillis.map(formatMillis).join(', ')}`,
+      reference: `bare bulk put ${formatMillis(barePut.p50)} (runs: ${figures.barePutMillis.map(formatMillis).join(', ')})`,
+      ratio: `${formatRatio(downloadRatio)} the put`,
+      target: `< 10 s and ≤ ${DOWNLOAD_TO_PUT_TARGET}× the bare put`,
       verdict: verdict(downloadMet),
-      notes: `click on \`offline-download-all\` → \`offline-download-done\` in the built app; ${formatCount(download.companies)} companies (${formatCount(download.storedBundles)} bundles stored) in ${download.requests} requests; ${formatBytes(download.encodedBytes)} over the wire (${formatBytes(download.decodedBytes)} of JSON decoded); the pages' request-to-last-byte times sum to ${formatMillis(download.transferMillis)} (the next page is fetched while one is written)`,
+      notes: `${figures.downloadMillis.length} turns, each a download in a fresh browser context, then the reference: the same rows (fetched first, not timed) put into a fresh IndexedDB by a bare page, one readwrite transaction of puts per page; click on \`offline-download-all\` → \`offline-download-done\` in the built app; ${formatCount(download.companies / (downloaded.p50 / 1000))} companies/s; ${formatCount(download.companies)} companies (${formatCount(download.storedBundles)} bundles stored) in ${download.requests} requests; ${formatBytes(download.encodedBytes)} over the wire (${formatBytes(download.decodedBytes)} of JSON decoded); the pages' request-to-last-byte times sum to ${formatMillis(download.transferMillis)} (the next page is fetched while one is written)`,
     },
     {
       benchmark: 'Incremental pull, one changed row',
@@ -252,7 +279,10 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
   ];
   const missed: Missed[] = [];
   if (!downloadMet) {
-    missed.push({ what: `Offline download ${formatMillis(download.millis)}, not < 10 s`, cause: causes.download });
+    missed.push({
+      what: `Offline download ${formatMillis(downloaded.p50)} (${formatRatio(downloadRatio)} the bare put), not < 10 s and ≤ ${DOWNLOAD_TO_PUT_TARGET}×`,
+      cause: causes.download,
+    });
   }
   if (!incrementalMet) {
     missed.push({ what: `Incremental pull ${formatMillis(incremental.p50)}, not < 50 ms`, cause: causes.incremental });
@@ -267,7 +297,7 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
 }
 
 export function sizeSection(figures: SizeFigures, reportRouteChunks: ReadonlySet<string>): SectionResult {
-  const met = figures.initialGzip < REPORT_ROUTE_TARGET_BYTES;
+  const met = figures.initialGzip <= REPORT_ROUTE_TARGET_BYTES;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows: Row[] = [
     {
@@ -276,7 +306,7 @@ export function sizeSection(figures: SizeFigures, reportRouteChunks: ReadonlySet
       spread: '—',
       reference: `precache ${kb(figures.precacheGzipBytes)} gzip`,
       ratio: '—',
-      target: '< 170 KB gzip',
+      target: `≤ ${REPORT_ROUTE_TARGET_BYTES / 1024} KB gzip`,
       verdict: verdict(met),
       notes: figures.initial.map((chunk) => `${chunk.file.replace('assets/', '')} ${kb(chunk.gzipBytes)}`).join(', '),
     },

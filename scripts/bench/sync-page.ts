@@ -44,7 +44,7 @@ const timedTransport: SyncTransport = {
 };
 
 function client(pageSize: number): SyncClient {
-  const store = new DexieSyncStore(db, () => crypto.randomUUID());
+  const store = new DexieSyncStore(db, 'bench', () => crypto.randomUUID());
   const putRows = store.putRows.bind(store);
   store.putRows = async (rows) => {
     const start = performance.now();
@@ -90,7 +90,7 @@ async function pull(pageSize: number): Promise<PullFigures> {
 
 /** A client that has pulled everything up to `cursor` (an admin's browser that is in sync). */
 async function startAt(cursor: number): Promise<void> {
-  const store = new DexieSyncStore(db, () => crypto.randomUUID());
+  const store = new DexieSyncStore(db, 'bench', () => crypto.randomUUID());
   await store.writeState({ ...(await store.readState()), cursor });
 }
 

@@ -1,4 +1,4 @@
-import { companyListAnswer, dcfValuationAnswer } from '@fcf/engine/report';
+import { companyListAnswer, dcfValuationAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf } from './testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from './testing/test-platform.ts';

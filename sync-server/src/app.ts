@@ -2,15 +2,17 @@ import type { CompanyListing } from '@fcf/engine/report';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MergeSchemaPath } from 'hono/types';
+import type { AppEnv, Services } from './app-env.ts';
+import { BuildGate } from './cache/build-gate.ts';
 import { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
+import { CompanyListSnapshot } from './cache/company-list.ts';
 import { ViewCache } from './cache/view-cache.ts';
 import type { ServerConfig } from './config.ts';
 import { databaseUnreachable } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
-import { ForecastError } from './forecast/forecast-error.ts';
+import { unitOfWork } from './db/invalidations.ts';
 import { ForecastService } from './forecast/forecast-service.ts';
 import { answerHeaders } from './http/answer-headers.ts';
-import type { AppEnv, Services } from './http/app-env.ts';
 import { authMiddleware } from './http/auth-middleware.ts';
 import { answerCachedReadsFirst } from './http/cached-reads-first.ts';
 import { compressAnswers } from './http/compression.ts';
@@ -25,7 +27,7 @@ import { adjustmentRoutes } from './routes/adjustment-routes.ts';
 import { apiDocsRoutes } from './routes/api-docs-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { companyRoutes, SERVER_VERSION } from './routes/company-routes.ts';
-import { forecastHttpError } from './routes/forecast-errors.ts';
+import { httpErrorOf } from './routes/domain-errors.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
 import { pdfRoutes } from './routes/pdf-routes.ts';
@@ -54,7 +56,12 @@ export interface AppDependencies {
   readonly workers: ServerPool;
   /** The platform's background jobs (it stops them when it closes); a new set by default. */
   readonly jobs?: BackgroundJobs;
+  /** The company list, built at start by the platform; a new one (built on first use) by default. */
+  readonly companyList?: CompanyListSnapshot;
 }
+
+/** Large builds running at once, and waiting beyond those (more are answered 503). */
+const LARGE_BUILDS = { running: 2, waiting: 16 } as const;
 
 /** How long a client should wait before trying again while the database cannot be reached, in seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -95,6 +102,7 @@ export type App = Hono<
  */
 export function createApp(dependencies: AppDependencies): App {
   const valuations = new ValuationService(dependencies.db, dependencies.listings);
+  const changeSeq = new ChangeSeqSnapshot(dependencies.db);
   const services: Services = {
     ...dependencies,
     pause: dependencies.pause ?? sleep,
@@ -102,22 +110,25 @@ export function createApp(dependencies: AppDependencies): App {
     forecasts: new ForecastService(dependencies.db, valuations),
     jobs: dependencies.jobs ?? new BackgroundJobs(dependencies.db, dependencies.config.jobHeartbeatTimeoutMs),
     views: new ViewCache(),
-    changeSeq: new ChangeSeqSnapshot(dependencies.db),
+    changeSeq,
+    invalidations: {
+      // 行业对比 of the industries the unit's writes marked, rebuilt before a request answers, never in a read.
+      'industry-statistics': () => valuations.industries.rebuild(),
+      // The next read through this instance, in this turn too, sees the write.
+      'cached-views': changeSeq.forget,
+    },
+    companyList: dependencies.companyList ?? new CompanyListSnapshot(dependencies.db),
+    largeBuilds: new BuildGate(LARGE_BUILDS.running, LARGE_BUILDS.waiting),
   };
   const app = new Hono<AppEnv>();
 
   app.use('*', answerHeaders(dependencies.config.trustProxy ?? 0));
   if (dependencies.config.logRequests) app.use('*', requestLog());
   app.use('/api/*', compressAnswers());
-  app.use('/api/*', async (c, next) => {
+  app.use('/api/*', (c, next) => {
     c.set('services', services);
-    await next();
-    // A write through this instance: the next read in this turn must see it.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      services.changeSeq.forget();
-      // 行业对比 of the industries the write touched is rebuilt before the write answers, never in a read.
-      services.valuations.industries.rebuildIfStale();
-    }
+    // Each request is a unit of work: what its writes invalidate is made good before it answers.
+    return unitOfWork(services.invalidations, next);
   });
   app.use('/api/*', jsonRequestLimits());
   app.use('/api/*', authMiddleware);
@@ -150,7 +161,7 @@ export function createApp(dependencies: AppDependencies): App {
       : c.text('Not Found', 404),
   );
   app.onError((thrown, c) => {
-    const error = thrown instanceof ForecastError ? forecastHttpError(thrown) : thrown;
+    const error = httpErrorOf(thrown);
     if (error instanceof ApiError) {
       return c.json(errorBody(error.message, error.detail, error.extra), error.status, error.headers);
     }

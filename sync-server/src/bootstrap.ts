@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
+import { CompanyListSnapshot } from './cache/company-list.ts';
 import { companyDirectoryFile, generateSecret, type ServerConfig } from './config.ts';
 import { keepChangeSeqAhead, type RaisedChangeSeq } from './db/change-seq.ts';
 import { configuredDatabaseLocation, type Database, openDatabase, transaction } from './db/database.ts';
@@ -19,6 +20,7 @@ import {
 import type { ImportContext } from './store/import-statement-file.ts';
 import { deleteMeta, readMeta, writeMeta, writeMetaIfAbsent } from './store/meta.ts';
 import { createUser, findUser, replacePassword, setAdmin } from './store/users.ts';
+import { pruneAllSyncRecords } from './sync/sync-retention.ts';
 import { backfillIndustryStatistics } from './valuation/industry-comparisons.ts';
 import { type OwedValuationsRun, redoOwedValuations } from './valuation/redo-owed-valuations.ts';
 import { ensureScreenerModels } from './valuation/valuation-runs.ts';
@@ -152,9 +154,17 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   // write left stale (seeding, the screener rows above) is rebuilt before the first request.
   backfillIndustryStatistics(db, new Date());
   addScreenerMenuOnce(db);
+  // Sync records past the retention rule (docs/sync.md "What the server keeps"); after this, each push
+  // that stores something removes one more batch.
+  pruneAllSyncRecords(db, new Date());
   // Workers start on the first task, so a start (and a test) that parses nothing pays nothing for them.
   const workers = startServerPool(config);
+  // The company list with pinyin is built before the first request (in slices; ~1.5 s for the whole market),
+  // so no request waits for it.
+  const companyList = new CompanyListSnapshot(db);
+  await companyList.current();
   const app = createApp({
+    companyList,
     db,
     config,
     jwtSecret: secret,

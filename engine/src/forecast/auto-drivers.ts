@@ -41,6 +41,16 @@ export interface DriverBasis {
   readonly note: string;
 }
 
+/**
+ * When the latest history row is the trailing twelve months to an interim report: how much of its year is
+ * still to come (0.75 after a 一季报), and the words the basis notes use for it ('2023 一季报（TTM）'). The
+ * median of year-on-year growths needs no shortfall (the trailing row compares with a year earlier).
+ */
+export interface TrailingRow {
+  readonly shortfall: number;
+  readonly label: string;
+}
+
 /** What the history says of the company beside the statements: its industry decides the window. */
 export interface DriverContext {
   /** The industry as callers hold it ('C31', a section's name): a cyclical division reads a longer window. */
@@ -50,6 +60,8 @@ export interface DriverContext {
    * one-off rule); absent: no year is left out of the tax rate for one-offs.
    */
   readonly oneOffShares?: ReadonlyMap<number, number>;
+  /** The latest row is the trailing twelve months (its label names it in the growth's note). */
+  readonly trailing?: TrailingRow;
 }
 
 /** What the history says about the forecast, before the terminal growth is known (that fades revenue). */

@@ -3,6 +3,7 @@ import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import {
   cashLikeAssets,
   completenessRate,
+  equityAverageDistorted,
   growth,
   interestBearingDebt,
   investedCapital,
@@ -78,6 +79,32 @@ function returnsOf(balance: { parent_equity: number; cash: number; total_assets:
 }
 
 describe('ratios that are not meaningful are null with a reason', () => {
+  const twoYears = (opening: number, closing: number) => {
+    const year = { operating_revenue: 100, operating_cost: 80, total_profit: 20, income_tax: 5, net_profit_parent: 15 };
+    const statements = {
+      code: '',
+      name: 'n.m.',
+      years: { 2023: { ...year, parent_equity: opening }, 2024: { ...year, parent_equity: closing } },
+    };
+    return returnsRows(statements, historicalRows(statements))[1];
+  };
+  it('ROE when parent equity more than doubles or halves within the year, or starts at or below zero', () => {
+    for (const [opening, closing] of [
+      [10, 21],
+      [21, 10],
+      [-5, 20],
+      [0, 20],
+    ] as const) {
+      expect(twoYears(opening, closing), `${opening} → ${closing}`).toMatchObject({
+        roe: null,
+        roe_reason: RETURN_REASONS.equityDistorted,
+      });
+    }
+    // Doubling exactly is still a return on the average: 15 / 15.
+    expect(twoYears(10, 20)?.roe).toBeCloseTo(1, 12);
+    expect(equityAverageDistorted(10, null)).toBe(false);
+  });
+
   it('ROE with parent equity at or below zero', () => {
     expect(returnsOf({ parent_equity: -5, cash: 0, total_assets: 200 })).toMatchObject({
       roe: null,

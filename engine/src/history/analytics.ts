@@ -7,6 +7,7 @@ import {
   type StatementYear,
 } from '../statements/items.ts';
 import { type FinancialYearRow, ratio } from './financial-row.ts';
+import type { TrailingComparison } from './historical-rows.ts';
 
 /** Profitability row of the financial-analysis API; ratios as fractions, amounts in 亿元. */
 export interface ProfitabilityRow {
@@ -31,6 +32,8 @@ export interface ReturnsRow {
 
 export const RETURN_REASONS = {
   equityNotPositive: '归母净资产为负或为零，ROE无意义',
+  equityDistorted:
+    '年内归母净资产增减超过一倍（或期初不为正），如重组、反向收购或大额增发，平均净资产不代表全年的资本，ROE无意义',
   capitalTooSmall: '投入资本不足总资产的5%，ROIC无意义',
   capitalNotPositive: '投入资本为负或为零，ROIC无意义',
   roicTooLarge: 'ROIC绝对值超过100%，投入资本过小，回报率无意义',
@@ -38,6 +41,20 @@ export const RETURN_REASONS = {
 
 /** Invested capital at or below this share of total assets makes ROIC a ratio to almost nothing. */
 export const MIN_INVESTED_CAPITAL_SHARE = 0.05;
+/**
+ * Parent equity that more than doubles or halves within a year (or starts at or below 0) makes the average of
+ * opening and closing no measure of the capital the year's profit was earned on: a reverse merger (分众传媒
+ * 2015), a restructuring, a large issue. ROE is then not meaningful (docs/model.md section 3).
+ */
+export const MAX_EQUITY_CHANGE_FACTOR = 2;
+
+/** Whether the year's opening and closing parent equity are too far apart for their average to mean much. */
+export function equityAverageDistorted(closing: number | null, opening: number | null): boolean {
+  if (closing === null || opening === null || closing <= 0) return false;
+  if (opening <= 0) return true;
+  return closing > MAX_EQUITY_CHANGE_FACTOR * opening || closing * MAX_EQUITY_CHANGE_FACTOR < opening;
+}
+
 /** |ROIC| above this is read as an artefact of a tiny base, not a return. */
 export const MAX_MEANINGFUL_ROIC = 1;
 
@@ -55,9 +72,14 @@ export function growth(current: number | null, previous: number | null): number 
   return (current - previous) / Math.abs(previous);
 }
 
+/**
+ * With `trailing`, that year is the trailing twelve months: its growth compares with the twelve months a
+ * year before it (null when unknown), as its row's revenue growth does.
+ */
 export function profitabilityRows(
   statements: CompanyStatements,
   rows: readonly FinancialYearRow[],
+  trailing?: TrailingComparison | null,
 ): ProfitabilityRow[] {
   const result: ProfitabilityRow[] = [];
   // A year's net profit is read once: it is the next row's previous one.
@@ -66,7 +88,12 @@ export function profitabilityRows(
   for (const row of rows) {
     const revenue = row.operating_revenue;
     const netProfit = netProfitOf(statements.years[row.year]);
-    const previousNetProfit = lastYear === row.year - 1 ? lastNetProfit : netProfitOf(statements.years[row.year - 1]);
+    const previousNetProfit =
+      trailing?.year === row.year
+        ? netProfitOf(trailing.previous ?? undefined)
+        : lastYear === row.year - 1
+          ? lastNetProfit
+          : netProfitOf(statements.years[row.year - 1]);
     lastNetProfit = netProfit;
     lastYear = row.year;
     result.push({
@@ -145,17 +172,26 @@ function averageBalance(closing: number | null, opening: number | null): number 
 /**
  * ROE = 归母净利润 / average parent equity (the summary's weighted ROE when equity is not reported);
  * ROIC = NOPAT / average invested capital. Not meaningful, so null with the reason: ROE when equity is not
- * positive; ROIC when invested capital is at most 5% of total assets (or not positive) or |ROIC| > 100%.
+ * positive or more than doubles or halves within the year (equityAverageDistorted); ROIC when invested capital is at most 5% of total assets (or not positive) or |ROIC| > 100%.
  */
-export function returnsRows(statements: CompanyStatements, rows: readonly FinancialYearRow[]): ReturnsRow[] {
+export function returnsRows(
+  statements: CompanyStatements,
+  rows: readonly FinancialYearRow[],
+  trailing?: TrailingComparison | null,
+): ReturnsRow[] {
   const result: ReturnsRow[] = [];
   // A year's balance figures are read once: its closing balances are the next row's opening ones.
   let closing: BalanceFigures | null = null;
   let closingYear = Number.NaN;
   for (const row of rows) {
     const source = statements.years[row.year];
+    // The trailing twelve months open at the balance sheet a year before their end, when it is reported.
     const opening =
-      closing !== null && closingYear === row.year - 1 ? closing : balanceFigures(statements.years[row.year - 1]);
+      trailing?.year === row.year && trailing.previous
+        ? balanceFigures(trailing.previous)
+        : closing !== null && closingYear === row.year - 1
+          ? closing
+          : balanceFigures(statements.years[row.year - 1]);
     const current = balanceFigures(source);
     closing = current;
     closingYear = row.year;
@@ -166,6 +202,8 @@ export function returnsRows(statements: CompanyStatements, rows: readonly Financ
     let roe: number | null = null;
     let roeReason: string | null = null;
     if (equity !== null && equity <= 0) roeReason = RETURN_REASONS.equityNotPositive;
+    else if (equityAverageDistorted(current.parentEquity, opening.parentEquity))
+      roeReason = RETURN_REASONS.equityDistorted;
     else roe = equity !== null ? ratio(netProfit, equity) : reportedRoe !== null ? reportedRoe / 100 : null;
 
     const capital = averageBalance(current.investedCapital, opening.investedCapital);

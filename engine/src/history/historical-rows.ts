@@ -127,7 +127,11 @@ export interface HistoryAnalysis {
  * = D&A from the cash-flow statement's supplement; capex = cash paid for fixed, intangible and other
  * long-term assets plus the leases' reinvestment (see historicalRow); ΔOWC compares like with like.
  */
-export function analyseHistory(statements: CompanyStatements, options: HistoryOptions = {}): HistoryAnalysis {
+export function analyseHistory(
+  statements: CompanyStatements,
+  trailing?: TrailingComparison,
+  options: HistoryOptions = {},
+): HistoryAnalysis {
   const rows: FinancialYearRow[] = [];
   const families: number[] = [];
   const gaps: LineGap[] = [];
@@ -137,22 +141,31 @@ export function analyseHistory(statements: CompanyStatements, options: HistoryOp
   for (let index = 0; index < years.length; index++) {
     const year = years[index] as number;
     const source = statements.years[year] as StatementYear;
-    const consecutive = previous?.year === year - 1 ? previous : null;
+    const revenue = revenues[index] as number;
+    const yearBefore =
+      trailing?.year === year
+        ? yearEarlierOfTrailing(year, trailing.previous, revenue)
+        : {
+            row: previous?.year === year - 1 ? previous : null,
+            source: statements.years[year - 1],
+            families: families[families.length - 1],
+          };
+    const consecutive = yearBefore.row;
     // Only a year with the statements has working-capital lines (a summary's year reads none).
     const lines = fromStatements(source) ? workingCapitalLines(source) : null;
-    const row = historicalRow(year, source, revenues[index] as number, lines, consecutive, options);
+    const row = historicalRow(year, source, revenue, lines, consecutive, options);
     if (lines && row.depreciation_and_amortization === null) {
       estimated ??= { years: [], rate: depreciationRateOf(statements) };
-      if (estimateDaCapex(row, source, statements.years[year - 1], estimated.rate.rate)) estimated.years.push(year);
+      if (estimateDaCapex(row, source, yearBefore.source, estimated.rate.rate)) estimated.years.push(year);
     }
     const mask = lines ? reportedFamiliesOfLines(lines) : 0;
-    const before = families[families.length - 1];
+    const before = yearBefore.families;
     // Years that report the same families compare like with like already (compareWorkingCapital's answer).
     if (consecutive && lines && consecutive.basis === 'statements' && mask !== before) {
       const compared = compareWorkingCapital(
         year,
         source,
-        statements.years[year - 1] as StatementYear,
+        yearBefore.source as StatementYear,
         row.Operating_Working_Capital as number,
         consecutive.Operating_Working_Capital as number,
         { now: mask, before: before as number },
@@ -197,8 +210,38 @@ function estimateDaCapex(
   return true;
 }
 
+/**
+ * The trailing twelve months taken as a history year (trailing-twelve-months.ts): its changes compare with
+ * the twelve months a year before it, not with the annual report before it, which is only months earlier.
+ */
+export interface TrailingComparison {
+  readonly year: number;
+  /** The figures a year earlier (balance sheet, and flows where known), or null. */
+  readonly previous: StatementYear | null;
+}
+
+/**
+ * What the trailing year's row compares with: a row of the figures a year earlier, whose revenue is null
+ * when those twelve months' flows are unknown (so no growth is read) and whose working capital is that
+ * date's balance sheet (so ΔOWC covers twelve months too).
+ */
+function yearEarlierOfTrailing(
+  year: number,
+  previous: StatementYear | null,
+  revenue: number,
+): { row: FinancialYearRow | null; source: StatementYear | undefined; families: number | undefined } {
+  if (!previous) return { row: null, source: undefined, families: undefined };
+  const lines = workingCapitalLines(previous);
+  const mask = reportedFamiliesOfLines(lines);
+  const earlierRevenue = revenueOf(previous);
+  // The ratios of this row are never read: the revenue only keeps them finite when the flows are unknown.
+  const row = historicalRow(year - 1, previous, earlierRevenue ?? revenue, mask === 0 ? null : lines, null, {});
+  row.operating_revenue = earlierRevenue;
+  return { row, source: previous, families: mask };
+}
+
 export function historicalRows(statements: CompanyStatements, options: HistoryOptions = {}): FinancialYearRow[] {
-  return analyseHistory(statements, options).rows;
+  return analyseHistory(statements, undefined, options).rows;
 }
 
 export { DEFAULT_TAX_RATE } from './one-off-tax.ts';

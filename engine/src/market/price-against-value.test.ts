@@ -23,7 +23,7 @@ const FIGURES: ValueFigures = {
 };
 
 describe('price against value, worked by hand', () => {
-  it('margin of safety = value / price − 1; P/E, P/B, FCF yield on market cap; EV/EBIT on market EV', () => {
+  it('margin of safety = value / price − 1; P/E, P/B on market cap; FCFF yield and EV/EBIT on market EV', () => {
     const result = priceAgainstValue(
       { price: 24, date: '2026-01-02', market_cap: 240, shares: 10 },
       FIGURES,
@@ -39,8 +39,9 @@ describe('price against value, worked by hand', () => {
       margin_of_safety: 30 / 24 - 1,
       pe: 240 / 20,
       pb: 240 / 100,
-      fcf_yield: 12 / 240,
-      // 240 of market cap less 50 of net cash (the bridge adds it to EV): 190.
+      // 240 of market cap less 50 of net cash (the bridge adds it to EV): 190. FCFF is the firm's, not the
+      // equity's: against the EV, not the market cap.
+      fcff_ev_yield: 12 / 190,
       market_ev: 190,
       ev_ebit: 190 / 25,
     });
@@ -50,6 +51,17 @@ describe('price against value, worked by hand', () => {
     const quote = { price: 24, date: '2026-01-02', market_cap: null, shares: 12 };
     expect(priceAgainstValue(quote, FIGURES, '2026-01-02').market_cap).toBe(288);
     expect(priceAgainstValue({ ...quote, shares: null }, FIGURES, '2026-01-02').market_cap).toBe(240);
+  });
+
+  it('FCFF yield is n.m. (null) when the market EV is not positive: cash above the market cap', () => {
+    const cashRich = { ...FIGURES, bridgeTotal: 300 };
+    const result = priceAgainstValue(
+      { price: 24, date: '2026-01-02', market_cap: 240, shares: 10 },
+      cashRich,
+      '2026-01-02',
+    );
+    expect(result.market_ev).toBe(-60);
+    expect(result.fcff_ev_yield).toBeNull();
   });
 
   it('older than 30 days is stale', () => {

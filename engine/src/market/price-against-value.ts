@@ -43,8 +43,11 @@ export interface PriceAgainstValue {
   readonly margin_of_safety: number | null;
   readonly pe: number | null;
   readonly pb: number | null;
-  /** Latest FCF / market cap. */
-  readonly fcf_yield: number | null;
+  /**
+   * Latest FCFF / market EV: the firm's free cash flow against what the market pays for the firm (FCFF
+   * belongs to debt and equity alike, so not against the equity's market cap); null when market EV ≤ 0.
+   */
+  readonly fcff_ev_yield: number | null;
   /** Market cap + net debt (the bridge taken away): the EV the market pays. */
   readonly market_ev: number | null;
   readonly ev_ebit: number | null;
@@ -95,7 +98,7 @@ export function priceAgainstValue(quote: MarketQuote, figures: ValueFigures, tod
     margin_of_safety: marginOfSafety(figures.valuePerShare, quote.price),
     pe: multiple(marketCap, figures.netProfit),
     pb: multiple(marketCap, figures.parentEquity),
-    fcf_yield: finite(figures.fcf) && finite(marketCap) && marketCap > 0 ? figures.fcf / marketCap : null,
+    fcff_ev_yield: multiple(figures.fcf, marketEv),
     market_ev: marketEv,
     ev_ebit: multiple(marketEv, figures.ebit),
   };

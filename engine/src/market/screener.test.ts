@@ -49,7 +49,7 @@ describe('the screen', () => {
 
   it('every company with a value and a price, priced by the engine’s rules', () => {
     expect(rows.map((row) => row.code)).toEqual(['000001', '000002', '000003']);
-    expect(rows[0]).toMatchObject({ margin_of_safety: 1, pe: 10, pb: 2, fcf_yield: 0.08, stale: false });
+    expect(rows[0]).toMatchObject({ margin_of_safety: 1, pe: 10, pb: 2, fcff_ev_yield: 0.08, stale: false });
   });
 
   it('sorts either way with not-meaningful figures last; filters by industry, market cap and flags; pages', () => {

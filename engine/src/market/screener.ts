@@ -30,6 +30,8 @@ export interface ScreenerModel extends ValueFigures {
   readonly warnings?: readonly ScreenerWarning[];
   /** The latest annual report year the value rests on (absent from models stored before it was kept). */
   readonly latest_year?: number;
+  /** The interim report whose trailing twelve months the value rests on ('2022-09-30'); absent: an annual one. */
+  readonly base_period?: string;
 }
 
 /** A warning as the screen carries it: the engine's code and message. */
@@ -54,6 +56,7 @@ export function screenerModelOf(
     flags: [...new Set(warnings.map((warning) => warning.code))],
     warnings,
     latest_year: valuation.latestYear,
+    ...(valuation.base.period === 'FY' ? {} : { base_period: valuation.base.date }),
   };
 }
 
@@ -75,16 +78,26 @@ export interface ScreenerRow extends Omit<PriceAgainstValue, 'price' | 'date'> {
   readonly warnings: readonly ScreenerWarning[];
   /** The latest annual report year the value rests on, for its data date; null for older stored models. */
   readonly latest_report_year: number | null;
+  /** The interim report of a trailing-twelve-months value ('2022-09-30'), for its data date; else null. */
+  readonly base_period: string | null;
 }
 
-export const SCREENER_SORTS = ['margin_of_safety', 'pe', 'pb', 'fcf_yield', 'roic', 'roe', 'revenue_growth'] as const;
+export const SCREENER_SORTS = [
+  'margin_of_safety',
+  'pe',
+  'pb',
+  'fcff_ev_yield',
+  'roic',
+  'roe',
+  'revenue_growth',
+] as const;
 export type ScreenerSort = (typeof SCREENER_SORTS)[number];
 
 export const SCREENER_SORT_LABELS: Readonly<Record<ScreenerSort, string>> = {
   margin_of_safety: '安全边际',
   pe: '市盈率',
   pb: '市净率',
-  fcf_yield: 'FCF收益率',
+  fcff_ev_yield: 'FCFF收益率（市场EV）',
   roic: 'ROIC',
   roe: 'ROE',
   revenue_growth: '营收增长',
@@ -135,6 +148,7 @@ export function screenerRows(
       flags: model.flags,
       warnings: model.warnings ?? [],
       latest_report_year: model.latest_year ?? null,
+      base_period: model.base_period ?? null,
     });
   }
   return rows;

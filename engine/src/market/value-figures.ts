@@ -3,6 +3,33 @@ import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import { equityFromEnterpriseValue } from '../valuation/dcf.ts';
 import type { ValueFigures } from './price-against-value.ts';
 
+/** Why a value per share is null: the one wording of every answer and screen that shows one. */
+export const PER_SHARE_REASONS = {
+  notPositiveEquity: '股权价值不为正，每股价值无意义',
+  noShares: '缺少总股本，无法计算每股价值',
+} as const;
+
+/** A value per share, or null with the reason it means nothing (no DCF, equity value ≤ 0, no share count). */
+export interface PerShareValue {
+  /** 元. */
+  readonly value: number | null;
+  /** Chinese; null when `value` is a number. */
+  readonly reason: string | null;
+}
+
+/**
+ * The value per share a reader is shown: the DCF's when the equity value is positive and there is a share
+ * count, else null with its reason. Every view that names a `value_per_share` outside the DCF table's own
+ * arithmetic (估值与股息, valuation-results, the screener, PE估值) takes it from here (docs/model.md section 13).
+ */
+export function perShareValueOf(valuation: CompanyValuation): PerShareValue {
+  const dcf = valuation.dcf?.valuation;
+  if (!dcf) return { value: null, reason: valuation.error?.message ?? PER_SHARE_REASONS.notPositiveEquity };
+  if (!(dcf.equity_value > 0)) return { value: null, reason: PER_SHARE_REASONS.notPositiveEquity };
+  if (!(dcf.total_shares > 0)) return { value: null, reason: PER_SHARE_REASONS.noShares };
+  return { value: dcf.value_per_share, reason: null };
+}
+
 function finiteOrNull(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
@@ -17,7 +44,7 @@ export function valueFiguresOf(valuation: CompanyValuation, latest: StatementYea
   const lastRow = valuation.history[valuation.history.length - 1];
   const lastProfit = valuation.profitability[valuation.profitability.length - 1];
   return {
-    valuePerShare: dcf && dcf.equity_value > 0 && dcf.value_per_share > 0 ? dcf.value_per_share : null,
+    valuePerShare: perShareValueOf(valuation).value,
     bridgeTotal: dcf ? dcf.equity_value - dcf.enterprise_value : equityFromEnterpriseValue(0, valuation.bridge),
     shares: valuation.parameters.total_shares,
     netProfit: finiteOrNull(lastProfit?.netProfit ?? latest?.net_profit_parent),

@@ -62,7 +62,7 @@ export function drawCover(
     // The value per share's data date and warnings, as on screen: amber when the report is stale.
     const dcf = report.dcf;
     if (dcf) {
-      const date = dataDateSpec(dcf.meta.latest_report_year, dcf.warnings);
+      const date = dataDateSpec(dcf.meta.latest_report_year, dcf.warnings, null, dcf.meta.base_period);
       const warned = dcf.warnings.length > 0 ? `；估值提示 ${dcf.warnings.length} 条，详见估值章节` : '';
       canvas.text(`每股价值${date.text}${date.stale ? '（数据较旧）' : ''}${warned}`, center, y, {
         size: 9,

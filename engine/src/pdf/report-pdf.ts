@@ -1,11 +1,7 @@
 import type { CompanyReport } from '../report/company-bundle.ts';
+import { REPORT_MODULE_TITLES } from '../report/report-sections.ts';
 import { fcfValuationSpec } from '../report/specs/fcf-valuation-spec.ts';
-import {
-  HISTORY_MODULE_ORDER,
-  historyModuleSpec,
-  MODULES_AFTER_VALUATION,
-  REPORT_MODULE_TITLES,
-} from '../report/specs/report-specs.ts';
+import { HISTORY_MODULE_ORDER, historyModuleSpec, MODULES_AFTER_VALUATION } from '../report/specs/report-specs.ts';
 import { sensitivitySectionSpec } from '../report/specs/sensitivity-section.ts';
 import { COLORS, PAGE, PdfCanvas } from './pdf-canvas.ts';
 import type { ReportPdfDeps } from './pdf-doc.ts';

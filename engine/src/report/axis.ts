@@ -137,11 +137,15 @@ export function plotValue(unit: ChartUnit, value: number | null | undefined): nu
   return unit === 'percent' ? value * 100 : value;
 }
 
+/** Made on first use, like format.ts's formatters: a page that draws no chart yet does not pay for them. */
+const TICK_FORMATS: Partial<Record<TickDecimals, Intl.NumberFormat>> = {};
 const tickFormat = (digits: TickDecimals) =>
-  new Intl.NumberFormat('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const TICK_FORMATS: Record<TickDecimals, Intl.NumberFormat> = { 0: tickFormat(0), 1: tickFormat(1), 2: tickFormat(2) };
+  (TICK_FORMATS[digits] ??= new Intl.NumberFormat('zh-CN', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }));
 
 /** A tick label: zh-CN grouping with the axis's decimals, '%' after percent ticks: 1,250 · 7.5 · 10%. */
 export function formatTick(value: number, decimals: TickDecimals, unit: ChartUnit = 'amount'): string {
-  return `${TICK_FORMATS[decimals].format(value)}${unit === 'percent' ? '%' : ''}`;
+  return `${tickFormat(decimals).format(value)}${unit === 'percent' ? '%' : ''}`;
 }

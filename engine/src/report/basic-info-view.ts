@@ -18,8 +18,10 @@ export interface BasicInfoView {
   /** The division's name ('电气机械和器材制造业'). */
   readonly sub_industry: string | null;
   readonly latest_report_year: number;
-  /** '2024-12-31': the latest annual report's balance-sheet date. */
+  /** '2024-12-31': the balance-sheet date of the report the valuation starts from. */
   readonly latest_report_date: string;
+  /** That report: '2024 年报', or '2023 一季报' when its trailing twelve months are the base. */
+  readonly latest_report_label: string;
   readonly latest_basis: RowBasis;
   readonly reported_years: number;
   /** 亿股; 0 when nothing gives a count. */
@@ -50,9 +52,11 @@ export function basicInfoView(
     industry_code: listing?.industry_code ?? null,
     sub_industry: listing?.sub_industry ?? null,
     latest_report_year: valuation.latestYear,
-    latest_report_date: `${valuation.latestYear}-12-31`,
+    latest_report_date: valuation.base.date,
+    latest_report_label: valuation.base.label,
     latest_basis: latest?.basis ?? 'statements',
-    reported_years: valuation.history.length,
+    // Annual reports: the trailing twelve months are no year of their own.
+    reported_years: valuation.history.length - (valuation.base.period === 'FY' ? 0 : 1),
     total_shares: shares.count,
     total_shares_source: shares.label,
     total_shares_date: shares.date,

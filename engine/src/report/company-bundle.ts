@@ -1,9 +1,10 @@
 import type { YearOverrides } from '../forecast/drivers.ts';
 import { fcfEvPoints } from '../history/fcf-ratios.ts';
-import { type MarketQuote, type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
+import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import { type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
+import { listedSharesOf, type ShareSnapshot } from '../valuation/listed-shares.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
 import type { ListedShares } from '../valuation/shares.ts';
 import { type BasicInfoView, basicInfoView } from './basic-info-view.ts';
@@ -59,13 +60,25 @@ export interface CompanyBundle {
 }
 
 /**
+ * The listed share count of a bundled company with its latest quote (null without one): the same rule over
+ * the same snapshots as the server's (`listedSharesOf`), so the device and the server value with one count.
+ */
+export function bundleListedShares(
+  bundle: CompanyBundle,
+  quote: ShareSnapshot | null | undefined,
+): ListedShares | null {
+  return listedSharesOf(quote, bundle.year_end_quotes ?? []);
+}
+
+/**
  * Values the bundle as of `asOf` ('YYYY-MM-DD', the caller's today: the engine reads no clock; null skips
- * the stale-report check). The company's industry decides a financial company or a property developer.
+ * the stale-report check) with the company's latest quote (its share count; see bundleListedShares). The
+ * company's industry decides a financial company or a property developer.
  */
 export function valueBundle(
   bundle: CompanyBundle,
   asOf: string | null,
-  listedShares: ListedShares | null = null,
+  quote: ShareSnapshot | null = null,
 ): CompanyValuation {
   return valueCompany({
     statements: bundle.statements,
@@ -74,7 +87,7 @@ export function valueBundle(
     waccAssumptions: bundle.waccAssumptions,
     industry: bundle.company.industry,
     asOf,
-    listedShares,
+    listedShares: bundleListedShares(bundle, quote),
   });
 }
 
@@ -127,13 +140,6 @@ export interface MarketContext {
   readonly today: string;
 }
 
-/** The listed share count a quote carries (its 总股本), for the model's share count. */
-export function listedSharesOf(quote: MarketQuote | null | undefined): ListedShares | null {
-  return quote && quote.shares !== null && quote.shares > 0
-    ? { count: quote.shares, date: quote.date, price: quote.price }
-    : null;
-}
-
 /**
  * The report of the analysis page, exactly as the API's report endpoints answer its modules, as of `asOf`
  * (the quote's day when there is one; see valueBundle), with price against value when quoted.
@@ -143,10 +149,14 @@ export function buildCompanyReport(
   market?: MarketContext,
   asOf: string | null = market?.today ?? null,
 ): CompanyReport {
-  const valuation = valueBundle(bundle, asOf, listedSharesOf(market?.quote));
+  const valuation = valueBundle(bundle, asOf, market?.quote ?? null);
   const quote = market?.quote;
   const priced = quote
-    ? priceAgainstValue(quote, valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]), market.today)
+    ? priceAgainstValue(
+        quote,
+        valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]),
+        market.today,
+      )
     : null;
   const marketEv = priced?.market_ev ?? null;
   const byMarket = priced !== null && marketEv !== null && marketEv > 0;
@@ -159,7 +169,7 @@ export function buildCompanyReport(
     industryComparison: bundle.industry_comparison ?? null,
     valuationSummary: valuationSummaryView(
       valuation,
-      bundle.statements.years[valuation.latestYear],
+      valuation.statements.years[valuation.latestYear],
       quote ?? null,
       market?.today ?? asOf ?? quote?.date ?? '',
     ),

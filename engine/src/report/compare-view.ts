@@ -1,8 +1,9 @@
 import { riskYears } from '../history/risk-ratios.ts';
 import { priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
+import { normalizeStockCode } from '../statements/stock-code.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
-import { type CompanyBundle, listedSharesOf, type MarketContext, valueBundle } from './company-bundle.ts';
+import { type CompanyBundle, type MarketContext, valueBundle } from './company-bundle.ts';
 import { EMPTY, formatValue, formatWithUnit, type ValueUnit } from './format.ts';
 import { marginOfSafetyTone, quoteDateText } from './market-rows.ts';
 import type { SeriesColor } from './palette.ts';
@@ -120,8 +121,8 @@ function cellOf(figure: (typeof COMPARE_FIGURES)[number], series: YearSeries, ye
 
 function columnOf(entry: CompareEntry, index: number): { column: CompareColumn; series: YearSeries } {
   const { bundle, market } = entry;
-  const valuation = valueBundle(bundle, market.today, listedSharesOf(market.quote));
-  const figures = valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]);
+  const valuation = valueBundle(bundle, market.today, market.quote);
+  const figures = valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]);
   const priced = market.quote ? priceAgainstValue(market.quote, figures, market.today) : null;
   const series = yearSeries(valuation, bundle);
   const year = valuation.latestYear;
@@ -215,11 +216,11 @@ export function parseCompareCodes(text: string | null): { codes: string[]; rejec
   for (const part of (text ?? '').split(/[,，\s]+/)) {
     const trimmed = part.trim();
     if (trimmed === '') continue;
-    if (!/^\d{1,6}$/.test(trimmed)) {
+    const code = normalizeStockCode(trimmed);
+    if (code === null) {
       rejected.push(trimmed);
       continue;
     }
-    const code = trimmed.padStart(6, '0');
     if (!codes.includes(code) && codes.length < COMPARE_MAX) codes.push(code);
   }
   return { codes, rejected };

@@ -90,9 +90,21 @@ export function formatWithUnit(unit: ValueUnit, value: number | null | undefined
   return text === EMPTY || caption === '' ? text : `${text} ${caption}`;
 }
 
-/** A forecast year carries a trailing E: 2025 → '2025E'. */
-export function yearLabel(year: number, isEstimate: boolean): string {
-  return isEstimate ? `${year}E` : String(year);
+/** The column of the trailing twelve months to an interim report, beside the annual years. */
+export const TRAILING_LABEL = 'TTM';
+
+/**
+ * A forecast year carries a trailing E: 2025 → '2025E'; the history year that is the trailing twelve months
+ * (`trailingYear`, the views' `trailing_year`) reads 'TTM'.
+ */
+export function yearLabel(year: number, isEstimate: boolean, trailingYear: number | null = null): string {
+  if (isEstimate) return `${year}E`;
+  return year === trailingYear ? TRAILING_LABEL : String(year);
+}
+
+/** A single quarter: (2022, 3) → '2022Q3'. */
+export function quarterLabel(year: number, quarter: number): string {
+  return `${year}Q${quarter}`;
 }
 
 /** Bytes in Bytes/KB/MB/GB with base 1024 and 2 decimals: 1536 → '1.50 KB'. */

@@ -11,6 +11,7 @@ import {
 import type { RatioValue } from '../history/ratio-value.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import { annualHistory } from './report-views.ts';
 
 /** The years the growth and risk sections read (CAGR over 10 years needs 11). */
 export const LONG_HISTORY_YEARS = 11;
@@ -33,11 +34,13 @@ export interface GrowthView {
   readonly years: readonly GrowthYear[];
 }
 
+/** Growth compares whole fiscal years: the trailing twelve months are left out (docs/model.md 2.2). */
 export function growthView(valuation: CompanyValuation, statements: CompanyStatements): GrowthView {
-  const all = growthYears(statements, valuation.history);
+  const history = annualHistory(valuation);
+  const all = growthYears(statements, history);
   const years = all.slice(-LONG_HISTORY_YEARS);
   return {
-    latest_year: valuation.latestYear,
+    latest_year: history[history.length - 1]?.year ?? valuation.latestYear,
     figures: GROWTH_FIGURES.map((figure) => {
       const share = shareOfGrowthYears(years, figure, 10);
       return {

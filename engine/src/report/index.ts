@@ -1,47 +1,26 @@
 /**
- * @fcf/engine/report — what the API answers and accepts, and how the report shows it: the report modules'
- * view shapes built from one valuation, the company bundle a browser caches, the custom page's what-if
- * views, the rules that requests are checked against (accounts, menu links, text), the zod schemas of every
- * request and answer (contract/), and the presentation both the page and the PDF draw from — number
- * formats, chart axes, the colour rule, and every report table and chart as data (specs/).
+ * @fcf/engine/report — what the report shows and how: the report's sections (report-sections.ts), the
+ * modules' view shapes built from one valuation, the company bundle a browser caches, the custom page's
+ * what-if views, and the presentation both the page and the PDF draw from — number formats, chart axes, the
+ * colour rule, and every report table and chart as data (specs/). The API's schemas are @fcf/engine/contract.
  */
 
 export * from './axis.ts';
 export * from './basic-info-view.ts';
 export * from './company-bundle.ts';
 export * from './compare-view.ts';
-export * from './contract/account-contract.ts';
-export * from './contract/account-rules.ts';
-export * from './contract/adjustment-contract.ts';
-export * from './contract/api-docs-contract.ts';
-export * from './contract/bidi-controls.ts';
-export * from './contract/company-contract.ts';
-export * from './contract/envelope.ts';
-export * from './contract/menu-contract.ts';
-export * from './contract/menu-links.ts';
-export * from './contract/menu-requests.ts';
-export * from './contract/model-schemas.ts';
-export * from './contract/pdf-library-contract.ts';
-export * from './contract/pdf-report-contract.ts';
-export * from './contract/quote-contract.ts';
-export * from './contract/report-answers.ts';
-export * from './contract/screener-contract.ts';
-export * from './contract/section-answers.ts';
-export * from './contract/story-contract.ts';
-export * from './contract/text-fields.ts';
-export * from './contract/upload-contract.ts';
-export * from './contract/valuation-contract.ts';
-export * from './contract/valuation-run-contract.ts';
-export * from './contract/valuation-section-answers.ts';
-export * from './contract/watchlist-contract.ts';
 export * from './format.ts';
 export * from './growth-view.ts';
 export * from './industry-betas.ts';
 export * from './industry-comparison-view.ts';
 export * from './market-rows.ts';
+export * from './model-format.ts';
+export * from './model-views.ts';
+export * from './model-what-if.ts';
 export * from './palette.ts';
 export * from './pe-valuation-view.ts';
 export * from './quote-slot.ts';
+export * from './report-sections.ts';
 export * from './report-views.ts';
 export * from './risk-view.ts';
 export * from './specs/basic-info-spec.ts';

@@ -13,7 +13,7 @@ export type MarketRowKey =
   | 'margin_of_safety'
   | 'pe'
   | 'pb'
-  | 'fcf_yield'
+  | 'fcff_ev_yield'
   | 'ev_ebit';
 
 export interface MarketRow {
@@ -31,7 +31,7 @@ export const MARKET_ROWS: readonly MarketRow[] = [
   { key: 'margin_of_safety', label: '安全边际', kind: 'percent', whenNull: '不适用' },
   { key: 'pe', label: '市盈率 P/E', kind: 'times', whenNull: 'n.m.' },
   { key: 'pb', label: '市净率 P/B', kind: 'times', whenNull: 'n.m.' },
-  { key: 'fcf_yield', label: 'FCF收益率', kind: 'percent', whenNull: 'n.m.' },
+  { key: 'fcff_ev_yield', label: 'FCFF收益率（市场EV）', kind: 'percent', whenNull: 'n.m.' },
   { key: 'ev_ebit', label: 'EV/EBIT（市场EV）', kind: 'times', whenNull: 'n.m.' },
 ];
 

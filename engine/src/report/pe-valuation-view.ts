@@ -17,9 +17,13 @@ export interface PeYear {
   /** The snapshot's date ('2024-12-31'). */
   readonly date: string;
   readonly price: number;
+  /** 亿股: the snapshot's 总股本 (a close moves with 送转 and 配股; the market cap does not). */
+  readonly shares: number | null;
   /** 亿元: the snapshot's 总市值, else its price × its 总股本. */
   readonly market_cap: number | null;
-  /** Market cap / that year's 归母净利润; null when not meaningful (a loss) or missing. */
+  /** That year's annual report is stored: P/E and P/B are of that year's own figures, else none. */
+  readonly reported: boolean;
+  /** Market cap / that year's 归母净利润; null when not meaningful (a loss), missing or not reported. */
   readonly pe: number | null;
   /** Market cap / that year-end's 归母净资产. */
   readonly pb: number | null;
@@ -32,8 +36,9 @@ export interface IndustryMultiple {
 }
 
 /**
- * PE估值: the company's year-end P/E and P/B where quotes exist, and the value per share the industry's
- * median P/E and P/B imply, beside the DCF value. `missing` says what data is lacking instead of empty axes.
+ * PE估值: the company's year-end closes, market caps, P/E and P/B where quotes exist, today's DCF equity
+ * value beside those market caps, and the value per share the industry's median P/E and P/B imply, beside
+ * the DCF value. `missing` says what data is lacking instead of empty axes.
  */
 export interface PeValuationView {
   readonly industry: string;
@@ -48,6 +53,11 @@ export interface PeValuationView {
   readonly implied_by_pe: number | null;
   readonly implied_by_pb: number | null;
   readonly dcf_value_per_share: number | null;
+  /**
+   * 亿元: today's DCF equity value (of the latest annual report), set beside every year-end's market cap;
+   * null without a positive one. Not a value as of each year-end (docs/model.md, PE估值).
+   */
+  readonly dcf_equity_value: number | null;
   /** The latest price, when quoted. */
   readonly price: number | null;
   readonly missing: readonly string[];
@@ -80,21 +90,29 @@ export function peValuationView(
   price: number | null,
 ): PeValuationView {
   const netProfitByYear = new Map(valuation.profitability.map((row) => [row.year, row.netProfit]));
-  const years = lastOfEachYear(yearEndQuotes)
-    .map((quote): PeYear => {
-      const year = Number(quote.date.slice(0, 4));
-      const marketCap = marketCapOf(quote);
-      return {
-        year,
-        date: quote.date,
-        price: quote.price,
-        market_cap: marketCap,
-        pe: multiple(marketCap, netProfitByYear.get(year) ?? null),
-        pb: multiple(marketCap, statements.years[year]?.parent_equity ?? null),
-      };
-    })
-    .filter((row) => statements.years[row.year] !== undefined);
-  const figures = valueFiguresOf(valuation, statements.years[valuation.latestYear]);
+  // Every year-end snapshot, those after the latest report too: the closes over time; the multiples only
+  // where that year's own report is stored.
+  const years = lastOfEachYear(yearEndQuotes).map((quote): PeYear => {
+    const year = Number(quote.date.slice(0, 4));
+    const marketCap = marketCapOf(quote);
+    const reported = statements.years[year] !== undefined;
+    return {
+      year,
+      date: quote.date,
+      price: quote.price,
+      shares: quote.shares !== null && quote.shares > 0 ? quote.shares : null,
+      market_cap: marketCap,
+      reported,
+      pe: reported ? multiple(marketCap, netProfitByYear.get(year) ?? null) : null,
+      pb: reported ? multiple(marketCap, statements.years[year]?.parent_equity ?? null) : null,
+    };
+  });
+  const equity = valuation.dcf?.valuation.equity_value ?? null;
+  // EPS and book value per share at the valuation's base: the trailing twelve months' profit when it is one.
+  const figures = valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]);
+  const annualBase = valuation.base.period === 'FY';
+  const profitOf = annualBase ? `${valuation.latestYear}年` : `${valuation.base.label}滚动十二个月`;
+  const equityAt = annualBase ? `${valuation.latestYear}年末` : `${valuation.base.label}期末`;
   const shares = valuation.parameters.total_shares;
   const positive = (value: number | null) => (value !== null && value > 0 ? value : null);
   const eps = multiple(positive(figures.netProfit), shares);
@@ -103,16 +121,14 @@ export function peValuationView(
   const industryPb = industryMultiple(industry, 'pb');
   const missing: string[] = [];
   if (years.length === 0) {
-    missing.push(
-      yearEndQuotes.length === 0
-        ? '暂无年末行情：上传各年年末行情（收盘价与总市值或总股本）后显示历年市盈率与市净率'
-        : '年末行情的年份没有对应的年报数据',
-    );
+    missing.push('暂无年末行情：上传各年年末行情（收盘价与总市值或总股本）后显示历年市盈率与市净率');
+  } else if (!years.some((row) => row.reported)) {
+    missing.push('年末行情的年份没有对应的年报数据：只列股价与市值，不计算市盈率与市净率');
   }
   if (!industry) missing.push('暂无行业统计：联网刷新该公司数据后显示行业中位数');
   else if (!industryPe) missing.push(`“${industry.industry}”暂无有行情的公司，无法取得行业市盈率中位数`);
-  if (eps === null) missing.push(`${valuation.latestYear}年归母净利润缺失或不为正：按市盈率的估值无意义（n.m.）`);
-  if (bvps === null) missing.push(`${valuation.latestYear}年末归母净资产缺失或不为正：按市净率的估值无意义（n.m.）`);
+  if (eps === null) missing.push(`${profitOf}归母净利润缺失或不为正：按市盈率的估值无意义（n.m.）`);
+  if (bvps === null) missing.push(`${equityAt}归母净资产缺失或不为正：按市净率的估值无意义（n.m.）`);
   return {
     industry: industry?.industry ?? '',
     latest_year: valuation.latestYear,
@@ -124,6 +140,7 @@ export function peValuationView(
     implied_by_pe: industryPe && eps !== null ? industryPe.median * eps : null,
     implied_by_pb: industryPb && bvps !== null ? industryPb.median * bvps : null,
     dcf_value_per_share: figures.valuePerShare,
+    dcf_equity_value: equity !== null && equity > 0 ? equity : null,
     price,
     missing,
   };

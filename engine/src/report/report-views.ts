@@ -1,12 +1,14 @@
 import type { ProfitabilityRow, ReturnsRow } from '../history/analytics.ts';
 import { FCF_RATIO_KEYS, type FcfRatioSeries } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
+import { type QuarterRow, quarterRows } from '../history/quarters.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import type { DcfResult } from '../valuation/dcf.ts';
 import type { SensitivityGrid } from '../valuation/sensitivity.ts';
 import type { ShareCount, ShareSource } from '../valuation/shares.ts';
 import type { WaccBreakdown } from '../valuation/wacc.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
+import { REPORT_MODULE_PATHS, type ReportModulePath } from './report-sections.ts';
 
 /**
  * The report modules' API shapes, built from one CompanyValuation. The server answers
@@ -18,26 +20,34 @@ export const REPORT_HISTORY_YEARS = 5;
 /** Historical years of the wide FCF trend chart. */
 export const TREND_HISTORY_YEARS = 9;
 
-export const REPORT_MODULE_PATHS = [
-  'basic-info',
-  'valuation-summary',
-  'roe-roic',
-  'growth',
-  'profitability',
-  'risk',
-  'industry-comparison',
-  'fcf-structure',
-  'fcf-ratio',
-  'fcf-valuation',
-  'sensitivity',
-  'pe-valuation',
-] as const;
-export type ReportModulePath = (typeof REPORT_MODULE_PATHS)[number];
+/** Single quarters the profitability section shows when switched to quarters. */
+export const REPORT_QUARTERS = 8;
 
 export interface FinancialAnalysisView {
   company: string;
-  summary: { available_modules: ReportModulePath[]; data_years: number[] };
-  data: { profitability: ProfitabilityRow[]; roe_roic: ReturnsRow[] };
+  summary: {
+    available_modules: ReportModulePath[];
+    data_years: number[];
+    /** The year whose row is the trailing twelve months (shown as 'TTM'), or null. */
+    trailing_year: number | null;
+  };
+  data: {
+    profitability: ProfitabilityRow[];
+    roe_roic: ReturnsRow[];
+    /** The latest 8 single quarters (revenue and 归母净利润 with their growth); empty without interim reports. */
+    quarters: QuarterRow[];
+  };
+}
+
+/** The history rows of whole fiscal years: without the trailing twelve months. */
+export function annualHistory(valuation: Pick<CompanyValuation, 'base' | 'history'>): FinancialYearRow[] {
+  const trailing = trailingYearOf(valuation);
+  return valuation.history.filter((row) => row.year !== trailing);
+}
+
+/** The history year that is the trailing twelve months of an interim report, or null (docs/model.md 2.2). */
+export function trailingYearOf(valuation: Pick<CompanyValuation, 'base'>): number | null {
+  return valuation.base.period === 'FY' ? null : valuation.base.year;
 }
 
 function lastYears<T extends { year: number }>(rows: readonly T[], count: number): T[] {
@@ -47,24 +57,26 @@ function lastYears<T extends { year: number }>(rows: readonly T[], count: number
 /** Profitability and ROE-ROIC for the latest 10 reported years (tables show 5, charts may show more). */
 export function financialAnalysisView(valuation: CompanyValuation): FinancialAnalysisView {
   const profitability = lastYears(valuation.profitability, 10);
-  const available: ReportModulePath[] = [
-    'basic-info',
-    'valuation-summary',
-    'roe-roic',
-    'growth',
-    'profitability',
-    'risk',
-    'industry-comparison',
-  ];
-  available.push('fcf-structure');
-  if (valuation.history.some((row) => row.FCFF !== null)) available.push('fcf-ratio');
-  if (valuation.dcf) available.push('fcf-valuation');
-  if (valuation.sensitivity) available.push('sensitivity');
-  available.push('pe-valuation');
+  const hasFcf = valuation.history.some((row) => row.FCFF !== null);
+  // Every section but those the data cannot fill: FCF ratios without an FCF, the DCF and its grid without a value.
+  const available = REPORT_MODULE_PATHS.filter(
+    (path) =>
+      (path !== 'fcf-ratio' || hasFcf) &&
+      (path !== 'fcf-valuation' || valuation.dcf !== null) &&
+      (path !== 'sensitivity' || valuation.sensitivity !== null),
+  );
   return {
     company: valuation.name,
-    summary: { available_modules: available, data_years: profitability.map((row) => row.year) },
-    data: { profitability, roe_roic: lastYears(valuation.returns, 10) },
+    summary: {
+      available_modules: available,
+      data_years: profitability.map((row) => row.year),
+      trailing_year: trailingYearOf(valuation),
+    },
+    data: {
+      profitability,
+      roe_roic: lastYears(valuation.returns, 10),
+      quarters: lastYears(quarterRows(valuation.statements), REPORT_QUARTERS),
+    },
   };
 }
 
@@ -77,6 +89,8 @@ export interface DcfValuationView extends DcfResult {
     company: string;
     code: string;
     latest_report_year: number;
+    /** The interim report whose trailing twelve months the value rests on ('2022-09-30'); null: the annual report. */
+    base_period: string | null;
     wacc_source: 'manual' | 'calculated' | 'fallback';
     terminal_growth_source: 'manual' | 'default';
     total_shares_source: ShareSource;
@@ -105,6 +119,7 @@ export function dcfValuationView(valuation: CompanyValuation): DcfValuationView 
       company: valuation.name,
       code: valuation.code,
       latest_report_year: valuation.latestYear,
+      base_period: valuation.base.period === 'FY' ? null : valuation.base.date,
       wacc_source:
         parameters.manual.wacc_manual !== null
           ? 'manual'
@@ -141,11 +156,14 @@ export interface FcfStructureView {
   };
   tableData: { years: number[]; metrics: { name: string; unit: string; values: (number | null)[] }[] };
   meta: {
-    total_historical_fcf: number;
+    /** The table years' known FCF summed; null when none of them is known (not 0: nothing was added). */
+    total_historical_fcf: number | null;
     recent_historical_complete: boolean;
     forecast_years: number[];
     trend_chart_years: number[];
     table_years: number[];
+    /** The history year that is the trailing twelve months ('TTM'), or null. */
+    trailing_year: number | null;
   };
 }
 
@@ -189,18 +207,28 @@ export function fcfStructureView(valuation: CompanyValuation): FcfStructureView 
       ],
     },
     meta: {
-      total_historical_fcf: recent.reduce<number>((sum, value) => sum + (value ?? 0), 0),
+      total_historical_fcf: recent.some((value) => value !== null)
+        ? recent.reduce<number>((sum, value) => sum + (value ?? 0), 0)
+        : null,
       recent_historical_complete: recent.length > 0 && recent.every((value) => value !== null),
       forecast_years: valuation.forecastYears.slice(),
       trend_chart_years: rows.map((row) => row.year),
       table_years: tableRows.map((row) => row.year),
+      trailing_year: trailingYearOf(valuation),
     },
   };
 }
 
 export interface FcfRatioView {
   charts: FcfRatioSeries;
-  summary: { total_years: number; available_ratios: string[]; data_years: number[]; latest_year: number | null };
+  summary: {
+    total_years: number;
+    available_ratios: string[];
+    data_years: number[];
+    latest_year: number | null;
+    /** The year that is the trailing twelve months ('TTM'), or null. */
+    trailing_year: number | null;
+  };
 }
 
 export function fcfRatioView(valuation: CompanyValuation): FcfRatioView {
@@ -215,6 +243,7 @@ export function fcfRatioView(valuation: CompanyValuation): FcfRatioView {
       available_ratios: FCF_RATIO_KEYS.filter((key) => charts[key].length > 0),
       data_years: years,
       latest_year: years[years.length - 1] ?? null,
+      trailing_year: trailingYearOf(valuation),
     },
   };
 }

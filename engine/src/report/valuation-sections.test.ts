@@ -120,7 +120,40 @@ describe('PE估值 (hand-worked)', () => {
     const spec = peValuationSpec(view);
     expect(spec.tables[0]?.columns).toEqual(['2023', '2024']);
     expect(spec.tables[1]?.rows.map((row) => row.key)).toEqual(['dcf', 'by_pe', 'by_pb', 'price']);
-    expect(spec.charts.map((chart) => chart.id)).toEqual(['pe-pb-history', 'pe-implied-values']);
+    expect(spec.charts.map((chart) => chart.id)).toEqual([
+      'pe-pb-history',
+      'pe-market-cap-history',
+      'pe-implied-values',
+    ]);
+  });
+
+  it('year-ends after the latest report keep their close and market cap, without multiples (-, not n.m.)', () => {
+    const later = [...yearEnds, { date: '2025-12-31', price: 40, market_cap: 400, shares: 10 }];
+    const view = peValuationView(valuation, SAMPLE_COMPANY, later, industryWith(15, 2), 40);
+    expect(view.years.map((row) => [row.year, row.reported, row.shares, row.market_cap, row.pe])).toEqual([
+      [2023, true, null, 230, 230 / 11.5],
+      [2024, true, 10, 290, expect.closeTo(20, 12)],
+      [2025, false, 10, 400, null],
+    ]);
+    expect(view.missing).toEqual([]);
+    const table = peValuationSpec(view).tables[0];
+    const texts = Object.fromEntries(table?.rows.map((row) => [row.key, row.texts]) ?? []);
+    expect(table?.rows.map((row) => row.key)).toEqual(['price', 'shares', 'market_cap', 'pe', 'pb']);
+    expect(texts.price).toEqual(['23.00', '29.00', '40.00']);
+    expect(texts.shares).toEqual(['-', '10.00', '10.00']);
+    expect(texts.pe).toEqual(['20.00倍', '20.00倍', '-']);
+    expect(texts.pb).toEqual(['2.30倍', '2.90倍', '-']);
+  });
+
+  it('today’s DCF equity value is drawn over the year-end market caps, not set against each close', () => {
+    const view = peValuationView(valuation, SAMPLE_COMPANY, yearEnds, null, 29);
+    const equity = valuation.dcf?.valuation.equity_value ?? Number.NaN;
+    expect(view.dcf_equity_value).toBeCloseTo(equity, 12);
+    const chart = peValuationSpec(view).charts.find((one) => one.id === 'pe-market-cap-history');
+    expect(chart?.labels).toEqual(['2023', '2024']);
+    expect(chart?.series[0]?.values).toEqual([230, 290]);
+    expect(chart?.benchmarks).toEqual([{ label: 'DCF股权价值（2024年报，今日估值）', value: view.dcf_equity_value }]);
+    expect(chart?.note).toContain('并非当年的估值');
   });
 
   it('says which data is missing instead of drawing empty axes', () => {

@@ -4,12 +4,12 @@ import {
   priceAgainstValue,
   type ValueFigures,
 } from '../market/price-against-value.ts';
-import { valueFiguresOf } from '../market/value-figures.ts';
+import { perShareValueOf, valueFiguresOf } from '../market/value-figures.ts';
 import type { StatementYear } from '../statements/items.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 
 /** The figures of 估值与股息 that may be missing or not meaningful, each with the reason it is. */
-export type SummaryFigure = 'value_per_share' | 'margin_of_safety' | 'pe' | 'pb' | 'fcf_yield' | 'ev_ebit';
+export type SummaryFigure = 'value_per_share' | 'margin_of_safety' | 'pe' | 'pb' | 'fcff_ev_yield' | 'ev_ebit';
 
 export interface SummaryReason {
   readonly figure: SummaryFigure;
@@ -35,7 +35,7 @@ export interface ValuationSummaryView {
   readonly reasons: readonly SummaryReason[];
 }
 
-export const NO_QUOTE_TEXT = '暂无行情：上传行情（现价或总市值）后显示安全边际、市盈率、市净率、FCF收益率与EV/EBIT';
+export const NO_QUOTE_TEXT = '暂无行情：上传行情（现价或总市值）后显示安全边际、市盈率、市净率、FCFF收益率与EV/EBIT';
 
 /** A quote as the summary reads it: the price-against-value fields and, when the file had it, 股息率. */
 export interface SummaryQuote extends MarketQuote {
@@ -49,9 +49,9 @@ function reasonsOf(
 ): SummaryReason[] {
   const year = valuation.latestYear;
   const reasons: SummaryReason[] = [];
-  if (figures.valuePerShare === null) {
-    const why = valuation.error?.message ?? '股权价值不为正，每股价值无意义';
-    reasons.push({ figure: 'value_per_share', reason: why });
+  const perShare = perShareValueOf(valuation);
+  if (perShare.reason !== null) {
+    reasons.push({ figure: 'value_per_share', reason: perShare.reason });
     if (market) reasons.push({ figure: 'margin_of_safety', reason: '没有每股价值，无法计算安全边际' });
   }
   if (!market) return reasons;
@@ -71,8 +71,16 @@ function reasonsOf(
           : `${year}年末归母净资产不为正，市净率无意义（n.m.）`,
     });
   }
-  if (market.fcf_yield === null) {
-    reasons.push({ figure: 'fcf_yield', reason: `${year}年自由现金流或总市值缺失` });
+  if (market.fcff_ev_yield === null) {
+    reasons.push({
+      figure: 'fcff_ev_yield',
+      reason:
+        figures.fcf === null
+          ? `${year}年自由现金流缺失`
+          : market.market_ev === null
+            ? '总市值缺失，无法得到市场EV'
+            : '市场EV不为正，FCFF收益率无意义（n.m.）',
+    });
   }
   if (market.ev_ebit === null) {
     reasons.push({

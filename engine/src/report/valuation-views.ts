@@ -1,5 +1,6 @@
 import type { DriverKey, DriverSource } from '../forecast/drivers.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
+import { perShareValueOf } from '../market/value-figures.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import type { EquityBridge, TerminalValueMethod } from '../valuation/dcf.ts';
 import type { ShareCount, ShareSource } from '../valuation/shares.ts';
@@ -45,7 +46,10 @@ export interface ValuationResultsView {
   terminal_pv: number;
   enterprise_value: number;
   equity_value: number;
-  value_per_share: number;
+  /** 元; null when not meaningful (equity value ≤ 0, no share count), as in 估值与股息 and the screener. */
+  value_per_share: number | null;
+  /** Why `value_per_share` is null; null when it is a number. */
+  value_per_share_reason: string | null;
   /** What a reader must know beside the value per share. */
   warnings: ValuationWarning[];
 }
@@ -53,13 +57,15 @@ export interface ValuationResultsView {
 export function valuationResultsView(valuation: CompanyValuation): ValuationResultsView | null {
   const { dcf } = valuation;
   if (!dcf) return null;
+  const perShare = perShareValueOf(valuation);
   return {
     forecast_fcf_sum: dcf.forecast_fcf_sum,
     terminal_value: dcf.terminal_value,
     terminal_pv: dcf.terminal_pv,
     enterprise_value: dcf.valuation.enterprise_value,
     equity_value: dcf.valuation.equity_value,
-    value_per_share: dcf.valuation.value_per_share,
+    value_per_share: perShare.value,
+    value_per_share_reason: perShare.reason,
     warnings: valuation.warnings.slice(),
   };
 }

@@ -65,6 +65,8 @@ export interface WaccToolView {
   readonly warnings: readonly ValuationWarning[];
   /** The latest annual report year, for the data date beside the value. */
   readonly latest_year: number;
+  /** The interim report of a trailing-twelve-months base ('2022-09-30'), for the data date; else null. */
+  readonly base_period: string | null;
 }
 
 /** The day the tool values at (stale data date) and the listed share count, as the report uses them. */
@@ -105,7 +107,7 @@ export function waccToolView(
   let warnings = base.warnings;
   if (bounded) {
     const valued = valueCompany({ ...common, parameters: { ...bundle.parameters, wacc_manual: bounded.bounded } });
-    value = valued.dcf && valued.dcf.valuation.share_capital > 0 ? valued.dcf.valuation.value_per_share : null;
+    value = valued.dcf && valued.dcf.valuation.total_shares > 0 ? valued.dcf.valuation.value_per_share : null;
     error = valued.error?.message ?? (value === null && valued.dcf ? '缺少总股本，无法得到每股价值' : null);
     notApplicable = valued.dcf
       ? perShareNotApplicable({ valuation: valued.dcf.valuation, warnings: valued.warnings })
@@ -141,6 +143,7 @@ export function waccToolView(
     value_not_applicable: notApplicable,
     warnings,
     latest_year: base.latestYear,
+    base_period: base.base.period === 'FY' ? null : base.base.date,
   };
 }
 

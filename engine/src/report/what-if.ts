@@ -11,7 +11,7 @@ import {
 } from '../valuation/input-validation.ts';
 import type { ValuationSettings } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
-import { type CompanyBundle, listedSharesOf, type MarketContext } from './company-bundle.ts';
+import { bundleListedShares, type CompanyBundle, type MarketContext } from './company-bundle.ts';
 import { type DcfValuationView, dcfValuationView } from './report-views.ts';
 import {
   type FinancialDataView,
@@ -70,7 +70,7 @@ function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCac
     waccAssumptions: bundle.waccAssumptions,
     industry: bundle.company.industry,
     asOf: whatIf.asOf ?? null,
-    listedShares: listedSharesOf(market?.quote),
+    listedShares: bundleListedShares(bundle, market?.quote),
     ...(cache ? { cache } : {}),
   });
 }
@@ -98,7 +98,11 @@ export function whatIfView(
     dcfError: issues.length > 0 ? inputIssuesMessage(issues) : (valuation.error?.message ?? null),
     issues,
     market: quote
-      ? priceAgainstValue(quote, valueFiguresOf(valuation, bundle.statements.years[valuation.latestYear]), market.today)
+      ? priceAgainstValue(
+          quote,
+          valueFiguresOf(valuation, valuation.statements.years[valuation.latestYear]),
+          market.today,
+        )
       : null,
   };
 }

@@ -29,6 +29,7 @@ export const INCOME_ITEMS = [
   'net_profit_deducted', // 扣除非经常性损益后的净利润
   'minority_profit', // 少数股东损益
   'eps_basic', // 基本每股收益 (元)
+  'net_interest_income', // 利息净收入 (banks)
 ] as const;
 
 /** The six operating current assets and six operating current liabilities of the working-capital model. */
@@ -136,6 +137,7 @@ export const BALANCE_ITEMS = [
   ...NON_CORE_ASSET_ITEMS,
   ...DEBT_LIKE_ITEMS,
   ...FINANCIAL_BUSINESS_ITEMS,
+  'loans_and_advances', // 发放贷款及垫款 (banks, and a group's finance company)
   'right_of_use_assets', // 使用权资产
   'other_current_assets', // 其他流动资产 (理财 and prepaid taxes alike: cash-like only where an admin says so)
   'current_assets_total', // 流动资产合计
@@ -178,12 +180,17 @@ export type WorkingCapitalItem = (typeof WORKING_CAPITAL_ITEMS)[number];
 /** One company-year of reported figures; an absent item was not reported. */
 export type StatementYear = Partial<Record<StatementItem, number>>;
 
-/** What one company has reported, by fiscal year (annual reports only). */
+/** What one company has reported, by fiscal year (annual reports), and its interim reports beside them. */
 export interface CompanyStatements {
   /** 6-digit stock code, '' when unknown. */
   readonly code: string;
   readonly name: string;
   readonly years: Readonly<Record<number, StatementYear>>;
+  /**
+   * Interim reports by their period-end date ('2022-09-30', statements/periods.ts): income and cash-flow
+   * figures year-to-date, balance-sheet figures at that date. Absent or empty: annual reports only.
+   */
+  readonly interims?: Readonly<Record<string, StatementYear>>;
 }
 
 const STATEMENT_ITEM_SET: ReadonlySet<string> = new Set(STATEMENT_ITEMS);

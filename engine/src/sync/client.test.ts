@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidMutationError, SyncClient, type SyncTransport } from './client.ts';
+import { InvalidMutationError, SyncClient, SyncHttpError, type SyncTransport } from './client.ts';
 import { MemorySyncStore } from './memory-store.ts';
-import { MAX_PUSH_MUTATIONS, type MutationResult, type OpenIssue, type PushRequest, type SyncRow } from './protocol.ts';
+import {
+  CLIENT_OF_OTHER_USER,
+  MAX_PUSH_MUTATIONS,
+  type MutationResult,
+  type OpenIssue,
+  type PushRequest,
+  type SyncRow,
+} from './protocol.ts';
 import type { RejectionCode } from './rejections.ts';
 
 type Pushed = PushRequest['mutations'][number];
@@ -45,7 +52,14 @@ function scriptedServer(
       pull: async () => {
         const changes = server.rows;
         server.rows = [];
-        return { changes, cursor: 1, hasMore: false, lastMutationId: server.last, issues: server.issues };
+        return {
+          changes,
+          cursor: 1,
+          hasMore: false,
+          clientState: true,
+          lastMutationId: server.last,
+          issues: server.issues,
+        };
       },
     },
   };
@@ -218,5 +232,56 @@ describe('the sync client', () => {
     });
     await online.sync();
     expect(await store.issues()).toEqual([]);
+  });
+});
+
+describe('the client and its user', () => {
+  it('confirms nothing from a pull without its state (a token expired meanwhile) and keeps its conflicts', async () => {
+    const server = scriptedServer();
+    const { client, store } = clientOf(server.transport);
+    await client.enqueue('setForecastParameter', edit(2026));
+    const conflict: OpenIssue = {
+      mutationId: 9,
+      status: 'conflict',
+      name: 'setForecastParameter',
+      args: edit(2027),
+      reason: '服务器上的数据已被他人修改',
+      serverRow: null,
+    };
+    await store.writeIssues([conflict]);
+    const anonymousPull = server.transport.pull;
+    server.transport.pull = async (request) => ({
+      ...(await anonymousPull(request)),
+      clientState: false,
+      lastMutationId: 0,
+      issues: [],
+    });
+    await client.sync();
+    expect(await store.outbox()).toHaveLength(1);
+    expect(await store.issues()).toEqual([conflict]);
+    expect((await store.readState()).lastMutationId).toBe(1);
+  });
+
+  it("releases a client id the server says is another user's and syncs on a new one, its outbox kept apart", async () => {
+    const server = scriptedServer();
+    const refusing: SyncTransport = {
+      push: async (request) => {
+        if (request.clientId === 'shared-client') {
+          throw new SyncHttpError(403, '该同步客户端属于另一位用户', CLIENT_OF_OTHER_USER);
+        }
+        return server.transport.push(request);
+      },
+      pull: server.transport.pull,
+    };
+    const store = new MemorySyncStore('shared-client', () => 'own-client');
+    const { client } = clientOf(refusing, store);
+    await client.enqueue('setForecastParameter', edit(2026));
+    await client.sync();
+    expect((await store.readState()).clientId).toBe('own-client');
+    expect(await store.outbox()).toEqual([]);
+    expect(store.released.map((released) => [released.state.clientId, released.outbox.length])).toEqual([
+      ['shared-client', 1],
+    ]);
+    expect(server.pushes).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { MutationName } from './mutation-names.ts';
 import { type LocalRow, layPending } from './pending.ts';
 import {
+  CLIENT_OF_OTHER_USER,
   isCompanyRow,
   MAX_PUSH_MUTATIONS,
   MUTATION_ARGS,
@@ -67,6 +68,12 @@ export interface SyncStore {
   putRows(rows: readonly SyncRow[]): Promise<void>;
   issues(): Promise<OpenIssue[]>;
   writeIssues(issues: readonly OpenIssue[]): Promise<void>;
+  /**
+   * The server refused this client id to the signed-in user (it is another user's: a browser shared
+   * before each user had a client of their own). Keeps the client, its outbox, issues and rejected edits
+   * apart, never again offered to this user, and gives this user a new client.
+   */
+  release(): Promise<void>;
 }
 
 /** The network side; a failed request throws (SyncHttpError for an HTTP status). */
@@ -84,6 +91,10 @@ export class SyncHttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's stable code, when the server gave one (`CLIENT_OF_OTHER_USER`, …). */
+    readonly code: string | null = null,
+    /** How long the server asked to wait (`Retry-After` of a 429 or 503), when it did. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -157,8 +168,22 @@ export class SyncClient {
     return sum;
   }
 
-  /** Pushes the outbox (if any), then pulls until caught up. Throws when the network or server fails. */
+  /**
+   * Pushes the outbox (if any), then pulls until caught up. Throws when the network or server fails. A
+   * client id the server says is another user's is released (kept apart for that user) and the sync runs
+   * again on this user's new client.
+   */
   async sync(): Promise<SyncOutcome> {
+    try {
+      return await this.syncOnce();
+    } catch (error) {
+      if (!(error instanceof SyncHttpError && error.code === CLIENT_OF_OTHER_USER)) throw error;
+      await this.store.release();
+      return this.syncOnce();
+    }
+  }
+
+  private async syncOnce(): Promise<SyncOutcome> {
     const { pushed, answeredThrough } = await this.push();
     let pulled = 0;
     for (let more = true; more; ) {
@@ -169,11 +194,12 @@ export class SyncClient {
         limit: this.options.pageSize ?? 1000,
         tables: this.options.tables,
       });
-      // One page, its cursor and (on the last page) the confirmed outbox entries commit together.
+      // One page, its cursor and (on the last page) the confirmed outbox entries commit together. A page
+      // without the client's state (the token expired meanwhile) confirms nothing and keeps the issues.
       await this.store.transaction(async () => {
         await this.store.putRows(page.changes);
         const current = await this.store.readState();
-        const complete = !page.hasMore;
+        const complete = !page.hasMore && page.clientState;
         await this.writeState({
           ...current,
           cursor: page.cursor,

@@ -1,6 +1,16 @@
 import type { OutboxEntry, RejectedEdit, SyncState, SyncStore } from './client.ts';
 import type { OpenIssue, SyncRow, SyncTable } from './protocol.ts';
 
+/** A client given up by `release`, with what it still held. */
+export interface ReleasedClient {
+  readonly state: SyncState;
+  readonly outbox: readonly OutboxEntry[];
+  readonly issues: readonly OpenIssue[];
+  readonly rejected: readonly RejectedEdit[];
+}
+
+const freshState = (clientId: string): SyncState => ({ clientId, cursor: 0, nextMutationId: 1, lastMutationId: 0 });
+
 /**
  * A SyncStore in memory: the simulation's clients, and a fallback where IndexedDB is unavailable.
  * A transaction snapshots the state and restores it when the work throws, so it is atomic like Dexie's.
@@ -12,9 +22,15 @@ export class MemorySyncStore implements SyncStore {
   private openIssues: OpenIssue[] = [];
   private rejectedEdits: RejectedEdit[] = [];
   private depth = 0;
+  /** The clients `release` set apart, oldest first (kept, never pushed again). */
+  readonly released: ReleasedClient[] = [];
 
-  constructor(clientId: string) {
-    this.state = { clientId, cursor: 0, nextMutationId: 1, lastMutationId: 0 };
+  constructor(
+    clientId: string,
+    /** The id of the client that replaces a released one. */
+    private readonly newClientId: () => string = () => `${clientId}-${this.released.length + 1}`,
+  ) {
+    this.state = freshState(clientId);
   }
 
   async transaction<T>(work: () => Promise<T>): Promise<T> {
@@ -94,5 +110,19 @@ export class MemorySyncStore implements SyncStore {
   }
   async writeIssues(issues: readonly OpenIssue[]) {
     this.openIssues = [...issues];
+  }
+  async release() {
+    this.released.push({
+      state: this.state,
+      outbox: this.entries,
+      issues: this.openIssues,
+      rejected: this.rejectedEdits,
+    });
+    // The pulled rows are the server's, whoever pulled them: the new client keeps them (its cursor starts
+    // at 0, so it pulls them again anyway).
+    this.state = freshState(this.newClientId());
+    this.entries = [];
+    this.openIssues = [];
+    this.rejectedEdits = [];
   }
 }

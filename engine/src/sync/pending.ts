@@ -1,6 +1,7 @@
 import { resetValuationKeys } from '../valuation/reset-scope.ts';
 import type { MutationName } from './mutation-names.ts';
 import { isCompanyRow, type MutationArgs, mutationTarget, type SyncTable } from './protocol.ts';
+import { isScenarioMutation, scenarioAfterEdit } from './scenario-edits.ts';
 import { isWatchlistMutation, watchlistAfterEdit } from './watchlist-edits.ts';
 
 type RowData = Record<string, unknown> | null;
@@ -15,7 +16,7 @@ export interface LocalRow {
 export interface PendingEdit {
   readonly name: MutationName;
   readonly args: unknown;
-  /** When it was made (ms since epoch): a pending watchlist addition's date. */
+  /** When it was made (ms since epoch): a pending watchlist addition's date, a pending scenario's. */
   readonly createdAt?: number;
 }
 
@@ -40,6 +41,9 @@ export function applyPending(entry: PendingEdit, data: RowData): RowData {
   if (isWatchlistMutation(entry.name)) {
     const args = entry.args as MutationArgs<'addToWatchlist'>;
     return watchlistAfterEdit(entry.name, args, data, entry.createdAt ?? Date.now());
+  }
+  if (isScenarioMutation(entry.name)) {
+    return scenarioAfterEdit(entry.name, entry.args as MutationArgs<'putScenario'>, entry.createdAt ?? Date.now());
   }
   return data;
 }

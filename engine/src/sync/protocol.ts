@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { DRIVER_KEYS } from '../forecast/drivers.ts';
 import { VALUATION_PARAMETER_KEYS } from '../valuation/parameters.ts';
 import type { ResetScope } from '../valuation/reset-scope.ts';
+import { companyCodeField as companyCode, usernameField as username } from './arg-fields.ts';
 import type { MutationName } from './mutation-names.ts';
+import { PULL_PAGE_MAX } from './pull-limits.ts';
 import { REJECTION_CODES } from './rejections.ts';
+import { deleteScenarioArgs, putScenarioArgs } from './scenario-contract.ts';
+import { scenarioKey } from './scenario-edits.ts';
 import { watchlistKey } from './watchlist-edits.ts';
 
 /**
@@ -16,12 +20,22 @@ import { watchlistKey } from './watchlist-edits.ts';
  * Raised whenever a mutation's name or arguments or the push answer change shape: an older client is
  * refused (and asked to reload), not misread. 2: per-mutation rejection codes, at most 100 a push.
  * 3: `resetToAuto`. 4: the watchlist (`addToWatchlist`, `removeFromWatchlist`, rejections `admin_only`
- * and `other_user`).
+ * and `other_user`). 5: a client id belongs to one user (a browser keeps one client per user), and the
+ * pull answer says whether it carries the client's state (`clientState`). 6: valuation scenarios
+ * (`putScenario`, `deleteScenario`, rejection `scenario_limit`).
  */
-export const SYNC_SCHEMA_VERSION = 4;
+export const SYNC_SCHEMA_VERSION = 6;
 
 /** The most mutations one push may carry; a client sends a longer outbox in chunks, in order. */
 export const MAX_PUSH_MUTATIONS = 100;
+
+/**
+ * The stable codes of the sync routes' refusals (beside their Chinese message): a client id that belongs
+ * to another user (403), and the user's daily quota of stored mutations or new clients used up (429,
+ * with Retry-After).
+ */
+export const CLIENT_OF_OTHER_USER = 'client_of_other_user';
+export const SYNC_QUOTA_USED = 'sync_quota_used';
 
 export const SYNC_TABLES = [
   'companies',
@@ -40,6 +54,8 @@ export const SYNC_TABLES = [
   'screener_models',
   // Each user's watchlist (自选): a pull carries only the caller's rows (none without a token).
   'watchlist',
+  // Each user's valuation scenarios: owned like the watchlist.
+  'scenarios',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
@@ -56,11 +72,6 @@ export function forecastParameterKey(company: string, year: number, parameter: s
   return `${company}|${year}|${parameter}`;
 }
 
-const companyCode = z
-  .string()
-  .max(6, '公司代码应为6位数字')
-  .regex(/^\d{6}$/, '公司代码应为6位数字');
-const username = z.string().min(1).max(64);
 const numberOrClear = z.number({ error: '无效的数值' }).nullable();
 const resetScope = z.strictObject({
   fcf_parameters: z.boolean(),
@@ -95,6 +106,10 @@ export const MUTATION_ARGS = {
   addToWatchlist: z.strictObject({ user: username, company: companyCode }),
   /** Removes a company from a user's watchlist. */
   removeFromWatchlist: z.strictObject({ user: username, company: companyCode }),
+  /** Saves one of a user's valuation scenarios (the pusher's own: another user's is rejected `other_user`). */
+  putScenario: putScenarioArgs,
+  /** Deletes one of a user's valuation scenarios. */
+  deleteScenario: deleteScenarioArgs,
 } as const satisfies Record<MutationName, z.ZodType>;
 
 export type MutationArgs<Name extends MutationName> = z.infer<(typeof MUTATION_ARGS)[Name]>;
@@ -138,6 +153,14 @@ export function mutationTarget(mutation: Pick<Mutation, 'name' | 'args'>): Mutat
     case 'removeFromWatchlist': {
       const args = mutation.args as MutationArgs<'addToWatchlist'>;
       return { kind: 'row', table: 'watchlist', key: watchlistKey(args.user, args.company) };
+    }
+    case 'putScenario': {
+      const args = mutation.args as MutationArgs<'putScenario'>;
+      return { kind: 'row', table: 'scenarios', key: scenarioKey(args.user, args.scenario.id) };
+    }
+    case 'deleteScenario': {
+      const args = mutation.args as MutationArgs<'deleteScenario'>;
+      return { kind: 'row', table: 'scenarios', key: scenarioKey(args.user, args.id) };
     }
     case 'resetToAuto': {
       const { company, scope } = mutation.args as MutationArgs<'resetToAuto'>;
@@ -220,6 +243,11 @@ export interface PullResponse {
   /** Where the next pull starts. */
   readonly cursor: number;
   readonly hasMore: boolean;
+  /**
+   * Whether `lastMutationId` and `issues` are the calling client's: only when the pull names a client and
+   * carries its user's token. Otherwise they are 0 and empty, and say nothing about any client.
+   */
+  readonly clientState: boolean;
   /** The calling client's last mutation the server has processed (0: none). */
   readonly lastMutationId: number;
   /** The calling client's unresolved conflicts. */
@@ -240,6 +268,9 @@ export const pullResponseSchema = z.object({
   changes: z.array(syncRowSchema),
   cursor: z.number().int().nonnegative().describe('下一次拉取从这里开始'),
   hasMore: z.boolean(),
+  clientState: z
+    .boolean()
+    .describe('lastMutationId 与 issues 是否为本客户端的：仅当请求带 clientId 且以其所属用户登录时为 true'),
   lastMutationId: z.number().int().nonnegative().describe('服务器已处理的本客户端最后一条修改（0：没有）'),
   issues: z.array(openIssueSchema).describe('本客户端尚未解决的冲突'),
 });
@@ -251,8 +282,14 @@ const wholeNumber = (min: number, message: string) =>
 /** GET /api/sync/pull's query: where to start, how many rows at most, whose outbox, which tables. */
 export const pullQuerySchema = z.object({
   cursor: wholeNumber(0, '必须是非负整数').default(0).describe('上次拉取得到的 cursor；首次为 0'),
-  limit: wholeNumber(1, '必须是正整数').default(1000).describe('每页最多行数'),
-  clientId: z.string().max(64).optional().describe('本浏览器的客户端编号：回答附带它的已处理修改与冲突'),
+  limit: wholeNumber(1, '必须是正整数')
+    .default(1000)
+    .describe(`每页最多行数（最多 ${PULL_PAGE_MAX}，更大按 ${PULL_PAGE_MAX} 计）`),
+  clientId: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('本浏览器中当前用户的客户端编号：以其所属用户登录时，回答附带它的已处理修改与冲突；属于另一用户时 403'),
   tables: z
     .string()
     .max(500)

@@ -21,7 +21,9 @@ export const REJECTIONS = {
   id_reused: { transient: true, label: '修改编号已被另一条修改使用' },
   // Transient: the edit passes once its admin (or its owner) is signed in again in this browser.
   admin_only: { transient: true, label: '只有管理员可以修改估值参数' },
-  other_user: { transient: true, label: '只能修改自己的自选' },
+  other_user: { transient: true, label: '只能修改自己的自选或估值情景' },
+  // Transient: the scenario passes once the user deletes another.
+  scenario_limit: { transient: true, label: '估值情景数量已达上限' },
   internal: { transient: true, label: '服务器处理出错，修改未生效' },
 } as const satisfies Record<string, { transient: boolean; label: string }>;
 export type RejectionCode = keyof typeof REJECTIONS;

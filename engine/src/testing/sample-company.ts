@@ -52,3 +52,30 @@ export const SAMPLE_COMPANY: CompanyStatements = {
     2024: sampleYear(100),
   },
 };
+
+/** The flows of a year-to-date report with `revenue` and the balance sheet of a year with `balanceRevenue`. */
+function sampleInterim(revenue: number, balanceRevenue: number): StatementYear {
+  const flows = sampleYear(revenue);
+  const balance = sampleYear(balanceRevenue);
+  return {
+    ...flows,
+    Accounts_Receivable: balance.Accounts_Receivable,
+    Inventories: balance.Inventories,
+    Accounts_Payable: balance.Accounts_Payable,
+  } as StatementYear;
+}
+
+/**
+ * The sample company with 一季报 for 2023–2025 (a quarter of the year's revenue, and 2025's first quarter
+ * 30), so its base is the trailing twelve months to 2025-03-31: revenue 30 + 100 − 25 = 105, worked by hand
+ * in trailing-twelve-months.test.ts. Balance sheets at each quarter's end are those of a year with revenue
+ * 4% above the last annual report's (20.8 → 2023-03-31, 84 → 2024-03-31, 104 → 2025-03-31).
+ */
+export const SAMPLE_COMPANY_WITH_QUARTERS: CompanyStatements = {
+  ...SAMPLE_COMPANY,
+  interims: {
+    '2023-03-31': sampleInterim(20, 66.56),
+    '2024-03-31': sampleInterim(25, 84),
+    '2025-03-31': sampleInterim(30, 104),
+  },
+};

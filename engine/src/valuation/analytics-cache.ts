@@ -1,4 +1,4 @@
-import { type DriverBase, driverBase, fadeDrivers } from '../forecast/auto-drivers.ts';
+import { type DriverBase, driverBase, fadeDrivers, type TrailingRow } from '../forecast/auto-drivers.ts';
 import { type Drivers, resolveDrivers, type YearDrivers } from '../forecast/drivers.ts';
 import { type ForecastRow, projectForecast } from '../forecast/projection.ts';
 import { oneOffSharesOf } from '../forecast/tax-driver.ts';
@@ -7,7 +7,9 @@ import type { LineGap } from '../history/continuity.ts';
 import { type HistoryFcfRatios, historyFcfRatios } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import { analyseHistory, type HistoryAnalysis, type HistoryOptions } from '../history/historical-rows.ts';
+import { type TrailingTwelveMonths, trailingTwelveMonths } from '../history/trailing-twelve-months.ts';
 import type { CompanyStatements } from '../statements/items.ts';
+import { PERIOD_MONTHS, periodReportLabel } from '../statements/periods.ts';
 
 /** The auto forecast at one terminal growth (revenue growth fades to it). */
 export interface AutoForecast {
@@ -19,6 +21,13 @@ export interface AutoForecast {
 
 /** What depends on the statements alone, and the auto forecast by terminal growth. */
 export interface StatementAnalytics {
+  /**
+   * The statements the model reads: the annual reports, and the trailing twelve months as the year after
+   * the latest one when the interim reports give them (docs/model.md section 2.2).
+   */
+  readonly statements: CompanyStatements;
+  /** The trailing twelve months the valuation starts from, or null: it starts from the latest annual report. */
+  readonly trailing: TrailingTwelveMonths | null;
   readonly history: FinancialYearRow[];
   readonly reportedFamilies: number[];
   readonly gaps: LineGap[];
@@ -70,16 +79,29 @@ export function statementAnalytics(
   ) {
     return cache.analytics;
   }
-  const { rows: history, reportedFamilies, gaps, estimatedCapex } = analyseHistory(statements, options);
+  const trailing = trailingTwelveMonths(statements);
+  const based = trailing ? withTrailingYear(statements, trailing) : statements;
+  const {
+    rows: history,
+    reportedFamilies,
+    gaps,
+    estimatedCapex,
+  } = analyseHistory(based, trailing ?? undefined, options);
   const analytics: StatementAnalytics = {
+    statements: based,
+    trailing,
     history,
     reportedFamilies,
     gaps,
     estimatedCapex,
-    profitability: profitabilityRows(statements, history),
-    returns: returnsRows(statements, history),
-    fcfRatios: historyFcfRatios(statements, history),
-    base: driverBase(history, reportedFamilies, { industry, oneOffShares: oneOffSharesOf(statements, history) }),
+    profitability: profitabilityRows(based, history, trailing),
+    returns: returnsRows(based, history, trailing),
+    fcfRatios: historyFcfRatios(based, history),
+    base: driverBase(history, reportedFamilies, {
+      industry,
+      oneOffShares: oneOffSharesOf(based, history),
+      ...(trailing ? { trailing: trailingRowOf(trailing) } : {}),
+    }),
     autoByGrowth: new Map(),
   };
   if (cache) {
@@ -89,6 +111,34 @@ export function statementAnalytics(
     cache.analytics = analytics;
   }
   return analytics;
+}
+
+/**
+ * The annual reports with the trailing twelve months as the year after the latest one: the model then reads
+ * them as it reads an annual report (its own year-on-year changes compare with a year earlier, see
+ * analyseHistory). The interim reports stay beside them (the quarterly view reads them).
+ */
+export function withTrailingYear(statements: CompanyStatements, trailing: TrailingTwelveMonths): CompanyStatements {
+  return {
+    code: statements.code,
+    name: statements.name,
+    years: { ...statements.years, [trailing.year]: trailing.figures },
+    ...(statements.interims ? { interims: statements.interims } : {}),
+  };
+}
+
+/** The part of the fiscal year still to come after the trailing twelve months' end (0.75 after a 一季报). */
+export function trailingShortfall(trailing: TrailingTwelveMonths): number {
+  return (12 - PERIOD_MONTHS[trailing.period]) / 12;
+}
+
+/** How the trailing twelve months read in the basis notes: '2023 一季报（TTM）'. */
+export function trailingLabel(trailing: TrailingTwelveMonths): string {
+  return `${periodReportLabel(trailing.year, trailing.period)}（TTM）`;
+}
+
+function trailingRowOf(trailing: TrailingTwelveMonths): TrailingRow {
+  return { shortfall: trailingShortfall(trailing), label: trailingLabel(trailing) };
 }
 
 /** The auto forecast at terminal growth `g`, from the analytics' map when it was made before. */

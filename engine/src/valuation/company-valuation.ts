@@ -6,12 +6,20 @@ import { completenessRate, type ProfitabilityRow, type ReturnsRow } from '../his
 import type { LineGap } from '../history/continuity.ts';
 import { type FcfRatioSeries, fcfRatioSeries } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
+import { latestInterimDate } from '../history/trailing-twelve-months.ts';
 import type { CompanyStatements } from '../statements/items.ts';
+import { periodOfDate, periodReportLabel, type ReportPeriod } from '../statements/periods.ts';
 import { type AdminChoices, NO_ADMIN_CHOICES } from './admin-choices.ts';
-import { type AnalyticsCache, autoForecastAt, statementAnalytics } from './analytics-cache.ts';
+import {
+  type AnalyticsCache,
+  autoForecastAt,
+  type StatementAnalytics,
+  statementAnalytics,
+  trailingShortfall,
+} from './analytics-cache.ts';
 import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts';
 import { type CompanyClassification, classifyCompany } from './company-kind.ts';
-import { type DcfResult, discountCashFlows } from './dcf.ts';
+import { type DcfResult, type DiscountTiming, discountCashFlows } from './dcf.ts';
 import {
   DEFAULT_TERMINAL_GROWTH_RATE,
   type EffectiveParameters,
@@ -50,11 +58,30 @@ export interface CompanyValuationInput {
   readonly sensitivity?: SensitivityOptions | false;
 }
 
+/** The report a valuation starts from (docs/model.md section 2.2). */
+export interface ValuationBase {
+  /** The base's fiscal year: the latest annual report's, or the interim report's for the trailing twelve months. */
+  readonly year: number;
+  /** 'FY': the annual report; else the interim report whose trailing twelve months are the base. */
+  readonly period: ReportPeriod;
+  /** The base's end, 'YYYY-MM-DD': the valuation date, from which the forecast is discounted. */
+  readonly date: string;
+  /** '2019 年报', '2022 三季报'. */
+  readonly label: string;
+}
+
 export interface CompanyValuation {
   readonly code: string;
   readonly name: string;
-  /** Latest fiscal year with an annual report. */
+  /**
+   * The year the valuation starts from: the latest fiscal year with an annual report, or, when it is based on
+   * an interim report's trailing twelve months, that report's year (the history's last row is then those
+   * twelve months).
+   */
   readonly latestYear: number;
+  readonly base: ValuationBase;
+  /** The statements the model read: the annual reports, and the trailing twelve months as `latestYear`. */
+  readonly statements: CompanyStatements;
   /** The forecast years: the 5 after the latest report. */
   readonly forecastYears: readonly number[];
   readonly history: readonly FinancialYearRow[];
@@ -92,6 +119,13 @@ export const LIMITATION_MESSAGES = {
   noCashFlow: '缺少现金流量表：折旧摊销与资本开支按资产负债表估计（固定资产等的变动加折旧率），并非报表数据',
 } as const;
 
+/** A newer interim report than the base that could not give trailing twelve months (a report it needs is missing). */
+export function interimNotUsedMessage(interim: string, base: string): string {
+  const period = periodOfDate(interim);
+  const name = period ? periodReportLabel(period.year, period.period) : interim;
+  return `最新报告期 ${name} 缺少计算滚动十二个月（TTM）所需的上年年报或上年同期报告，估值基于 ${base}`;
+}
+
 /**
  * Whether the years the forecast rests on (the latest three) all come from the financial summary alone: then
  * the FCFF has no cost lines, cash flows or balance sheet to go on (models/ values such a company otherwise).
@@ -104,14 +138,41 @@ function limitationsOf(
   history: readonly FinancialYearRow[],
   classification: CompanyClassification,
   estimatedYears: readonly number[],
+  unusedInterim: string | null,
 ): string[] {
   if (classification.kind === 'financial') return [new ValuationError('FINANCIAL_COMPANY').message];
-  if (isSummaryOnly(history)) return [LIMITATION_MESSAGES.summaryOnly];
+  const limitations = unusedInterim === null ? [] : [unusedInterim];
+  if (isSummaryOnly(history)) return [LIMITATION_MESSAGES.summaryOnly, ...limitations];
   const recent = history.slice(-AUTO_DRIVER_WINDOW).filter((row) => row.basis === 'statements');
   if (recent.length > 0 && recent.every((row) => estimatedYears.includes(row.year))) {
-    return [LIMITATION_MESSAGES.noCashFlow];
+    limitations.unshift(LIMITATION_MESSAGES.noCashFlow);
   }
-  return [];
+  return limitations;
+}
+
+/** The base of the valuation, and its timing when it is dated inside a fiscal year. */
+function baseOf(
+  analytics: StatementAnalytics,
+  last: FinancialYearRow,
+): { base: ValuationBase; timing: DiscountTiming | undefined } {
+  const { trailing } = analytics;
+  if (!trailing || trailing.year !== last.year) {
+    const label = periodReportLabel(last.year, 'FY');
+    return { base: { year: last.year, period: 'FY', date: `${last.year}-12-31`, label }, timing: undefined };
+  }
+  const offset = trailingShortfall(trailing);
+  // The rest of the fiscal year earns what the trailing twelve months earned, pro rata, before any change in
+  // working capital: that is counted from the balance sheet at the valuation date in the first forecast year.
+  const earnings = (last.nopat ?? 0) + (last.noncash_cost ?? 0) - (last.Capital_Expenditure ?? 0);
+  return {
+    base: {
+      year: trailing.year,
+      period: trailing.period,
+      date: trailing.date,
+      label: periodReportLabel(trailing.year, trailing.period),
+    },
+    timing: { offset, stub: offset * earnings },
+  };
 }
 
 /**
@@ -134,15 +195,20 @@ function hasOverrides(overrides: YearOverrides, firstYear: number): boolean {
  * companies leave `dcf` null and set `error`, while the history stays available.
  */
 export function valueCompany(input: CompanyValuationInput): CompanyValuation {
-  const { statements } = input;
   const choices = input.choices ?? NO_ADMIN_CHOICES;
-  const analytics = statementAnalytics(statements, input.cache, input.industry ?? null, {
+  const analytics = statementAnalytics(input.statements, input.cache, input.industry ?? null, {
     otherIncomeOperating: choices.other_income_operating,
   });
-  const { history, base } = analytics;
+  const { history, base, statements } = analytics;
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');
   const latestYear = last.year;
+  const { base: valuationBase, timing } = baseOf(analytics, last);
+  const newestInterim = latestInterimDate(input.statements);
+  const unusedInterim =
+    newestInterim !== null && newestInterim > valuationBase.date
+      ? interimNotUsedMessage(newestInterim, valuationBase.label)
+      : null;
   const firstYear = latestYear + 1;
   const latest = statements.years[latestYear] ?? {};
   const manual: ValuationSettings = { ...NO_MANUAL_PARAMETERS, ...input.parameters };
@@ -186,6 +252,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
       bridgeLines: lines,
       totalShares: parameters.total_shares,
       terminal,
+      ...(timing ? { timing } : {}),
     });
     if (input.sensitivity !== false) {
       const valueAt = wholeModelValueAt({
@@ -198,6 +265,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
         totalShares: parameters.total_shares,
         method: terminal.method,
         ronic: terminal.ronic,
+        ...(timing ? { timing } : {}),
       });
       sensitivity = sensitivityGrid(valueAt, dcf.wacc, dcf.g, input.sensitivity);
     }
@@ -210,6 +278,8 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     code: statements.code,
     name: statements.name,
     latestYear,
+    base: valuationBase,
+    statements,
     forecastYears: forecast.map((row) => row.year),
     history,
     profitability: analytics.profitability,
@@ -226,11 +296,12 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     sensitivity,
     fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null, analytics.fcfRatios),
     completeness: completenessRate(history.length, forecast.length, auto.forecast.length > 0),
-    limitations: limitationsOf(history, classification, analytics.estimatedCapex?.years ?? []),
+    limitations: limitationsOf(history, classification, analytics.estimatedCapex?.years ?? [], unusedInterim),
     classification,
     lineGaps: analytics.gaps,
     warnings: valuationWarnings({
       latestYear,
+      basePeriod: timing ? { date: valuationBase.date, label: valuationBase.label } : null,
       parameters,
       dcf,
       classification,

@@ -40,7 +40,7 @@ describe('discountCashFlows: the demo DCF worked by hand', () => {
   it('bridges enterprise value to equity and value per share', () => {
     expect(result.valuation.enterprise_value).toBeCloseTo(189.492413, 6);
     expect(result.valuation.equity_value).toBeCloseTo(191.492413, 6);
-    expect(result.valuation.share_capital).toBe(12.56);
+    expect(result.valuation.total_shares).toBe(12.56);
     expect(result.valuation.value_per_share).toBeCloseTo(15.246211, 6);
     expect(result.wacc).toBe(0.09);
     expect(result.g).toBe(0.025);

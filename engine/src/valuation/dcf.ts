@@ -26,6 +26,19 @@ export interface TerminalInput {
   readonly ronic?: number | null;
 }
 
+/**
+ * A valuation date inside a fiscal year (a valuation based on an interim report's trailing twelve months,
+ * docs/model.md section 7.1): the forecast years are the fiscal years after the one in progress, each
+ * discounted from the valuation date to its end, and the rest of the year in progress is a partial first
+ * period. Absent, or an offset of 0: the valuation date is a fiscal year's end.
+ */
+export interface DiscountTiming {
+  /** Years from the valuation date to the end of the fiscal year in progress (0.75 after a 一季报). */
+  readonly offset: number;
+  /** Cash flow (亿元) of that rest of the year, counted at its end. */
+  readonly stub: number;
+}
+
 export interface DcfInput {
   /** Forecast FCF (亿元) of the forecast years, first year first; the last one seeds the terminal value. */
   readonly fcf: readonly number[];
@@ -40,6 +53,8 @@ export interface DcfInput {
   readonly totalShares: number;
   /** Absent = Gordon, with no implied RONIC. */
   readonly terminal?: TerminalInput;
+  /** Absent: the valuation date is the end of the year before `firstYear`. */
+  readonly timing?: DiscountTiming;
 }
 
 export interface DcfForecastRow {
@@ -52,7 +67,8 @@ export interface DcfForecastRow {
 export interface DcfValuation extends EquityBridge {
   readonly enterprise_value: number;
   readonly equity_value: number;
-  readonly share_capital: number;
+  /** The share count the value per share divides by (亿股; 0 when none). */
+  readonly total_shares: number;
   /** 元 per share (亿元 / 亿股). */
   readonly value_per_share: number;
 }
@@ -82,12 +98,25 @@ export interface TerminalAnalysis {
   readonly consistent_value_per_share: number | null;
 }
 
+/** The partial first period of a valuation dated inside a fiscal year (DiscountTiming). */
+export interface DcfStub {
+  /** The fiscal year in progress. */
+  readonly year: number;
+  /** Its months after the valuation date (9 after a 一季报). */
+  readonly months: number;
+  readonly cash_flow: number;
+  readonly discount_factor: number;
+  readonly present_value: number;
+}
+
 export interface DcfResult {
   /** Which terminal value the answer used (the platform's default, or the what-if's). */
   readonly terminal_value_method: TerminalValueMethod;
   readonly wacc: number;
   readonly g: number;
   readonly forecast: readonly DcfForecastRow[];
+  /** The rest of the fiscal year in progress, when the valuation date lies inside one; else null. */
+  readonly stub: DcfStub | null;
   readonly forecast_fcf_sum: number;
   readonly terminal_value: number;
   readonly terminal_pv: number;
@@ -140,16 +169,21 @@ export function terminalValueAt(lastFcf: number, wacc: number, g: number, termin
 }
 
 export interface DiscountedStream {
+  /** Present value of the partial first period (0 without one). */
+  readonly stubPv: number;
   readonly pvSum: number;
   readonly terminalValue: number;
   readonly terminalPv: number;
   readonly enterpriseValue: number;
 }
 
-/** The discount factors (1 + WACC)⁻ⁿ, n = 1..years: computed once per WACC when a grid row reuses them. */
-export function discountFactors(wacc: number, years: number): number[] {
+/**
+ * The discount factors (1 + WACC)^−(n + offset), n = 1..years, offset the years from the valuation date to
+ * the end of the fiscal year in progress (0 at a year end): computed once per WACC when a grid row reuses them.
+ */
+export function discountFactors(wacc: number, years: number, offset = 0): number[] {
   const factors: number[] = [];
-  for (let n = 1; n <= years; n++) factors.push((1 + wacc) ** -n);
+  for (let n = 1; n <= years; n++) factors.push((1 + wacc) ** -(n + offset));
   return factors;
 }
 
@@ -159,6 +193,7 @@ export function discountFactors(wacc: number, years: number): number[] {
  */
 const KEPT_FACTOR_WACCS = 8;
 const keptWaccs: number[] = [];
+const keptOffsets: number[] = [];
 const keptFactors: (readonly number[])[] = [];
 let nextKeptSlot = 0;
 
@@ -167,13 +202,14 @@ let nextKeptSlot = 0;
  * The same numbers as a fresh call, so sharing the arrays changes nothing; they are never written to. A
  * linear search: a Map keyed by a fractional number hashed it on every cell of the grid.
  */
-export function keptDiscountFactors(wacc: number, years: number): readonly number[] {
+export function keptDiscountFactors(wacc: number, years: number, offset = 0): readonly number[] {
   for (let slot = 0; slot < keptWaccs.length; slot++) {
     const factors = keptFactors[slot] as readonly number[];
-    if (keptWaccs[slot] === wacc && factors.length === years) return factors;
+    if (keptWaccs[slot] === wacc && keptOffsets[slot] === offset && factors.length === years) return factors;
   }
-  const factors = discountFactors(wacc, years);
+  const factors = discountFactors(wacc, years, offset);
   keptWaccs[nextKeptSlot] = wacc;
+  keptOffsets[nextKeptSlot] = offset;
   keptFactors[nextKeptSlot] = factors;
   nextKeptSlot = (nextKeptSlot + 1) % KEPT_FACTOR_WACCS;
   return factors;
@@ -181,10 +217,11 @@ export function keptDiscountFactors(wacc: number, years: number): readonly numbe
 
 /**
  * Enterprise value of an FCF stream: Σ FCFₙ·(1+WACC)⁻ⁿ (n = 1..N) plus the terminal value discounted with
- * the N-year factor. The one place the DCF's arithmetic lives: the table, the sensitivity grid and the
- * reverse DCF all call it, so a grid cell equals a fresh valuation bit for bit. Rates must be checked.
- * With `rows`, each year's discount factor and discounted FCF are written there; `factors` are WACC's
- * (discountFactors), passed by a caller that discounts many streams at one WACC.
+ * the N-year factor; with `timing`, every exponent grows by its offset and the partial first period's cash
+ * flow is added at (1+WACC)^−offset. The one place the DCF's arithmetic lives: the table, the sensitivity
+ * grid and the reverse DCF all call it, so a grid cell equals a fresh valuation bit for bit. Rates must be
+ * checked. With `rows`, each year's discount factor and discounted FCF are written there; `factors` are
+ * WACC's (discountFactors at the timing's offset), passed by a caller that discounts many streams at one WACC.
  */
 export function discountStream(
   fcf: readonly number[],
@@ -192,7 +229,8 @@ export function discountStream(
   g: number,
   terminal?: TerminalInput,
   rows?: { firstYear: number; out: DcfForecastRow[] },
-  factors: readonly number[] = keptDiscountFactors(wacc, fcf.length),
+  timing?: DiscountTiming,
+  factors: readonly number[] = keptDiscountFactors(wacc, fcf.length, timing?.offset ?? 0),
 ): DiscountedStream {
   let pvSum = 0;
   let factor = 1;
@@ -205,7 +243,10 @@ export function discountStream(
   }
   const terminalValue = terminalValueAt(fcf[fcf.length - 1] as number, wacc, g, terminal);
   const terminalPv = terminalValue * factor;
-  return { pvSum, terminalValue, terminalPv, enterpriseValue: pvSum + terminalPv };
+  if (!timing || timing.offset === 0)
+    return { stubPv: 0, pvSum, terminalValue, terminalPv, enterpriseValue: pvSum + terminalPv };
+  const stubPv = timing.stub * (1 + wacc) ** -timing.offset;
+  return { stubPv, pvSum, terminalValue, terminalPv, enterpriseValue: stubPv + pvSum + terminalPv };
 }
 
 /** Enterprise value of an FCF stream with the Gordon terminal value (see discountStream). */
@@ -302,7 +343,16 @@ export function discountCashFlows(input: DcfInput): DcfResult {
   const totalShares = requireFinite(input.totalShares, 'total_shares');
 
   const forecast: DcfForecastRow[] = [];
-  const stream = discountStream(input.fcf, wacc, g, input.terminal, { firstYear: input.firstYear, out: forecast });
+  const { timing } = input;
+  if (timing) requireFinite(timing.stub, 'stub');
+  const stream = discountStream(
+    input.fcf,
+    wacc,
+    g,
+    input.terminal,
+    { firstYear: input.firstYear, out: forecast },
+    timing,
+  );
   const enterprise_value = stream.enterpriseValue;
   const equity_value = equityFromLines(enterprise_value, lines);
   const terminal_value_share = enterprise_value > 0 ? stream.terminalPv / enterprise_value : null;
@@ -313,6 +363,16 @@ export function discountCashFlows(input: DcfInput): DcfResult {
     wacc,
     g,
     forecast,
+    stub:
+      timing && timing.offset > 0
+        ? {
+            year: input.firstYear - 1,
+            months: Math.round(timing.offset * 12),
+            cash_flow: timing.stub,
+            discount_factor: (1 + wacc) ** -timing.offset,
+            present_value: stream.stubPv,
+          }
+        : null,
     forecast_fcf_sum: stream.pvSum,
     terminal_value: stream.terminalValue,
     terminal_pv: stream.terminalPv,
@@ -320,7 +380,7 @@ export function discountCashFlows(input: DcfInput): DcfResult {
       enterprise_value,
       ...bridge,
       equity_value,
-      share_capital: totalShares,
+      total_shares: totalShares,
       value_per_share: perShare(equity_value, totalShares),
     },
     bridge: [

@@ -52,9 +52,13 @@ export interface ValuationInputContext {
   /** The first forecast year (the year after the latest annual report). */
   readonly firstForecastYear: number;
   readonly forecastYears?: number;
-  /** The WACC and terminal growth that apply where the input does not mention them (to check WACC > g). */
-  readonly wacc: number;
-  readonly terminalGrowth: number;
+  /**
+   * The WACC and terminal growth that apply where the input does not mention them (to check WACC > g).
+   * Absent (the server, before it writes an edit): WACC > g is checked only where the input gives both,
+   * and the rest is left to the valuation of the values as written.
+   */
+  readonly wacc?: number;
+  readonly terminalGrowth?: number;
   /** The WACC that applies when the input clears the manual one (null); default `wacc`. */
   readonly calculatedWacc?: number;
 }
@@ -177,7 +181,7 @@ export function validateValuationInput(input: ValuationInput, context: Valuation
         : manualGrowth === null
           ? DEFAULT_TERMINAL_GROWTH_RATE
           : context.terminalGrowth;
-    const problem = waccGrowthError(wacc, growth);
+    const problem = wacc === undefined || growth === undefined ? undefined : waccGrowthError(wacc, growth);
     if (problem) {
       const field =
         typeof manualWacc === 'number' || typeof manualGrowth !== 'number'

@@ -106,6 +106,23 @@ export const EXCESS_RETURN_PARAMETER_RULES = {
 export type ExcessReturnParameterKey = keyof typeof EXCESS_RETURN_PARAMETER_RULES;
 export const EXCESS_RETURN_PARAMETER_KEYS = Object.keys(EXCESS_RETURN_PARAMETER_RULES) as ExcessReturnParameterKey[];
 
+/**
+ * A valuation scenario's inputs (悲观 / 基准 / 乐观 and the reader's own, kept and synced per user: docs/sync.md),
+ * fractions like every rate here; where an input means what a story-model or FCFF parameter means, its
+ * range is that parameter's. And the scenario's weight, a share of 100%.
+ */
+export const SCENARIO_INPUT_RULES = {
+  revenue_growth: { ...STORY_PARAMETER_RULES.revenue_growth_years_1_5, label: '营业收入增长率' },
+  target_margin: STORY_PARAMETER_RULES.target_operating_margin,
+  sales_to_capital: { ...STORY_PARAMETER_RULES.sales_to_capital_years_1_5, label: '销售额/投入资本' },
+  wacc: PARAMETER_RULES.wacc_manual,
+  terminal_growth: PARAMETER_RULES.terminal_growth_rate_manual,
+  tax_rate: { ...PARAMETER_RULES.income_tax_to_total_profit, label: '税率' },
+} as const satisfies Record<string, ParameterRule>;
+export type ScenarioInputName = keyof typeof SCENARIO_INPUT_RULES;
+export const SCENARIO_INPUT_NAMES = Object.keys(SCENARIO_INPUT_RULES) as [ScenarioInputName, ...ScenarioInputName[]];
+export const SCENARIO_WEIGHT_RULE: ParameterRule = rule('权重', 0, 1);
+
 /** Every lever of the models beyond the FCFF's (models/): the one table their checks read. */
 export type ModelParameterKey = StoryParameterKey | ExcessReturnParameterKey;
 export const MODEL_PARAMETER_RULES: Readonly<Record<ModelParameterKey, ParameterRule>> = {
@@ -126,7 +143,11 @@ export function shown(value: number, percent: boolean): string {
 
 /** Why a value may not be set ('无效的数值', out of range), or undefined when it may. */
 export function parameterError(name: AdjustableParameter, value: unknown): string | undefined {
-  const rule = PARAMETER_RULES[name];
+  return ruleError(PARAMETER_RULES[name], value);
+}
+
+/** Why a value may not be set under `rule` (any lever of any model), or undefined when it may. */
+export function ruleError(rule: ParameterRule, value: unknown): string | undefined {
   const violation = ruleViolation(rule, value);
   if (violation === 'invalid') return `${rule.label}：无效的数值`;
   return violation === 'out_of_range' ? `${rule.label}超出合理范围（${rangeText(rule)}）` : undefined;

@@ -1,5 +1,11 @@
 import { requireFinite, ValuationError } from '../errors.ts';
-import { discountStream, type EquityBridge, requireRates, type TerminalValueMethod } from './dcf.ts';
+import {
+  type DiscountTiming,
+  discountStream,
+  type EquityBridge,
+  requireRates,
+  type TerminalValueMethod,
+} from './dcf.ts';
 
 /** The terminal value of the reverse DCF: the forward DCF's method, with the first forecast year's NOPAT. */
 export interface ReverseTerminal {
@@ -22,6 +28,8 @@ export interface ReverseDcfInput {
   readonly totalShares: number;
   /** Absent = Gordon. */
   readonly terminal?: ReverseTerminal;
+  /** The forward DCF's timing (a valuation dated inside a fiscal year), kept as it is. */
+  readonly timing?: DiscountTiming;
 }
 
 export interface ReverseDcfResult {
@@ -65,7 +73,8 @@ export function impliedGrowth(input: ReverseDcfInput): ReverseDcfResult {
       fcf *= 1 + growth;
     }
     const nopat = baseNopat * (1 + growth) ** (input.years - 1);
-    return discountStream(stream, wacc, g, { method, nopat, ronic: input.terminal?.ronic ?? null }).enterpriseValue;
+    const terminal = { method, nopat, ronic: input.terminal?.ronic ?? null };
+    return discountStream(stream, wacc, g, terminal, undefined, input.timing).enterpriseValue;
   };
 
   let [low, high] = IMPLIED_GROWTH_RANGE as unknown as [number, number];

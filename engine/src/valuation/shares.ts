@@ -54,7 +54,10 @@ export interface ShareCount {
   readonly label: string;
   /** The snapshot's date when the count is a listed one. */
   readonly date: string | null;
-  /** Every count the data offers, for the page to show beside the one taken. */
+  /**
+   * Every count the data offers (all in 亿股), for the page to show beside the one taken; `share_capital` is
+   * 股本 (亿元) read at a par of 1 元.
+   */
   readonly candidates: {
     readonly listed: number | null;
     readonly statement: number | null;

@@ -51,13 +51,21 @@ export function valuationDate(today: Date): string {
 
 /** True when `asOf` ('YYYY-MM-DD') is more than 18 months after the end of fiscal year `latestYear`. */
 export function isReportStale(latestYear: number, asOf: string): boolean {
+  return isPeriodStale(`${latestYear}-12-31`, asOf);
+}
+
+/**
+ * True when `asOf` ('YYYY-MM-DD') is more than 18 months after the month of the report period ending on
+ * `periodEnd` ('YYYY-MM-DD', a quarter's end): the latest period, annual or interim, is what counts.
+ */
+export function isPeriodStale(periodEnd: string, asOf: string): boolean {
   const match = ISO_DATE.exec(asOf);
   const [, year, month, day] = match ?? [];
   if (!year || !month || !day || Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) {
     throw new ValuationError('INVALID_DATE', 'asOf', asOf);
   }
-  // The last day of the month STALE_REPORT_MONTHS after December of the fiscal year (30 June two years on).
-  const monthIndex = latestYear * 12 + 11 + STALE_REPORT_MONTHS;
+  // The last day of the month STALE_REPORT_MONTHS after the period's month (30 June two years on, for a year end).
+  const monthIndex = Number(periodEnd.slice(0, 4)) * 12 + Number(periodEnd.slice(5, 7)) - 1 + STALE_REPORT_MONTHS;
   const limitYear = Math.floor(monthIndex / 12);
   const limitMonth = (monthIndex % 12) + 1;
   const lastDay = new Date(Date.UTC(limitYear, limitMonth, 0)).getUTCDate();
@@ -67,6 +75,8 @@ export function isReportStale(latestYear: number, asOf: string): boolean {
 
 export interface WarningContext {
   readonly latestYear: number;
+  /** The report the valuation starts from, when it is an interim report's trailing twelve months. */
+  readonly basePeriod?: { readonly date: string; readonly label: string } | null;
   readonly parameters: EffectiveParameters;
   readonly dcf: DcfResult | null;
   readonly classification: CompanyClassification;
@@ -162,7 +172,7 @@ function gapWarnings({ gaps, warnedYears, estimatedCapex }: WarningContext): Val
   );
 }
 
-function companyWarnings({ classification, latestYear, asOf }: WarningContext): ValuationWarning[] {
+function companyWarnings({ classification, latestYear, basePeriod, asOf }: WarningContext): ValuationWarning[] {
   const warnings: ValuationWarning[] = [];
   if (classification.kind === 'financial') {
     const why =
@@ -180,7 +190,7 @@ function companyWarnings({ classification, latestYear, asOf }: WarningContext): 
       message: '房地产开发企业：存货为土地与在建房产，预收房款使营运资本大幅波动，自由现金流估值仅供参考',
     });
   }
-  warnings.push(...staleReportWarnings(latestYear, asOf));
+  warnings.push(...(basePeriod ? stalePeriodWarnings(basePeriod, asOf) : staleReportWarnings(latestYear, asOf)));
   return warnings;
 }
 
@@ -249,6 +259,21 @@ export function fewRoeYearsWarning(years: readonly number[], wanted: number): Va
 }
 
 /** Stale latest report, for a model that values from it (the same rule as the FCFF's). */
+/** The interim report a valuation starts from is more than 18 months old. */
+function stalePeriodWarnings(
+  period: { readonly date: string; readonly label: string },
+  asOf: string | null | undefined,
+): ValuationWarning[] {
+  return asOf && isPeriodStale(period.date, asOf)
+    ? [
+        {
+          code: 'stale_report',
+          message: `最新报告期为 ${period.label}（${period.date}），距 ${asOf.slice(0, 10)} 已超过 ${STALE_REPORT_MONTHS} 个月，估值基于过时数据`,
+        },
+      ]
+    : [];
+}
+
 export function staleReportWarnings(latestYear: number, asOf: string | null | undefined): ValuationWarning[] {
   return asOf && isReportStale(latestYear, asOf)
     ? [

@@ -3,7 +3,7 @@ import type { YearDrivers } from '../forecast/drivers.ts';
 import { emptyProjectedYear, type ProjectedYear, projectYear } from '../forecast/projection.ts';
 import { linkedCapexRatio } from '../forecast/reinvestment.ts';
 import { type BridgeLine, equityFromLines } from './bridge.ts';
-import { discountStream, keptDiscountFactors, perShare, type TerminalValueMethod } from './dcf.ts';
+import { type DiscountTiming, discountStream, keptDiscountFactors, perShare, type TerminalValueMethod } from './dcf.ts';
 
 /** Everything a cell of the sensitivity grid needs to re-value the whole model at its WACC and g. */
 export interface GridModel {
@@ -20,6 +20,8 @@ export interface GridModel {
   readonly method: TerminalValueMethod;
   /** The manual RONIC; null = each cell's WACC, as a fresh valuation at that WACC would take. */
   readonly ronic: number | null;
+  /** A valuation date inside a fiscal year (its partial first period does not depend on WACC or g). */
+  readonly timing?: DiscountTiming;
 }
 
 /** One column of the grid: the forecast's FCF and last-year NOPAT at a terminal growth. */
@@ -42,7 +44,9 @@ export function wholeModelValueAt(model: GridModel): (wacc: number, g: number) =
   return (wacc, g) => {
     if (g !== column.g) column = projectColumn(model, g, projected);
     const terminal = { method: model.method, nopat: column.nopat, ronic: model.ronic };
-    const stream = discountStream(column.fcf, wacc, g, terminal, undefined, keptDiscountFactors(wacc, years));
+    const offset = model.timing?.offset ?? 0;
+    const factors = keptDiscountFactors(wacc, years, offset);
+    const stream = discountStream(column.fcf, wacc, g, terminal, undefined, model.timing, factors);
     return perShare(equityFromLines(stream.enterpriseValue, model.lines), model.totalShares);
   };
 }

@@ -1,4 +1,4 @@
-import { signedInAnswer } from '@fcf/engine/report';
+import { signedInAnswer } from '@fcf/engine/contract';
 import { type FormEvent, useState } from 'react';
 import { apiRequest } from '../api/http.ts';
 import { signIn, useSessionUser } from '../api/session.ts';

@@ -3,7 +3,7 @@ import {
   type RegistrationInput,
   registeredAnswer,
   registrationErrors,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../api/http.ts';
 import { Link, useRouter } from '../ui/router.tsx';

@@ -1,4 +1,4 @@
-import type { RegistrationErrors } from '@fcf/engine/report';
+import type { RegistrationErrors } from '@fcf/engine/contract';
 import { ApiRequestError } from '../api/http.ts';
 
 /** Login failure text: the server's detail (a 429 says when to retry), else 登录失败. */

@@ -11,13 +11,13 @@ import {
   type UploadAnswer,
   uploadAnswer,
   uploadedFilesAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 
 /**
- * The back office's calls, each answer checked with the API contract's schema (`@fcf/engine/report`). Admin
+ * The back office's calls, each answer checked with the API contract's schema (`@fcf/engine/contract`). Admin
  * pages call these; the token comes from local storage (apiRequest).
  */
 
@@ -28,7 +28,7 @@ export type {
   UploadAnswer,
   UploadedFile,
   UploadedFileResult as UploadResult,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 
 export const listFiles = () => apiRequest('/api/files', { schema: uploadedFilesAnswer }).then((body) => body.files);
 export const deleteFile = (id: number) => apiRequest(`/api/files/${id}`, { method: 'DELETE', schema: doneAnswer });
@@ -118,12 +118,17 @@ function postFiles<Schema extends $ZodType>(
   });
 }
 
+/**
+ * Uploads statement files; `units` are the form fields of the amount units chosen for files that state
+ * none (`unit`, or `unit:<file name>`). A 422 (units needed) resolves with its answer, as any other.
+ */
 export function uploadStatementFiles(
   files: readonly File[],
   token: string | null,
   onProgress: (fraction: number) => void,
+  units: Readonly<Record<string, string>> = {},
 ): Promise<UploadAnswer> {
-  return postFiles('/api/upload_excel', files, {}, uploadAnswer, token, onProgress);
+  return postFiles('/api/upload_excel', files, units, uploadAnswer, token, onProgress);
 }
 
 /** Uploads quote snapshot files (the date, when given, applies to every file). */

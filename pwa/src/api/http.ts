@@ -16,6 +16,8 @@ export class ApiRequestError extends Error {
     readonly status: number | null = null,
     /** The server's `detail` (or `message`), when it sent one. */
     readonly detail: string | null = null,
+    /** The refusal's stable `code`, when the server sent one. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -29,14 +31,18 @@ interface RequestOptions<Schema extends $ZodType> {
   readonly signal?: AbortSignal;
   /** Sees the answer's headers before its body is read (a download's size for a progress bar). */
   readonly onHeaders?: (headers: Headers) => void;
+  /** The token to send instead of the stored one (a sign-out sends the token it has just forgotten). */
+  readonly token?: string;
+  /** The answer of this request already asked for (a GET started before the page's code ran), read instead. */
+  readonly response?: Promise<Response>;
 }
 
-function serverText(body: unknown): { message: string | null; detail: string | null } {
-  if (!body || typeof body !== 'object') return { message: null, detail: null };
+function serverText(body: unknown): { message: string | null; detail: string | null; code: string | null } {
+  if (!body || typeof body !== 'object') return { message: null, detail: null, code: null };
   const record = body as Record<string, unknown>;
   const message = typeof record.message === 'string' ? record.message : null;
   const detail = typeof record.detail === 'string' ? record.detail : message;
-  return { message, detail };
+  return { message, detail, code: typeof record.code === 'string' ? record.code : null };
 }
 
 /**
@@ -55,17 +61,18 @@ export async function apiRequest<Schema extends $ZodType>(
   );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      signal: controller.signal,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
+    response = await (options.response ??
+      fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        signal: controller.signal,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      }));
   } catch (error) {
     const timedOut =
       controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
@@ -83,8 +90,8 @@ export async function apiRequest<Schema extends $ZodType>(
     body = null;
   }
   if (!response.ok) {
-    const { message, detail } = serverText(body);
-    throw new ApiRequestError('http', message ?? `请求错误 (${response.status})`, response.status, detail);
+    const { message, detail, code } = serverText(body);
+    throw new ApiRequestError('http', message ?? `请求错误 (${response.status})`, response.status, detail, code);
   }
   const parsed = safeParse(options.schema, body);
   if (!parsed.success) throw new ApiRequestError('format', '数据格式错误', response.status, String(parsed.error));

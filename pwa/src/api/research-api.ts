@@ -1,4 +1,4 @@
-import { type PdfCategory, type PdfFile, pdfCategoriesAnswer, pdfFilesAnswer } from '@fcf/engine/report';
+import { type PdfCategory, type PdfFile, pdfCategoriesAnswer, pdfFilesAnswer } from '@fcf/engine/contract';
 import { ApiRequestError, apiRequest } from './http.ts';
 import { getToken } from './session.ts';
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { HomeDashboard } from '../home/HomeDashboard.tsx';
 import { AnalysisPage } from '../report/AnalysisPage.tsx';
 import { RouterProvider, useRouter } from '../ui/router.tsx';
+import { matchRoute, type RouteMatch } from '../ui/routes.ts';
 import { HomeWatchlist } from '../watchlist/HomeWatchlist.tsx';
 import { AdminGate } from './AdminGate.tsx';
 import { Footer } from './layout/Footer.tsx';
@@ -10,7 +11,6 @@ import { NavBar } from './layout/NavBar.tsx';
 import { OfflineIndicator } from './layout/OfflineIndicator.tsx';
 import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
 import { PlaceholderPage } from './PlaceholderPage.tsx';
-import { matchRoute, type RouteMatch } from './routes.ts';
 
 const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
 const AdminLayout = lazy(() => import('../admin/AdminLayout.tsx'));
@@ -22,6 +22,7 @@ const PdfViewerPage = lazy(() => import('../research/viewer/PdfViewerPage.tsx'))
 const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
 const ScreenerPage = lazy(() => import('../screener/ScreenerPage.tsx'));
 const WaccToolPage = lazy(() => import('../wacc-tool/WaccToolPage.tsx'));
+const ValuationModelPage = lazy(() => import('../valuation-model/ValuationModelPage.tsx'));
 
 function Redirect({ to }: { to: string }) {
   const { location, navigate } = useRouter();
@@ -50,6 +51,8 @@ function Page({ route }: { route: RouteMatch }) {
       return <WaccToolPage />;
     case 'compare':
       return <ComparePage />;
+    case 'valuation-model':
+      return <ValuationModelPage />;
     case 'industry-research':
       return <IndustryResearchPage />;
     case 'screener':

@@ -1,20 +1,15 @@
-import {
-  COMPARE_MAX,
-  COMPARE_MIN,
-  type CompanyListItem,
-  type CompareView,
-  compareHref,
-  parseCompareCodes,
-} from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
+import { COMPARE_MAX, COMPARE_MIN, type CompareView, compareHref, parseCompareCodes } from '@fcf/engine/report';
 import { useState } from 'react';
-import { Chart } from '../report/charts/Chart.tsx';
+import { Chart } from '../ui/charts/Chart.tsx';
 import { CompanySearchBar } from '../ui/company-picker/CompanySearchBar.tsx';
 import { useCompanyList } from '../ui/company-picker/use-company-list.ts';
+import { RetryNotice } from '../ui/RetryNotice.tsx';
 import { Link, useQueryParam, useRouter } from '../ui/router.tsx';
 import { useOnline } from '../ui/use-online.ts';
 import { CompareTable } from './CompareTable.tsx';
 import { type UnavailableCompany, useCompare } from './use-compare.ts';
-import '../report/ReportModules.css';
+import '../ui/report-notice.css';
 import './ComparePage.css';
 
 /** The three home-appliance makers of the sample data: what an empty comparison offers to start with. */
@@ -113,12 +108,10 @@ export default function ComparePage() {
         </p>
       ) : null}
       {state.status === 'error' ? (
-        <div className="report-notice report-notice--error" role="alert">
-          <p>{online ? `数据加载失败：${state.message}` : '离线状态下无法加载公司列表，联网后重试。'}</p>
-          <button type="button" className="button button--ghost" onClick={() => setReload((value) => value + 1)}>
-            重新加载
-          </button>
-        </div>
+        <RetryNotice
+          message={online ? `数据加载失败：${state.message}` : '离线状态下无法加载公司列表，联网后重试。'}
+          onRetry={() => setReload((value) => value + 1)}
+        />
       ) : null}
       {state.status === 'ready' ? (
         <>

@@ -1,4 +1,5 @@
-import type { CompanyListItem, CompareEntry, CompareView } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
+import type { CompareEntry, CompareView } from '@fcf/engine/report';
 import { useEffect, useState } from 'react';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
 import { loadBundle, loadCompanies } from '../store/companies.ts';

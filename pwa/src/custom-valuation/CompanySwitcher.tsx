@@ -1,11 +1,11 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { loadCompanies } from '../store/companies.ts';
 import { CompanyListModal } from '../ui/company-picker/CompanyListModal.tsx';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
+import { CompanyNotFound } from '../ui/company-picker/find-company.ts';
 import { AMBIGUOUS_QUERY_MESSAGE, EMPTY_QUERY_MESSAGE, searchCompany } from '../ui/company-picker/search.ts';
 import type { Notify } from '../valuation-editor/use-message.ts';
-import { notFoundMessage } from './load-valuation.ts';
 import './CompanySwitcher.css';
 
 const SAME_COMPANY_MESSAGE = '已是当前公司';
@@ -53,7 +53,7 @@ export function CompanySwitcher({ current, query, onSwitch, notify }: CompanySwi
       const result = searchCompany(value, wanted, 5);
       if (result.kind === 'selected') choose(result.company);
       else if (result.kind === 'ambiguous') notify('error', `${AMBIGUOUS_QUERY_MESSAGE}（或点击“浏览”选择）`);
-      else notify('error', notFoundMessage(wanted));
+      else notify('error', new CompanyNotFound(wanted).message);
     } catch (error) {
       notify('error', `切换失败：${companyListErrorMessage(error)}`);
     } finally {

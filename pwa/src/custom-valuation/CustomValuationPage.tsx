@@ -1,12 +1,13 @@
-import { type CompanyListItem, yearLabel } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { useCallback } from 'react';
 import { clearWhatIf } from '../store/db.ts';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { MessageBanner } from '../valuation-editor/MessageBanner.tsx';
 import { useMessage } from '../valuation-editor/use-message.ts';
 import { CompanySwitcher } from './CompanySwitcher.tsx';
+import { CustomWorkspace } from './CustomWorkspace.tsx';
+import { SavedScenarios } from './saved-scenarios/SavedScenarios.tsx';
 import { useCustomValuation } from './use-custom-valuation.ts';
-import { ValuationWorkspace } from './ValuationWorkspace.tsx';
 import './CustomValuationPage.css';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 
@@ -16,6 +17,7 @@ import { DEFAULT_COMPANY } from '../lib/default-company.ts';
  */
 export default function CustomValuationPage() {
   const query = useQueryParam('company')?.trim() || DEFAULT_COMPANY;
+  const requestedModel = useQueryParam('model');
   const { location, navigate } = useRouter();
   const { message, notify, dismiss } = useMessage();
   const { state, commit, preview, reset, restore, reload } = useCustomValuation(query, notify);
@@ -75,23 +77,17 @@ export default function CustomValuationPage() {
       ) : null}
       {state.status === 'ready' ? (
         <>
-          <p className="cv-intro">
-            基于 {state.view.latestYear} 年报，预测期{' '}
-            {state.view.forecastYears.length > 0
-              ? `${yearLabel(state.view.forecastYears[0] ?? 0, true)}–${yearLabel(state.view.forecastYears.at(-1) ?? 0, true)}`
-              : '无'}
-            。修改预测年度（E）的比率或估值参数，输入时即重新计算，按回车或移开焦点保存，Esc
-            撤销输入；某年的设定沿用到以后各年，修改自动保存在本机。
-            {state.stale ? <span className="cv-stale">无法连接服务器，显示的是离线缓存数据。</span> : null}
-          </p>
-          <ValuationWorkspace
+          <CustomWorkspace
+            key={state.company.code}
             session={state}
+            requested={requestedModel}
             notify={notify}
             onCommit={commit}
             onPreview={preview}
             onReset={reset}
             onRestore={restore}
           />
+          <SavedScenarios company={state.company.code} view={state.view} />
         </>
       ) : null}
     </div>

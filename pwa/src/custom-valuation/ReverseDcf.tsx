@@ -1,7 +1,8 @@
 import type { WhatIf } from '@fcf/engine/report';
 import { formatPercent } from '@fcf/engine/report';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { INVALID_NUMBER_MESSAGE, parseNumberText } from '../valuation-editor/cell-input.ts';
+import { parseNumberText } from '../ui/editable-number.ts';
+import { INVALID_NUMBER_MESSAGE } from '../valuation-editor/cell-input.ts';
 import type { WhatIfEngine } from '../worker/engine-client.ts';
 import '../valuation-editor/editor.css';
 import './ReverseDcf.css';

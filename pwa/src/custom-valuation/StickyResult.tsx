@@ -43,7 +43,12 @@ export function StickyResult({
     <section className="cv-result" data-testid="sticky-result" aria-label="估值结果">
       <div className="cv-result__value">
         <span className="cv-result__label">
-          每股价值 <DataDateBadge latestYear={latestYear} warnings={dcf?.warnings ?? null} />
+          每股价值{' '}
+          <DataDateBadge
+            latestYear={latestYear}
+            warnings={dcf?.warnings ?? null}
+            basePeriod={dcf?.meta.base_period ?? null}
+          />
         </span>
         <strong className="cv-result__figure nowrap">
           {dcf ? <span data-testid="custom-value-per-share">{shown.text}</span> : EMPTY}

@@ -111,7 +111,7 @@ export function ValuationWorkspace({
       />
       <WaccPanel breakdown={view.params.wacc_breakdown} manual={view.params.wacc_data.wacc_manual !== null} />
       <TerminalValuePanel view={view} onChange={commitTerminal} />
-      {dcf?.sensitivity && dcf.valuation.share_capital > 0 ? (
+      {dcf?.sensitivity && dcf.valuation.total_shares > 0 ? (
         <div className="cv-card cv-sensitivity">
           <SensitivityTable grid={dcf.sensitivity} wacc={dcf.wacc} g={dcf.g} />
         </div>

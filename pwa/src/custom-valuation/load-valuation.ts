@@ -1,11 +1,12 @@
-import type { CompanyListItem } from '@fcf/engine/report';
-import { type CompanyBundle, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
+import { type CompanyBundle, type ModelChoices, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
-import { loadBundle, loadCompanies } from '../store/companies.ts';
-import { readWhatIf } from '../store/db.ts';
+import { loadBundle } from '../store/companies.ts';
+import { readWhatIf, type StoredModelChoice } from '../store/db.ts';
+import { readModelChoice } from '../store/model-choice.ts';
 import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { companyListErrorMessage } from '../ui/company-picker/company-list-error.ts';
-import { exactCompanyMatch } from '../ui/company-picker/search.ts';
+import { CompanyNotFound, findCompany } from '../ui/company-picker/find-company.ts';
 import { loadWhatIfEngine, type WhatIfEngine } from '../worker/engine-client.ts';
 import { isEmptyWhatIf } from './what-if-edit.ts';
 
@@ -19,10 +20,14 @@ export interface ValuationSession {
   readonly view: WhatIfView;
   /** The value per share without the reader's what-if (null when there is none), for the Δ shown. */
   readonly automaticPerShare: number | null;
+  /** The company's default model, and why the models that do not fit do not. */
+  readonly choices: ModelChoices;
+  /** The model the reader chose before and their levers, if any. */
+  readonly models: StoredModelChoice | null;
 }
 
 const perShareOf = (view: WhatIfView): number | null =>
-  view.dcf && view.dcf.valuation.share_capital > 0 ? view.dcf.valuation.value_per_share : null;
+  view.dcf && view.dcf.valuation.total_shares > 0 ? view.dcf.valuation.value_per_share : null;
 
 /** A load that ends in a message rather than a valuation; `retry` offers the reload button. */
 export class LoadFailure extends Error {
@@ -35,7 +40,6 @@ export class LoadFailure extends Error {
   }
 }
 
-export const notFoundMessage = (company: string) => `未找到"${company}"的财务数据，请确认公司名称`;
 const NO_HISTORY_MESSAGE = '该公司暂无历史财务数据，无法生成预测';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -43,13 +47,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** The company a name or code stands for; offline without a list, a code still opens its cached data. */
 async function resolveCompany(query: string): Promise<Pick<CompanyListItem, 'code' | 'name'>> {
   try {
-    const { value } = await loadCompanies();
-    const found = exactCompanyMatch(value, query);
-    if (!found) throw new LoadFailure(notFoundMessage(query), false);
-    return found;
+    return await findCompany(query, { unlistedCode: false });
   } catch (error) {
-    if (error instanceof LoadFailure) throw error;
-    if (/^\d{1,6}$/.test(query)) return { code: query.padStart(6, '0'), name: query };
+    if (error instanceof CompanyNotFound) throw new LoadFailure(error.message, false);
     throw new LoadFailure(`数据获取失败：${companyListErrorMessage(error)}`, true);
   }
 }
@@ -88,10 +88,21 @@ export async function openValuation(query: string): Promise<ValuationSession> {
     const engine = await loadWhatIfEngine(bundle, market);
     // A broken or blocked store only loses the reader's last changes; the page still opens.
     const whatIf = (await readWhatIf(bundle.company.code).catch(() => undefined)) ?? NO_WHAT_IF;
+    const models = (await readModelChoice(bundle.company.code).catch(() => undefined)) ?? null;
+    const choices = await engine.modelChoices();
     const view = await engine.whatIf(whatIf);
     if (view.financialData.historical.length === 0) throw new LoadFailure(NO_HISTORY_MESSAGE, false);
     const automatic = isEmptyWhatIf(whatIf) ? view : await engine.whatIf(NO_WHAT_IF);
-    return { company: bundle.company, stale, engine, whatIf, view, automaticPerShare: perShareOf(automatic) };
+    return {
+      company: bundle.company,
+      stale,
+      engine,
+      whatIf,
+      view,
+      automaticPerShare: perShareOf(automatic),
+      choices,
+      models,
+    };
   } catch (error) {
     if (error instanceof LoadFailure) throw error;
     throw new LoadFailure(`计算失败: ${errorText(error)}`, true);

@@ -38,6 +38,6 @@ export interface ShownPerShare {
 export function shownPerShare(dcf: DcfValuationView | null): ShownPerShare {
   const notApplicable = dcf ? perShareNotApplicable(dcf) : null;
   if (notApplicable !== null) return { value: null, text: NOT_APPLICABLE, notApplicable };
-  const value = dcf && dcf.valuation.share_capital > 0 ? dcf.valuation.value_per_share : null;
+  const value = dcf && dcf.valuation.total_shares > 0 ? dcf.valuation.value_per_share : null;
   return { value, text: value === null ? EMPTY : formatAmount(value), notApplicable: null };
 }

@@ -32,8 +32,9 @@ describe('HomeDashboard', () => {
       ['公司数据对比', '/compare'],
       ['行业研究报告', '/industry-research'],
       ['WACC查询工具', '/wacc'],
+      ['估值模型', '/valuation-model'],
     ]);
-    expect(document.querySelector('.home-dashboard__soon')?.textContent).toBe('即将推出美股估值 · 港股估值 · 估值模型');
+    expect(document.querySelector('.home-dashboard__soon')?.textContent).toBe('即将推出美股估值 · 港股估值');
     for (const card of cards()) {
       expect(card.target).toBe('_blank');
       expect(card.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');

@@ -28,5 +28,10 @@ export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { title: 'WACC查询工具', description: '查询加权平均资本成本', url: '/wacc', icon: 'percent' },
   { title: '美股估值', description: '美国上市公司估值', url: '/us-valuation', icon: 'dollar', comingSoon: true },
   { title: '港股估值', description: '香港上市公司估值', url: '/hk-valuation', icon: 'globe', comingSoon: true },
-  { title: '估值模型', description: 'DCF等估值模型与方法', url: '/valuation-model', icon: 'layers', comingSoon: true },
+  {
+    title: '估值模型',
+    description: 'FCFF、超额收益与故事估值模型对比',
+    url: '/valuation-model',
+    icon: 'layers',
+  },
 ];

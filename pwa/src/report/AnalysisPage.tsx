@@ -1,8 +1,7 @@
 import { warningSpecs } from '@fcf/engine/report';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
-import type { ReportSectionMenu } from '../store/menus.ts';
-import { FALLBACK_CORE_MENUS, loadCoreMenus } from '../store/menus.ts';
+import { FALLBACK_CORE_MENUS, type ReportSectionMenu } from '../store/menu-defaults.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { RecentCompanies } from '../ui/company-picker/RecentCompanies.tsx';
 import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
@@ -11,7 +10,7 @@ import { useOpenPage } from '../ui/open-page.tsx';
 import { PriceAgainstValue } from '../ui/PriceAgainstValue.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { WarningMark } from '../ui/WarningMark.tsx';
-import { WatchlistStar } from '../watchlist/WatchlistStar.tsx';
+import { WatchlistStar } from '../ui/watchlist/WatchlistStar.tsx';
 import { initialCompany, SELECTED_COMPANY_KEY } from './initial-company.ts';
 import { OfflineDownload } from './OfflineDownload.tsx';
 import { PdfDownload } from './pdf/PdfDownload.tsx';
@@ -31,7 +30,8 @@ export function AnalysisPage() {
   const { state, refresh } = useCompanyReport(company);
 
   useEffect(() => {
-    loadCoreMenus().then(setSections);
+    // The offline copy (IndexedDB) loads after the first screen is shown.
+    import('../store/menus.ts').then(({ loadCoreMenus }) => loadCoreMenus()).then(setSections, () => {});
   }, []);
   // The app icon's 搜索 shortcut (/?focus=search) lands in the search box.
   const focus = useQueryParam('focus');
@@ -90,6 +90,7 @@ export function AnalysisPage() {
                 <DataDateBadge
                   latestYear={state.report.dcf.meta.latest_report_year}
                   warnings={state.report.dcf.warnings}
+                  basePeriod={state.report.dcf.meta.base_period}
                 />
                 <WarningMark warnings={warningSpecs(state.report.dcf.warnings)} />
               </>

@@ -1,6 +1,6 @@
 import { formatBytes } from '@fcf/engine/report';
 import { useCallback, useEffect, useState } from 'react';
-import { type DownloadProgress, downloadAllCompanies, storageUsage } from '../store/offline-download.ts';
+import type { DownloadProgress } from '../store/offline-download.ts';
 import { ProgressPill } from '../ui/ProgressPill.tsx';
 import './OfflineDownload.css';
 
@@ -18,7 +18,10 @@ export function OfflineDownload() {
 
   const refreshUsage = useCallback(
     () =>
-      storageUsage().then((estimate) => setUsage(estimate && estimate.usage > 0 ? formatBytes(estimate.usage) : null)),
+      // The download's code (and the offline copy's) loads after the first screen is shown.
+      import('../store/offline-download.ts')
+        .then(({ storageUsage }) => storageUsage())
+        .then((estimate) => setUsage(estimate && estimate.usage > 0 ? formatBytes(estimate.usage) : null)),
     [],
   );
   useEffect(() => {
@@ -30,6 +33,7 @@ export function OfflineDownload() {
     setMessage(null);
     setStored(null);
     try {
+      const { downloadAllCompanies } = await import('../store/offline-download.ts');
       const result = await downloadAllCompanies(setProgress);
       setStored(result.done);
     } catch (error) {

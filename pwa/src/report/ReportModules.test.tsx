@@ -168,7 +168,7 @@ describe('DCF valuation module', () => {
     expect(row('永续增长率 g')[0]).toBe(formatPercent(dcf.g));
     expect(row('预测自由现金流（亿元）')).toEqual(dcf.forecast.map((entry) => formatAmount(entry.fcf)));
     expect(row('股权价值（亿元）')[0]).toBe(formatAmount(dcf.valuation.equity_value));
-    expect(row('总股本（亿股）')[0]).toBe(formatAmount(dcf.valuation.share_capital));
+    expect(row('总股本（亿股）')[0]).toBe(formatAmount(dcf.valuation.total_shares));
     expect(table.parentElement?.parentElement?.textContent).not.toContain('个预测年度');
   });
 

@@ -9,6 +9,7 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
+import { ProfitabilityModule } from './modules/ProfitabilityModule.tsx';
 import { SensitivityModule } from './modules/SensitivityModule.tsx';
 import { ReportUnavailable } from './ReportUnavailable.tsx';
 import '../ui/report-notice.css';
@@ -60,6 +61,7 @@ function ModuleBody({
     return <DcfValuationModule report={report} spec={spec.spec} onOpenCustom={onOpenCustom} />;
   }
   if (spec.path === 'sensitivity') return <SensitivityModule report={report} />;
+  if (spec.path === 'profitability') return <ProfitabilityModule report={report} />;
   return <HistoryModule spec={spec.spec} />;
 }
 

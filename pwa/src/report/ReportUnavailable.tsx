@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { cachedCompanyNames } from '../store/companies.ts';
 import { useOnline } from '../ui/use-online.ts';
 
 interface ReportUnavailableProps {
@@ -18,10 +17,12 @@ export function ReportUnavailable({ message, onReload, onPick }: ReportUnavailab
   const [cached, setCached] = useState<readonly string[] | null>(null);
   useEffect(() => {
     let active = true;
-    cachedCompanyNames().then(
-      (names) => active && setCached(names),
-      () => active && setCached([]),
-    );
+    import('../store/companies.ts')
+      .then(({ cachedCompanyNames }) => cachedCompanyNames())
+      .then(
+        (names) => active && setCached(names),
+        () => active && setCached([]),
+      );
     return () => {
       active = false;
     };

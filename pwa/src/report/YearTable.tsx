@@ -1,5 +1,5 @@
 import type { TableSpec } from '@fcf/engine/report';
-import { numberCellClass } from '../ui/number-cell.ts';
+import { FigureHead, FigureRow } from '../ui/FigureTable.tsx';
 import { TableScroll } from '../ui/TableScroll.tsx';
 import { useViewportWidth } from '../ui/use-viewport-width.ts';
 import { yearColumnCount } from './year-window.ts';
@@ -21,26 +21,16 @@ export function YearTable({ table }: { table: TableSpec }) {
           {table.caption}
           {count < years.length ? <span className="data-table__trimmed">（按屏幕宽度显示最近{count}年）</span> : null}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">{table.labelHeader}</th>
-            {shown.map((year) => (
-              <th key={year} scope="col" className="num">
-                {year}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <FigureHead label={table.labelHeader} columns={shown} />
         <tbody>
           {table.rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              {row.texts.slice(first).map((text, index) => (
-                <td key={shown[index]} className={numberCellClass(text, row.tones[first + index])}>
-                  {text}
-                </td>
-              ))}
-            </tr>
+            <FigureRow
+              key={row.key}
+              label={row.label}
+              texts={row.texts.slice(first)}
+              tones={row.tones.slice(first)}
+              columns={shown}
+            />
           ))}
         </tbody>
       </table>

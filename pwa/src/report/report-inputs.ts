@@ -2,23 +2,15 @@ import type { MarketContext } from '@fcf/engine/report';
 import { readBundle, type StoredBundle, type StoredReport } from '../store/db.ts';
 import { marketContext } from '../store/quotes.ts';
 import { readStoredReport } from '../store/stored-reports.ts';
-import { readRecentCompanies } from '../ui/company-picker/recent-companies.ts';
+import { knownCompanyCode } from './known-company.ts';
+
+export { knownCompanyCode };
 
 /** What a report is made from in the offline copy, read together (one wait, not four in a row). */
 export interface ReportInputs {
   readonly cached: StoredBundle | undefined;
   readonly market: MarketContext;
   readonly kept: Promise<StoredReport | undefined>;
-}
-
-/**
- * The code of the company a report was asked for by, when it is known without reading the company list:
- * a six-digit code, or the name of a company this browser opened recently.
- */
-export function knownCompanyCode(named: string): string | null {
-  const query = named.trim();
-  if (/^\d{6}$/.test(query)) return query;
-  return readRecentCompanies().find((company) => company.name === query)?.code ?? null;
 }
 
 export async function readReportInputs(code: string): Promise<ReportInputs> {

@@ -1,26 +1,20 @@
-import type { CompanyBundle, CompanyReport, MarketContext } from '@fcf/engine/report';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { reportLoadMessage } from '../api/http.ts';
-import { matchRoute } from '../app/routes.ts';
-import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
-import { openStore, readBundle, writeBundle } from '../store/db.ts';
-import { isFresh } from '../store/freshness.ts';
-import { marketContext, refreshQuotes } from '../store/quotes.ts';
-import { readStoredReport } from '../store/stored-reports.ts';
-import { exactCompanyMatch } from '../ui/company-picker/search.ts';
-import { warmEngine } from '../worker/engine-client.ts';
-import { warmCharts } from './charts/Chart.tsx';
+import type { CompanyReport } from '@fcf/engine/report';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { matchRoute } from '../ui/routes.ts';
+import { askBundleEarly } from './early-bundle.ts';
 import { initialCompany } from './initial-company.ts';
-import { knownCompanyCode, type ReportInputs, readAheadReportInputs, reportInputs } from './report-inputs.ts';
-import { reportOf } from './report-of.ts';
+import { knownCompanyCode } from './known-company.ts';
 
-// Started as soon as the report page's code loads, while React renders: opening IndexedDB (~30–100 ms)
-// would otherwise wait for the first effect. The engine's worker starts only when a report is to be
-// computed (a report opened before is read back as it was computed: see report-of.ts).
-void openStore();
-// The report this page load opens with is read from the offline copy while React renders the page.
+/** The report's data (report-loader.ts: the offline copy, the server, the engine), loaded on demand. */
+const loader = () => import('./report-loader.ts');
+
+// What the page load opens with starts while React draws the first screen. A company opened before is read
+// back from the offline copy (the database and the engine's kept report); a first visit opens no database
+// before the first screen is shown and asks the server for the company's bundle at once.
 if (['home', 'analysis'].includes(matchRoute(location.pathname).kind)) {
-  readAheadReportInputs(initialCompany(new URLSearchParams(location.search).get('company')));
+  const named = initialCompany(new URLSearchParams(location.search).get('company'));
+  if (knownCompanyCode(named)) void loader().then(({ readAheadReportInputs }) => readAheadReportInputs(named));
+  else askBundleEarly(named);
 }
 
 export type ReportState =
@@ -36,9 +30,9 @@ export type ReportState =
     };
 
 /**
- * A company's report: the cached bundle run through the engine in the worker — offline too, for every
- * company opened before — then, when the copy is older than 5 minutes, refreshed from the server in the
- * background. `refresh` skips the cache (the report's refresh action).
+ * A company's report (report-loader.ts): from the offline copy when there is one, else from the server,
+ * computed in the engine's worker. `refresh` skips the cache (the report's refresh action). The report is
+ * drawn as a transition: React renders it in slices that give way to a tap or a scroll.
  */
 export function useCompanyReport(named: string | null): { state: ReportState; refresh: () => void } {
   const [state, setState] = useState<ReportState>({ status: 'idle' });
@@ -51,74 +45,21 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
       setState({ status: 'idle' });
       return;
     }
-    // The charts' library loads while the data is read and computed.
-    warmCharts();
     let cancelled = false;
     const force = forceNext.current;
     forceNext.current = false;
     setState({ status: 'loading', company: named });
-    // A company opened before is read from the offline copy at once, without the company list.
-    const code = force ? null : knownCompanyCode(named);
-    const early = code ? reportInputs(code) : null;
-    /** Shows the bundle's report (a refresh computes it again); returns the market context it was priced at. */
-    const show = async (bundle: CompanyBundle, stale: boolean, name: string, inputs?: ReportInputs) => {
-      const market = inputs?.market ?? (await marketContext(bundle.company.code));
-      const report = await reportOf(
-        bundle,
-        market,
-        force ? undefined : (inputs?.kept ?? readStoredReport(bundle.company.code)),
-      );
-      if (!cancelled) setState({ status: 'ready', company: name, report, stale });
-      return market;
+    const sink = {
+      active: () => !cancelled,
+      set: (next: ReportState) => startTransition(() => setState(next)),
     };
-    // Quotes come up to date meanwhile; a newer quote than the one shown recomputes the report.
-    const quotesPulled = refreshQuotes(force);
-    const showNewerQuote = async (bundle: CompanyBundle, name: string, shown: MarketContext) => {
-      await quotesPulled;
-      const now = await marketContext(bundle.company.code);
-      if (JSON.stringify(now.quote) !== JSON.stringify(shown.quote)) await show(bundle, false, name);
-    };
-    /** The company asked for, and its offline copy when one is kept (none when refreshing). */
-    const findCompany = async () => {
-      const inputs = await early;
-      const copy = inputs?.cached?.bundle.company;
-      if (inputs && copy && exactCompanyMatch([copy], named)) return { company: copy, cached: inputs.cached, inputs };
-      const companies = await loadCompanies();
-      const company = exactCompanyMatch(companies.value, named);
-      if (!company) return null;
-      return { company, cached: force ? undefined : await readBundle(company.code), inputs: undefined };
-    };
-    (async () => {
-      try {
-        const found = await findCompany();
-        if (!found) {
-          if (!cancelled) setState({ status: 'error', company: named, message: `未找到公司：${named}，请确认名称` });
-          return;
+    loader()
+      .then(({ loadReport }) => loadReport(named, force, sink))
+      .catch((error: unknown) => {
+        if (!cancelled) {
+          sink.set({ status: 'error', company: named, message: error instanceof Error ? error.message : '未知错误' });
         }
-        const { company, cached, inputs } = found;
-        if (cached) {
-          // Stale-while-revalidate: the offline copy shows at once; an old one is then checked with the
-          // server and the report recomputed only if the data changed.
-          const shown = await show(cached.bundle, false, company.name, inputs);
-          if (isFresh(cached.fetchedAt)) return showNewerQuote(cached.bundle, company.name, shown);
-          try {
-            const fresh = await fetchBundle(company.code);
-            await writeBundle(fresh);
-            if (fresh.version !== cached.bundle.version) await show(fresh, false, company.name);
-          } catch {
-            if (!cancelled) await show(cached.bundle, true, company.name);
-          }
-          return;
-        }
-        // The worker loads while the bundle comes from the network.
-        warmEngine();
-        const loaded = await loadBundle(company.code, force);
-        await quotesPulled;
-        await show(loaded.value, loaded.stale, company.name);
-      } catch (error) {
-        if (!cancelled) setState({ status: 'error', company: named, message: reportLoadMessage(error, named) });
-      }
-    })();
+      });
     return () => {
       cancelled = true;
     };

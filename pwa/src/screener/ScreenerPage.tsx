@@ -21,7 +21,7 @@ const ROW_HEIGHT = 56;
 
 const PERCENT_SORTS: ReadonlySet<ScreenerSort> = new Set([
   'margin_of_safety',
-  'fcf_yield',
+  'fcff_ev_yield',
   'roic',
   'roe',
   'revenue_growth',
@@ -158,7 +158,11 @@ export default function ScreenerPage() {
                   <span className="screener__title">
                     {row.name}
                     {row.latest_report_year !== null ? (
-                      <DataDateBadge latestYear={row.latest_report_year} warnings={row.warnings} />
+                      <DataDateBadge
+                        latestYear={row.latest_report_year}
+                        warnings={row.warnings}
+                        basePeriod={row.base_period}
+                      />
                     ) : null}
                     <WarningMark warnings={warningSpecs(row.warnings)} />
                   </span>

@@ -1,4 +1,5 @@
-import { type CompanyBundle, type CompanyListItem, companyBundleAnswer, companyListAnswer } from '@fcf/engine/report';
+import { type CompanyListItem, companyBundleAnswer, companyListAnswer } from '@fcf/engine/contract';
+import type { CompanyBundle } from '@fcf/engine/report';
 import { apiRequest } from '../api/http.ts';
 import { type CachedResult, cachedFetch } from './cached-resource.ts';
 import { openStore, readBundle, readList, writeBundle, writeList } from './db.ts';

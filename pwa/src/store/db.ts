@@ -1,15 +1,11 @@
-import type {
-  CompanyBundle,
-  CompanyListItem,
-  CompanyReport,
-  CoreMenuItem,
-  IndustryBetas,
-  TopMenuItem,
-  WhatIf,
-} from '@fcf/engine/report';
+import type { ModelId } from '@fcf/engine';
+import type { CompanyListItem, CoreMenuItem, IndustryBetas, TopMenuItem } from '@fcf/engine/contract';
+import type { CompanyBundle, CompanyReport, LeverModelId, LeverValues, WhatIf } from '@fcf/engine/report';
 import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState } from '@fcf/engine/sync';
 import Dexie, { type Table } from 'dexie';
 import type { PdfCategory, PdfFile } from '../api/research-api.ts';
+import { currentUser } from '../api/session.ts';
+import { giveTheClientAnOwner } from '../sync/client-owner-upgrade.ts';
 import { moveLegacyRejections } from '../sync/legacy-rejections.ts';
 
 export interface StoredBundle {
@@ -49,11 +45,19 @@ export interface StoredReport {
   readonly savedAt: number;
 }
 
+/** The custom page's model for one company, and the reader's levers of the story and excess-return models. */
+export interface StoredModelChoice {
+  readonly model: ModelId;
+  readonly levers: Readonly<Partial<Record<LeverModelId, LeverValues>>>;
+}
+
 /** A reader's what-if for one company, kept across reloads and offline. */
 export interface StoredWhatIf {
   readonly code: string;
   readonly whatIf: WhatIf;
   readonly updatedAt: number;
+  /** Absent until the reader chooses a model or sets a lever (store/model-choice.ts). */
+  readonly models?: StoredModelChoice;
 }
 
 /** A research PDF kept for reading offline ("离线保存"): its metadata and bytes. */
@@ -75,25 +79,36 @@ export interface SavedPdf {
   readonly readAt?: number;
 }
 
-export interface SyncMetaRecord {
-  readonly key: 'state' | 'issues';
-  readonly value: SyncState | OpenIssue[];
+/**
+ * One sync client of this browser: each signed-in user has their own (docs/sync.md "Identity"), with its
+ * state, and its outbox and rejected edits in `clientOutbox` / `clientRejected` under its id.
+ */
+export interface StoredSyncClient extends SyncState {
+  /** Whose client: the username in lower case; '' while no user has it (see dexie-sync-store.ts). */
+  readonly owner: string;
+  readonly issues: readonly OpenIssue[];
+  /** Users the server refused this client to (it is another user's): it is never offered to them again. */
+  readonly refusedFor: readonly string[];
+  readonly createdAt: number;
 }
 
+export type StoredOutboxEntry = OutboxEntry & { readonly clientId: string };
+export type StoredRejectedEdit = RejectedEdit & { readonly clientId: string };
+
 /**
- * The browser's offline copy: the company list, menus, each opened company's bundle, the sync client's
- * pulled rows, outbox, cursor, open conflicts and rejected edits, and the research PDFs saved for
- * offline reading.
+ * The browser's offline copy: the company list, menus, each opened company's bundle, the pulled rows,
+ * each user's sync client (cursor, outbox, open conflicts and rejected edits), and the research PDFs saved
+ * for offline reading.
  */
 export class FcfDatabase extends Dexie {
   bundles!: Table<StoredBundle, string>;
   lists!: Table<StoredValue<unknown>, string>;
   syncRows!: Table<StoredSyncRow, [string, string]>;
-  outbox!: Table<OutboxEntry, number>;
-  syncMeta!: Table<SyncMetaRecord, string>;
+  syncClients!: Table<StoredSyncClient, string>;
+  clientOutbox!: Table<StoredOutboxEntry, [string, number]>;
+  clientRejected!: Table<StoredRejectedEdit, [string, number]>;
   whatIfs!: Table<StoredWhatIf, string>;
   savedPdfs!: Table<SavedPdf, number>;
-  rejectedEdits!: Table<RejectedEdit, number>;
   reports!: Table<StoredReport, string>;
 
   constructor(name = 'fcf-valuation') {
@@ -105,6 +120,17 @@ export class FcfDatabase extends Dexie {
     // Rejected edits get their own list; the outbox and everything else are kept as they are.
     this.version(5).stores({ rejectedEdits: 'id' }).upgrade(moveLegacyRejections);
     this.version(6).stores({ reports: 'code, savedAt' });
+    // One sync client per user: the one client of before becomes the signed-in user's.
+    this.version(7)
+      .stores({
+        syncClients: 'clientId, owner',
+        clientOutbox: '[clientId+id], clientId',
+        clientRejected: '[clientId+id], clientId',
+        outbox: null,
+        rejectedEdits: null,
+        syncMeta: null,
+      })
+      .upgrade((transaction) => giveTheClientAnOwner(transaction, currentUser()?.username ?? null));
   }
 }
 
@@ -191,7 +217,12 @@ export async function readWhatIf(code: string): Promise<WhatIf | undefined> {
 export async function writeWhatIf(code: string, whatIf: WhatIf): Promise<void> {
   const db = await openStore();
   try {
-    await db?.whatIfs.put({ code, whatIf, updatedAt: Date.now() });
+    if (!db) return;
+    // The model chosen and its levers stay as they are: only the FCFF's what-if changes.
+    await db.transaction('rw', db.whatIfs, async () => {
+      const stored = await db.whatIfs.get(code);
+      await db.whatIfs.put({ ...stored, code, whatIf, updatedAt: Date.now() });
+    });
   } catch (error) {
     reportStorageError(error);
   }

@@ -1,4 +1,4 @@
-import { type IndustryBetas, industryBetasAnswer } from '@fcf/engine/report';
+import { type IndustryBetas, industryBetasAnswer } from '@fcf/engine/contract';
 import { apiRequest } from '../api/http.ts';
 import { type CachedResult, cachedFetch } from './cached-resource.ts';
 import { readList, writeList } from './db.ts';

@@ -1,13 +1,8 @@
 import { type MarketQuote, type ScreenerModel, valuationDate } from '@fcf/engine';
-import {
-  MARKET_SYNC_TABLES,
-  marketPullAnswer,
-  type QuoteSyncData,
-  quoteSyncDataSchema,
-  type SummaryQuote,
-} from '@fcf/engine/report';
+import { MARKET_SYNC_TABLES, marketPullAnswer, type QuoteSyncData, quoteSyncDataSchema } from '@fcf/engine/contract';
+import type { SummaryQuote } from '@fcf/engine/report';
 import { safeParse } from 'zod/mini';
-import { apiRequest } from '../api/http.ts';
+import { pullTables } from '../sync/table-pull.ts';
 import { openStore } from './db.ts';
 
 /**
@@ -16,40 +11,18 @@ import { openStore } from './db.ts';
  * prices show offline and the screener works offline.
  */
 
-const CURSOR_KEY = 'market-cursor';
-const PAGE = 5000;
+const MARKET_PULL = { cursorKey: 'market-cursor', tables: MARKET_SYNC_TABLES, answer: marketPullAnswer } as const;
 /** A pull at most this often per page session; a page opened meanwhile reads the copy. */
 const PULL_INTERVAL_MS = 5 * 60 * 1000;
 
 let lastPull = 0;
 let running: Promise<void> | null = null;
 
-async function pullAll(): Promise<void> {
-  const db = await openStore();
-  if (!db) return;
-  const stored = (await db.lists.get(CURSOR_KEY))?.value;
-  let cursor = typeof stored === 'number' ? stored : 0;
-  for (;;) {
-    const tables = MARKET_SYNC_TABLES.join(',');
-    const page = await apiRequest(`/api/sync/pull?cursor=${cursor}&tables=${tables}&limit=${PAGE}`, {
-      schema: marketPullAnswer,
-    });
-    const { changes, hasMore } = page.data;
-    const next = page.data.cursor;
-    await db.transaction('rw', db.syncRows, db.lists, async () => {
-      await db.syncRows.bulkPut(changes.map((row) => ({ ...row })));
-      await db.lists.put({ key: CURSOR_KEY, value: next, fetchedAt: Date.now() });
-    });
-    cursor = next;
-    if (!hasMore) return;
-  }
-}
-
 /** Brings the market copy up to date when online (at most every 5 minutes unless forced); never throws. */
 export function refreshQuotes(force = false): Promise<void> {
   if (running) return running;
   if (!force && Date.now() - lastPull < PULL_INTERVAL_MS) return Promise.resolve();
-  running = pullAll()
+  running = pullTables(MARKET_PULL)
     .then(() => {
       lastPull = Date.now();
     })

@@ -1,37 +1,28 @@
 import { valuationDate, type WatchlistEntry, watchlistEntry } from '@fcf/engine';
-import { watchlistPullAnswer, watchlistRowSchema } from '@fcf/engine/report';
+import { watchlistPullAnswer, watchlistRowSchema } from '@fcf/engine/contract';
 import { isWatchlistMutation, watchlistAfterEdit, watchlistKey } from '@fcf/engine/sync';
 import { safeParse } from 'zod/mini';
-import { apiRequest } from '../api/http.ts';
+import { currentUser } from '../api/session.ts';
+import { outboxOf, syncOwner } from '../sync/dexie-sync-store.ts';
+import { pullTables } from '../sync/table-pull.ts';
 import { openStore, readList } from './db.ts';
 import { readMarket } from './quotes.ts';
 
 /**
  * The signed-in user's watchlist (自选) in the browser: the synced `watchlist` rows (pulled by a cursor of
  * their own per user, so a second user of this browser starts from nothing and gets their whole list),
- * with the user's pending edits in the sync outbox laid over them. Edits are made through the sync
- * service (`toggleWatchlist`), so a star tapped offline is kept and pushed later.
+ * with the pending edits in the user's own sync outbox laid over them. Edits are made through the sync
+ * service (`setWatched`), so a star tapped offline is kept and pushed later.
  */
 
-const cursorKey = (username: string) => `watchlist-cursor|${username.toLowerCase()}`;
-
-/** Brings the user's watchlist rows up to date; throws when the server cannot be reached. */
+/**
+ * Brings the user's watchlist rows up to date while they are signed in (the server answers the rows of
+ * the token's user, which must be the cursor's); throws when the server cannot be reached.
+ */
 export async function pullWatchlist(username: string): Promise<void> {
-  const db = await openStore();
-  if (!db) return;
-  const key = cursorKey(username);
-  for (;;) {
-    const stored = (await db.lists.get(key))?.value;
-    const cursor = typeof stored === 'number' ? stored : 0;
-    const page = await apiRequest(`/api/sync/pull?cursor=${cursor}&tables=watchlist&limit=1000`, {
-      schema: watchlistPullAnswer,
-    });
-    await db.transaction('rw', db.syncRows, db.lists, async () => {
-      await db.syncRows.bulkPut(page.data.changes.map((row) => ({ ...row })));
-      await db.lists.put({ key, value: page.data.cursor, fetchedAt: Date.now() });
-    });
-    if (!page.data.hasMore) return;
-  }
+  const owner = syncOwner(username);
+  if (syncOwner(currentUser()?.username ?? '') !== owner) return;
+  await pullTables({ cursorKey: `watchlist-cursor|${owner}`, tables: ['watchlist'], answer: watchlistPullAnswer });
 }
 
 export interface Watched {
@@ -48,7 +39,7 @@ export async function readWatched(username: string): Promise<Watched[]> {
   for (const row of await db.syncRows.where('table').equals('watchlist').toArray()) {
     if (row.key.startsWith(prefix)) rows.set(row.key, row.data);
   }
-  for (const entry of await db.outbox.orderBy('id').toArray()) {
+  for (const entry of await outboxOf(db, username)) {
     if (!isWatchlistMutation(entry.name)) continue;
     const args = entry.args as { user: string; company: string };
     const key = watchlistKey(args.user, args.company);

@@ -15,8 +15,30 @@ export interface EditDescription {
 
 const RESET_TO_AUTO = '恢复自动预测';
 
+/** A scenario's data as a person reads it: its name, weight and WACC. */
+function scenarioSummary(data: Record<string, unknown> | null | undefined): string {
+  if (!data) return '（已删除）';
+  const inputs = (data.inputs ?? {}) as Record<string, unknown>;
+  const percent = (value: unknown) => formatPercent(typeof value === 'number' ? value : null);
+  return `“${String(data.name ?? '')}” 权重 ${percent(data.weight)} · WACC ${percent(inputs.wacc)}`;
+}
+
+/** A scenario saved or deleted: the scenario and what the server holds of it now. */
+function describeScenarioEdit(
+  name: 'putScenario' | 'deleteScenario',
+  fields: Record<string, unknown>,
+): EditDescription {
+  const scenario = (fields.scenario ?? null) as Record<string, unknown> | null;
+  return {
+    label: scenario ? `估值情景“${String(scenario.name ?? '')}”（${String(scenario.company ?? '')}）` : '估值情景',
+    mine: name === 'deleteScenario' ? '（删除）' : scenarioSummary(scenario),
+    theirs: scenarioSummary,
+  };
+}
+
 export function describeEdit(name: string, args: unknown): EditDescription {
   const fields = (args ?? {}) as Record<string, unknown>;
+  if (name === 'putScenario' || name === 'deleteScenario') return describeScenarioEdit(name, fields);
   if (name === 'resetToAuto') {
     return {
       label: [fields.company, RESET_TO_AUTO].filter(Boolean).join(' '),

@@ -3,15 +3,19 @@ import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow } from '@fcf/engine/
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FcfDatabase } from '../store/db.ts';
-import { DexieSyncStore } from './dexie-sync-store.ts';
+import { DexieSyncStore, outboxOf } from './dexie-sync-store.ts';
 
 let counter = 0;
 const databases: FcfDatabase[] = [];
 
-function freshStore(): DexieSyncStore {
+function freshDatabase(): FcfDatabase {
   const db = new FcfDatabase(`sync-test-${++counter}`);
   databases.push(db);
-  return new DexieSyncStore(db, () => `client-${counter}`);
+  return db;
+}
+
+function freshStore(): DexieSyncStore {
+  return new DexieSyncStore(freshDatabase(), 'alice', () => `client-${counter}`);
 }
 
 afterEach(async () => {
@@ -136,12 +140,116 @@ describe('upgrading a browser that synced with schema 1', () => {
 
     const db = new FcfDatabase(name);
     databases.push(db);
-    const store = new DexieSyncStore(db, () => 'unused');
+    // Nobody was signed in at the upgrade: the first user to sign in takes the client.
+    const store = new DexieSyncStore(db, 'alice', () => 'unused');
     expect((await store.outbox()).map((item) => item.id)).toEqual([5, 6]);
     expect(await store.issues()).toEqual([conflict]);
     expect((await store.rejected()).map((edit) => [edit.id, edit.code, edit.message])).toEqual([
       [1, 'unknown_company', '未找到公司"600690"'],
       [2, 'out_of_range', '营业收入增长率超出合理范围（-20% 至 25%）'],
     ]);
+  });
+});
+
+describe('one client per user of the browser', () => {
+  it("keeps each user's client, outbox, conflicts and rejected edits apart", async () => {
+    const db = freshDatabase();
+    let ids = 0;
+    const newId = () => `client-${++ids}`;
+    const alice = new DexieSyncStore(db, 'Alice', newId);
+    const bob = new DexieSyncStore(db, 'bob', newId);
+    await alice.addToOutbox(entry(1));
+    await alice.putRejected(rejected(2));
+    await alice.writeIssues([{ ...issue(3) }]);
+    expect((await alice.readState()).clientId).toBe('client-1');
+    expect((await bob.readState()).clientId).toBe('client-2');
+    expect(await bob.outbox()).toEqual([]);
+    expect(await bob.rejected()).toEqual([]);
+    expect(await bob.issues()).toEqual([]);
+    await bob.addToOutbox(entry(1));
+    await bob.dropOutboxThrough(1);
+    // Case does not make another user; alice's client is as she left it.
+    const again = new DexieSyncStore(db, 'ALICE', newId);
+    expect((await again.readState()).clientId).toBe('client-1');
+    expect((await again.outbox()).map((item) => item.id)).toEqual([1]);
+    expect(await again.rejected()).toEqual([rejected(2)]);
+    expect(await again.issues()).toEqual([issue(3)]);
+    expect((await outboxOf(db, 'alice')).map((item) => item.id)).toEqual([1]);
+    expect(await outboxOf(db, 'carol')).toEqual([]);
+  });
+
+  it('releases a client the server says is another user’s: kept for a user it was not refused to', async () => {
+    const db = freshDatabase();
+    let ids = 0;
+    const newId = () => `client-${++ids}`;
+    const alice = new DexieSyncStore(db, 'alice', newId);
+    await alice.addToOutbox(entry(1));
+    await alice.release();
+    expect((await alice.readState()).clientId).toBe('client-2');
+    expect(await alice.outbox()).toEqual([]);
+    // Bob has no client here: he takes the one alice was refused, with its outbox.
+    const bob = new DexieSyncStore(db, 'bob', newId);
+    expect((await bob.readState()).clientId).toBe('client-1');
+    expect((await bob.outbox()).map((item) => item.id)).toEqual([1]);
+  });
+});
+
+const issue = (mutationId: number): OpenIssue => ({
+  mutationId,
+  status: 'conflict',
+  name: 'setForecastParameter',
+  args: entry(mutationId).args,
+  reason: '服务器上的数据已被他人修改',
+  serverRow: null,
+});
+
+describe('upgrading a browser whose one client served every user', () => {
+  async function browserOfVersion6(name: string, pending: boolean) {
+    const old = new Dexie(name);
+    old.version(1).stores({ bundles: 'code, fetchedAt', lists: 'key' });
+    old.version(2).stores({ syncRows: '[table+key], table', outbox: 'id', syncMeta: 'key' });
+    old.version(3).stores({ whatIfs: 'code' });
+    old.version(4).stores({ savedPdfs: 'id, filename' });
+    old.version(5).stores({ rejectedEdits: 'id' });
+    old.version(6).stores({ reports: 'code, savedAt' });
+    await old.table('syncMeta').put({
+      key: 'state',
+      value: { clientId: 'shared-client', cursor: 40, nextMutationId: 8, lastMutationId: 6 },
+    });
+    if (pending) await old.table('outbox').bulkPut([entry(7)]);
+    old.close();
+  }
+
+  it('gives the client, with its outbox, to the user signed in at the upgrade', async () => {
+    const name = `sync-owner-upgrade-${++counter}`;
+    await browserOfVersion6(name, true);
+    localStorage.setItem('token', 'token');
+    localStorage.setItem('user', JSON.stringify({ username: 'Alice', is_admin: true }));
+    try {
+      const db = new FcfDatabase(name);
+      databases.push(db);
+      const bob = new DexieSyncStore(db, 'bob', () => 'bob-client');
+      expect((await bob.readState()).clientId).toBe('bob-client');
+      expect(await bob.outbox()).toEqual([]);
+      const alice = new DexieSyncStore(db, 'alice', () => 'unused');
+      expect(await alice.readState()).toEqual({
+        clientId: 'shared-client',
+        cursor: 40,
+        nextMutationId: 8,
+        lastMutationId: 6,
+      });
+      expect((await alice.outbox()).map((item) => item.id)).toEqual([7]);
+    } finally {
+      localStorage.clear();
+    }
+  });
+
+  it('lets a client with nothing pending go: every user starts a new one', async () => {
+    const name = `sync-owner-upgrade-${++counter}`;
+    await browserOfVersion6(name, false);
+    const db = new FcfDatabase(name);
+    databases.push(db);
+    expect(await db.syncClients.count()).toBe(0);
+    expect((await new DexieSyncStore(db, 'alice', () => 'new-client').readState()).clientId).toBe('new-client');
   });
 });

@@ -1,4 +1,4 @@
-import { envelope } from '@fcf/engine/report';
+import { envelope } from '@fcf/engine/contract';
 import { pullResponseSchema, pushResponseSchema, SyncHttpError, type SyncTransport } from '@fcf/engine/sync';
 import { ApiRequestError, apiRequest } from '../api/http.ts';
 
@@ -6,23 +6,39 @@ import { ApiRequestError, apiRequest } from '../api/http.ts';
 const pushAnswer = envelope(pushResponseSchema);
 const pullAnswer = envelope(pullResponseSchema);
 
-async function call<Answer>(work: () => Promise<{ data: Answer }>): Promise<Answer> {
+/** `Retry-After` in seconds (the sync routes' 429) as milliseconds; null when absent. */
+function retryAfterMs(headers: Headers | null): number | null {
+  const seconds = Number(headers?.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
+}
+
+async function call<Answer>(
+  work: (onHeaders: (headers: Headers) => void) => Promise<{ data: Answer }>,
+): Promise<Answer> {
+  let headers: Headers | null = null;
   try {
-    return (await work()).data;
+    return (
+      await work((seen) => {
+        headers = seen;
+      })
+    ).data;
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status !== null) throw new SyncHttpError(error.status, error.message);
+    if (error instanceof ApiRequestError && error.status !== null) {
+      throw new SyncHttpError(error.status, error.message, error.code, retryAfterMs(headers));
+    }
     throw error;
   }
 }
 
 /** The sync transport over HTTP with the stored token (a 401 surfaces as SyncHttpError 401). */
 export const httpSyncTransport: SyncTransport = {
-  push: (request) => call(() => apiRequest('/api/sync/push', { method: 'POST', body: request, schema: pushAnswer })),
+  push: (request) =>
+    call((onHeaders) => apiRequest('/api/sync/push', { method: 'POST', body: request, schema: pushAnswer, onHeaders })),
   pull: ({ cursor, clientId, limit, tables }) =>
-    call(() =>
+    call((onHeaders) =>
       apiRequest(
         `/api/sync/pull?cursor=${cursor}&limit=${limit}&clientId=${encodeURIComponent(clientId)}&tables=${tables.join(',')}`,
-        { schema: pullAnswer },
+        { schema: pullAnswer, onHeaders },
       ),
     ),
 };

@@ -6,16 +6,20 @@ import {
   SyncHttpError,
   type SyncTransport,
 } from '@fcf/engine/sync';
-import { describe, expect, it } from 'vitest';
-import { SyncService } from './sync-service.ts';
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signIn, signOut } from '../api/session.ts';
+import { SyncService, syncService } from './sync-service.ts';
 
 /** A server stand-in that applies everything and acknowledges it on the next pull. */
 function fakeServer() {
   let last = 0;
   let failWith: number | null = null;
+  const pushed: PushRequest[] = [];
   const transport: SyncTransport = {
     push: async (request: PushRequest) => {
       if (failWith) throw new SyncHttpError(failWith, 'refused');
+      pushed.push(request);
       for (const mutation of request.mutations) last = Math.max(last, mutation.id);
       return {
         results: request.mutations.map((mutation) => ({ id: mutation.id, status: 'applied' })),
@@ -24,10 +28,10 @@ function fakeServer() {
     },
     pull: async (): Promise<PullResponse> => {
       if (failWith) throw new SyncHttpError(failWith, 'refused');
-      return { changes: [], cursor: 1, hasMore: false, lastMutationId: last, issues: [] };
+      return { changes: [], cursor: 1, hasMore: false, clientState: true, lastMutationId: last, issues: [] };
     },
   };
-  return { transport, refuse: (status: number | null) => (failWith = status) };
+  return { transport, pushed, refuse: (status: number | null) => (failWith = status) };
 }
 
 function service(transport: SyncTransport) {
@@ -72,5 +76,38 @@ describe('the sync service', () => {
     await sync.syncNow();
     stop();
     expect(calls).toBeGreaterThan(1);
+  });
+});
+
+describe("each user's own service on a shared browser", () => {
+  afterEach(() => signOut());
+
+  it("sends one user's outbox only while they are signed in", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const server = fakeServer();
+    signIn('alice-token', { username: 'Alice', is_admin: true });
+    const alice = await syncService(server.transport);
+    server.refuse(503);
+    await alice.enqueue('setForecastParameter', edit);
+    await alice.syncNow();
+    server.refuse(null);
+
+    signOut();
+    signIn('bob-token', { username: 'bob', is_admin: true });
+    const bob = await syncService(server.transport);
+    expect(bob).not.toBe(alice);
+    await bob.syncNow();
+    // Alice's service, still around, sends nothing while bob is signed in.
+    await alice.syncNow();
+    expect(server.pushed).toEqual([]);
+    expect(alice.snapshot().unsynced).toBe(1);
+    expect(bob.snapshot().unsynced).toBe(0);
+
+    signOut();
+    signIn('alice-token', { username: 'alice', is_admin: true });
+    expect(await syncService(server.transport)).toBe(alice);
+    await alice.syncNow();
+    expect(server.pushed.map((request) => request.mutations.map((mutation) => mutation.id))).toEqual([[1]]);
+    expect(alice.snapshot().unsynced).toBe(0);
   });
 });

@@ -12,8 +12,7 @@ import {
 } from '@fcf/engine/sync';
 import { currentUser } from '../api/session.ts';
 import { openStore } from '../store/db.ts';
-import { pullWatchlist } from '../store/watchlist.ts';
-import { DexieSyncStore } from './dexie-sync-store.ts';
+import { DexieSyncStore, syncOwner } from './dexie-sync-store.ts';
 import { httpSyncTransport } from './http-transport.ts';
 
 /** What the admin pages show of sync. */
@@ -31,6 +30,21 @@ export interface SyncStatus {
   readonly error: string | null;
 }
 
+/** The status before anything is known: nothing pending, nothing synced yet. */
+export const IDLE_SYNC_STATUS: SyncStatus = {
+  online: true,
+  syncing: false,
+  lastSyncedAt: null,
+  unsynced: 0,
+  issues: [],
+  rejected: [],
+  needsLogin: false,
+  error: null,
+};
+
+/** A step run after each successful sync, before it is reported done (a feature's own pull). */
+export type AfterSync = () => Promise<void>;
+
 export const SYNC_TABLES_FOR_ADMIN: readonly SyncTable[] = ['forecast_parameters', 'valuation_inputs'];
 const LOCK_NAME = 'fcf-sync';
 const MAX_BACKOFF_MS = 60_000;
@@ -41,8 +55,12 @@ const MAX_BACKOFF_MS = 60_000;
  * backoff after failures. No Background Sync: iOS has none, so the page does it while open.
  */
 export class SyncService {
-  private status: SyncStatus;
+  private status: SyncStatus = {
+    ...IDLE_SYNC_STATUS,
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  };
   private readonly listeners = new Set<() => void>();
+  private readonly afterSyncSteps = new Set<AfterSync>();
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
@@ -52,19 +70,15 @@ export class SyncService {
   constructor(
     readonly client: SyncClient,
     private readonly store: SyncStore,
-    /** Runs after each successful sync, before it is reported done (the signed-in user's watchlist pull). */
-    private readonly afterSync: () => Promise<void> = async () => {},
-  ) {
-    this.status = {
-      online: typeof navigator === 'undefined' ? true : navigator.onLine,
-      syncing: false,
-      lastSyncedAt: null,
-      unsynced: 0,
-      issues: [],
-      rejected: [],
-      needsLogin: false,
-      error: null,
-    };
+  ) {}
+
+  /**
+   * Adds a step to run after each successful sync, before it is reported done: a feature pulls its own
+   * tables with it (the watchlist its rows). Returns the step's removal.
+   */
+  afterEachSync(step: AfterSync): () => void {
+    this.afterSyncSteps.add(step);
+    return () => this.afterSyncSteps.delete(step);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -154,7 +168,7 @@ export class SyncService {
       this.update({ syncing: true });
       try {
         const outcome = await this.client.sync();
-        await this.afterSync();
+        for (const step of this.afterSyncSteps) await step();
         this.failures = 0;
         this.update({ lastSyncedAt: Date.now(), error: null, needsLogin: false, unsynced: outcome.unsynced });
       } catch (error) {
@@ -166,7 +180,8 @@ export class SyncService {
             ? '登录已过期，请重新登录后同步（未同步的修改已保留）'
             : `同步失败：${(error as Error).message}`,
         });
-        if (!needsLogin) this.scheduleRetry();
+        // A quota used up (429) names how long to wait.
+        if (!needsLogin) this.scheduleRetry(error instanceof SyncHttpError ? error.retryAfterMs : null);
       } finally {
         await this.refresh();
         this.update({ syncing: false });
@@ -184,26 +199,61 @@ export class SyncService {
     return this.running;
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(retryAfterMs: number | null): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - 1));
+    const delay = Math.max(retryAfterMs ?? 0, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - 1)));
     this.retryTimer = setTimeout(() => void this.syncNow(), delay);
   }
 }
 
-let service: Promise<SyncService> | null = null;
+const services = new Map<string, Promise<SyncService>>();
 
-/** The page's sync service (IndexedDB-backed; in memory where IndexedDB is unavailable). */
+/**
+ * A transport that sends only while `owner` is the signed-in user (the token is read at each request): a
+ * sync still running when the user changes stops instead of sending one user's client under another's
+ * token.
+ */
+const signedInOwner = (): string => {
+  const user = currentUser();
+  return user ? syncOwner(user.username) : '';
+};
+
+function forOwner(owner: string, transport: SyncTransport): SyncTransport {
+  const check = () => {
+    if (signedInOwner() !== owner) throw new SyncHttpError(401, '登录用户已变更，同步已停止');
+  };
+  return {
+    push: (request) => {
+      check();
+      return transport.push(request);
+    },
+    pull: (request) => {
+      check();
+      return transport.pull(request);
+    },
+  };
+}
+
+/**
+ * The signed-in user's sync service (IndexedDB-backed; in memory where IndexedDB is unavailable). Each
+ * user of the browser has their own client and outbox (docs/sync.md "Identity"): after a change of user,
+ * the previous user's edits stay stored, unseen and unsent, until they sign in again.
+ */
 export function syncService(transport: SyncTransport = httpSyncTransport): Promise<SyncService> {
-  service ??= (async () => {
-    const db = await openStore();
-    const newId = () => crypto.randomUUID();
-    const store: SyncStore = db ? new DexieSyncStore(db, newId) : new MemorySyncStore(newId());
-    const client = new SyncClient(store, transport, { tables: SYNC_TABLES_FOR_ADMIN });
-    return new SyncService(client, store, async () => {
-      const user = currentUser();
-      if (user) await pullWatchlist(user.username);
-    });
-  })();
+  const user = currentUser();
+  const owner = signedInOwner();
+  let service = services.get(owner);
+  if (!service) {
+    service = (async () => {
+      const db = await openStore();
+      const newId = () => crypto.randomUUID();
+      // Signed out: nothing to keep (a push needs a login), so nothing touches the users' clients.
+      const store: SyncStore =
+        db && user ? new DexieSyncStore(db, user.username, newId) : new MemorySyncStore(newId(), newId);
+      const client = new SyncClient(store, forOwner(owner, transport), { tables: SYNC_TABLES_FOR_ADMIN });
+      return new SyncService(client, store);
+    })();
+    services.set(owner, service);
+  }
   return service;
 }

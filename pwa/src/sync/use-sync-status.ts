@@ -1,25 +1,17 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type SyncService, type SyncStatus, syncService } from './sync-service.ts';
-
-const IDLE: SyncStatus = {
-  online: true,
-  syncing: false,
-  lastSyncedAt: null,
-  unsynced: 0,
-  issues: [],
-  rejected: [],
-  needsLogin: false,
-  error: null,
-};
+import { useSessionUser } from '../api/session.ts';
+import { IDLE_SYNC_STATUS, type SyncService, type SyncStatus, syncService } from './sync-service.ts';
 
 const noService = {
   subscribe: () => () => {},
-  snapshot: () => IDLE,
+  snapshot: () => IDLE_SYNC_STATUS,
 };
 
-/** The sync service, started once the page mounts it (admin pages). */
+/** The signed-in user's sync service, started once the page mounts it (admin pages), and on a change of user. */
 export function useSyncService(): SyncService | null {
+  const user = useSessionUser()?.username ?? null;
   const [service, setService] = useState<SyncService | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of user is what makes another service
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
@@ -32,7 +24,7 @@ export function useSyncService(): SyncService | null {
       cancelled = true;
       stop?.();
     };
-  }, []);
+  }, [user]);
   return service;
 }
 

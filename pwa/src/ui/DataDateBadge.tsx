@@ -7,11 +7,13 @@ interface DataDateBadgeProps {
   readonly latestYear: number;
   /** The value's warnings (amber when they hold stale_report; the same rule is also reckoned at today). */
   readonly warnings?: readonly { readonly code: string }[] | null;
+  /** The interim report of a trailing-twelve-months value ('2022-09-30'); null or absent: the annual report. */
+  readonly basePeriod?: string | null;
 }
 
-/** The data date beside a value per share ('基于 2019 年报'), amber when the report is stale. */
-export function DataDateBadge({ latestYear, warnings = null }: DataDateBadgeProps) {
-  const spec = dataDateSpec(latestYear, warnings, valuationDate(new Date()));
+/** The data date beside a value per share ('基于 2019 年报', '基于 2022 三季报 (TTM)'), amber when stale. */
+export function DataDateBadge({ latestYear, warnings = null, basePeriod = null }: DataDateBadgeProps) {
+  const spec = dataDateSpec(latestYear, warnings, valuationDate(new Date()), basePeriod);
   return (
     <span
       className={spec.stale ? 'data-date is-stale' : 'data-date'}

@@ -18,7 +18,31 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const readWidth = () => window.innerWidth;
+let width: number | null = null;
+
+/**
+ * The window's inner width, read once per task: reading `innerWidth` after the page changed lays the page
+ * out at once, and every component drawn in the same slice of a render would otherwise do so again.
+ */
+export function viewportWidth(): number {
+  if (width === null) {
+    if (!listening) {
+      // Registered before any component's listener: by the time they are told, the width is read anew.
+      listening = true;
+      window.addEventListener('resize', forget);
+      window.addEventListener('orientationchange', forget);
+    }
+    width = window.innerWidth;
+    queueMicrotask(forget);
+  }
+  return width;
+}
+let listening = false;
+function forget(): void {
+  width = null;
+}
+
+const readWidth = viewportWidth;
 const serverWidth = () => NO_WINDOW_WIDTH;
 
 /** The window's inner width in CSS pixels, re-rendering the caller when it changes. */

@@ -9,6 +9,7 @@ import {
   warningSpecs,
   yearLabel,
 } from '@fcf/engine/report';
+import { FigureRow } from '../ui/FigureTable.tsx';
 import { numberCellClass } from '../ui/number-cell.ts';
 import { TableScroll } from '../ui/TableScroll.tsx';
 import { ValuationWarnings } from '../ui/ValuationWarnings.tsx';
@@ -114,14 +115,13 @@ export function DcfResultTable({
             ))}
             {table ? (
               table.years.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  {row.texts.map((text, index) => (
-                    <td key={table.columns[index]} className={numberCellClass(text, row.tones[index])}>
-                      {text}
-                    </td>
-                  ))}
-                </tr>
+                <FigureRow
+                  key={row.key}
+                  label={row.label}
+                  texts={row.texts}
+                  tones={row.tones}
+                  columns={table.columns}
+                />
               ))
             ) : (
               <>

@@ -1,11 +1,10 @@
-import type { AdjustableParameter, DriverSource } from '@fcf/engine';
-import { PARAMETER_RULES } from '@fcf/engine';
+import type { DriverSource } from '@fcf/engine';
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { cellText, parseCellInput } from './cell-input.ts';
+import { cellText, type EditableParameter, editableRule, parseCellInput } from './cell-input.ts';
 import './EditableCell.css';
 
 export interface EditableCellProps {
-  readonly param: AdjustableParameter;
+  readonly param: EditableParameter;
   /** The effective value (a fraction for percent fields). */
   readonly value: number | null;
   /** The accessible name, e.g. '2026E 营业收入增长率'. */
@@ -150,7 +149,7 @@ export function EditableCell({
       className={className}
       type="text"
       // iOS's decimal keypad has no minus key: fields that may be negative get the full keyboard.
-      inputMode={PARAMETER_RULES[param].min < 0 ? 'text' : 'decimal'}
+      inputMode={editableRule(param).min < 0 ? 'text' : 'decimal'}
       enterKeyHint="done"
       autoComplete="off"
       spellCheck={false}

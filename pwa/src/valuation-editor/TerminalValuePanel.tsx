@@ -1,6 +1,7 @@
 import type { TerminalValueMethod } from '@fcf/engine';
 import { formatPercent, type WhatIfView } from '@fcf/engine/report';
 import { useState } from 'react';
+import { editableText, parseEditableNumber } from '../ui/editable-number.ts';
 import './TerminalValuePanel.css';
 
 const METHOD_LABELS: Readonly<Record<TerminalValueMethod, string>> = {
@@ -28,7 +29,8 @@ export function TerminalValuePanel({ view, onChange }: TerminalValuePanelProps) 
     if (draft === null) return;
     const text = draft.trim();
     setDraft(null);
-    onChange(method, text === '' ? null : Number(text) / 100);
+    // Not a number: the worker's range check refuses it with its message.
+    onChange(method, text === '' ? null : (parseEditableNumber(text, true) ?? Number.NaN));
   };
   return (
     <section className="cv-card cv-terminal" aria-labelledby="cv-terminal-title">
@@ -55,7 +57,7 @@ export function TerminalValuePanel({ view, onChange }: TerminalValuePanelProps) 
           <input
             data-testid="terminal-ronic"
             inputMode="decimal"
-            value={draft ?? String(Number((ronic * 100).toFixed(4)))}
+            value={draft ?? editableText(ronic, { percent: true, minDecimals: 0 })}
             onChange={(event) => setDraft(event.target.value)}
             onBlur={commitRonic}
             onKeyDown={(event) => {

@@ -1,5 +1,5 @@
 import { type DcfValuationView, EMPTY, keyFigures, terminalShare } from '@fcf/engine/report';
-import { DataDateBadge } from '../ui/DataDateBadge.tsx';
+import { KeyFigureTerm } from '../ui/KeyFigureTerm.tsx';
 import './ValuationSummary.css';
 
 /**
@@ -33,15 +33,7 @@ export function ValuationSummary({ dcf }: { dcf: DcfValuationView | null }) {
             key={figure.key}
             className={figure.key === 'terminal_share' && share?.warning ? 'cv-figure is-warning' : 'cv-figure'}
           >
-            <dt>
-              {figure.label}
-              {figure.key === 'value_per_share' && dcf ? (
-                <>
-                  {' '}
-                  <DataDateBadge latestYear={dcf.meta.latest_report_year} warnings={dcf.warnings} />
-                </>
-              ) : null}
-            </dt>
+            <KeyFigureTerm figureKey={figure.key} label={figure.label} dcf={dcf} />
             <dd>
               {figure.text}
               {figure.unit ? <span className="cv-figure__unit">{figure.unit}</span> : null}

@@ -1,31 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, INVALID_NUMBER_MESSAGE, parseCellInput, parseNumberText } from './cell-input.ts';
-
-describe('parseNumberText', () => {
-  it.each([
-    ['10', 10],
-    ['  7.5 ', 7.5],
-    ['-3', -3],
-    ['+2', 2],
-    ['.5', 0.5],
-    ['5.', 5],
-    ['1,234.5', 1234.5],
-    ['12%', 12],
-    ['１２．５', 12.5],
-    ['－４', -4],
-    ['−2.5', -2.5],
-    ['1e2', 100],
-  ])('reads %j as %d', (text, expected) => {
-    expect(parseNumberText(text)).toBe(expected);
-  });
-
-  it.each(['abc', '1.2.3', '12abc', '--1', '%', '.', '0x10', 'Infinity', 'NaN', '1e999', '1 2 a'])(
-    'refuses %j',
-    (text) => {
-      expect(parseNumberText(text)).toBeNull();
-    },
-  );
-});
+import { cellText, INVALID_NUMBER_MESSAGE, parseCellInput } from './cell-input.ts';
 
 describe('parseCellInput', () => {
   it('stores percent fields divided by 100', () => {
@@ -104,5 +78,21 @@ describe('cellText', () => {
   it('round-trips: what a cell shows commits to the value it shows', () => {
     const shown = cellText('operating_cost_pct', 0.6);
     expect(parseCellInput('operating_cost_pct', shown)).toEqual({ kind: 'value', value: 0.6 });
+  });
+});
+
+describe('the story and excess-return levers', () => {
+  it('reads them against the one range table, whole years as such', () => {
+    expect(parseCellInput('revenue_growth_years_1_5', '30')).toEqual({ kind: 'value', value: 0.3 });
+    expect(parseCellInput('revenue_growth_years_1_5', '150')).toEqual({
+      kind: 'error',
+      message: '第1–5年营业收入增长率超出合理范围（-50% 至 100%）',
+    });
+    expect(parseCellInput('margin_convergence_year', '3')).toEqual({ kind: 'value', value: 3 });
+    expect(parseCellInput('margin_convergence_year', '3.5')).toMatchObject({ kind: 'error' });
+    expect(parseCellInput('base_revenue', '0')).toMatchObject({ kind: 'error' });
+    expect(parseCellInput('cost_of_equity', '8.4')).toEqual({ kind: 'value', value: 0.084 });
+    expect(cellText('margin_convergence_year', 5)).toBe('5');
+    expect(cellText('debt', 35)).toBe('35.00');
   });
 });

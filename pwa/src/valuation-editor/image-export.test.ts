@@ -79,7 +79,7 @@ describe('the drawn rows', () => {
       '安全边际',
       '市盈率 P/E',
       '市净率 P/B',
-      'FCF收益率',
+      'FCFF收益率（市场EV）',
       'EV/EBIT（市场EV）',
     ]);
     expect(rows[0]).toEqual({ kind: 'parameter', label: '现价（2025-03-06）', value: '20.00 元', tone: 'neutral' });

@@ -13,8 +13,8 @@ import {
   type WhatIfView,
   warningSpecs,
 } from '@fcf/engine/report';
+import { datedFileName, saveBlob } from '../lib/save-file.ts';
 import { drawDcfImage, imageHeight } from './image-draw.ts';
-import { datedFileName, saveBlob } from './save-file.ts';
 
 /** Image export constants. */
 export const IMAGE_WIDTH = 1400;

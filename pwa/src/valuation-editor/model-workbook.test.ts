@@ -1,55 +1,14 @@
-import { read, type WorkBook, write } from '@e965/xlsx';
 import { formatAmount, type WhatIf, whatIfView } from '@fcf/engine/report';
-import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { DCF_CELLS, modelWorkbook, SHEETS } from './model-workbook.ts';
 import { sampleBundle } from './testing/sample-bundle.ts';
+import { cell, cellNumber, formulaEngine, roundTrip } from './testing/workbook-engine.ts';
 
 const BUNDLE = sampleBundle();
 const WHAT_IF: WhatIf = {
   parameters: { terminal_growth_rate_manual: 0.025 },
   overrides: { 2026: { operating_revenue_yoy: 0.08, Inventories_Ratio: 0.2 } },
 };
-
-/** Written to bytes and read back, as a spreadsheet program would open the file. */
-function roundTrip(workbook: WorkBook): WorkBook {
-  const bytes = write(workbook, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
-  return read(new Uint8Array(bytes), { type: 'array', cellFormula: true });
-}
-
-const cell = (workbook: WorkBook, sheet: string, address: string) => workbook.Sheets[sheet]?.[address];
-
-/** The workbook as HyperFormula sheets: formulas where the file has them, values elsewhere. */
-function formulaEngine(workbook: WorkBook): HyperFormula {
-  const sheets: Record<string, (string | number | null)[][]> = {};
-  for (const name of workbook.SheetNames) {
-    const worksheet = workbook.Sheets[name];
-    const range = worksheet?.['!ref'];
-    if (!worksheet || !range) continue;
-    const rows: (string | number | null)[][] = [];
-    for (const [address, value] of Object.entries(worksheet)) {
-      if (address.startsWith('!')) continue;
-      const match = /^([A-Z]+)(\d+)$/.exec(address);
-      if (!match?.[1] || !match[2]) continue;
-      const column = [...match[1]].reduce((sum, char) => sum * 26 + char.charCodeAt(0) - 64, 0) - 1;
-      const row = Number(match[2]) - 1;
-      rows[row] ??= [];
-      const target = rows[row];
-      target[column] = value.f ? `=${value.f}` : (value.v as string | number);
-    }
-    sheets[name] = Array.from(rows, (row) => Array.from(row ?? [], (value) => value ?? null));
-  }
-  return HyperFormula.buildFromSheets(sheets, { licenseKey: 'gpl-v3' });
-}
-
-function cellNumber(engine: HyperFormula, sheet: string, address: string): number {
-  const sheetId = engine.getSheetId(sheet);
-  const position = sheetId === undefined ? undefined : engine.simpleCellAddressFromString(address, sheetId);
-  if (!position) throw new Error(`no cell ${sheet}!${address}`);
-  const value = engine.getCellValue(position);
-  if (typeof value !== 'number') throw new Error(`${sheet}!${address} is ${JSON.stringify(value)}`);
-  return value;
-}
 
 describe('the model workbook', () => {
   const view = whatIfView(BUNDLE, WHAT_IF);

@@ -1,4 +1,4 @@
-import { type CellObject, utils, type WorkBook, type WorkSheet } from '@e965/xlsx';
+import { utils, type WorkBook, type WorkSheet } from '@e965/xlsx';
 import {
   type DriverKey,
   PARAMETER_RULES,
@@ -9,6 +9,7 @@ import {
 import type { WhatIfView } from '@fcf/engine/report';
 import { yearLabel } from '@fcf/engine/report';
 import { DRIVER_TABLES, type TableRow } from './driver-tables.ts';
+import { AMOUNT, FACTOR, formula, number, on, PERCENT, put, ref, sheet, text, toWorkSheet } from './workbook-cells.ts';
 
 /**
  * The model as a workbook: history, drivers, forecast and DCF sheets. The forecast and DCF cells are live
@@ -28,47 +29,6 @@ export const DCF_CELLS = {
   equityValue: 'B21',
   valuePerShare: 'B22',
 } as const;
-
-const AMOUNT = '#,##0.00';
-const PERCENT = '0.00%';
-const FACTOR = '0.0000';
-
-type Sheet = { cells: Map<string, CellObject>; rows: number; columns: number };
-
-function sheet(): Sheet {
-  return { cells: new Map(), rows: 0, columns: 0 };
-}
-
-/** Sets a cell by zero-based row and column: text, a number, or a formula with its cached value. */
-function put(target: Sheet, row: number, column: number, cell: CellObject): void {
-  target.cells.set(utils.encode_cell({ r: row, c: column }), cell);
-  target.rows = Math.max(target.rows, row + 1);
-  target.columns = Math.max(target.columns, column + 1);
-}
-
-const text = (value: string): CellObject => ({ t: 's', v: value });
-const number = (value: number | null | undefined, format = AMOUNT): CellObject =>
-  typeof value === 'number' && Number.isFinite(value) ? { t: 'n', v: value, z: format } : { t: 's', v: '' };
-const formula = (expression: string, cached: number | null | undefined, format = AMOUNT): CellObject => ({
-  t: 'n',
-  f: expression,
-  v: typeof cached === 'number' && Number.isFinite(cached) ? cached : 0,
-  z: format,
-});
-
-const ref = (row: number, column: number, absolute = false) => {
-  const address = utils.encode_cell({ r: row, c: column });
-  return absolute ? address.replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2') : address;
-};
-const on = (name: string, address: string) => `'${name}'!${address}`;
-
-function toWorkSheet({ cells, rows, columns }: Sheet, widths: readonly number[]): WorkSheet {
-  const worksheet: WorkSheet = {};
-  for (const [address, cell] of cells) worksheet[address] = cell;
-  worksheet['!ref'] = utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, rows - 1), c: columns - 1 } });
-  worksheet['!cols'] = widths.map((wch) => ({ wch }));
-  return worksheet;
-}
 
 type Figure = Extract<TableRow, { kind: 'figure' }>;
 
@@ -297,7 +257,7 @@ function dcfSheet(view: WhatIfView): WorkSheet {
   const inputs: readonly [string, number, string][] = [
     ['WACC', dcf.wacc, PERCENT],
     ['永续增长率 g', dcf.g, PERCENT],
-    ['总股本（亿股）', valuation.share_capital, AMOUNT],
+    ['总股本（亿股）', valuation.total_shares, AMOUNT],
     ['非核心资产（亿元）', valuation.non_core_assets, AMOUNT],
     ['现金（亿元）', valuation.cash, AMOUNT],
     ['有息负债（亿元）', valuation.interest_bearing_liabilities, AMOUNT],

@@ -1,5 +1,5 @@
 import type { WhatIfView } from '@fcf/engine/report';
-import { datedFileName, saveBlob } from './save-file.ts';
+import { datedFileName, saveBlob } from '../lib/save-file.ts';
 
 export const XLSX_FAILED_MESSAGE = 'Excel 导出失败';
 const NO_VALUATION_MESSAGE = '当前参数无法估值，无法导出模型';

@@ -1,7 +1,9 @@
-import { formatPrecise, type IndustryBetas } from '@fcf/engine/report';
+import type { IndustryBetas } from '@fcf/engine/contract';
+import { formatPrecise } from '@fcf/engine/report';
 import { useEffect, useState } from 'react';
 import { reportLoadMessage } from '../api/http.ts';
 import { loadIndustryBetas } from '../store/industry-betas.ts';
+import { RetryNotice } from '../ui/RetryNotice.tsx';
 import { TableScroll } from '../ui/TableScroll.tsx';
 
 type BetasState =
@@ -45,12 +47,7 @@ export function IndustryBetaTable({ highlight }: { highlight: string | null }) {
         </p>
       ) : null}
       {state.status === 'error' ? (
-        <div className="report-notice report-notice--error" role="alert">
-          <p>行业β表加载失败：{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={() => setReload((value) => value + 1)}>
-            重新加载
-          </button>
-        </div>
+        <RetryNotice message={`行业β表加载失败：${state.message}`} onRetry={() => setReload((value) => value + 1)} />
       ) : null}
       {state.status === 'ready' ? (
         <>

@@ -1,7 +1,6 @@
 import {
   checkWaccInput,
   formatPercent,
-  formatPrecise,
   formatWithUnit,
   NOT_APPLICABLE,
   WACC_TOOL_INPUT_RULES,
@@ -15,6 +14,8 @@ import { useCallback, useState } from 'react';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
 import { DataDateBadge } from '../ui/DataDateBadge.tsx';
+import { editableText, parseEditableNumber } from '../ui/editable-number.ts';
+import { RetryNotice } from '../ui/RetryNotice.tsx';
 import { useQueryParam, useRouter } from '../ui/router.tsx';
 import { ValuationWarnings } from '../ui/ValuationWarnings.tsx';
 import { IndustryBetaTable } from './IndustryBetaTable.tsx';
@@ -43,7 +44,7 @@ function sourceOf(key: WaccToolInput, view: WaccToolView): string {
 }
 
 const shown = (key: WaccToolInput, value: number) =>
-  WACC_TOOL_INPUT_RULES[key].unit === 'percent' ? formatPrecise(value * 100) : formatPrecise(value);
+  editableText(value, { percent: WACC_TOOL_INPUT_RULES[key].unit === 'percent' });
 
 function InputRow({
   name,
@@ -68,8 +69,8 @@ function InputRow({
   const [error, setError] = useState<string | null>(null);
   const commit = () => {
     if (draft === null) return;
-    const parsed = Number(text.replace(/[,%\s]/g, ''));
-    const next = rule.unit === 'percent' ? parsed / 100 : parsed;
+    // Not a number: the range check says so in its own words.
+    const next = parseEditableNumber(text, rule.unit === 'percent') ?? Number.NaN;
     const problem = text.trim() === '' ? `${rule.label}不能为空` : checkWaccInput(name, next);
     setError(problem);
     if (!problem && next !== value) onCommit(name, next);
@@ -138,7 +139,8 @@ function Result({ view }: { view: WaccToolView }) {
       </div>
       <div data-testid="wacc-component-value">
         <dt>
-          按此 WACC 的每股价值 <DataDateBadge latestYear={view.latest_year} warnings={view.warnings} />
+          按此 WACC 的每股价值{' '}
+          <DataDateBadge latestYear={view.latest_year} warnings={view.warnings} basePeriod={view.base_period} />
         </dt>
         <dd>
           {view.value_not_applicable !== null ? (
@@ -205,12 +207,7 @@ export default function WaccToolPage() {
         </p>
       ) : null}
       {state.status === 'error' ? (
-        <div className="report-notice report-notice--error" role="alert">
-          <p>数据加载失败：{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={() => setReload((value) => value + 1)}>
-            重新加载
-          </button>
-        </div>
+        <RetryNotice message={`数据加载失败：${state.message}`} onRetry={() => setReload((value) => value + 1)} />
       ) : null}
       {state.status === 'ready' ? (
         <section aria-labelledby="wacc-tool-company">

@@ -1,13 +1,15 @@
 import 'fake-indexeddb/auto';
 import type { ScreenerModel } from '@fcf/engine';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../api/session.ts';
 import { openStore } from '../store/db.ts';
+import { outboxOf } from '../sync/dexie-sync-store.ts';
 import { byText, click, mount, query, unmountAll, waitUntil } from '../testing/dom.tsx';
 import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
 import { RouterProvider, useRouter } from '../ui/router.tsx';
+import { WatchlistStar } from '../ui/watchlist/WatchlistStar.tsx';
 import { HomeWatchlist } from './HomeWatchlist.tsx';
-import { WatchlistStar } from './WatchlistStar.tsx';
 
 const MIDEA = '000333';
 const GREE = '000651';
@@ -79,7 +81,13 @@ beforeEach(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   const db = await openStore();
   if (!db) throw new Error('IndexedDB');
-  await Promise.all([db.syncRows.clear(), db.outbox.clear(), db.lists.clear(), db.syncMeta.clear()]);
+  await Promise.all([
+    db.syncRows.clear(),
+    db.syncClients.clear(),
+    db.clientOutbox.clear(),
+    db.clientRejected.clear(),
+    db.lists.clear(),
+  ]);
   await db.lists.put({
     key: 'companies',
     value: [
@@ -115,6 +123,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** GREE's report star and home's list, signed in as `username`: the star once it can be tapped. */
+async function starAndHomeOf(token: string, username: string): Promise<HTMLButtonElement> {
+  signIn(token, { username, is_admin: false });
+  mount(
+    <RouterProvider>
+      <WatchlistStar company={GREE} />
+      <HomeWatchlist />
+    </RouterProvider>,
+  );
+  const star = query<HTMLButtonElement>(document, '[data-testid="watchlist-toggle"]');
+  await waitUntil(() => !star.disabled, 'the star');
+  return star;
+}
 
 const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="watchlist"] li[data-company]')];
 
@@ -168,15 +190,7 @@ describe('the report star', () => {
   });
 
   it('offline: a tap queues the edit in the outbox, the star and home show it at once, a second tap undoes it', async () => {
-    signIn('token', { username: 'alice', is_admin: false });
-    mount(
-      <RouterProvider>
-        <WatchlistStar company={GREE} />
-        <HomeWatchlist />
-      </RouterProvider>,
-    );
-    const star = query<HTMLButtonElement>(document, '[data-testid="watchlist-toggle"]');
-    await waitUntil(() => !star.disabled, 'the star');
+    const star = await starAndHomeOf('token', 'alice');
     expect(star.getAttribute('aria-pressed')).toBe('false');
     click(star);
     await waitUntil(() => star.getAttribute('aria-pressed') === 'true', 'starred');
@@ -187,7 +201,8 @@ describe('the report star', () => {
     expect(rows()[0]?.textContent).toContain('2020-01-02（过期）');
     expect(rows()[0]?.textContent).toContain('估值有警示');
     const db = await openStore();
-    expect((await db?.outbox.toArray())?.map((entry) => [entry.name, entry.args])).toEqual([
+    if (!db) throw new Error('IndexedDB');
+    expect((await outboxOf(db, 'alice')).map((entry) => [entry.name, entry.args])).toEqual([
       ['addToWatchlist', { user: 'alice', company: GREE }],
     ]);
 
@@ -195,5 +210,41 @@ describe('the report star', () => {
     click(star);
     await waitUntil(() => star.getAttribute('aria-pressed') === 'false', 'unstarred');
     await waitUntil(() => rows().length === 1, 'home drops it');
+  });
+});
+
+describe('a browser shared by two users', () => {
+  it("keeps alice's offline star apart when bob signs in, never sending it with his token", async () => {
+    const star = await starAndHomeOf('alice-token', 'alice');
+    click(star);
+    await waitUntil(() => rows().length === 2, "alice's home lists it");
+    await waitUntil(() => !star.disabled, 'the star again');
+
+    await act(async () => {
+      signOut();
+      signIn('bob-token', { username: 'bob', is_admin: false });
+    });
+    await waitUntil(() => rows().length === 1 && rows()[0]?.dataset.company === GREE, "bob's own list");
+    expect(star.getAttribute('aria-pressed')).toBe('true');
+    // Bob's one row is his pulled GREE; alice's pending star is not his.
+    const db = await openStore();
+    if (!db) throw new Error('IndexedDB');
+    expect(await outboxOf(db, 'bob')).toEqual([]);
+    expect((await outboxOf(db, 'alice')).map((entry) => entry.args)).toEqual([{ user: 'alice', company: GREE }]);
+    const pushes = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).startsWith('/api/sync/push'))
+      .map(([, init]) => ({
+        bearer: (init?.headers as Record<string, string> | undefined)?.Authorization,
+        body: String(init?.body),
+      }));
+    expect(pushes.filter((push) => push.bearer === 'Bearer bob-token' && push.body.includes('alice'))).toEqual([]);
+
+    await act(async () => {
+      signOut();
+      signIn('alice-token', { username: 'alice', is_admin: false });
+    });
+    await waitUntil(() => rows().length === 2, 'alice sees her pending star again');
+    await waitUntil(() => !star.disabled, 'the star again');
   });
 });

@@ -11,7 +11,7 @@ import {
 import { useId, useMemo } from 'react';
 import { readRecentCompanies } from '../ui/company-picker/recent-companies.ts';
 import { Link } from '../ui/router.tsx';
-import { useWatchlist } from './use-watchlist.ts';
+import { useWatchlist } from '../ui/watchlist/use-watchlist.ts';
 import './HomeWatchlist.css';
 
 const FORMATS = { amount: formatAmount, percent: formatPercent };

@@ -3,7 +3,13 @@ import type {
   CompanyReport,
   CompareEntry,
   CompareView,
+  LeverModelId,
+  LeverValues,
   MarketContext,
+  ModelCatalogueEntry,
+  ModelChoices,
+  ModelComparisonView,
+  ModelWhatIfView,
   WaccToolEdits,
   WaccToolView,
   WhatIf,
@@ -54,10 +60,23 @@ export function computeCompare(entries: readonly CompareEntry[]): Promise<Compar
   return engine().compare(entries);
 }
 
+/** 估值模型: every model with its fit, formulas and levers (the registry stays in the worker). */
+export function computeCatalogue(): Promise<ModelCatalogueEntry[]> {
+  return engine().catalogue();
+}
+
+/** 估值模型: the company valued by every model that applies, computed by the engine in the worker. */
+export function computeModels(bundle: CompanyBundle, market?: MarketContext): Promise<ModelComparisonView> {
+  return engine().models(bundle, market);
+}
+
 /** The custom valuation page's engine: one company loaded into the worker, what-ifs recomputed there. */
 export interface WhatIfEngine {
   whatIf(whatIf: WhatIf): Promise<WhatIfView>;
   impliedGrowth(whatIf: WhatIf, price: number): Promise<{ growth: number } | { error: string }>;
+  /** The story model or excess returns with the reader's levers. */
+  modelWhatIf(model: LeverModelId, levers: LeverValues): Promise<ModelWhatIfView>;
+  modelChoices(): Promise<ModelChoices>;
 }
 
 export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketContext): Promise<WhatIfEngine> {
@@ -66,6 +85,8 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
   return {
     whatIf: (whatIf) => worker.whatIf(whatIf),
     impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),
+    modelWhatIf: (model, levers) => worker.modelWhatIf(model, levers),
+    modelChoices: () => worker.modelChoices(),
   };
 }
 

@@ -1,12 +1,18 @@
 import { createAnalyticsCache, valuationDate } from '@fcf/engine';
 import {
   buildCompanyReport,
+  bundleListedShares,
   type CompanyBundle,
   type CompareEntry,
   compareView,
   impliedGrowthFor,
-  listedSharesOf,
+  type LeverModelId,
+  type LeverValues,
   type MarketContext,
+  modelCatalogue,
+  modelChoices,
+  modelComparison,
+  modelWhatIfView,
   type WaccToolEdits,
   type WhatIf,
   waccToolView,
@@ -27,6 +33,14 @@ const engineApi = {
   compare(entries: readonly CompareEntry[]) {
     return compareView(entries);
   },
+  /** 估值模型: every model of the registry, its fit, formulas and levers. */
+  catalogue() {
+    return modelCatalogue();
+  },
+  /** 估值模型: the company valued by every model of the registry that applies. */
+  models(bundle: CompanyBundle, market?: MarketContext) {
+    return modelComparison(bundle, market, valuationDate(new Date()));
+  },
   /** Keeps the last bundle, so an edit sends only the what-if across the worker boundary. */
   load(bundle: CompanyBundle, market?: MarketContext) {
     loaded = bundle;
@@ -42,8 +56,18 @@ const engineApi = {
     if (!loaded) throw new Error('no company loaded');
     return waccToolView(loaded, edits, cache, {
       asOf: valuationDate(new Date()),
-      listedShares: listedSharesOf(loadedMarket?.quote),
+      listedShares: bundleListedShares(loaded, loadedMarket?.quote),
     });
+  },
+  /** The loaded company's default model, and why the others do not fit. */
+  modelChoices() {
+    if (!loaded) throw new Error('no company loaded');
+    return modelChoices(loaded);
+  },
+  /** The loaded company by the story model or excess returns, with the reader's levers. */
+  modelWhatIf(model: LeverModelId, levers: LeverValues) {
+    if (!loaded) throw new Error('no company loaded');
+    return modelWhatIfView(loaded, model, levers, loadedMarket, valuationDate(new Date()));
   },
   impliedGrowth(whatIf: WhatIf, price: number) {
     if (!loaded) throw new Error('no company loaded');

@@ -1,73 +1,95 @@
-import { createHash } from 'node:crypto';
-import { SECURITY_HEADERS } from '../http/answer-headers.ts';
-import { COMPRESS_MIN_BYTES, type ContentEncoding, encodeBody } from '../http/content-encoding.ts';
+import { CachedView } from './cached-view.ts';
 
-/** A form of a view ready to send: its bytes and every header of the answer but the request's own. */
-export interface ViewAnswer {
-  readonly bytes: Uint8Array<ArrayBuffer>;
-  readonly headers: Readonly<Record<string, string>>;
+/** What a cache may hold (docs/operations.md, "Caching and request limits"). */
+export interface ViewCacheLimits {
+  /** Bytes of every kept view together (their JSON and compressed forms). */
+  readonly bytes: number;
+  /** Views kept, whatever their size. */
+  readonly entries: number;
+  /** Request texts remembered as naming a kept view (`keepForRequest`). */
+  readonly requestTexts: number;
+}
+
+export const VIEW_CACHE_LIMITS: ViewCacheLimits = { bytes: 64 * 1024 * 1024, entries: 2048, requestTexts: 256 };
+
+/** What an asynchronous build gives: the answer's JSON and whether it may be kept. */
+export interface BuiltView {
+  readonly json: string | Uint8Array<ArrayBuffer>;
+  /** False: answer this request (and those waiting for the same build) only, keep nothing. */
+  readonly keep: boolean;
+}
+
+interface Entry {
+  readonly seq: number;
+  readonly view: CachedView;
+  /** The view's byte length as last counted in the cache's total. */
+  bytes: number;
 }
 
 /**
- * One serialised answer and its compressed forms, made once and sent many times, each with its headers
- * (a plain object the Node adapter writes as it is). The ETag is a hash of the bytes, so every instance
- * behind a load balancer gives the same answer the same tag. `no-cache`: a browser may keep the answer
- * but asks again each time (a 304 costs a few bytes), so a change of the data shows at once.
+ * Serialised answers by key (a route and its company, say), each valid for one value of the database's
+ * global change sequence: every write that changes synced data takes a new sequence number in its own
+ * transaction (uploads, forecast edits, valuation runs, deletes), so an entry made at another sequence is
+ * stale and is rebuilt. The sequence is read from the database per request, so several instances on one
+ * database never serve each other's stale answers.
+ *
+ * Bounded by bytes, not only by count: past `limits.bytes` (or `limits.entries`) the least recently used
+ * views go. A large view is kept compressed only (`CachedView.compact`); a view larger than an eighth of the
+ * budget is answered and not kept.
+ *
+ * A route whose answer depends on the query (a page) also remembers the request's own text as naming its
+ * view, so the same request is answered next time before routing (`cached-reads-first.ts`). Those texts
+ * have a small pool of their own, and hold no bytes: however many distinct query texts a client sends, they
+ * cannot push the routes' views out.
  */
-export class CachedView {
-  readonly etag: string;
-  /** The headers of a `304 Not Modified`. */
-  readonly notModifiedHeaders: Readonly<Record<string, string>>;
-  private readonly plain: ViewAnswer;
-  private readonly encoded = new Map<ContentEncoding, ViewAnswer>();
+export class ViewCache {
+  readonly limits: ViewCacheLimits;
+  private readonly entries = new Map<string, Entry>();
+  private readonly texts = new Map<string, { key: string; seq: number }>();
+  private readonly building = new Map<string, Promise<CachedView>>();
+  private total = 0;
 
-  constructor(json: string) {
-    const body = new TextEncoder().encode(json);
-    this.etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    this.notModifiedHeaders = {
-      ...SECURITY_HEADERS,
-      etag: this.etag,
-      'cache-control': 'no-cache',
-      vary: 'Accept-Encoding',
-    };
-    this.plain = { bytes: body, headers: { ...this.notModifiedHeaders, 'content-type': 'application/json' } };
+  constructor(limits: Partial<ViewCacheLimits> = {}) {
+    this.limits = { ...VIEW_CACHE_LIMITS, ...limits };
   }
 
-  get body(): Uint8Array<ArrayBuffer> {
-    return this.plain.bytes;
+  /** The view of `key` at sequence `seq`, built with `build` when missing or stale (`build` may throw). */
+  view(key: string, seq: number, build: () => string): CachedView {
+    const kept = this.kept(key, seq);
+    if (kept) return kept;
+    const view = new CachedView(build());
+    this.keep(key, seq, view);
+    // A large view built here is compacted after it is kept (its compression runs off the event loop).
+    view.compact().catch(() => this.drop(key, view));
+    return view;
   }
 
-  /** The answer for an encoding (null: the bytes as they are); compressed on first use, then kept. */
-  answer(encoding: ContentEncoding | null): ViewAnswer {
-    if (!encoding || this.plain.bytes.byteLength < COMPRESS_MIN_BYTES) return this.plain;
-    let answer = this.encoded.get(encoding);
-    if (!answer) {
-      answer = {
-        bytes: new Uint8Array(encodeBody(this.plain.bytes, encoding, 'cached')),
-        headers: { ...this.plain.headers, 'content-encoding': encoding },
-      };
-      this.encoded.set(encoding, answer);
-    }
-    return answer;
-  }
-}
-
-/** Views by key, each valid at one change sequence; the least recently used go past `limit`. */
-class KeptViews {
-  private readonly entries = new Map<string, { seq: number; view: CachedView }>();
-
-  constructor(private readonly limit: number) {}
-
-  keep(key: string, seq: number, view: CachedView): void {
-    this.entries.delete(key);
-    this.entries.set(key, { seq, view });
-    while (this.entries.size > this.limit) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+  /**
+   * The view of `key` at `seq`, built by `build` when missing: requests for the same key and sequence while
+   * it is built wait for that one build. Kept (compacted first when large) only when the build says so.
+   */
+  built(key: string, seq: number, build: () => Promise<BuiltView>): Promise<CachedView> {
+    const kept = this.kept(key, seq);
+    if (kept) return Promise.resolve(kept);
+    const id = `${seq}\u0000${key}`;
+    const pending = this.building.get(id);
+    if (pending) return pending;
+    const made = (async () => {
+      const { json, keep } = await build();
+      const view = new CachedView(json, keep ? 'cached' : 'fast');
+      if (keep) {
+        await view.compact();
+        this.keep(key, seq, view);
+      }
+      return view;
+    })();
+    this.building.set(id, made);
+    const forget = () => this.building.delete(id);
+    made.then(forget, forget);
+    return made;
   }
 
+  /** The view of `key` if one was built at sequence `seq`, else undefined (nothing is built). */
   kept(key: string, seq: number): CachedView | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.seq !== seq) return undefined;
@@ -77,58 +99,67 @@ class KeptViews {
     return entry.view;
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-}
-
-/**
- * Serialised answers by key (a route and its company, say), each valid for one value of the database's
- * global change sequence: every write that changes synced data takes a new sequence number in its own
- * transaction (uploads, forecast edits, valuation runs, deletes), so an entry made at another sequence is
- * stale and is rebuilt. The sequence is read from the database per request, so several instances on one
- * database never serve each other's stale answers. Least recently used entries go past `limit`.
- *
- * A route whose answer depends on the query (a page) also keeps its view under the request's own text, so
- * the same request is answered next time before routing (`cached-reads-first.ts`). Those entries have a
- * small pool of their own: however many distinct query texts a client sends, they cannot push the routes'
- * views out.
- */
-export class ViewCache {
-  private readonly byKey: KeptViews;
-  private readonly byRequest: KeptViews;
-
-  constructor(limit = 2048, requestLimit = 256) {
-    this.byKey = new KeptViews(limit);
-    this.byRequest = new KeptViews(requestLimit);
-  }
-
-  /** The view of `key` at sequence `seq`, built with `build` when missing or stale (`build` may throw). */
-  view(key: string, seq: number, build: () => string): CachedView {
-    const kept = this.byKey.kept(key, seq);
-    if (kept) return kept;
-    const view = new CachedView(build());
-    this.byKey.keep(key, seq, view);
-    return view;
-  }
-
-  /** The view of `key` if one was built at sequence `seq`, else undefined (nothing is built). */
-  kept(key: string, seq: number): CachedView | undefined {
-    return this.byKey.kept(key, seq);
-  }
-
-  /** Keeps a view, built at `seq`, under the text of the request it answered (see `requestText`). */
-  keepForRequest(text: string, seq: number, view: CachedView): void {
-    this.byRequest.keep(text, seq, view);
+  /** Remembers that a request of this text (see `requestText`) is answered by the view of `key` at `seq`. */
+  keepForRequest(text: string, key: string, seq: number): void {
+    this.texts.delete(text);
+    this.texts.set(text, { key, seq });
+    if (this.texts.size > this.limits.requestTexts) {
+      const oldest = this.texts.keys().next().value;
+      if (oldest !== undefined) this.texts.delete(oldest);
+    }
   }
 
   /** The view kept at `seq` for a request of this text, else undefined. */
   keptForRequest(text: string, seq: number): CachedView | undefined {
-    return this.byRequest.kept(text, seq);
+    const named = this.texts.get(text);
+    return named && named.seq === seq ? this.kept(named.key, seq) : undefined;
   }
 
+  /** Views kept. */
   get size(): number {
-    return this.byKey.size;
+    return this.entries.size;
+  }
+
+  /** Bytes of the views kept. */
+  get byteLength(): number {
+    return this.total;
+  }
+
+  private keep(key: string, seq: number, view: CachedView): void {
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    // One view may take an eighth of the budget at most, so no single answer empties the cache.
+    if (view.byteLength > this.limits.bytes / 8) return;
+    const entry: Entry = { seq, view, bytes: view.byteLength };
+    this.entries.set(key, entry);
+    this.total += entry.bytes;
+    view.onResize((resized) => {
+      if (this.entries.get(key) !== entry) return;
+      this.total += resized.byteLength - entry.bytes;
+      entry.bytes = resized.byteLength;
+      this.evict();
+    });
+    this.evict();
+  }
+
+  /** Drops the least recently used views until the cache is within its limits (the newest included). */
+  private evict(): void {
+    while (this.total > this.limits.bytes || this.entries.size > this.limits.entries) {
+      const oldest = this.entries.entries().next().value;
+      if (oldest === undefined) break;
+      this.remove(...oldest);
+    }
+  }
+
+  private drop(key: string, view: CachedView): void {
+    const entry = this.entries.get(key);
+    if (entry?.view === view) this.remove(key, entry);
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.total -= entry.bytes;
+    entry.view.onResize(null);
   }
 }
 

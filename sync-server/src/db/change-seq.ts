@@ -1,12 +1,14 @@
 import { type Database, transaction } from './database.ts';
+import { invalidates } from './invalidations.ts';
 import { execute, queryAll, queryOne } from './query.ts';
 
 /**
  * Takes the next value of the global change sequence. Call it inside the transaction that writes the
  * row, so the row and the counter commit together and a pull never sees a sequence number whose row is
- * not yet visible.
+ * not yet visible. The write thereby invalidates the views cached by sequence.
  */
 export function nextChangeSeq(db: Database): number {
+  invalidates('cached-views');
   const row = queryOne<{ seq: number }>(db, 'UPDATE change_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq');
   return (row as { seq: number }).seq;
 }

@@ -99,6 +99,9 @@ export class ReconnectingDatabase implements Database {
     try {
       this.current().exec('ROLLBACK');
     } catch (error) {
+      // SQLite ends the transaction itself on some errors (a full disk, an interrupt): the error that
+      // failed the work is the one to report.
+      if (error instanceof Error && error.message.includes('no transaction is active')) return;
       // A connection that broke just now: the server has dropped the transaction with it.
       if (!connectionBroken(error)) throw error;
       this.drop(error);

@@ -214,10 +214,10 @@ describe('adjusting', () => {
     expect(storedResult()?.value_per_share).toBe(freshValuePerShare());
   });
 
-  it('a stale edit (proceed says no) writes nothing', () => {
+  it('a stale edit writes nothing', () => {
     const before = snapshot();
     const outcome = forecasts.adjust(midea, { year: 2026, parameters: { da_ratio: 0.04 } }, CHANGE, {
-      proceed: () => false,
+      stale: true,
     });
     expect(outcome).toEqual({ status: 'stale' });
     expect(snapshot()).toEqual(before);

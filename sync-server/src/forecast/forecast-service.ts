@@ -12,7 +12,6 @@ import {
   type ValuationInput,
   type ValuationParameterKey,
   validateValuationInput,
-  waccGrowthError,
 } from '@fcf/engine';
 import { type DcfValuationView, dcfValuationView } from '@fcf/engine/report';
 import { atomically, type Database } from '../db/database.ts';
@@ -56,15 +55,16 @@ export interface AppliedChange {
 
 export interface EditOptions {
   /**
-   * Asked once the edit is found valid, before anything is written: false leaves everything as it was
-   * (the sync push's version check, so a stale edit becomes a conflict rather than a rejection).
+   * The editor saw other versions of the rows the edit writes (the sync push's version check, made before
+   * the call). The edit is still checked whole, so an invalid one is refused rather than a conflict; a
+   * valid one is then undone and answered 'stale'.
    */
-  readonly proceed?: () => boolean;
+  readonly stale?: boolean;
 }
 
 /**
- * What became of an edit: 'stale' when `proceed` said no. `valuation` is the revaluation stored with
- * the edit, null when nothing changed (nothing is written then).
+ * What became of an edit: 'stale' when it was stale (see `EditOptions`). `valuation` is the revaluation
+ * stored with the edit, null when nothing changed (nothing is written then).
  */
 export type EditOutcome<Applied> =
   | ({ readonly status: 'applied'; readonly valuation: CompanyValuation | null } & Applied)
@@ -77,11 +77,15 @@ interface CheckedEdit {
   readonly valuation: ValuationValues;
 }
 
+/** Undoes a stale edit once it has been checked whole (see `EditOptions`). */
+class StaleEdit extends Error {}
+
 /**
  * The one place forecast edits are checked and written, for the REST routes and the sync push alike:
  * each parameter against the engine's range table, the year against the horizon read from the stored
- * statements (no valuation needed), then, in one transaction, the write, its audit entries, the check of
- * WACC against g on the values as stored, and the revaluation the lists show.
+ * statements (no valuation needed), then, in one transaction, the write, its audit entries, and the
+ * company revalued once: that valuation is checked (WACC against g on the values as written) and stored
+ * for the lists.
  */
 export class ForecastService {
   constructor(
@@ -113,13 +117,17 @@ export class ForecastService {
     options: EditOptions = {},
   ): EditOutcome<{ readonly applied: AppliedChange[] }> {
     const checked = checkEdit(edit);
-    const { forecastYears } = this.horizon(company);
+    const { latestYear, forecastYears } = this.horizon(company);
     const { year } = edit;
-    // The engine's one check of valuation inputs, as the what-if endpoint, the page and the worker run it.
-    const issues = validateValuationInput(editAsInput(edit), inputContextOf(this.valuations.valuation(company)));
+    // The engine's one check of valuation inputs, as the what-if endpoint, the page and the worker run it:
+    // here on the stored horizon; WACC > g waits for the values as written (revalueAfterWrite).
+    const input = editAsInput(edit);
+    const issues = validateValuationInput(input, {
+      firstForecastYear: latestYear + 1,
+      forecastYears: forecastYears.length,
+    });
     if (issues.length > 0) throw inputRefused(issues);
-    return atomically(this.db, 'forecast_edit', () => {
-      if (options.proceed && !options.proceed()) return { status: 'stale' as const };
+    return this.write('forecast_edit', options, () => {
       const applied: AppliedChange[] = [];
       let changed = 0;
       if (year === null) {
@@ -143,9 +151,7 @@ export class ForecastService {
         }
         changed = applied.length;
       }
-      const movesDiscounting =
-        checked.valuation.wacc_manual !== undefined || checked.valuation.terminal_growth_rate_manual !== undefined;
-      const valuation = changed > 0 ? this.revalueAfterWrite(company, movesDiscounting) : null;
+      const valuation = changed > 0 ? this.revalueAfterWrite(company, input) : null;
       return { status: 'applied' as const, applied, valuation };
     });
   }
@@ -158,15 +164,14 @@ export class ForecastService {
     options: EditOptions = {},
   ): EditOutcome<{ readonly cleared: number }> {
     this.horizon(company);
-    return atomically(this.db, 'forecast_reset', () => {
-      if (options.proceed && !options.proceed()) return { status: 'stale' as const };
+    return this.write('forecast_reset', options, () => {
       const drivers = scope.fcf_parameters ? clearOverrides(this.db, company.code, change) : 0;
       const cleared = Object.fromEntries(resetValuationKeys(scope).map((key) => [key, null]));
       const parameters = setValuationInputs(this.db, company.code, cleared, change, 'reset');
       return {
         status: 'applied' as const,
         cleared: drivers + parameters,
-        valuation: drivers + parameters > 0 ? this.revalueAfterWrite(company, false) : null,
+        valuation: drivers + parameters > 0 ? this.revalueAfterWrite(company, null) : null,
       };
     });
   }
@@ -206,14 +211,32 @@ export class ForecastService {
   }
 
   /**
-   * Values the company as now written (inside the edit's transaction) and stores the result; when the
-   * edit moved WACC or g, refuses a pair that leaves WACC at or below g (the write rolls back).
+   * An edit's write, atomically (under a savepoint inside a sync push's transaction); a stale edit is
+   * undone once the write has checked it whole.
    */
-  private revalueAfterWrite(company: CompanyRecord, checkDiscounting: boolean): CompanyValuation {
+  private write<Outcome>(name: string, options: EditOptions, work: () => Outcome): Outcome | { status: 'stale' } {
+    try {
+      return atomically(this.db, name, () => {
+        const outcome = work();
+        if (options.stale) throw new StaleEdit();
+        return outcome;
+      });
+    } catch (error) {
+      if (error instanceof StaleEdit) return { status: 'stale' };
+      throw error;
+    }
+  }
+
+  /**
+   * Values the company as now written (inside the edit's transaction), once, and stores the result. With
+   * the edit's input, that valuation is the context of the engine's check, which now also weighs WACC
+   * against g on the values as written: a refusal rolls the write back.
+   */
+  private revalueAfterWrite(company: CompanyRecord, input: ValuationInput | null): CompanyValuation {
     const valuation = this.valuations.valuation(company);
-    if (checkDiscounting) {
-      const problem = waccGrowthError(valuation.parameters.wacc, valuation.parameters.terminal_growth_rate);
-      if (problem) throw new ForecastError('growth_not_below_wacc', problem);
+    if (input) {
+      const issues = validateValuationInput(input, inputContextOf(valuation));
+      if (issues.length > 0) throw inputRefused(issues);
     }
     storeValuation(this.db, company, valuation, 'auto');
     return valuation;

@@ -69,6 +69,11 @@ describe('accessFor', () => {
     expect(accessFor('GET', '/api/change-password')).toBe('public');
   });
 
+  it('lets any signed-in user sign out', () => {
+    expect(accessFor('POST', '/api/logout')).toBe('signed-in');
+    expect(accessFor('POST', '/api/logout/all')).toBe('admin');
+  });
+
   it('lets any signed-in user push sync edits and read their watchlist (each mutation is checked)', () => {
     expect(accessFor('POST', '/api/sync/push')).toBe('signed-in');
     expect(accessFor('GET', '/api/user/watchlist')).toBe('signed-in');

@@ -13,10 +13,10 @@ const PUBLIC_WRITES: readonly RegExp[] = [
 ];
 
 /**
- * Writes any signed-in user may make (about their own account; a sync push, whose mutations are checked
- * one by one: an ordinary user's may only edit their own watchlist).
+ * Writes any signed-in user may make (about their own account and sign-in; a sync push, whose mutations are checked
+ * one by one: an ordinary user's may only edit their own watchlist and scenarios).
  */
-const SIGNED_IN_WRITES: readonly RegExp[] = [/^\/api\/change-password$/, /^\/api\/sync\/push$/];
+const SIGNED_IN_WRITES: readonly RegExp[] = [/^\/api\/change-password$/, /^\/api\/logout$/, /^\/api\/sync\/push$/];
 
 /** Reads that need a signed-in user (their own data). */
 const SIGNED_IN_READS: readonly RegExp[] = [/^\/api\/user\/watchlist$/];

@@ -1,16 +1,17 @@
 import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env.ts';
 import { type AuthenticatedUser, readToken } from '../auth/token.ts';
 import type { Database } from '../db/database.ts';
+import { isRevoked } from '../store/revoked-tokens.ts';
 import { findUser } from '../store/users.ts';
 import { accessFor } from './access-policy.ts';
-import type { AppEnv } from './app-env.ts';
 import { errorResponse, MESSAGES } from './errors.ts';
 
 /**
  * The token of `Authorization: Bearer <token>` (scheme in any case). Read by slicing, not by a pattern, so
  * a long header costs linear time.
  */
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const scheme = 'bearer';
   if (header.slice(0, scheme.length).toLowerCase() !== scheme) return undefined;
@@ -21,14 +22,14 @@ function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * The user a token speaks for, as the database has them now: null when the signature, expiry or token
- * version (raised by a password change) does not hold, or the account is gone. The admin flag is the
+ * version (raised by a password change) does not hold, the token was signed out, or the account is gone. The admin flag is the
  * stored one, so taking admin rights away takes effect at once.
  */
 async function currentUser(db: Database, secret: string, token: string): Promise<AuthenticatedUser | null> {
   const claims = await readToken(token, secret);
   if (!claims) return null;
   const user = findUser(db, claims.username);
-  if (!user || user.tokenVersion !== claims.tokenVersion) return null;
+  if (!user || user.tokenVersion !== claims.tokenVersion || isRevoked(db, token)) return null;
   return { username: user.username, isAdmin: user.isAdmin };
 }
 

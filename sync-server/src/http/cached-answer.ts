@@ -1,35 +1,35 @@
 import type { Context } from 'hono';
-import type { CachedView } from '../cache/view-cache.ts';
+import { acceptedEncoding } from '../answers/content-encoding.ts';
+import { matchesEtag } from '../answers/etag.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { CachedView } from '../cache/cached-view.ts';
 import { completeAnswer } from './answer-headers.ts';
-import type { AppEnv } from './app-env.ts';
-import { acceptedEncoding } from './content-encoding.ts';
-
-/**
- * Whether `If-None-Match` names this tag (weak comparison, as HTTP asks for GET): a list of tags or `*`.
- */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
-}
 
 /**
  * Sends a cached JSON view: `304 Not Modified` when the client's copy has its ETag, else the bytes in the
- * best encoding the client accepts, each with the headers the view keeps (see `CachedView`).
+ * best encoding the client accepts, each with the headers the view keeps (see `CachedView`). A large view's
+ * form not made yet is made off the event loop, and the answer waits for it.
  */
-export function sendCachedJson(c: Context<AppEnv>, view: CachedView): Response {
-  const { status, bytes, headers } = cachedAnswer(view, c.req.header('If-None-Match'), c.req.header('Accept-Encoding'));
-  return completeAnswer(c, status, bytes, headers);
+export function sendCachedJson(c: Context<AppEnv>, view: CachedView): Response | Promise<Response> {
+  const ifNoneMatch = c.req.header('If-None-Match');
+  const acceptEncoding = c.req.header('Accept-Encoding');
+  const ready = cachedAnswer(view, ifNoneMatch, acceptEncoding);
+  if (ready) return completeAnswer(c, ready.status, ready.bytes, ready.headers);
+  return view
+    .answer(acceptedEncoding(acceptEncoding))
+    .then(({ bytes, headers }) => completeAnswer(c, 200, bytes, headers));
 }
 
-/** What a cached view answers a request with these `If-None-Match` and `Accept-Encoding` headers. */
+/**
+ * What a cached view answers a request with these `If-None-Match` and `Accept-Encoding` headers, if it
+ * can answer at once (undefined: the form asked for is still to be made, see `CachedView.answer`).
+ */
 export function cachedAnswer(
   view: CachedView,
   ifNoneMatch: string | undefined,
   acceptEncoding: string | undefined,
-): { status: 200 | 304; bytes: Uint8Array<ArrayBuffer> | null; headers: Readonly<Record<string, string>> } {
+): { status: 200 | 304; bytes: Uint8Array<ArrayBuffer> | null; headers: Readonly<Record<string, string>> } | undefined {
   if (matchesEtag(ifNoneMatch, view.etag)) return { status: 304, bytes: null, headers: view.notModifiedHeaders };
-  return { status: 200, ...view.answer(acceptedEncoding(acceptEncoding)) };
+  const ready = view.ready(acceptedEncoding(acceptEncoding));
+  return ready && { status: 200, ...ready };
 }

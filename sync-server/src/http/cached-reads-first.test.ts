@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../app-env.ts';
 import { requestText, ViewCache } from '../cache/view-cache.ts';
-import type { AppEnv } from './app-env.ts';
 import { answerCachedReadsFirst } from './cached-reads-first.ts';
 
 const BIG = JSON.stringify({ rows: Array.from({ length: 200 }, (_, index) => ({ index, name: '美的集团' })) });
@@ -90,7 +90,7 @@ describe('cached reads answered before routing', () => {
     const page = keep('/api/home/b?offset=1&limit=');
     const text = requestText('/api/home/b', 'http://localhost/api/home/b?offset=1');
     expect(text).toBe('/api/home/b?offset=1');
-    views.keepForRequest(text ?? '', 1, page);
+    views.keepForRequest(text ?? '', '/api/home/b?offset=1&limit=', 1);
     const answered = await app.request('/api/home/b?offset=1');
     expect(answered.headers.get('etag')).toBe(page.etag);
     expect(routed).toEqual([]);

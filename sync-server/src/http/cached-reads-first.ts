@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
+import type { AppEnv } from '../app-env.ts';
 import { requestText, type ViewCache } from '../cache/view-cache.ts';
 import { accessFor } from './access-policy.ts';
 import { completeResponse } from './answer-headers.ts';
-import type { AppEnv } from './app-env.ts';
 import { cachedAnswer } from './cached-answer.ts';
 import { isHttpsRequest } from './client-address.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.ts';
@@ -60,11 +60,11 @@ function routerPath(request: Request, url: string): string {
 
 /**
  * Makes the app's `fetch` answer the cached public reads before routing: a `GET` without a query whose
- * path names a view the cache already holds at the database's current change sequence is answered from it
- * at once, with what the middleware chain would add (request id, HSTS, the log line). Everything else, a
- * miss included, goes to the app, whose route builds and keeps the view (`cachedJson`, keyed by the same
- * path as Hono computes it). Only paths the access policy makes public are looked up, so a view is never
- * given to a caller the route would have turned away.
+ * path names a view the cache already holds at the database's current change sequence (in the encoding
+ * asked for, already made) is answered from it at once, with what the middleware chain would add (request
+ * id, HSTS, the log line). Everything else, a miss included, goes to the app, whose route builds and keeps
+ * the view (`cachedJson`, keyed by the same path as Hono computes it). Only paths the access policy makes
+ * public are looked up, so a view is never given to a caller the route would have turned away.
  *
  * Why: a cached answer is a lookup and a write, yet Hono's chain of five async middlewares around it cost
  * two thirds of the time of each one (docs/BENCHMARKS.md, section 4).
@@ -94,11 +94,14 @@ export function answerCachedReadsFirst(app: Hono<AppEnv>, reads: CachedReads): v
         const view = keptView(path, url);
         if (view && accessFor('GET', path) === 'public') {
           const incoming = nodeIncoming(env);
-          const { status, bytes, headers } = cachedAnswer(
+          const answer = cachedAnswer(
             view,
             headerOf(incoming, request, 'if-none-match'),
             headerOf(incoming, request, 'accept-encoding'),
           );
+          // A large view's form not made yet: the route waits for it off the event loop.
+          if (!answer) return routed(request, env, executionContext);
+          const { status, bytes, headers } = answer;
           // What a proxy says counts only behind trusted proxies: otherwise the headers are not read.
           const proxied = trustedProxies > 0;
           const id = requestIdFor(proxied ? headerOf(incoming, request, REQUEST_ID) : undefined, trustedProxies);

@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { AppEnv } from './app-env.ts';
+import ipaddr from 'ipaddr.js';
+import type { AppEnv } from '../app-env.ts';
 
 /** Addresses are stored with each throttled attempt; a forged header must not make that row large. */
 const MAX_ADDRESS_LENGTH = 64;
@@ -35,6 +36,46 @@ export function clientAddress(c: Context<AppEnv>): string {
   } catch {
     return 'local';
   }
+}
+
+/** `address` with all but its first `bits` bits cleared, as `network/bits` ('' prefix when whole). */
+function maskedAddress(address: string, ipv4Bits: number, ipv6Bits: number): string {
+  // Not an IP address ('local' in tests, what a trusted proxy wrote): counted as it is.
+  if (!ipaddr.isValid(address)) return address;
+  // An IPv4 address on a dual-stack socket reads '::ffff:203.0.113.7': it is the IPv4 address.
+  const ip = ipaddr.process(address);
+  const bits = ip.kind() === 'ipv4' ? ipv4Bits : ipv6Bits;
+  const bytes = ip.toByteArray();
+  const masked = bytes.map((byte, index) => {
+    const kept = bits - index * 8;
+    return kept >= 8 ? byte : kept <= 0 ? 0 : byte & (0xff << (8 - kept));
+  });
+  const network = ipaddr.fromByteArray(masked).toString();
+  return bits >= bytes.length * 8 ? network : `${network}/${bits}`;
+}
+
+/**
+ * Who is counted by the login throttle: an IPv4 address whole, an IPv6 address by its /64, the block one
+ * subscriber is given (any address in it is theirs to use, so counting single addresses would count nothing).
+ *
+ * @example
+ * throttledAddress('::ffff:203.0.113.7');         // '203.0.113.7'
+ * throttledAddress('2001:db8:1:2:aaaa:bbbb::1'); // '2001:db8:1:2::/64'
+ */
+export function throttledAddress(address: string): string {
+  return maskedAddress(address, 32, 64);
+}
+
+/**
+ * The network an address is in, for the registration limit: its IPv4 /24 or IPv6 /64, so taking the
+ * next address of one's block does not make a new caller.
+ *
+ * @example
+ * addressNetwork('203.0.113.77');             // '203.0.113.0/24'
+ * addressNetwork('2001:db8:1:2:aaaa::1');     // '2001:db8:1:2::/64'
+ */
+export function addressNetwork(address: string): string {
+  return maskedAddress(address, 24, 64);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { errorAnswer } from '@fcf/engine/report';
+import { errorAnswer } from '@fcf/engine/contract';
 import type { Env, Hono, MiddlewareHandler, Schema } from 'hono';
 import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
 import { type $ZodType, toJSONSchema } from 'zod/v4/core';
@@ -35,7 +35,7 @@ const ERROR_MEANINGS = {
   409: '与现有数据冲突',
   413: '请求体过大',
   415: '请求体不是 JSON（Content-Type: application/json）',
-  422: '数据不足以完成估值',
+  422: '数据不足以完成估值，或上传的文件需补充信息（如金额单位）',
   429: '过于频繁，请按 Retry-After 等待后重试',
   503: '服务暂时繁忙或不可用，请按 Retry-After 稍后重试',
 } as const;
@@ -52,7 +52,7 @@ export interface RouteDoc {
   readonly summary: string;
   readonly description?: string;
   /** The answers by status: a schema of the JSON body, or a file's media type. */
-  readonly answers: Readonly<Partial<Record<200 | 201 | 202 | 206 | 304 | 400 | 503, $ZodType | MediaAnswer>>>;
+  readonly answers: Readonly<Partial<Record<200 | 201 | 202 | 206 | 304 | 400 | 422 | 503, $ZodType | MediaAnswer>>>;
   /** Failures this route has beyond the ones every route of its kind has (bad input, auth, missing company). */
   readonly errors?: readonly ErrorStatus[];
   /** A multipart upload's form (JSON bodies are documented by their validator). */

@@ -1,8 +1,8 @@
-import { BIDI_CONTROL_RANGES } from '@fcf/engine/report';
+import { INVISIBLE_CHARACTER_CLASS } from '@fcf/engine/contract';
 import { createMiddleware } from 'hono/factory';
 
-/** C0 and C1 controls, DEL, the line and paragraph separators, direction controls and the backslash. */
-const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\\\${BIDI_CONTROL_RANGES}]`, 'g');
+/** C0 and C1 controls, DEL, the line and paragraph separators, invisible characters and the backslash. */
+const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\\\${INVISIBLE_CHARACTER_CLASS}]`, 'gu');
 
 /**
  * A request field as it may appear in a log line: control characters (a decoded `%0A` in a path would
@@ -14,8 +14,9 @@ const UNPRINTABLE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\\
  */
 export function logField(text: string): string {
   return text.replace(UNPRINTABLE, (char) => {
-    const code = char.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    const code = char.codePointAt(0) ?? 0;
+    if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+    return code <= 0xffff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
   });
 }
 

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
-import type { AppEnv } from './app-env.ts';
-import { matchesEtag } from './cached-answer.ts';
 import {
   acceptedEncoding,
   COMPRESS_MIN_BYTES,
   type ContentEncoding,
   encodeBody,
   isCompressible,
-} from './content-encoding.ts';
+} from '../answers/content-encoding.ts';
+import { matchesEtag } from '../answers/etag.ts';
+import type { AppEnv } from '../app-env.ts';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

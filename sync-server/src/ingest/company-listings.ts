@@ -1,5 +1,6 @@
+import { normalizeStockCode } from '@fcf/engine';
 import type { CompanyListing } from '@fcf/engine/report';
-import { loadIndustryCoding, padCode, readCsvRecords } from './market-lists.ts';
+import { loadIndustryCoding, readCsvRecords } from './market-lists.ts';
 
 /** '2013/9/18' → '2013-09-18'; null when the text is no date. */
 function listingDate(text: string | undefined): string | null {
@@ -20,10 +21,10 @@ export function loadCompanyListings(
   const industries = loadIndustryCoding(industryCodingBytes);
   const listings = new Map<string, CompanyListing>();
   for (const row of readCsvRecords(fullStockListBytes, ['code', 'stockName'])) {
-    const code = row.code?.trim() ?? '';
-    if (!/^\d{1,6}$/.test(code) || listings.has(padCode(code))) continue;
-    const industry = industries.get(padCode(code));
-    listings.set(padCode(code), {
+    const code = normalizeStockCode(row.code?.trim() ?? '');
+    if (code === null || listings.has(code)) continue;
+    const industry = industries.get(code);
+    listings.set(code, {
       market: row.market?.trim() || null,
       listed_on: listingDate(row.ipoDate),
       industry_code: industry?.code ?? null,

@@ -1,4 +1,5 @@
-import { type CompanyDirectory, type CompanyRef, cleanCompanyName, companyNameKey, padCode } from './market-lists.ts';
+import { normalizeStockCode } from '@fcf/engine';
+import { type CompanyDirectory, type CompanyRef, cleanCompanyName, companyNameKey } from './market-lists.ts';
 
 /** A 6-digit run not part of a longer number: '600298' in 'lrb600298.csv', not in '20191231'. */
 const SIX_DIGIT_CODE = /(?<!\d)(\d{6})(?!\d)/;
@@ -25,12 +26,13 @@ export function resolveCompany(
 ): CompanyRef | undefined {
   const base = filename.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
   const cells = titleRows.flat().filter((cell) => cell !== '');
-  const code = codeInFilename(base) ?? declaredValue(titleRows, CODE_KEY, CODE_IN_CELL);
-  const known = code ? directory.byCode(padCode(code)) : undefined;
+  const written = codeInFilename(base) ?? declaredValue(titleRows, CODE_KEY, CODE_IN_CELL);
+  const code = written === undefined ? null : normalizeStockCode(written.trim());
+  const known = code === null ? undefined : directory.byCode(code);
   if (known) return known;
 
   const declaredName = declaredValue(titleRows, NAME_KEY, NAME_IN_CELL);
-  if (code) return { code: padCode(code), name: declaredName ?? nameLeftInFilename(base) ?? padCode(code) };
+  if (code !== null) return { code, name: declaredName ?? nameLeftInFilename(base) ?? code };
 
   return (
     longestNameWithin(base, directory) ??

@@ -1,5 +1,5 @@
 /**
- * Statement-file ingest: uploaded NetEase CSV exports and Excel workbooks → canonical statement items
+ * Statement-file ingest: uploaded NetEase and Sina CSV exports and Excel workbooks → canonical statement items
  * (engine vocabulary, 亿元). Pure parsing, no database and no HTTP.
  */
 export { INGEST_ERRORS } from './errors.ts';
@@ -11,5 +11,11 @@ export {
 } from './market-lists.ts';
 export {
   type IngestOutcome,
+  type ParsedReport,
+  type ParsedStatementFile,
   parseStatementFile,
+  type UnitChoice,
+  type UnitNeeded,
+  type UnitSample,
 } from './parse-statement-file.ts';
+export { CHOSEN_UNITS, type ChosenUnit, isChosenUnit } from './units.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { locateTable } from './layout.ts';
 
 describe('locateTable', () => {
-  it("reads items in rows under title rows, skipping quarterly columns, with each cell's sheet row", () => {
+  it("reads items in rows under title rows, quarterly columns as interim reports, with each cell's sheet row", () => {
     const table = locateTable([
       ['美的集团 利润表'],
       ['单位：亿元'],
@@ -19,18 +19,21 @@ describe('locateTable', () => {
         {
           label: '营业收入',
           cells: [
-            { year: 2019, raw: '2782', line: 4 },
-            { year: 2018, raw: '2597', line: 4 },
+            { year: 2019, period: 'FY', raw: '2782', line: 4 },
+            { year: 2019, period: 'Q3', raw: '2070', line: 4 },
+            { year: 2018, period: 'FY', raw: '2597', line: 4 },
           ],
         },
         {
           label: '净利润',
           cells: [
-            { year: 2019, raw: '253', line: 6 },
-            { year: 2018, raw: '216', line: 6 },
+            { year: 2019, period: 'FY', raw: '253', line: 6 },
+            { year: 2019, period: 'Q3', raw: '', line: 6 },
+            { year: 2018, period: 'FY', raw: '216', line: 6 },
           ],
         },
       ],
+      zeroIsMissing: false,
     });
   });
 
@@ -59,18 +62,21 @@ describe('locateTable', () => {
         {
           label: '营业收入',
           cells: [
-            { year: 2019, raw: '100', line: 3 },
-            { year: 2018, raw: '90', line: 5 },
+            { year: 2019, period: 'FY', raw: '100', line: 3 },
+            { year: 2019, period: 'Q3', raw: '70', line: 4 },
+            { year: 2018, period: 'FY', raw: '90', line: 5 },
           ],
         },
         {
           label: '净利润',
           cells: [
-            { year: 2019, raw: '10', line: 3 },
-            { year: 2018, raw: '9', line: 5 },
+            { year: 2019, period: 'FY', raw: '10', line: 3 },
+            { year: 2019, period: 'Q3', raw: '7', line: 4 },
+            { year: 2018, period: 'FY', raw: '9', line: 5 },
           ],
         },
       ],
+      zeroIsMissing: false,
     });
   });
 
@@ -89,7 +95,7 @@ describe('locateTable', () => {
     ).toBe('items-in-columns');
   });
 
-  it('finds no table without an annual period', () => {
+  it('finds no table without a report period', () => {
     expect(
       locateTable([
         ['项目', '本期'],
@@ -98,10 +104,43 @@ describe('locateTable', () => {
     ).toBeUndefined();
     expect(
       locateTable([
-        ['报告日期', '2019-06-30'],
-        ['营业收入', '1'],
+        ['报告日期', '2020E', '2019年第三季度'],
+        ['营业收入', '1', '2'],
       ]),
     ).toBeUndefined();
     expect(locateTable([])).toBeUndefined();
+  });
+
+  it('reads a table of interim reports only', () => {
+    expect(
+      locateTable([
+        ['报告日期', '2019-06-30'],
+        ['营业收入', '1'],
+      ])?.series[0]?.cells,
+    ).toEqual([{ year: 2019, period: 'H1', raw: '1', line: 2 }]);
+  });
+
+  it('refuses a report period named twice, saying where', () => {
+    expect(() =>
+      locateTable([
+        ['报告日期', '2022-09-30', '2022年1-9月'],
+        ['营业收入', '1', '2'],
+      ]),
+    ).toThrow('报告期重复：“2022-09-30”出现在第 B 列与第 C 列');
+    expect(() =>
+      locateTable([
+        ['年度', '营业收入'],
+        ['2022', '1'],
+        ['2022年度', '2'],
+      ]),
+    ).toThrow('出现在第 2 行与第 3 行');
+  });
+
+  it('marks the Sina layout, whose zeros mean not reported', () => {
+    const table = locateTable([
+      ['报表日期', '2022-03-31', '2022-06-30'],
+      ['营业收入', '0.0', '5'],
+    ]);
+    expect(table?.zeroIsMissing).toBe(true);
   });
 });

@@ -27,11 +27,8 @@ describe('decompression bombs', () => {
   });
 
   it('are refused by the sizes the zip declares, before anything is inflated', () => {
-    const started = performance.now();
     expect(refuse('000333-利润表.xlsx', bomb)).toBe(INGEST_ERRORS.unpackedTooLarge);
     expect(INGEST_ERRORS.unpackedTooLarge).toContain('50 MB');
-    // Reading the zip's directory takes microseconds; generous for a loaded machine.
-    expect(performance.now() - started).toBeLessThan(200);
   });
 
   it('are refused as contradictions when the zip understates its sizes (zip-archive.test.ts has more)', () => {

@@ -1,5 +1,5 @@
 /** The two market reference lists in fixtures/market: the company directory and the 国标 industries. */
-import { type IndustrySectionCode, parseIndustry } from '@fcf/engine';
+import { type IndustrySectionCode, normalizeStockCode, parseIndustry } from '@fcf/engine';
 import Papa from 'papaparse';
 import { decodeText } from './decode.ts';
 
@@ -13,11 +13,6 @@ export interface CompanyDirectory {
   byCode(code: string): CompanyRef | undefined;
   byName(name: string): CompanyRef | undefined;
   all(): CompanyRef[];
-}
-
-/** Shenzhen codes lose their leading zeros in spreadsheet exports: 333 is 000333. */
-export function padCode(code: string): string {
-  return code.trim().padStart(6, '0');
 }
 
 /**
@@ -41,17 +36,20 @@ export function loadCompanyDirectory(fullStockListBytes: Uint8Array): CompanyDir
   const byCode = new Map<string, CompanyRef>();
   const byName = new Map<string, CompanyRef>();
   for (const row of rows) {
-    const code = row.code ?? '';
+    const code = normalizeStockCode(row.code?.trim() ?? '');
     const name = cleanCompanyName(row.stockName ?? '');
-    if (!/^\d{1,6}$/.test(code.trim()) || name === '') continue;
-    const company = { code: padCode(code), name };
+    if (code === null || name === '') continue;
+    const company = { code, name };
     if (byCode.has(company.code)) continue;
     companies.push(company);
     byCode.set(company.code, company);
     if (!byName.has(companyNameKey(name))) byName.set(companyNameKey(name), company);
   }
   return {
-    byCode: (code) => (/^\d{1,6}$/.test(code.trim()) ? byCode.get(padCode(code)) : undefined),
+    byCode: (code) => {
+      const wanted = normalizeStockCode(code.trim());
+      return wanted === null ? undefined : byCode.get(wanted);
+    },
     byName: (name) => byName.get(companyNameKey(name)),
     all: () => companies.map((company) => ({ ...company })),
   };
@@ -79,15 +77,15 @@ export function loadIndustryCoding(industryCodingBytes: Uint8Array): Map<string,
   const entries = new Map<string, IndustryEntry>();
   const rows = readCsvRecords(industryCodingBytes, ['stockCode', 'guoBiaoIndustry', 'guoBiaoSubIndustryCode']);
   for (const row of rows) {
-    const code = row.stockCode?.trim() ?? '';
-    if (!/^\d{1,6}$/.test(code)) continue;
+    const code = normalizeStockCode(row.stockCode?.trim() ?? '');
+    if (code === null) continue;
     const divisionText = row.guoBiaoSubIndustryCode?.trim() ?? '';
     const byDivision = /^\d{1,2}$/.test(divisionText) ? parseIndustry(divisionText) : undefined;
     const industry =
       byDivision ?? parseIndustry(row.guoBiaoIndustryCode?.trim()) ?? parseIndustry(row.guoBiaoIndustry?.trim());
     if (!industry) continue;
     const { section, division } = industry;
-    entries.set(padCode(code), {
+    entries.set(code, {
       code: `${section.code}${division === null ? '' : String(division).padStart(2, '0')}`,
       section: section.code,
       sectionName: section.name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INGEST_ERRORS } from './errors.ts';
+import { INGEST_ERRORS, mixedUnitsMessage } from './errors.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { type IngestOutcome, parseStatementFile } from './parse-statement-file.ts';
 import { fixtureDirectory, gbkBytes, utf8Bytes, workbookBytes } from './testing/ingest-fixtures.ts';
@@ -20,7 +20,7 @@ function refuse(filename: string, bytes: Uint8Array): string {
 }
 
 describe('Excel workbooks', () => {
-  it('reads items in rows under title rows, a 单位 header cell, date-typed periods; skips quarters', () => {
+  it('reads items in rows under title rows, a 单位 header cell, date-typed periods, the quarter as an interim report', () => {
     const bytes = workbookBytes([
       {
         name: 'Sheet1',
@@ -41,6 +41,14 @@ describe('Excel workbooks', () => {
     expect(file.reports).toEqual([
       {
         reportType: 'income_statement',
+        interims: {
+          '2019-09-30': {
+            total_operating_revenue: 2080.15,
+            operating_revenue: 2070.2,
+            investment_income: 1,
+            eps_basic: 2.91,
+          },
+        },
         years: {
           2018: {
             total_operating_revenue: 2618.2,
@@ -184,7 +192,11 @@ describe('CSV files', () => {
     const file = parse('安琪酵母 利润表.csv', bytes);
     expect(file.company).toEqual({ code: '600298', name: '安琪酵母' });
     expect(file.reports).toEqual([
-      { reportType: 'income_statement', years: { 2019: { operating_revenue: 76.5275, eps_basic: 1.09 } } },
+      {
+        reportType: 'income_statement',
+        years: { 2019: { operating_revenue: 76.5275, eps_basic: 1.09 } },
+        interims: { '2019-09-30': { eps_basic: 0.8 } },
+      },
     ]);
   });
 
@@ -234,12 +246,7 @@ describe('refusals', () => {
     ['binary .xls', 'lrb600298.xls', Uint8Array.of(0, 1, 2, 3, 0xff, 0xfe), INGEST_ERRORS.corruptWorkbook],
     ['no company', '利润表.csv', utf8Bytes(netEase), INGEST_ERRORS.unknownCompany],
     ['no years', 'lrb600298.csv', utf8Bytes('项目,本期\n营业收入(万元),765275\n'), INGEST_ERRORS.noAnnualPeriods],
-    [
-      'only quarters',
-      'lrb600298.csv',
-      utf8Bytes('报告日期,2019-09-30\n营业收入(万元),5\n'),
-      INGEST_ERRORS.noAnnualPeriods,
-    ],
+    ['only forecasts', 'lrb600298.csv', utf8Bytes('报告日期,2020E\n营业收入(万元),5\n'), INGEST_ERRORS.noAnnualPeriods],
     [
       'nothing recognised',
       'lrb600298.csv',
@@ -282,6 +289,6 @@ describe('refusals', () => {
         ],
       },
     ]);
-    expect(refuse('600298.xlsx', bytes)).toBe(INGEST_ERRORS.unknownUnit);
+    expect(refuse('600298.xlsx', bytes)).toBe(mixedUnitsMessage(['万元']));
   });
 });

@@ -7,6 +7,8 @@ const NET_PROFIT_PARENT = [
   '归属于母公司所有者的净利润',
   '归属于母公司股东的净利润',
   '归属母公司股东的净利润',
+  // The Sina exports of banks' statements.
+  '归属于母公司的净利润',
   '归母净利润',
 ];
 const NET_PROFIT_DEDUCTED = ['净利润(扣除非经常性损益后)', '扣除非经常性损益后的净利润', '扣非净利润'];
@@ -15,6 +17,7 @@ const OPERATING_CASH_FLOW = [
   '经营活动产生的现金流量净额',
   // The indirect-method supplement repeats the total without 的; the figure is the same.
   '经营活动产生现金流量净额',
+  '经营活动现金流量净额',
 ];
 const TOTAL_SHARES = ['期末总股本', '总股本', '股本总数', '期末股本总数'];
 const PARENT_EQUITY = [
@@ -27,18 +30,19 @@ const PARENT_EQUITY = [
 const INCOME_STATEMENT: SynonymSource = {
   total_operating_revenue: ['营业总收入'],
   operating_revenue: ['营业收入', '主营业务收入'],
-  total_operating_cost: ['营业总成本'],
+  // 营业支出: a bank's total operating expenses.
+  total_operating_cost: ['营业总成本', '营业支出'],
   operating_cost: ['营业成本', '主营业务成本'],
   tax_expenses: ['营业税金及附加', '税金及附加', '主营业务税金及附加'],
   selling_expenses: ['销售费用', '营业费用'],
-  management_expenses: ['管理费用'],
+  management_expenses: ['管理费用', '业务及管理费用'],
   r_and_d_expenses: ['研发费用'],
   financial_expenses: ['财务费用'],
   asset_impairment_loss: ['资产减值损失'],
   credit_impairment_loss: ['信用减值损失'],
   other_income: ['其他收益'],
-  investment_income: ['投资收益'],
-  fair_value_change_income: ['公允价值变动收益'],
+  investment_income: ['投资收益', '投资净收益'],
+  fair_value_change_income: ['公允价值变动收益', '公允价值变动净收益'],
   operating_profit: ['营业利润'],
   non_operating_income: ['营业外收入'],
   non_operating_expenses: ['营业外支出'],
@@ -47,14 +51,17 @@ const INCOME_STATEMENT: SynonymSource = {
   net_profit: ['净利润'],
   net_profit_parent: NET_PROFIT_PARENT,
   net_profit_deducted: NET_PROFIT_DEDUCTED,
-  minority_profit: ['少数股东损益'],
+  // The Sina bank export names the minority's share of profit 少数股东权益 in its income statement.
+  minority_profit: ['少数股东损益', '少数股东权益'],
   eps_basic: EPS_BASIC,
+  net_interest_income: ['利息净收入'],
 };
 
-// 应收票据及应收账款 is deliberately absent: it is the sum of two items mapped on their own, and taking it
-// as either would double count. It stays listed as unrecognised.
+// 应收票据及应收账款 is no synonym: it is the sum of two items mapped on their own, and taking it as either
+// would double count. It is a CombinedLine (above), read only where neither of the two is reported.
 const BALANCE_SHEET: SynonymSource = {
-  cash: ['货币资金'],
+  // A bank's 现金及存放中央银行款项 is its cash line.
+  cash: ['货币资金', '现金及存放中央银行款项'],
   trading_financial_assets: ['交易性金融资产'],
   derivative_financial_assets: ['衍生金融资产'],
   Notes_Receivable: ['应收票据'],
@@ -75,7 +82,8 @@ const BALANCE_SHEET: SynonymSource = {
   right_of_use_assets: ['使用权资产'],
   other_current_assets: ['其他流动资产'],
   // Not 固定资产净值: NetEase's 净值 is before impairment; 固定资产 (净额) is after it.
-  fixed_assets: ['固定资产', '固定资产净额'],
+  fixed_assets: ['固定资产', '固定资产净额', '固定资产合计'],
+  loans_and_advances: ['发放贷款及垫款', '发放贷款和垫款'],
   construction_in_progress: ['在建工程'],
   intangible_assets: ['无形资产'],
   goodwill: ['商誉'],
@@ -83,7 +91,7 @@ const BALANCE_SHEET: SynonymSource = {
   short_term_borrowings: ['短期借款'],
   short_term_bonds_payable: ['应付短期债券'],
   // Financial businesses' balances: they mark banks, insurers and brokers (see the engine's company-kind).
-  customer_deposits: ['吸收存款及同业存放', '吸收存款'],
+  customer_deposits: ['吸收存款及同业存放', '吸收存款', '客户存款(吸收存款)', '客户存款'],
   insurance_contract_reserves: ['保险合同准备金'],
   brokerage_client_deposits: ['代理买卖证券款'],
   Notes_Payable: ['应付票据'],
@@ -160,6 +168,23 @@ const FINANCIAL_SUMMARY: SynonymSource = {
 };
 
 /**
+ * A line that sums two lines mapped on their own (the 2018 format's 应收票据及应收账款): taken as `item`
+ * only in a report that carries neither of `unless` (the Sina exports of some 2018–2019 reports have the
+ * sum alone), so it never counts twice.
+ */
+export interface CombinedLine {
+  readonly item: StatementItem;
+  readonly unless: readonly StatementItem[];
+}
+
+const COMBINED_LINES: Partial<Record<ReportType, Readonly<Record<string, CombinedLine>>>> = {
+  balance_sheet: {
+    应收票据及应收账款: { item: 'Accounts_Receivable', unless: ['Notes_Receivable', 'Accounts_Receivable'] },
+    应付票据及应付账款: { item: 'Accounts_Payable', unless: ['Notes_Payable', 'Accounts_Payable'] },
+  },
+};
+
+/**
  * The comparable core of a label: unit suffix, '(损失以“-”号填列)' notes, outline numbering ('一、',
  * '(二)', '1.'), the '其中：'/'加：'/'减：' prefixes, brackets, colons and spaces all dropped, full-width
  * forms folded to half-width.
@@ -189,6 +214,19 @@ const LOOKUPS: Readonly<Record<ReportType, ReadonlyMap<string, StatementItem>>> 
 
 export function lookupItem(reportType: ReportType, label: string): StatementItem | undefined {
   return LOOKUPS[reportType].get(normaliseLabel(label));
+}
+
+const COMBINED_LOOKUP: ReadonlyMap<string, CombinedLine> = new Map(
+  REPORT_TYPES.flatMap((type) =>
+    Object.entries(COMBINED_LINES[type] ?? {}).map(
+      ([label, line]) => [`${type}|${normaliseLabel(label)}`, line] as const,
+    ),
+  ),
+);
+
+/** The combined line a label names (see CombinedLine), if any. */
+export function lookupCombinedLine(reportType: ReportType, label: string): CombinedLine | undefined {
+  return COMBINED_LOOKUP.get(`${reportType}|${normaliseLabel(label)}`);
 }
 
 /** The report type whose vocabulary recognises the most labels; undefined when none recognises any. */

@@ -1,3 +1,5 @@
+import { UPLOAD_UNITS, type UploadUnit } from '@fcf/engine/contract';
+
 /** Units a statement states its amounts in, as divisors that bring an amount to 亿元. */
 const DIVISOR_TO_YI = {
   元: 1e8,
@@ -76,6 +78,19 @@ export function findHeaderUnit(headerRows: readonly (readonly string[])[]): Amou
 
 export function isAmountUnit(unit: string | undefined): unit is AmountUnit {
   return unit !== undefined && Object.hasOwn(DIVISOR_TO_YI, unit);
+}
+
+/** The unit as the upload names it: '万' is '万元', '亿' is '亿元', '百万' is '百万元'. */
+export function canonicalAmountUnit(unit: AmountUnit): AmountUnit {
+  return unit === '万' ? '万元' : unit === '亿' ? '亿元' : unit === '百万' ? '百万元' : unit;
+}
+
+/** The units an uploader may choose for a file that states none (the form field `unit`, the contract's). */
+export const CHOSEN_UNITS: readonly (UploadUnit & AmountUnit)[] = UPLOAD_UNITS;
+export type ChosenUnit = UploadUnit;
+
+export function isChosenUnit(value: string | undefined): value is ChosenUnit {
+  return value !== undefined && (CHOSEN_UNITS as readonly string[]).includes(value);
 }
 
 /** Division by an exact power of ten keeps 765275 万元 exactly 76.5275 亿元, which a multiply would not. */

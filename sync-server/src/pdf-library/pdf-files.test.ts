@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPdfBytes, PDF_LIMITS, servedName, sha256Hex, storedPdfName, uniqueName } from './pdf-files.ts';
-import { contentDisposition, noneMatchHits, parseRange } from './pdf-response.ts';
+import { contentDisposition, parseRange } from './pdf-response.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -93,17 +93,6 @@ describe('parseRange', () => {
     ['bytes=-', { kind: 'full' }],
   ])('%j of 1000 bytes → %j', (header, range) => {
     expect(parseRange(header, 1000)).toEqual(range);
-  });
-});
-
-describe('noneMatchHits', () => {
-  it('compares weakly and understands lists and *', () => {
-    expect(noneMatchHits('"abc"', '"abc"')).toBe(true);
-    expect(noneMatchHits('W/"abc"', '"abc"')).toBe(true);
-    expect(noneMatchHits('"x", "abc"', '"abc"')).toBe(true);
-    expect(noneMatchHits('*', '"abc"')).toBe(true);
-    expect(noneMatchHits('"abd"', '"abc"')).toBe(false);
-    expect(noneMatchHits(undefined, '"abc"')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { withoutBidiControls } from '@fcf/engine/report';
+import { withoutInvisibleCharacters } from '@fcf/engine/contract';
 
 /** The research-PDF limits (docs/api.md#notes-on-particular-endpoints). */
 export const PDF_LIMITS = {
@@ -46,7 +46,7 @@ const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f<>:"|?*]/g;
 
 /**
  * The name a PDF is stored and served under, from the name the browser sent: its last path component,
- * without control or reserved characters, direction controls and leading dots, at most 120 characters,
+ * without control, reserved and invisible characters and leading dots, at most 120 characters,
  * ending in `.pdf`. It is only ever a key in the database, never a path on disk.
  *
  * @example
@@ -55,7 +55,7 @@ const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f<>:"|?*]/g;
  */
 export function storedPdfName(sent: string): string {
   const last = sent.split(/[\\/]/).pop() ?? '';
-  const cleaned = withoutBidiControls(last.normalize('NFC'))
+  const cleaned = withoutInvisibleCharacters(last.normalize('NFC'))
     .replace(UNSAFE_CHARACTERS, '_')
     .trim()
     .replace(/^\.+/, '')

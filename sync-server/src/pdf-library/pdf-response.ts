@@ -1,3 +1,4 @@
+import { matchesEtag } from '../answers/etag.ts';
 import type { PdfFile } from './pdf-store.ts';
 
 /**
@@ -51,15 +52,6 @@ function etagOf(file: Pick<PdfFile, 'sha256'>): string {
   return `"${file.sha256}"`;
 }
 
-/** Whether an `If-None-Match` list names this ETag (weak comparison, `*` matches any). */
-export function noneMatchHits(header: string | undefined | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
-  });
-}
-
 /** The RFC 5987 encoding of a UTF-8 value: encodeURIComponent plus the few characters it leaves. */
 function rfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -103,7 +95,7 @@ export function pdfResponse(
     // Revalidate each time (a file can be deleted), which the ETag makes a cheap 304.
     'Cache-Control': 'no-cache',
   });
-  if (noneMatchHits(request.header('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
+  if (matchesEtag(request.header('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
 
   const ifRange = request.header('If-Range');
   const rangeApplies = !ifRange || ifRange === etag || ifRange === lastModified;

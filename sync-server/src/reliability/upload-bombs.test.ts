@@ -8,7 +8,7 @@ import {
   quoteSnapshotsAnswer,
   quoteUploadAnswer,
   uploadAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bogusSignatureBomb, understatedBomb } from '../ingest/testing/bomb-workbooks.ts';
 import { UPLOAD_LIMITS } from '../routes/upload-form.ts';

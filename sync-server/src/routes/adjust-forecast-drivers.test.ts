@@ -1,4 +1,4 @@
-import { adjustParametersAnswer } from '@fcf/engine/report';
+import { adjustParametersAnswer } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryAll } from '../db/query.ts';
@@ -82,6 +82,8 @@ describe('adjusting forecast drivers (POST /api/admin/adjust-parameters/{company
       enterprise_value: after.valuation.enterprise_value,
       equity_value: after.valuation.equity_value,
       value_per_share: after.valuation.value_per_share,
+      // 美的 has a share count and a positive equity value: the value per share means something.
+      value_per_share_reason: null,
       warnings: after.warnings,
     });
     // auto_recalculate stored the new run.

@@ -1,4 +1,4 @@
-import { saveValuationAnswer } from '@fcf/engine/report';
+import { saveValuationAnswer } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/password.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
@@ -162,7 +162,7 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
       ronic: state.pristine.wacc,
     });
     const view = await dcf(platform);
-    expect(view.valuation.share_capital).toBe(20);
+    expect(view.valuation.total_shares).toBe(20);
     expect(view.valuation.equity_value).toBe(state.pristine.valuation.equity_value);
     expectClose(view.valuation.value_per_share, state.pristine.valuation.equity_value / 20);
     await adjust(platform, token, { year: null, parameters: { total_shares_manual: null } });

@@ -8,10 +8,10 @@ import {
   resetToAutoBody,
   saveValuationAnswer,
   saveValuationBody,
-  valuationResultsView,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import { valuationResultsView } from '@fcf/engine/report';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';

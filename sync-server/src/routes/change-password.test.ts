@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { signedInAnswer } from '@fcf/engine/report';
+import { signedInAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform } from '../bootstrap.ts';
 import { answerOf, refusalOf } from '../testing/answers.ts';

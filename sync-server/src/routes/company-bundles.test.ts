@@ -1,4 +1,4 @@
-import { companyBundleAnswer, companyBundlesAnswer, companyListAnswer } from '@fcf/engine/report';
+import { companyBundleAnswer, companyBundlesAnswer, companyListAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
 

@@ -4,7 +4,7 @@ import {
   companyNamesAnswer,
   healthAnswer,
   industryBetasAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { execute } from '../db/query.ts';

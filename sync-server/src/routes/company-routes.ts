@@ -1,4 +1,5 @@
 import {
+  COMPANY_BUNDLES_PAGE_MAX,
   COMPANY_LIST_PAGE_MAX,
   companyBundleAnswer,
   companyBundlesAnswer,
@@ -9,30 +10,27 @@ import {
   companyNamesAnswer,
   healthAnswer,
   industryBetasAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import { GateFullError } from '../cache/build-gate.ts';
+import type { ListedCompany } from '../cache/company-list.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
-import type { Database } from '../db/database.ts';
 import { queryOne } from '../db/query.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { ApiError, MESSAGES, requestReference } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
+import { retryLater } from '../http/retry-later.ts';
 import { queryOf } from '../http/validate.ts';
-import { findCompany, listCompanies } from '../store/companies.ts';
-import { namePinyin } from '../store/company-pinyin.ts';
+import { findCompany } from '../store/companies.ts';
 import { readIndustryBetas } from '../store/industry-betas.ts';
-import { BUNDLES_PAGE_DEFAULT, BUNDLES_PAGE_MAX } from '../valuation/market-bundles.ts';
-import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
+import { bundlesPageView } from './bundles-page.ts';
+import { cachedBuild, cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
 
 export const SERVER_VERSION = '0.1.0';
 
-/**
- * The company list, or the page `[offset, offset + limit)` of it in code order (`limit` null: all of it).
- * Pinyin is worked out only for the companies sent.
- */
-function companyList(db: Database, offset = 0, limit: number | null = null) {
-  const all = listCompanies(db);
+/** The company list, or the page `[offset, offset + limit)` of it in code order (`limit` null: all of it). */
+function companyList(all: readonly ListedCompany[], offset = 0, limit: number | null = null) {
   const shown = limit === null ? all.slice(offset) : all.slice(offset, offset + limit);
   const companies = shown.map((company) => ({
     id: company.code,
@@ -40,7 +38,8 @@ function companyList(db: Database, offset = 0, limit: number | null = null) {
     code: company.code,
     industry: company.industry,
     has_forecast_data: company.has_forecast_data,
-    ...namePinyin(company.name),
+    pinyin: company.pinyin,
+    initials: company.initials,
   }));
   const paged = limit !== null || offset > 0;
   return {
@@ -50,6 +49,9 @@ function companyList(db: Database, offset = 0, limit: number | null = null) {
     total: all.length,
   };
 }
+
+/** How long a client refused for a full build queue waits before it asks again, in seconds. */
+const BUSY_RETRY_SECONDS = 5;
 
 /** Company lists, existence, the company bundle and health. */
 export const companyRoutes = new Hono<AppEnv>()
@@ -62,21 +64,27 @@ export const companyRoutes = new Hono<AppEnv>()
       answers: { 200: companyListAnswer, 304: NOT_MODIFIED },
     }),
     queryOf(companyListQuery),
-    // Serialised and compressed once per change of the data (and per page asked for), then only looked up.
+    // Serialised and compressed once per change of the data (and per page asked for), then only looked up;
+    // from the list kept in memory (`CompanyListSnapshot`), never read on the request path. Only the whole
+    // list and pages at multiples of their length are kept: any other offset is answered and forgotten.
     (c) => {
       const query = c.req.valid('query');
       const offset = Number(query.offset ?? 0);
       const limit =
         query.limit === undefined ? null : Math.min(COMPANY_LIST_PAGE_MAX, Math.max(1, Number(query.limit)));
       const key = limit === null && offset === 0 ? c.req.path : `${c.req.path}?offset=${offset}&limit=${limit ?? ''}`;
-      return cachedJson(c, () => companyList(c.get('services').db, offset, limit), key);
+      const canonical = limit === null ? offset === 0 : offset % limit === 0;
+      return cachedBuild(c, key, async () => {
+        const list = await c.get('services').companyList.current();
+        return { json: JSON.stringify(companyList(list.all, offset, limit)), keep: canonical };
+      });
     },
   )
   .get(
     '/data/companies',
     documented({ tag: 'companies', summary: '公司名称列表', answers: { 200: companyNamesAnswer } }),
-    (c) => {
-      const names = listCompanies(c.var.services.db).map((company) => company.name);
+    async (c) => {
+      const names = (await c.var.services.companyList.current()).all.map((company) => company.name);
       return c.json({ success: true, data: names, message: `共 ${names.length} 家公司` });
     },
   )
@@ -111,19 +119,24 @@ export const companyRoutes = new Hono<AppEnv>()
     documented({
       tag: 'companies',
       summary: '全部公司的估值输入，分页（离线下载全部）',
-      description: `按代码顺序，每页 limit 家（默认 ${BUNDLES_PAGE_DEFAULT}）；下一页以上一页的 next 为 after。每页在同一数据状态下读取。`,
+      description: `按代码顺序，每页 limit 家（默认与最多 ${COMPANY_BUNDLES_PAGE_MAX} 家，更大按 ${COMPANY_BUNDLES_PAGE_MAX} 计）；下一页以上一页的 next 为 after。每家公司的数据在同一数据状态下读取（version）。同时生成的大页过多时回答 503 并带 Retry-After。`,
       answers: { 200: companyBundlesAnswer, 304: NOT_MODIFIED },
+      errors: [503],
     }),
     queryOf(companyBundlesQuery),
-    (c) => {
+    async (c) => {
       const query = c.req.valid('query');
       const after = query.after ?? '';
-      const limit = Math.min(BUNDLES_PAGE_MAX, Math.max(1, Number(query.limit ?? BUNDLES_PAGE_DEFAULT)));
-      return cachedJson(
-        c,
-        () => ({ success: true, data: c.var.services.valuations.bundlesPage(after, limit), message: '获取成功' }),
-        `${c.req.path}?after=${after}&limit=${limit}`,
-      );
+      const limit = Math.min(COMPANY_BUNDLES_PAGE_MAX, Math.max(1, Number(query.limit ?? COMPANY_BUNDLES_PAGE_MAX)));
+      const services = c.get('services');
+      try {
+        return await cachedBuild(c, `${c.req.path}?after=${after}&limit=${limit}`, (seq) =>
+          services.largeBuilds.run(() => bundlesPageView(services, after, limit, seq)),
+        );
+      } catch (error) {
+        if (!(error instanceof GateFullError)) throw error;
+        return retryLater(c, 503, '服务器繁忙，请稍后重试', BUSY_RETRY_SECONDS);
+      }
     },
   )
   .get(

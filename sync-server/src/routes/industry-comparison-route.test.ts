@@ -1,4 +1,5 @@
-import { companyBundleAnswer, type IndustryStatistics, industryComparisonAnswer } from '@fcf/engine/report';
+import { companyBundleAnswer, industryComparisonAnswer } from '@fcf/engine/contract';
+import type { IndustryStatistics } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute, queryAll } from '../db/query.ts';
 import { utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';

@@ -8,7 +8,7 @@ import {
   type TopMenuItem,
   topMenuAnswer,
   topMenusAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType, output } from 'zod/v4/core';
 import { currentChangeSeq } from '../db/change-seq.ts';

@@ -12,9 +12,9 @@ import {
   topMenuBody,
   topMenuChildBody,
   topMenusAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';

@@ -5,7 +5,7 @@ import {
   type PdfCategory,
   pdfCategoriesAnswer,
   pdfFileAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { errorAnswer, type PdfCategory, type PdfFile, pdfUploadAnswer } from '@fcf/engine/report';
+import { errorAnswer, type PdfCategory, type PdfFile, pdfUploadAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_LIMITS } from '../pdf-library/pdf-files.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';

@@ -12,11 +12,11 @@ import {
   pdfFilesQuery,
   pdfUploadAnswer,
   pdfUploadForm,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';

@@ -1,9 +1,10 @@
 import { isValuationError, valuationDate } from '@fcf/engine';
+import { pdfReportBody } from '@fcf/engine/contract';
 import { reportPdfFileName } from '@fcf/engine/pdf';
-import { buildCompanyReport, type CompanyReport, pdfReportBody } from '@fcf/engine/report';
+import { buildCompanyReport, type CompanyReport } from '@fcf/engine/report';
 import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { DEFAULT_FONT_PATH } from '../config.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError, MESSAGES } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

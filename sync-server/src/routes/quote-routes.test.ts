@@ -1,13 +1,16 @@
-import { envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/engine/report';
+import { readFileSync } from 'node:fs';
+import { envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/engine/contract';
 import { pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { transaction } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
 import { gbkBytes, utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';
-import { latestListedShares } from '../store/quotes.ts';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+import { loadListedShares } from '../valuation/stored-inputs.ts';
+
+const MARKET_QUOTES = new URL('../../../../shared/data/quotes/market/', import.meta.url);
 
 function quoteForm(files: readonly File[], date?: string): FormData {
   const form = new FormData();
@@ -60,9 +63,9 @@ describe('quotes: upload, history, the latest quote, sync', () => {
     await refusalOf(await platform.call('GET', '/api/data/quotes/不存在的公司'), 404);
   });
 
-  it('the latest snapshot’s 总股本 and date are the listed share count', () => {
-    expect(latestListedShares(platform.db, '000333')).toMatchObject({ count: 76.55955883, date: '2024-12-31' });
-    expect(latestListedShares(platform.db, '600690')).toBeNull();
+  it('the listed share count: the latest snapshot’s 总股本 with its date', () => {
+    expect(loadListedShares(platform.db, '000333')).toMatchObject({ count: 76.55955883, date: '2024-12-31' });
+    expect(loadListedShares(platform.db, '600690')).toBeNull();
   });
 
   it('only an admin uploads: 401 anonymous, 403 an ordinary user, nothing written', async () => {
@@ -103,8 +106,8 @@ describe('quotes: upload, history, the latest quote, sync', () => {
     expect(answer.affected_companies.sort()).toEqual(['格力电器', '海尔智家', '美的集团'].sort());
     expect(await quoteOf('000333')).toMatchObject({ date: '2025-01-10', price: 80.1, pe: 14.1, pb: 3, shares: null });
     expect(await quoteOf('600690')).toMatchObject({ date: '2025-01-10', price: 27.5, market_cap: 2579 });
-    // The share count stays the latest snapshot that has one.
-    expect(latestListedShares(platform.db, '000333')).toMatchObject({ count: 76.55955883, date: '2024-12-31' });
+    // Without a 总股本 in the latest quote, the count is the newest earlier year-end snapshot’s.
+    expect(loadListedShares(platform.db, '000333')).toMatchObject({ count: 76.55955883, date: '2024-12-31' });
   });
 
   it('history is kept: an older snapshot is stored but the latest stays the screens’ quote', async () => {
@@ -122,6 +125,31 @@ describe('quotes: upload, history, the latest quote, sync', () => {
       "SELECT date FROM quote_history WHERE company_code = '000333' ORDER BY date",
     ).map((row) => row.date);
     expect(dates).toEqual(['2023-12-29', '2024-12-31', '2025-01-10']);
+  });
+
+  it('a whole-market year-end file as it is (4,641 rows, empty 流通 columns); the same file again changes nothing', async () => {
+    const bytes = readFileSync(new URL('2022.csv', MARKET_QUOTES));
+    const answer = await answerOf(await uploadQuotes([file('2022.csv', bytes)], { token: admin }), quoteUploadAnswer);
+    const [result] = answer.files;
+    expect(result).toMatchObject({ success: true, dates: ['2022-12-30'], refused: [] });
+    expect(result?.units).toBe('总市值：元（表头注明）；总股本：股（表头注明）');
+    // The platform holds the sample companies only: the rest of the market is named, not stored.
+    expect((result?.imported ?? 0) + (result?.unknown_companies.length ?? 0)).toBe(4641);
+    expect(result?.imported).toBeGreaterThanOrEqual(7);
+    expect(answer.affected_companies).toContain('美的集团');
+    const midea2022 = queryAll<{ price: number; shares: number }>(
+      platform.db,
+      "SELECT price, shares FROM quote_history WHERE company_code = '000333' AND date = '2022-12-30'",
+    );
+    expect(midea2022).toEqual([{ price: 51.8, shares: 69.96668891 }]);
+    // An older year-end: the screens' quote stays the latest snapshot.
+    expect((await quoteOf('000333')).date).toBe('2025-01-10');
+
+    const before = { seq: currentChangeSeq(platform.db), history: historyCount() };
+    const again = await answerOf(await uploadQuotes([file('2022.csv', bytes)], { token: admin }), quoteUploadAnswer);
+    expect(again.files[0]).toMatchObject({ success: true, imported: result?.imported });
+    expect(again.affected_companies).toEqual([]);
+    expect({ seq: currentChangeSeq(platform.db), history: historyCount() }).toEqual(before);
   });
 
   it('a file with no good row, or a date that is not one: 400 and nothing written', async () => {

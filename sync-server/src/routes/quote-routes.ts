@@ -8,11 +8,9 @@ import {
   screenerAnswer,
   screenerQueryOf,
   screenerQuerySchema,
-  withoutBidiControls,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
-import { transaction } from '../db/database.ts';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';
@@ -21,14 +19,20 @@ import { INGEST_ERRORS } from '../ingest/index.ts';
 import type { QuoteFileOutcome } from '../ingest/quotes/parse-quote-file.ts';
 import { findDate } from '../ingest/quotes/quote-values.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
-import { markValuationsOwed } from '../store/owed-valuations.ts';
-import { latestListedShares, latestQuote, latestQuotes, quoteSnapshots, storeQuotes } from '../store/quotes.ts';
+import { importQuotes } from '../store/import-quotes.ts';
+import { latestQuote, latestQuotes, quoteSnapshots } from '../store/quotes.ts';
 import { listScreenerModels } from '../store/screener-models.ts';
 import { ensureScreenerModels } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-import { hasAllowedExtension, readUploadForm, type UploadedFile, uploadBodyLimit } from './upload-form.ts';
+import {
+  hasAllowedExtension,
+  readUploadForm,
+  type UploadedFile,
+  uploadBodyLimit,
+  uploadedFileName,
+} from './upload-form.ts';
 import { revalue } from './upload-routes.ts';
 
 const BUSY = Symbol('busy');
@@ -61,7 +65,7 @@ async function importQuoteFile(
   date: string | undefined,
 ): Promise<ImportedQuoteFile | typeof BUSY> {
   const { db, workers, config } = c.var.services;
-  const filename = withoutBidiControls(file.name);
+  const filename = uploadedFileName(file);
   const { bytes } = file;
   const refused = (error: string) => ({ result: refusedFile(filename, error), sharesChanged: [], companies: [] });
   if (!hasAllowedExtension(filename)) return refused(INGEST_ERRORS.unsupportedType);
@@ -78,33 +82,20 @@ async function importQuoteFile(
   }
   if (!outcome.success) return refused(outcome.error);
   const { quotes, refused: refusedRows, units } = outcome.file;
-  // One transaction per file: its good rows become visible together, or not at all.
-  const { stored, sharesChanged } = transaction(db, () => {
-    const touched = new Set(quotes.map((quote) => quote.code));
-    // The count and the close: the value per share divides by the one, the WACC's market weights read both.
-    const listed = (code: string) => {
-      const shares = latestListedShares(db, code);
-      return shares ? `${shares.count}@${shares.price}` : null;
-    };
-    const before = new Map([...touched].map((code) => [code, listed(code)]));
-    const written = storeQuotes(db, quotes, { filename, uploadedBy: c.var.user?.username ?? null });
-    const changed = written.companies.filter((code) => listed(code) !== before.get(code));
-    // A new share count or close changes the value: owed until the route revalues (see owed-valuations.ts).
-    markValuationsOwed(db, changed);
-    return { stored: written, sharesChanged: changed };
-  });
+  const stored = importQuotes(db, quotes, { filename, uploadedBy: c.var.user?.username ?? null });
+  const unknown = new Set(stored.unknown);
   return {
     result: {
       filename,
       success: stored.imported > 0,
       error: stored.imported > 0 ? null : '没有可导入的行情行（见被拒绝的行与未知公司）',
-      dates: [...new Set(quotes.filter((quote) => !stored.unknown.includes(quote.code)).map((q) => q.date))].sort(),
+      dates: [...new Set(quotes.filter((quote) => !unknown.has(quote.code)).map((q) => q.date))].sort(),
       imported: stored.imported,
       refused: refusedRows.map((row) => ({ row: row.row, code: row.code, reason: row.reason })),
       unknown_companies: stored.unknown,
       units,
     },
-    sharesChanged,
+    sharesChanged: stored.sharesChanged,
     companies: stored.companies,
   };
 }
@@ -135,7 +126,7 @@ export const quoteRoutes = new Hono<AppEnv>()
         const imported = busy ? BUSY : await importQuoteFile(c, file, date);
         if (imported === BUSY) {
           busy = true;
-          results.push(refusedFile(withoutBidiControls(file.name), SERVER_BUSY_MESSAGE));
+          results.push(refusedFile(uploadedFileName(file), SERVER_BUSY_MESSAGE));
           continue;
         }
         results.push(imported.result);
@@ -188,7 +179,8 @@ export const quoteRoutes = new Hono<AppEnv>()
     '/data/screener',
     documented({
       tag: 'companies',
-      summary: '估值筛选：有估值且有行情的公司，按安全边际、市盈率、市净率、FCF收益率、ROIC、ROE 或营收增长排序',
+      summary:
+        '估值筛选：有估值且有行情的公司，按安全边际、市盈率、市净率、FCFF收益率（市场EV）、ROIC、ROE 或营收增长排序',
       description: '与应用的“估值筛选”页同一规则（引擎 screen 函数）；价格取各公司最新一期行情。',
       answers: { 200: screenerAnswer },
     }),

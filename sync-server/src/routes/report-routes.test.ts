@@ -1,12 +1,12 @@
-import type { FcfRatioKey } from '@fcf/engine';
+import { type FcfRatioKey, RETURN_REASONS } from '@fcf/engine';
 import {
-  type DcfValuationView,
   dcfValuationAnswer,
   errorAnswer,
   fcfRatioAnswer,
   fcfStructureAnswer,
   financialAnalysisAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import type { DcfValuationView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType, output } from 'zod/v4/core';
 import { answerOf } from '../testing/answers.ts';
@@ -79,8 +79,8 @@ function expectSpecFormulas(dcf: DcfValuationView): void {
       valuation.interest_bearing_liabilities -
       valuation.minority_interest,
   );
-  expect(valuation.share_capital).toBeGreaterThan(0);
-  expectClose(valuation.value_per_share, valuation.equity_value / valuation.share_capital);
+  expect(valuation.total_shares).toBeGreaterThan(0);
+  expectClose(valuation.value_per_share, valuation.equity_value / valuation.total_shares);
 }
 
 describe('GET /api/home/financial_analysis/{company}', () => {
@@ -88,7 +88,7 @@ describe('GET /api/home/financial_analysis/{company}', () => {
     const body = await report.analysis('安琪酵母');
     expect(body.success).toBe(true);
     expect(body.company).toBe('安琪酵母');
-    expect(Object.keys(body.data).sort()).toEqual(['profitability', 'roe_roic']);
+    expect(Object.keys(body.data).sort()).toEqual(['profitability', 'quarters', 'roe_roic']);
     expect(body.summary.available_modules).toEqual(expect.arrayContaining(MODULE_PATHS));
     expect(body.summary.data_years).toEqual(body.data.profitability.map((row) => row.year));
     expect(body.summary.data_years.at(-1)).toBe(2019);
@@ -139,6 +139,16 @@ describe('GET /api/home/financial_analysis/{company}', () => {
   });
 });
 
+describe('ROE of a reverse-merger year (分众传媒 2015)', () => {
+  it('is n.m. with its reason, not 133% on the average of the shell’s and the merged equity', async () => {
+    const { data } = await report.analysis('分众传媒');
+    const year2015 = data.roe_roic.find((row) => row.year === 2015);
+    expect(year2015).toMatchObject({ roe: null, roe_reason: RETURN_REASONS.equityDistorted });
+    // The next year's equity moves less than twofold: a return again.
+    expect(data.roe_roic.find((row) => row.year === 2016)?.roe).toBeGreaterThan(0);
+  });
+});
+
 describe('GET /api/home/dcf_valuation/{company}', () => {
   it('answers the DCF table with no fallback data', async () => {
     const dcf = await report.dcf('安琪酵母');
@@ -150,7 +160,7 @@ describe('GET /api/home/dcf_valuation/{company}', () => {
         'interest_bearing_liabilities',
         'minority_interest',
         'non_core_assets',
-        'share_capital',
+        'total_shares',
         'value_per_share',
       ].sort(),
     );
@@ -226,7 +236,7 @@ describe('GET /api/home/fcf_structure/{company}', () => {
     expect(meta.recent_historical_complete).toBe(true);
     const fcfValues = tableData.metrics[0]?.values ?? [];
     expectClose(
-      meta.total_historical_fcf,
+      meta.total_historical_fcf ?? Number.NaN,
       fcfValues.reduce<number>((sum, value) => sum + (value ?? 0), 0),
     );
   });
@@ -314,11 +324,18 @@ describe('companies without a cash-flow statement (002352 顺丰控股, 600233 �
     // The income statement and balance sheet are there: NOPAT is known.
     expect(nopat?.values.every((value) => typeof value === 'number')).toBe(true);
     expect(structure.meta.recent_historical_complete).toBe(false);
-    expect(structure.meta.total_historical_fcf).toBe(0);
+    // Nothing was summed: no total, not a total of 0.
+    expect(structure.meta.total_historical_fcf).toBeNull();
 
     const ratios = await report.ratios(code);
     for (const series of Object.values(ratios.charts)) expect(series).toEqual([]);
-    expect(ratios.summary).toEqual({ total_years: 0, available_ratios: [], data_years: [], latest_year: null });
+    expect(ratios.summary).toEqual({
+      total_years: 0,
+      available_ratios: [],
+      data_years: [],
+      latest_year: null,
+      trailing_year: null,
+    });
   });
 
   it('values 顺丰控股 with 200 from the forecast drivers (no history of D&A or capex: their ratios are 0)', async () => {

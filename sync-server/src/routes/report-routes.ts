@@ -1,14 +1,7 @@
-import {
-  dcfValuationAnswer,
-  fcfRatioAnswer,
-  fcfRatioView,
-  fcfStructureAnswer,
-  fcfStructureView,
-  financialAnalysisAnswer,
-  financialAnalysisView,
-} from '@fcf/engine/report';
+import { dcfValuationAnswer, fcfRatioAnswer, fcfStructureAnswer, financialAnalysisAnswer } from '@fcf/engine/contract';
+import { fcfRatioView, fcfStructureView, financialAnalysisView, REPORT_SECTION_ROUTES } from '@fcf/engine/report';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { documented } from '../http/openapi.ts';
 import { cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
@@ -17,7 +10,8 @@ import { dcfOrRefusal } from './dcf-refusal.ts';
 /** The report modules of the analysis page, computed by the engine from stored data. */
 export const reportRoutes = new Hono<AppEnv>()
   .get(
-    '/home/financial_analysis/:company',
+    // Profitability and ROE-ROIC, one answer.
+    REPORT_SECTION_ROUTES.profitability,
     documented({
       tag: 'report',
       summary: '盈利能力与 ROE-ROIC（最近10年）',
@@ -30,7 +24,8 @@ export const reportRoutes = new Hono<AppEnv>()
       }),
   )
   .get(
-    '/home/dcf_valuation/:company',
+    // The DCF and its sensitivity grid, one answer.
+    REPORT_SECTION_ROUTES['fcf-valuation'],
     documented({
       tag: 'report',
       summary: 'DCF估值：5年预测、终值、企业价值到每股价值，及 WACC × g 敏感性',
@@ -44,7 +39,7 @@ export const reportRoutes = new Hono<AppEnv>()
       }),
   )
   .get(
-    '/home/fcf_structure/:company',
+    REPORT_SECTION_ROUTES['fcf-structure'],
     documented({
       tag: 'report',
       summary: '自由现金流结构（历史与预测）',
@@ -57,7 +52,7 @@ export const reportRoutes = new Hono<AppEnv>()
       }),
   )
   .get(
-    '/home/fcf_ratio/:company',
+    REPORT_SECTION_ROUTES['fcf-ratio'],
     documented({
       tag: 'report',
       summary: 'FCF 比率（对收入、企业价值、资本开支、净利润）',

@@ -1,4 +1,5 @@
-import { basicInfoAnswer, buildCompanyReport, companyBundleAnswer, growthAnswer, riskAnswer } from '@fcf/engine/report';
+import { basicInfoAnswer, companyBundleAnswer, growthAnswer, riskAnswer } from '@fcf/engine/contract';
+import { buildCompanyReport } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';

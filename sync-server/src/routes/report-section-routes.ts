@@ -1,21 +1,24 @@
 import { valuationDate } from '@fcf/engine';
 import {
   basicInfoAnswer,
-  basicInfoView,
   growthAnswer,
-  growthView,
   industryComparisonAnswer,
   peValuationAnswer,
+  riskAnswer,
+  valuationSummaryAnswer,
+} from '@fcf/engine/contract';
+import {
+  basicInfoView,
+  growthView,
   peValuationView,
   quoteForReport,
-  riskAnswer,
+  REPORT_SECTION_ROUTES,
   riskView,
-  valuationSummaryAnswer,
   valuationSummaryView,
 } from '@fcf/engine/report';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { latestQuote } from '../store/quotes.ts';
@@ -35,7 +38,7 @@ function sectionInputs(c: Context<AppEnv>) {
 /** 公司基本信息, 成长能力, 抗风险能力 and 行业对比 of the report, computed by the engine from stored data. */
 export const reportSectionRoutes = new Hono<AppEnv>()
   .get(
-    '/home/basic_info/:company',
+    REPORT_SECTION_ROUTES['basic-info'],
     documented({
       tag: 'report',
       summary: '公司基本信息：代码、上市板块与日期、国标行业、最新年报、总股本及来源、股价与市值（有行情时）、数据提示',
@@ -52,7 +55,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/growth/:company',
+    REPORT_SECTION_ROUTES.growth,
     documented({
       tag: 'report',
       summary: '成长能力：营业收入、归母净利润、FCF、归母净资产的3/5/10年复合增长率与增长年份占比，逐年盈利质量',
@@ -65,7 +68,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/risk/:company',
+    REPORT_SECTION_ROUTES.risk,
     documented({
       tag: 'report',
       summary:
@@ -79,7 +82,7 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/industry_comparison/:company',
+    REPORT_SECTION_ROUTES['industry-comparison'],
     documented({
       tag: 'report',
       summary:
@@ -95,27 +98,27 @@ export const reportSectionRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    '/home/valuation_summary/:company',
+    REPORT_SECTION_ROUTES['valuation-summary'],
     documented({
       tag: 'report',
       summary:
-        '估值与股息：每股价值与现价、安全边际、市盈率、市净率、FCF收益率、EV/EBIT（市场EV）、股息率（行情提供时）；无意义或缺失的指标给出原因',
+        '估值与股息：每股价值与现价、安全边际、市盈率、市净率、FCFF收益率（FCFF ÷ 市场EV）、EV/EBIT（市场EV）、股息率（行情提供时）；无意义或缺失的指标给出原因',
       answers: { 200: valuationSummaryAnswer },
       errors: [422],
     }),
     (c) => {
-      const { valuation, bundle, quote } = sectionInputs(c);
-      const latest = bundle.statements.years[valuation.latestYear];
+      const { valuation, quote } = sectionInputs(c);
+      const latest = valuation.statements.years[valuation.latestYear];
       const data = valuationSummaryView(valuation, latest, quote, valuationDate(new Date()));
       return c.json({ success: true, data, message: '获取成功' });
     },
   )
   .get(
-    '/home/pe_valuation/:company',
+    REPORT_SECTION_ROUTES['pe-valuation'],
     documented({
       tag: 'report',
       summary:
-        'PE估值：历年年末市盈率与市净率（有行情的年份），按行业市盈率、市净率中位数得到的每股价值与DCF每股价值对照；缺少的数据逐条说明',
+        'PE估值：历年年末收盘价、总股本、总市值，当年年报已入库的年份给出市盈率与市净率；今日DCF股权价值（与各年末总市值对照）；按行业市盈率、市净率中位数得到的每股价值与DCF每股价值对照；缺少的数据逐条说明',
       answers: { 200: peValuationAnswer },
       errors: [422],
     }),

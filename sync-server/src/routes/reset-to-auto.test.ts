@@ -1,4 +1,4 @@
-import { resetToAutoAnswer } from '@fcf/engine/report';
+import { resetToAutoAnswer } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import { queryAll } from '../db/query.ts';
 import { answerOf } from '../testing/answers.ts';
@@ -71,7 +71,7 @@ describe('POST /api/admin/reset-to-auto-complete/{company}', () => {
       data_counts: { auto_parameters: 5, auto_results: 1 },
       wacc_status: { is_auto_mode: true, wacc: state.pristine.wacc },
       terminal_growth_status: { is_auto_mode: true, terminal_growth_rate: 0.02 },
-      total_shares_status: { is_auto_mode: true, total_shares: state.pristine.valuation.share_capital },
+      total_shares_status: { is_auto_mode: true, total_shares: state.pristine.valuation.total_shares },
     });
     expect(typeof answer.engines_responsibility.admin_engine).toBe('string');
     expect(typeof answer.engines_responsibility.auto_engine).toBe('string');

@@ -1,7 +1,7 @@
 import type { ResetScope } from '@fcf/engine';
-import type { ResetToAutoBody } from '@fcf/engine/report';
+import type { ResetToAutoBody } from '@fcf/engine/contract';
 import type { Context } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { listOverrideRows } from '../store/forecast-parameters.ts';
 

@@ -1,5 +1,5 @@
 import { storyValuation } from '@fcf/engine';
-import { storyAnswer } from '@fcf/engine/report';
+import { storyAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_EXAMPLE } from '../../../engine/src/testing/story-example.ts';
 import { answerOf, refusalOf } from '../testing/answers.ts';

@@ -1,8 +1,8 @@
 import { STORY_OPTIONAL_DEFAULTS, type StoryInputs, storyInputIssues, storyValuation } from '@fcf/engine';
-import { storyAnswer, storyBody } from '@fcf/engine/report';
+import { storyAnswer, storyBody } from '@fcf/engine/contract';
 import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { inputRefused } from '../forecast/forecast-error.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 

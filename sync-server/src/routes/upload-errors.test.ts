@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { companiesStatusAnswer } from '@fcf/engine/report';
+import { companiesStatusAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryAll } from '../db/query.ts';
 import { readData, refusalOf } from '../testing/answers.ts';

@@ -1,8 +1,9 @@
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError, errorBody } from '../http/errors.ts';
 import { INGEST_LIMITS } from '../ingest/index.ts';
+import { storedFileName } from '../store/uploaded-files.ts';
 
 /** Upload limits (docs/api.md#limits): per file, per request, and files per request. */
 export const UPLOAD_LIMITS = {
@@ -16,9 +17,14 @@ const BODY_TOO_LARGE = '上传内容过大：单次上传合计不超过 100 MB'
 const NOT_MULTIPART = '上传格式错误：请以 multipart/form-data 上传，字段名 files';
 const NO_FILES = '请选择要上传的文件（字段名 files）';
 const TOO_MANY_FILES = `一次最多上传 ${UPLOAD_LIMITS.maxFiles} 个文件`;
-/** The form's text fields (a date) are short; these bound what a hostile form can make us keep. */
-const TEXT_FIELDS = 20;
+/**
+ * The form's text fields (a date, a unit, a unit per file: `unit:<file name>`) are short; these bound what a
+ * hostile form can make us keep.
+ */
+const TEXT_FIELDS = UPLOAD_LIMITS.maxFiles + 20;
 const TEXT_FIELD_BYTES = 4 * 1024;
+/** A field's name holds a file name (`unit:<file name>`): room for a long one in UTF-8. */
+const FIELD_NAME_BYTES = 1024;
 
 /**
  * Refuses at once (413, before any of it is read) a body whose declared length is over the request
@@ -29,6 +35,11 @@ export const uploadBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (declared > UPLOAD_LIMITS.maxRequestBytes) return c.json(errorBody(BODY_TOO_LARGE), 413);
   await next();
 };
+
+/** An uploaded file's name as every answer, log and row shows it: cleaned and capped (`storedFileName`). */
+export function uploadedFileName(file: { name: string }): string {
+  return storedFileName(file.name);
+}
 
 export function hasAllowedExtension(name: string): boolean {
   const lower = name.toLowerCase();
@@ -73,6 +84,7 @@ export async function readUploadForm(c: Context<AppEnv>): Promise<UploadForm> {
         files: UPLOAD_LIMITS.maxFiles,
         fields: TEXT_FIELDS,
         fieldSize: TEXT_FIELD_BYTES,
+        fieldNameSize: FIELD_NAME_BYTES,
       },
     });
   } catch {

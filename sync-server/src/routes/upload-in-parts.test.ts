@@ -1,4 +1,4 @@
-import { companiesStatusAnswer, dcfValuationAnswer, fileRemovedAnswer } from '@fcf/engine/report';
+import { companiesStatusAnswer, dcfValuationAnswer, fileRemovedAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryAll } from '../db/query.ts';

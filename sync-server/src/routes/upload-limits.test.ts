@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { uploadAnswer } from '@fcf/engine/report';
+import { uploadAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INGEST_ERRORS, sheetTooLargeMessage } from '../ingest/errors.ts';
 import { INGEST_LIMITS } from '../ingest/limits.ts';

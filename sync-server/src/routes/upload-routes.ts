@@ -6,18 +6,17 @@ import {
   statementUploadForm,
   uploadAnswer,
   uploadedFilesAnswer,
-  withoutBidiControls,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { companyDirectoryFile } from '../config.ts';
 import { transaction } from '../db/database.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';
-import { INGEST_ERRORS } from '../ingest/index.ts';
+import { INGEST_ERRORS, type UnitChoice } from '../ingest/index.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
-import { type ImportResult, storeParsedStatementFile } from '../store/import-statement-file.ts';
+import { type ImportResult, type ParsedSource, storeParsedBatch } from '../store/import-statement-file.ts';
 import { markValuationsOwed } from '../store/owed-valuations.ts';
 import { removeCompany, removeUploadedFile } from '../store/removal.ts';
 import { reportTypesOf } from '../store/statements.ts';
@@ -28,7 +27,14 @@ import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } fro
 import type { ParsedUpload } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
 import { companyFromPath } from './company-param.ts';
-import { hasAllowedExtension, readUploadForm, type UploadedFile, uploadBodyLimit } from './upload-form.ts';
+import {
+  hasAllowedExtension,
+  readUploadForm,
+  type UploadedFile,
+  uploadBodyLimit,
+  uploadedFileName,
+} from './upload-form.ts';
+import { unitsNeededAnswer, uploadUnits } from './upload-units.ts';
 
 /** Recomputes and stores the valuation of companies whose data changed; a failure is reported, not thrown. */
 export function revalue(
@@ -49,39 +55,34 @@ const BUSY_FILE = Symbol('busy');
 
 /**
  * Parses one uploaded file on the worker pool (within the ingest limits, the pool's time and memory
- * limits) and stores what it returns here, in one transaction. A file the pool refuses or aborts gets
- * its reason; the pool being full is BUSY_FILE.
+ * limits). A file refused before or by the pool gets its reason; the pool being full is BUSY_FILE.
  */
-async function importUpload(c: Context<AppEnv>, file: UploadedFile): Promise<ImportResult | typeof BUSY_FILE> {
-  const { db, directory, industries, workers, config } = c.var.services;
-  const filename = withoutBidiControls(file.name);
+async function parseUpload(
+  c: Context<AppEnv>,
+  file: UploadedFile,
+  unit: UnitChoice | undefined,
+): Promise<ParsedSource | ImportResult | typeof BUSY_FILE> {
+  const { workers, config } = c.var.services;
+  const filename = uploadedFileName(file);
   const { bytes } = file;
   if (!hasAllowedExtension(filename)) return { success: false, filename, error: INGEST_ERRORS.unsupportedType };
   if (!bytes) return { success: false, filename, error: INGEST_ERRORS.tooLarge };
   if (workers.full) return BUSY_FILE;
   let parsed: ParsedUpload;
   try {
-    parsed = await workers.run(
-      'parseStatementUpload',
-      { filename, bytes, directoryFile: companyDirectoryFile(config) },
-      [bytes],
-    );
+    const upload = { filename, bytes, directoryFile: companyDirectoryFile(config), ...(unit ? { unit } : {}) };
+    parsed = await workers.run('parseStatementUpload', upload, [bytes]);
   } catch (error) {
     if (!isWorkerPoolError(error)) throw error;
     if (error.reason === 'busy') return BUSY_FILE;
     const advice = '请精简文件后重试';
     return { success: false, filename, error: poolFailureMessage(error.reason, { work: '解析文件', advice }, config) };
   }
-  const source = { filename, size: file.size, sha256: parsed.sha256 };
-  const uploadedBy = c.var.user?.username ?? null;
-  // The company owes a valuation from the import on: the route values it after the last file, and a server
-  // killed before that values it at its next start.
-  return storeParsedStatementFile(db, source, parsed.outcome, {
-    directory,
-    industries,
-    uploadedBy,
-    owesValuation: true,
-  });
+  return { source: { filename, size: file.size, sha256: parsed.sha256 }, outcome: parsed.outcome };
+}
+
+function isParsed(result: ParsedSource | ImportResult | typeof BUSY_FILE): result is ParsedSource {
+  return typeof result === 'object' && 'outcome' in result;
 }
 
 /** Statement upload, files, company removal and the companies' status. */
@@ -91,25 +92,48 @@ export const uploadRoutes = new Hono<AppEnv>()
     documented({
       tag: 'uploads',
       summary: '上传财务报表文件（Excel/CSV），导入后重新估值受影响的公司',
-      description: '每个文件单独报告结果；全部失败时为 400（detail 列出各文件原因），服务器繁忙时为 503。',
+      description:
+        '每个文件单独报告结果；全部失败时为 400（detail 列出各文件原因），服务器繁忙时为 503。' +
+        '未注明金额单位的文件需在表单中给出 unit（全部文件）或 unit:<文件名>（单个文件），取值 元、万元、亿元；' +
+        '缺少时为 422，units_needed 列出这些文件及建议单位，本次上传不导入任何文件。',
       form: statementUploadForm,
-      answers: { 200: uploadAnswer, 400: uploadAnswer, 503: uploadAnswer },
+      answers: { 200: uploadAnswer, 400: uploadAnswer, 422: uploadAnswer, 503: uploadAnswer },
       errors: [413],
     }),
     uploadBodyLimit,
     async (c) => {
-      const { db } = c.var.services;
-      const { files } = await readUploadForm(c);
-      const results = [];
-      const affectedCodes = new Set<string>();
+      const { db, directory, industries } = c.var.services;
+      const form = await readUploadForm(c);
+      const { files } = form;
+      const unitOf = uploadUnits(form);
+      // Every file is read before any is stored: a file that needs its unit chosen stops the whole upload.
+      const parsedFiles: (ParsedSource | ImportResult | typeof BUSY_FILE)[] = [];
       let busy = false;
       for (const file of files) {
-        // A direction override in a name would make it read as something else in every list that shows it.
-        const filename = withoutBidiControls(file.name);
         // Once the pool is full, the files after it are not tried: the answer says to send them again.
-        const result = busy ? BUSY_FILE : await importUpload(c, file);
-        if (result === BUSY_FILE) {
-          busy = true;
+        const parsed = busy ? BUSY_FILE : await parseUpload(c, file, unitOf(file.name));
+        if (parsed === BUSY_FILE) busy = true;
+        parsedFiles.push(parsed);
+      }
+      const needingUnits = unitsNeededAnswer(db, files, parsedFiles);
+      if (needingUnits) return c.json(needingUnits, 422);
+      const batch = parsedFiles.filter(isParsed);
+      // The companies owe a valuation from the import on: the route values them after the last file, and a
+      // server killed before that values them at its next start.
+      const stored = storeParsedBatch(db, batch, {
+        directory,
+        industries,
+        uploadedBy: c.var.user?.username ?? null,
+        owesValuation: true,
+      });
+      const storedResults = new Map(batch.map((parsed, index) => [parsed, stored[index]]));
+      const results = [];
+      const affectedCodes = new Set<string>();
+      for (const [index, file] of files.entries()) {
+        const filename = uploadedFileName(file);
+        const parsed = parsedFiles[index] ?? BUSY_FILE;
+        const result = isParsed(parsed) ? storedResults.get(parsed) : parsed;
+        if (result === undefined || result === BUSY_FILE) {
           results.push({ filename, success: false, error: SERVER_BUSY_MESSAGE });
           continue;
         }
@@ -123,6 +147,8 @@ export const uploadRoutes = new Hono<AppEnv>()
             report_type: result.reportTypes.join(','),
             years: result.years,
             unmapped_items: result.unrecognised,
+            interim_periods: result.interimPeriods,
+            warnings: result.warnings,
           });
         } else {
           results.push({ filename, success: false, error: result.error });

@@ -6,7 +6,7 @@ import {
   dcfValuationAnswer,
   fileRemovedAnswer,
   uploadedFilesAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryAll } from '../db/query.ts';

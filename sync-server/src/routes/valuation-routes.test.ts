@@ -7,7 +7,7 @@ import {
   valuationResultsAnswer,
   waccDataAnswer,
   whatIfAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { currentChangeSeq } from '../db/change-seq.ts';
@@ -186,6 +186,7 @@ describe('the parameter reads', () => {
       enterprise_value: dcf.valuation.enterprise_value,
       equity_value: dcf.valuation.equity_value,
       value_per_share: dcf.valuation.value_per_share,
+      value_per_share_reason: null,
       warnings: dcf.warnings,
     });
   });
@@ -208,7 +209,7 @@ describe('the parameter reads', () => {
       wacc: dcf.wacc,
       terminal_growth_rate: 0.02,
       total_shares_manual: null,
-      total_shares: dcf.valuation.share_capital,
+      total_shares: dcf.valuation.total_shares,
       total_shares_source: dcf.meta.total_shares_source,
       terminal_value_method: 'gordon',
       ronic: dcf.wacc,
@@ -217,7 +218,7 @@ describe('the parameter reads', () => {
     expect(data.valuation_inputs).toMatchObject({
       terminal_growth_rate: 0.02,
       terminal_growth_rate_manual: null,
-      total_shares: dcf.valuation.share_capital,
+      total_shares: dcf.valuation.total_shares,
       total_shares_manual: null,
       non_core_assets: dcf.valuation.non_core_assets,
       cash: dcf.valuation.cash,
@@ -279,7 +280,7 @@ describe('POST /api/user/calculate-with-valuation/{company} (a what-if, no token
     const before = await storedDcf();
     const { dcf } = (await whatIf({ total_shares_manual: 10 })).calculation_results;
     expect(dcf.valuation.enterprise_value).toBe(before.valuation.enterprise_value);
-    expect(dcf.valuation.share_capital).toBe(10);
+    expect(dcf.valuation.total_shares).toBe(10);
     expectClose(dcf.valuation.value_per_share, before.valuation.equity_value / 10);
   });
 

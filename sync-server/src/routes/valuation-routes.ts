@@ -8,21 +8,18 @@ import {
 import {
   financialDataAnswer,
   financialDataQuery,
-  financialDataView,
   financialParamsAnswer,
-  multiYearFcf,
   valuationParamsAnswer,
-  valuationParamsView,
   valuationResultsAnswer,
-  valuationResultsView,
   type WhatIfBody,
   waccDataAnswer,
   whatIfAnswer,
   whatIfBody,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import { financialDataView, multiYearFcf, valuationParamsView, valuationResultsView } from '@fcf/engine/report';
 import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import { inputRefused } from '../forecast/forecast-error.ts';
-import type { AppEnv } from '../http/app-env.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';
 import { loadWaccAssumptions } from '../valuation/stored-inputs.ts';

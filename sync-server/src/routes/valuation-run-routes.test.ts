@@ -9,7 +9,7 @@ import {
   jobAnswer,
   jobStartedAnswer,
   uploadAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import { nextChangeSeq } from '../db/change-seq.ts';
@@ -130,6 +130,7 @@ describe('POST /api/valuation/company/{company}', () => {
       enterprise_value: dcf.valuation.enterprise_value,
       equity_value: dcf.valuation.equity_value,
       value_per_share: dcf.valuation.value_per_share,
+      value_per_share_reason: null,
       warnings: dcf.warnings,
     });
     expect(answer.message).toContain('安琪酵母');

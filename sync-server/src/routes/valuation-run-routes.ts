@@ -6,9 +6,10 @@ import {
   doneAnswer,
   jobAnswer,
   scriptBody,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
+import { unitOfWork } from '../db/invalidations.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
@@ -68,13 +69,11 @@ async function batch(
   });
   if (!runAsync) return c.json(batchAnswer(withUnknown(await runBatch(companies, work))));
   const job = { kind, total: companies.length, createdBy: c.var.user?.username ?? 'admin' };
-  const { industries } = c.var.services.valuations;
-  const jobId = c.var.services.jobs.start(job, async ({ progress, signal }) => {
-    const outcome = await runBatch(companies, work, progress, signal);
-    // The batch wrote after its request answered: the industries it revalued are rebuilt now.
-    industries.schedule();
-    return batchAnswer(withUnknown(outcome));
-  });
+  const { jobs, invalidations } = c.var.services;
+  // The batch writes after its request answered: a unit of work of its own, made good when it ends.
+  const jobId = jobs.start(job, ({ progress, signal }) =>
+    unitOfWork(invalidations, async () => batchAnswer(withUnknown(await runBatch(companies, work, progress, signal)))),
+  );
   return c.json({ success: true, data: { job_id: jobId, total: companies.length }, message: '任务已开始' }, 202);
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { buildCompanyReport, companyBundleAnswer, peValuationAnswer, valuationSummaryAnswer } from '@fcf/engine/report';
+import { companyBundleAnswer, peValuationAnswer, valuationSummaryAnswer } from '@fcf/engine/contract';
+import { buildCompanyReport } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';
 import { answerOf } from '../testing/answers.ts';
@@ -43,11 +44,28 @@ describe('GET /api/home/valuation_summary and /api/home/pe_valuation', () => {
     expect(data.no_price).toBeNull();
   });
 
+  it('FCFF收益率 is FCFF over the market EV, not over the equity’s market cap (格力电器, 2024-12-31)', async () => {
+    const { data } = await answerOf(
+      await platform.call('GET', `/api/home/valuation_summary/${encodeURIComponent('格力电器')}`),
+      valuationSummaryAnswer,
+    );
+    const market = data.market;
+    const fcf = (market?.fcff_ev_yield ?? 0) * (market?.market_ev ?? 0);
+    // 格力's net cash makes its market EV far below its market cap: 0.189 on EV, 0.118 on the market cap.
+    expect(market?.fcff_ev_yield).toBeCloseTo(0.189, 3);
+    expect(fcf / (market?.market_cap ?? 1)).toBeCloseTo(0.118, 3);
+  });
+
   it('PE估值: each year with a year-end snapshot and an annual report, as the bundle computes it offline', async () => {
     await uploadQuotes('year-end-quotes.csv', readFileSync(YEAR_END_QUOTES));
     const { data } = await answerOf(await platform.call('GET', `/api/home/pe_valuation/${MIDEA}`), peValuationAnswer);
-    // 美的集团's snapshots 2018–2024 fall in reported years; 2025's has no annual report yet.
-    expect(data.years.map((row) => row.year)).toEqual([2018, 2019, 2020, 2021, 2022, 2023, 2024]);
+    // 美的集团's snapshots 2018–2024 fall in reported years; 2025's and today's (the quote above) have no
+    // annual report yet: their close and market cap are listed, without multiples.
+    const reported = data.years.filter((row) => row.reported);
+    expect(reported.map((row) => row.year)).toEqual([2018, 2019, 2020, 2021, 2022, 2023, 2024]);
+    const later = data.years.filter((row) => !row.reported);
+    expect(later.map((row) => row.year)).toEqual([...new Set([2025, new Date().getFullYear()])]);
+    expect(later.every((row) => row.pe === null && row.pb === null && row.market_cap !== null)).toBe(true);
     const y2018 = data.years[0];
     // 2018-12-28: 总市值 2,455.99 亿元.
     expect(y2018?.market_cap).toBeCloseTo(2455.99304451, 4);

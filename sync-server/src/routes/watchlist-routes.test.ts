@@ -1,4 +1,4 @@
-import { envelope, watchlistAnswer } from '@fcf/engine/report';
+import { envelope, watchlistAnswer } from '@fcf/engine/contract';
 import {
   MemorySyncStore,
   type PushRequest,

@@ -1,7 +1,7 @@
 import { valuationDate, watchlistEntry } from '@fcf/engine';
-import { watchlistAnswer } from '@fcf/engine/report';
+import { watchlistAnswer } from '@fcf/engine/contract';
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { latestQuote } from '../store/quotes.ts';

@@ -1,12 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPORT_SECTIONS } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import { type Database, transaction } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
 import { parseQuoteFile } from '../ingest/quotes/parse-quote-file.ts';
 import { seedResearchPdfs } from '../pdf-library/seed-research.ts';
 import { findCompany } from '../store/companies.ts';
-import { type ImportContext, type ImportResult, importStatementFile } from '../store/import-statement-file.ts';
+import {
+  type ImportContext,
+  type ImportResult,
+  importStatementFile,
+  importStatementFiles,
+} from '../store/import-statement-file.ts';
 import { markIndustryStale, refreshPeerFigures } from '../store/industry-statistics.ts';
 import { insertCoreMenu, insertTopMenu } from '../store/menus.ts';
 import { readMeta, writeMetaIfAbsent } from '../store/meta.ts';
@@ -14,7 +20,6 @@ import { countQuoteSnapshots, storeQuotes } from '../store/quotes.ts';
 
 interface MenuFixture {
   top_menus: { name: string; link?: string; isGroup?: boolean; children?: { name: string; link: string }[] }[];
-  core_menus: { name: string; path: string; sort_order: number; description?: string }[];
 }
 
 /** Statement files shipped in fixtures/: the NetEase CSVs and the Excel workbooks. */
@@ -34,6 +39,44 @@ function importFiles(db: Database, paths: readonly string[], context: ImportCont
   return paths.map((path) => importStatementFile(db, path.split('/').pop() as string, readFileSync(path), context));
 }
 
+/** fixtures/sina's quote file: the year-end closes of its companies (no statement file). */
+const SINA_QUOTES = 'year-end-quotes.csv';
+
+/** The Sina exports state their amounts nowhere; they are in 万元 (../shared/data/README.md, docs/data.md). */
+const SINA_UNIT = { unit: '万元', forThisFile: true } as const;
+
+/** The 6-digit code a fixture file is named by ('600519balancesheet.csv', '000333-美的集团.xlsx'). */
+function codeOf(path: string): string | undefined {
+  return /(?<!\d)(\d{6})(?!\d)/.exec(path.split('/').pop() ?? '')?.[1];
+}
+
+/**
+ * fixtures/sina: the newer statements with their quarterly columns, one batch per company (its three
+ * statements together, as interim reports require). The hand-made workbooks' companies keep theirs; a
+ * company also in fixtures/163 keeps its NetEase reports, the Sina files adding the years and periods those
+ * lack (docs/data.md says why).
+ */
+function importSinaFiles(db: Database, fixturesDir: string, context: ImportContext): ImportResult[] {
+  const dir = join(fixturesDir, 'sina');
+  if (!existsSync(dir)) return [];
+  const handMade = new Set(
+    existsSync(join(fixturesDir, 'workbooks')) ? readdirSync(join(fixturesDir, 'workbooks')).map(codeOf) : [],
+  );
+  const byCompany = new Map<string, string[]>();
+  for (const name of readdirSync(dir).sort()) {
+    const code = codeOf(name);
+    if (!/\.csv$/i.test(name) || name === SINA_QUOTES || code === undefined || handMade.has(code)) continue;
+    byCompany.set(code, [...(byCompany.get(code) ?? []), name]);
+  }
+  return [...byCompany.values()].flatMap((names) =>
+    importStatementFiles(
+      db,
+      names.map((name) => ({ filename: name, bytes: readFileSync(join(dir, name)), unit: SINA_UNIT })),
+      { ...context, keepStoredReports: true },
+    ),
+  );
+}
+
 function seedMenus(db: Database, fixturesDir: string): void {
   const file = join(fixturesDir, 'menus.json');
   if (!existsSync(file)) return;
@@ -51,18 +94,13 @@ function seedMenus(db: Database, fixturesDir: string): void {
       }
     }
   }
-  // A database made before a default section existed gets it; a section an admin removed keeps its
-  // tombstone row, so it is not brought back.
+  // The report's sections come from the engine's registry, seeded with the top menus (a fixtures folder
+  // without menus.json gets neither). A database made before a section existed gets it; a section an admin
+  // removed keeps its tombstone row, so it is not brought back.
   const known = new Set(queryAll<{ path: string }>(db, 'SELECT path FROM core_menus').map((row) => row.path));
-  for (const item of menus.core_menus) {
-    if (!known.has(item.path)) {
-      insertCoreMenu(db, {
-        name: item.name,
-        path: item.path,
-        link: item.path,
-        description: item.description ?? null,
-        sortOrder: item.sort_order,
-      });
+  for (const { path, menu } of REPORT_SECTIONS) {
+    if (!known.has(path)) {
+      insertCoreMenu(db, { name: menu.name, path, link: path, description: menu.description, sortOrder: menu.order });
     }
   }
 }
@@ -120,13 +158,20 @@ export function refreshIndustries(db: Database, industries: ReadonlyMap<string, 
 export function seedQuotes(db: Database, fixturesDir: string): number {
   const dir = join(fixturesDir, 'quotes');
   if (!existsSync(dir) || countQuoteSnapshots(db) > 0) return 0;
+  const files = readdirSync(dir)
+    .sort()
+    .filter((name) => /\.csv$/i.test(name))
+    .map((name) => join(dir, name));
+  // The Sina companies' 2022 year-end closes travel with their statements (fixtures/sina).
+  const sinaQuotes = join(fixturesDir, 'sina', SINA_QUOTES);
+  if (existsSync(sinaQuotes)) files.push(sinaQuotes);
   let stored = 0;
-  for (const name of readdirSync(dir).sort()) {
-    if (!/\.csv$/i.test(name)) continue;
-    const outcome = parseQuoteFile(name, readFileSync(join(dir, name)), {
+  for (const path of files) {
+    const name = path.split('/').pop() as string;
+    const outcome = parseQuoteFile(name, readFileSync(path), {
       today: new Date().toISOString().slice(0, 10),
     });
-    if (!outcome.success) throw new Error(`fixtures/quotes/${name}: ${outcome.error}`);
+    if (!outcome.success) throw new Error(`${path}: ${outcome.error}`);
     stored += transaction(db, () =>
       storeQuotes(db, outcome.file.quotes, { filename: name, uploadedBy: null }),
     ).imported;
@@ -172,7 +217,7 @@ export interface SeedReport {
 
 /**
  * Fills an empty database from fixtures/: menus, industry betas, research PDFs (with their categories) and
- * the sample companies' statements. Each part is seeded only while its tables are empty (a beta missing from
+ * the sample companies' statements (fixtures/163 and the workbooks, then fixtures/sina). Each part is seeded only while its tables are empty (a beta missing from
  * the table is added); a database that already has companies keeps its statements. Industries are brought
  * in line with the market list at every start (refreshIndustries, called by the bootstrap).
  */
@@ -183,5 +228,11 @@ export function seedFixtures(db: Database, fixturesDir: string, context: ImportC
   if ((queryOne<{ n: number }>(db, 'SELECT count(*) AS n FROM companies')?.n ?? 0) > 0) {
     return { seeded: false, results: [] };
   }
-  return { seeded: true, results: importFiles(db, fixtureStatementFiles(fixturesDir), context) };
+  return {
+    seeded: true,
+    results: [
+      ...importFiles(db, fixtureStatementFiles(fixturesDir), context),
+      ...importSinaFiles(db, fixturesDir, context),
+    ],
+  };
 }

@@ -83,4 +83,24 @@ describe('company names', () => {
     expect(overlong.success ? '' : overlong.error).toMatch(/^公司名称过长：最多 50 个字符/);
     expect(importCounts(platform.db)).toEqual(before);
   });
+
+  it.each([
+    ['a zero-width space', '美的集团\u200B', 'U+200B'],
+    ['a right-to-left override', '\u202E团集的美', 'U+202E'],
+    ['a soft hyphen', '美的\u00AD集团', 'U+00AD'],
+    ['a byte-order mark', '美的\uFEFF集团', 'U+FEFF'],
+    ['a Hangul filler', '美的集团\u115F', 'U+115F'],
+    // NFKC makes the full-width filler the half-width one, still invisible.
+    ['a full-width Hangul filler', '美的集团\u3164', 'U+1160'],
+  ])('refuses a name with %s, which would pass for another company, and writes nothing', (_, name, code) => {
+    const before = importCounts(platform.db);
+    expect(upsert('999986', name)).toThrow(`公司名称含有不可见字符或文字方向控制字符（${code}）`);
+    expect(importCounts(platform.db)).toEqual(before);
+  });
+
+  it('stores a name NFKC-normalised: full-width letters are the name they look like', () => {
+    transaction(platform.db, () => upsertCompany(platform.db, { code: '999985', name: ' ＦＷ科技 ' }));
+    expect(findCompany(platform.db, '999985')?.name).toBe('FW科技');
+    expect(upsert('999984', 'ｆｗ科技')).toThrow('已被股票代码 999985 使用');
+  });
 });

@@ -77,6 +77,37 @@ export function setOverride(
   return true;
 }
 
+/** Tombstones one override and audits it: a new version and change_seq, the old value kept in the log. */
+function tombstoneOverride(
+  db: Database,
+  companyCode: string,
+  row: { readonly year: number; readonly parameter: string; readonly value: number | null },
+  context: ChangeContext,
+  action: 'clear' | 'reset',
+): void {
+  execute(
+    db,
+    `UPDATE forecast_parameters SET deleted = 1, version = version + 1, change_seq = ?, updated_by = ?,
+       updated_at = ? WHERE company_code = ? AND year = ? AND parameter = ?`,
+    nextChangeSeq(db),
+    context.modifiedBy,
+    new Date().toISOString(),
+    companyCode,
+    row.year,
+    row.parameter,
+  );
+  appendAudit(db, {
+    company_code: companyCode,
+    year: row.year,
+    parameter: row.parameter,
+    old_value: row.value,
+    new_value: null,
+    action,
+    reason: context.reason,
+    modified_by: context.modifiedBy,
+  });
+}
+
 /** Clears one year's driver (back to inherited or auto): a tombstone and an audit entry. */
 export function clearOverride(
   db: Database,
@@ -93,56 +124,14 @@ export function clearOverride(
     parameter,
   );
   if (!existing) return false;
-  execute(
-    db,
-    `UPDATE forecast_parameters SET deleted = 1, version = version + 1, change_seq = ?, updated_by = ?,
-       updated_at = ? WHERE company_code = ? AND year = ? AND parameter = ?`,
-    nextChangeSeq(db),
-    context.modifiedBy,
-    new Date().toISOString(),
-    companyCode,
-    year,
-    parameter,
-  );
-  appendAudit(db, {
-    company_code: companyCode,
-    year,
-    parameter,
-    old_value: existing.value,
-    new_value: null,
-    action: 'clear',
-    reason: context.reason,
-    modified_by: context.modifiedBy,
-  });
+  tombstoneOverride(db, companyCode, { year, parameter, value: existing.value }, context, 'clear');
   return true;
 }
 
 /** Tombstones every override of a company (reset to auto), with an audit entry each. */
 export function clearOverrides(db: Database, companyCode: string, context: ChangeContext): number {
   const rows = listOverrideRows(db, companyCode);
-  for (const row of rows) {
-    execute(
-      db,
-      `UPDATE forecast_parameters SET deleted = 1, version = version + 1, change_seq = ?, updated_by = ?,
-         updated_at = ? WHERE company_code = ? AND year = ? AND parameter = ?`,
-      nextChangeSeq(db),
-      context.modifiedBy,
-      new Date().toISOString(),
-      companyCode,
-      row.year,
-      row.parameter,
-    );
-    appendAudit(db, {
-      company_code: companyCode,
-      year: row.year,
-      parameter: row.parameter,
-      old_value: row.value,
-      new_value: null,
-      action: 'reset',
-      reason: context.reason,
-      modified_by: context.modifiedBy,
-    });
-  }
+  for (const row of rows) tombstoneOverride(db, companyCode, row, context, 'reset');
   return rows.length;
 }
 

@@ -199,8 +199,8 @@ describe('a file that cannot be imported', () => {
     ['text named .xlsx', 'x.xlsx', new TextEncoder().encode('this is not a workbook')],
     ['an unsupported extension', 'lrb600298.txt', readFileSync(new URL('lrb600298.csv', NETEASE_DIR))],
     [
-      'only half-year columns',
-      'lrb600298.csv',
+      'only half-year columns of a company without annual reports',
+      'lrb688999.csv',
       new TextEncoder().encode('报告日期,2019-06-30,2018-06-30\n营业收入(万元),100,90\n'),
     ],
     [

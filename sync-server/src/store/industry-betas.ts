@@ -1,5 +1,6 @@
 import { WACC_ASSUMPTIONS } from '@fcf/engine';
-import { type IndustryBetas, industryBetaRows } from '@fcf/engine/report';
+import type { IndustryBetas } from '@fcf/engine/contract';
+import { industryBetaRows } from '@fcf/engine/report';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 

@@ -9,6 +9,7 @@ import {
 } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import { type Database, transaction } from '../db/database.ts';
+import { invalidates } from '../db/invalidations.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
 import type { CompanyRecord } from './companies.ts';
 import { loadCompanyStatements } from './statements.ts';
@@ -16,12 +17,14 @@ import { loadCompanyStatements } from './statements.ts';
 /**
  * 行业对比's stored side. Each company's figures are worked out when its statements change (one company's
  * statements, in the write's transaction); an industry's statistics are rebuilt from those small rows, the
- * screener models and the quotes when something in it changed (rebuildStaleIndustries, off the request
- * path). A request reads one statistics row and the company's own row: nothing over the industry.
+ * screener models and the quotes when something in it changed (rebuildStaleIndustries, when the unit of
+ * work that marked it ends: see db/invalidations.ts). A request reads one statistics row and the company's
+ * own row: nothing over the industry.
  */
 
 /** Marks the industries of these companies for a rebuild (call in the write's transaction). */
 export function markCompaniesStale(db: Database, codes: readonly string[]): void {
+  invalidates('industry-statistics');
   for (const code of codes) {
     execute(
       db,
@@ -31,7 +34,9 @@ export function markCompaniesStale(db: Database, codes: readonly string[]): void
   }
 }
 
+/** Marks an industry for a rebuild (call in the write's transaction). */
 export function markIndustryStale(db: Database, industry: string): void {
+  invalidates('industry-statistics');
   execute(db, 'INSERT OR IGNORE INTO stale_industries (industry) VALUES (?)', industry);
 }
 
@@ -40,7 +45,8 @@ export function markIndustryStale(db: Database, industry: string): void {
  * that changed them). A company without an annual revenue has no row.
  */
 export function refreshPeerFigures(db: Database, company: CompanyRecord): void {
-  const figures = peerFiguresOf(loadCompanyStatements(db, company), company.industry);
+  // Peers compare annual reports (docs/model.md section 3): the interim ones are not read.
+  const figures = peerFiguresOf(loadCompanyStatements(db, company, undefined, true), company.industry);
   if (figures) {
     execute(
       db,

@@ -1,4 +1,4 @@
-import { QUOTE_FIGURES, type Quote } from '@fcf/engine/report';
+import { QUOTE_FIGURES, type Quote } from '@fcf/engine/contract';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
@@ -17,6 +17,7 @@ export interface StoredQuotes {
   readonly companies: string[];
   /** Codes the platform has no company for: their rows are not stored. */
   readonly unknown: string[];
+  /** Rows of known companies: stored, or already stored with the same figures. */
   readonly imported: number;
 }
 
@@ -25,10 +26,24 @@ export interface QuoteSource {
   readonly uploadedBy: string | null;
 }
 
+type StoredFigures = Record<(typeof QUOTE_COLUMNS)[number], number | null>;
+
+/** The snapshot of that company and date holds exactly these figures already. */
+function sameSnapshot(db: Database, quote: ParsedQuote): boolean {
+  const stored = queryOne<StoredFigures>(
+    db,
+    `SELECT ${QUOTE_COLUMNS.join(', ')} FROM quote_history WHERE company_code = ? AND date = ?`,
+    quote.code,
+    quote.date,
+  );
+  return stored !== undefined && QUOTE_COLUMNS.every((column) => stored[column] === quote[column]);
+}
+
 /**
  * Stores one file's quotes (call inside one transaction, so a file is all in or all out): each row
  * replaces the company's snapshot of that date, and the latest snapshot of each touched company is
- * copied to `quotes` when it changed.
+ * copied to `quotes` when it changed. A row the history already holds with the same figures is left as
+ * it is, so storing a file again changes nothing (its upload time included).
  */
 export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source: QuoteSource): StoredQuotes {
   const known = new Set(
@@ -43,6 +58,8 @@ export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source
       unknown.add(quote.code);
       continue;
     }
+    imported++;
+    if (sameSnapshot(db, quote)) continue;
     execute(
       db,
       `INSERT OR REPLACE INTO quote_history (company_code, date, ${QUOTE_COLUMNS.join(', ')},
@@ -55,14 +72,13 @@ export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source
       now,
     );
     companies.add(quote.code);
-    imported++;
   }
   for (const code of companies) refreshLatestQuote(db, code);
   markCompaniesStale(db, [...companies]);
   return { companies: [...companies], unknown: [...unknown], imported };
 }
 
-type QuoteRow = Record<(typeof QUOTE_COLUMNS)[number], number | null> & { date: string; price: number };
+type QuoteRow = StoredFigures & { date: string; price: number };
 
 /** Copies the company's latest snapshot to the synced `quotes` row when it differs from it. */
 function refreshLatestQuote(db: Database, code: string): void {
@@ -114,24 +130,6 @@ export function latestQuotes(db: Database): Quote[] {
     db,
     `SELECT company_code, date, ${QUOTE_COLUMNS.join(', ')} FROM quotes WHERE deleted = 0`,
   ).map(({ company_code, ...row }) => ({ company: company_code, ...row }));
-}
-
-/**
- * The listed share count of the company's latest snapshot (亿股) with its date and close: the valuation's
- * share count and, with the close, the market cap of its WACC's weights (the engine's `ListedShares`), or null
- * when no snapshot has a 总股本.
- */
-export function latestListedShares(
-  db: Database,
-  code: string,
-): { count: number; date: string; price: number | null } | null {
-  const row = queryOne<{ shares: number; date: string; price: number | null }>(
-    db,
-    `SELECT shares, date, price FROM quote_history WHERE company_code = ? AND shares IS NOT NULL AND shares > 0
-     ORDER BY date DESC LIMIT 1`,
-    code,
-  );
-  return row ? { count: row.shares, date: row.date, price: row.price } : null;
 }
 
 export function countQuoteSnapshots(db: Database): number {

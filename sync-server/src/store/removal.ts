@@ -20,9 +20,9 @@ const COMPANY_TABLES = [
  * file and stay) and its record deleted. Call inside a transaction. Returns the figures removed.
  */
 export function removeUploadedFile(db: Database, fileId: number): number {
-  const keys = queryAll<{ company_code: string; report_type: string; year: number; item: string }>(
+  const keys = queryAll<{ company_code: string; report_type: string; year: number; period: string; item: string }>(
     db,
-    'SELECT company_code, report_type, year, item FROM statement_values WHERE file_id = ? AND deleted = 0',
+    'SELECT company_code, report_type, year, period, item FROM statement_values WHERE file_id = ? AND deleted = 0',
     fileId,
   );
   const afterRemoval: CompanyRecord[] = [];
@@ -34,11 +34,12 @@ export function removeUploadedFile(db: Database, fileId: number): number {
     execute(
       db,
       `UPDATE statement_values SET deleted = 1, version = version + 1, change_seq = ?
-       WHERE company_code = ? AND report_type = ? AND year = ? AND item = ?`,
+       WHERE company_code = ? AND report_type = ? AND year = ? AND period = ? AND item = ?`,
       nextChangeSeq(db),
       key.company_code,
       key.report_type,
       key.year,
+      key.period,
       key.item,
     );
   }

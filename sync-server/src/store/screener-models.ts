@@ -10,7 +10,7 @@ function latestLines(db: Database, code: string, year: number): StatementYear {
   const lines: Record<string, number> = {};
   for (const row of queryAll<{ item: string; value: number | null }>(
     db,
-    `SELECT item, value FROM statement_values WHERE company_code = ? AND year = ? AND deleted = 0
+    `SELECT item, value FROM statement_values WHERE company_code = ? AND year = ? AND period = 'FY' AND deleted = 0
      AND item IN ('net_profit_parent', 'parent_equity')`,
     code,
     year,
@@ -32,7 +32,12 @@ export function saveScreenerModel(
   valuation: CompanyValuation,
   markIndustry = true,
 ): void {
-  const model = screenerModelOf(company, valuation, latestLines(db, company.code, valuation.latestYear));
+  // A trailing-twelve-months base has no stored row of its own: its lines are the valuation's.
+  const latest =
+    valuation.base.period === 'FY'
+      ? latestLines(db, company.code, valuation.latestYear)
+      : (valuation.statements.years[valuation.latestYear] ?? {});
+  const model = screenerModelOf(company, valuation, latest);
   execute(
     db,
     `INSERT INTO screener_models (company_code, model_json, change_seq) VALUES (?, ?, ?)

@@ -1,12 +1,19 @@
 import {
   type CompanyStatements,
+  ITEM_LABELS,
+  isInterimPeriod,
   isStatementItem,
   latestReportedYear,
+  periodEndDate,
+  periodOfDate,
+  periodReportLabel,
   REPORT_TYPES,
   REVENUE_ITEMS,
+  type ReportPeriod,
   type ReportType,
   type StatementItem,
   type StatementYear,
+  trailingTwelveMonths,
 } from '@fcf/engine';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
@@ -19,36 +26,69 @@ import type { CompanyRecord } from './companies.ts';
  */
 const MERGE_ORDER: readonly ReportType[] = ['financial_summary', 'cash_flow', 'balance_sheet', 'income_statement'];
 
+/** A report's figures as ingest reads them: annual ones by year, interim ones by their end date. */
+export interface ReportFigures {
+  readonly years: Readonly<Record<number, StatementYear>>;
+  readonly interims?: Readonly<Record<string, StatementYear>>;
+}
+
+/** Each (year, period, figures) of a report, annual reports as period 'FY'. */
+function reportsOf(figures: ReportFigures): { year: number; period: ReportPeriod; items: StatementYear }[] {
+  const reports: { year: number; period: ReportPeriod; items: StatementYear }[] = [];
+  for (const [year, items] of Object.entries(figures.years)) reports.push({ year: Number(year), period: 'FY', items });
+  for (const [date, items] of Object.entries(figures.interims ?? {})) {
+    const period = periodOfDate(date);
+    if (period && period.period !== 'FY') reports.push({ year: period.year, period: period.period, items });
+  }
+  return reports;
+}
+
 /**
- * Writes one report's figures for a company: each (year, item) is inserted, or updated when its value
- * changed, with a new version; an unchanged figure is left as it is (re-importing a file makes clients
- * pull nothing). Items of other years stay. Call inside the file's import transaction. The figures
- * written together share one change_seq (a pull never splits the rows of one sequence number), taken
- * once per report rather than once per row: the counter's UPDATE … RETURNING per row was a third of the
- * whole-market import's time.
+ * Writes one report's figures for a company: each (year, period, item) is inserted, or updated when its
+ * value changed, with a new version; an unchanged figure is left as it is (re-importing a file makes
+ * clients pull nothing). Items of other periods stay. Call inside the file's import transaction. The
+ * figures written together share one change_seq (a pull never splits the rows of one sequence number),
+ * taken once per report rather than once per row: the counter's UPDATE … RETURNING per row was a third of
+ * the whole-market import's time.
  */
 export function writeReport(
   db: Database,
   companyCode: string,
   reportType: ReportType,
-  years: Readonly<Record<number, StatementYear>>,
+  figures: ReportFigures,
   fileId: number,
+  options: WriteOptions = {},
 ): number {
   const existing = new Map(
-    queryAll<{ year: number; item: string; value: number | null; deleted: number; file_id: number | null }>(
+    queryAll<{
+      year: number;
+      period: ReportPeriod;
+      item: string;
+      value: number | null;
+      deleted: number;
+      file_id: number | null;
+    }>(
       db,
-      'SELECT year, item, value, deleted, file_id FROM statement_values WHERE company_code = ? AND report_type = ?',
+      `SELECT year, period, item, value, deleted, file_id FROM statement_values
+       WHERE company_code = ? AND report_type = ?`,
       companyCode,
       reportType,
-    ).map((row) => [`${row.year}|${row.item}`, row]),
+    ).map((row) => [`${row.year}|${row.period}|${row.item}`, row]),
+  );
+  const storedReports = new Set(
+    [...existing.values()].filter((row) => row.deleted === 0).map((row) => `${row.year}|${row.period}`),
   );
   let written = 0;
   let changeSeq: number | undefined;
-  for (const [yearText, items] of Object.entries(years)) {
-    const year = Number(yearText);
+  const pending: unknown[] = [];
+  for (const { year, period, items } of reportsOf(figures)) {
+    if (options.keepStored && storedReports.has(`${year}|${period}`)) continue;
     for (const [item, value] of Object.entries(items)) {
       if (value === undefined || !Number.isFinite(value)) continue;
-      const stored = existing.get(`${year}|${item}`);
+      const stored = existing.get(`${year}|${period}|${item}`);
+      if (stored && stored.deleted === 0 && stored.value !== null && differs(stored.value, value)) {
+        options.changed?.push({ year, period, item, from: stored.value, to: value });
+      }
       if (stored && stored.deleted === 0 && stored.value === value) {
         // Same figure from a newer file: it now belongs to that file (deleting the older record must not
         // take it away), and clients have nothing new to pull.
@@ -56,41 +96,86 @@ export function writeReport(
           execute(
             db,
             `UPDATE statement_values SET file_id = ?
-             WHERE company_code = ? AND report_type = ? AND year = ? AND item = ?`,
+             WHERE company_code = ? AND report_type = ? AND year = ? AND period = ? AND item = ?`,
             fileId,
             companyCode,
             reportType,
             year,
+            period,
             item,
           );
         }
         continue;
       }
       changeSeq ??= nextChangeSeq(db);
-      execute(
-        db,
-        `INSERT INTO statement_values (company_code, report_type, year, item, value, file_id, change_seq)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (company_code, report_type, year, item) DO UPDATE SET
-           value = excluded.value, file_id = excluded.file_id, change_seq = excluded.change_seq,
-           version = version + 1, deleted = 0`,
-        companyCode,
-        reportType,
-        year,
-        item,
-        value,
-        fileId,
-        changeSeq,
-      );
+      pending.push(companyCode, reportType, year, period, item, value, fileId, changeSeq);
+      if (pending.length === INSERT_CHUNK * ROW_PARAMETERS) insertRows(db, pending.splice(0));
       written++;
     }
   }
+  if (pending.length > 0) insertRows(db, pending);
   return written;
+}
+
+/** Rows per INSERT: a Sina export writes thousands of figures, one statement per row was most of its import. */
+const INSERT_CHUNK = 64;
+const ROW_PARAMETERS = 8;
+
+/** Inserts (or updates, with a new version) the rows whose parameters `values` holds, 8 per row. */
+function insertRows(db: Database, values: readonly unknown[]): void {
+  const rows = values.length / ROW_PARAMETERS;
+  execute(
+    db,
+    `INSERT INTO statement_values (company_code, report_type, year, period, item, value, file_id, change_seq)
+     VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+     ON CONFLICT (company_code, report_type, year, period, item) DO UPDATE SET
+       value = excluded.value, file_id = excluded.file_id, change_seq = excluded.change_seq,
+       version = version + 1, deleted = 0`,
+    ...values,
+  );
+}
+
+export interface WriteOptions {
+  /** Leave every report (type, year, period) the company already has as it is; write only new ones. */
+  readonly keepStored?: boolean;
+  /** Collects the stored figures the write replaced by a different one. */
+  readonly changed?: ChangedFigure[];
+}
+
+/** A stored figure a file replaced. */
+export interface ChangedFigure {
+  readonly year: number;
+  readonly period: ReportPeriod;
+  readonly item: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * Whether two figures differ by more than rounding: exports in 万元 without decimals (NetEase) beside ones
+ * with two (Sina) differ by up to 0.5 万元 = 0.00005 亿元 on the same report.
+ */
+function differs(a: number, b: number): boolean {
+  return Math.abs(a - b) > 0.0001 && Math.abs(a - b) > 1e-5 * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/** The upload answer's note of stored figures a file replaced: never silent (docs/api.md). */
+export function changedFiguresWarning(changed: readonly ChangedFigure[]): string[] {
+  if (changed.length === 0) return [];
+  const shown = changed.slice(0, 3).map(({ year, period, item, from, to }) => {
+    const label = isStatementItem(item) ? ITEM_LABELS[item] : item;
+    const amount = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+    return `${periodReportLabel(year, period)}${label} ${amount(from)} → ${amount(to)}`;
+  });
+  const more = changed.length > shown.length ? ` 等 ${changed.length} 项` : '';
+  return [`改写了已有数据：${shown.join('；')}${more}（以本文件为准，请核对是否为追溯调整）`];
 }
 
 export interface StatementValueRow {
   report_type: ReportType;
   year: number;
+  /** 'FY' for an annual report (absent from rows read before periods were stored). */
+  period?: ReportPeriod;
   item: string;
   value: number | null;
 }
@@ -104,30 +189,42 @@ export function statementsFromRows(company: CompanyRecord, rows: readonly Statem
   const byType = MERGE_ORDER.map((): StatementValueRow[] => []);
   for (const row of rows) byType[MERGE_RANK.get(row.report_type) ?? 0]?.push(row);
   const years: Record<number, StatementYear> = {};
+  const interims: Record<string, StatementYear> = {};
   for (const bucket of byType) {
     for (const row of bucket) {
       if (row.value === null || !isStatementItem(row.item)) continue;
+      if (row.period !== undefined && isInterimPeriod(row.period)) {
+        const date = periodEndDate(row.year, row.period);
+        const interim = interims[date] ?? {};
+        interim[row.item] = row.value;
+        interims[date] = interim;
+        continue;
+      }
       const year = years[row.year] ?? {};
       year[row.item] = row.value;
       years[row.year] = year;
     }
   }
-  return { code: company.code, name: company.name, years };
+  // Annual-only companies read exactly as before: no `interims` key at all.
+  return Object.keys(interims).length > 0
+    ? { code: company.code, name: company.name, years, interims }
+    : { code: company.code, name: company.name, years };
 }
 
 /**
  * Everything reported for a company, merged across report types, as the engine reads it; with `items`,
- * only those items (the same merge, a smaller read).
+ * only those items, and `annualOnly`, only the annual reports (the same merge, a smaller read).
  */
 export function loadCompanyStatements(
   db: Database,
   company: CompanyRecord,
   items?: readonly StatementItem[],
+  annualOnly = false,
 ): CompanyStatements {
-  const only = items ? ` AND item IN (${items.map(() => '?').join(', ')})` : '';
+  const only = `${items ? ` AND item IN (${items.map(() => '?').join(', ')})` : ''}${annualOnly ? " AND period = 'FY'" : ''}`;
   const rows = queryAll<StatementValueRow>(
     db,
-    `SELECT report_type, year, item, value FROM statement_values WHERE company_code = ? AND deleted = 0${only}`,
+    `SELECT report_type, year, period, item, value FROM statement_values WHERE company_code = ? AND deleted = 0${only}`,
     company.code,
     ...(items ?? []),
   );
@@ -135,11 +232,25 @@ export function loadCompanyStatements(
 }
 
 /**
- * The company's latest annual report year as the engine finds it (the latest year with a positive
- * revenue), read from the revenue figures alone; null when it has none.
+ * The year the company's valuation starts from as the engine finds it, read from the revenue figures alone:
+ * the latest year with a positive annual revenue, or the year of the interim report whose trailing twelve
+ * months the engine takes as its base (docs/model.md section 2.2); null when it has no annual report.
  */
 export function latestReportYear(db: Database, company: CompanyRecord): number | null {
-  return latestReportedYear(loadCompanyStatements(db, company, REVENUE_ITEMS));
+  const statements = loadCompanyStatements(db, company, REVENUE_ITEMS);
+  return trailingTwelveMonths(statements)?.year ?? latestReportedYear(statements);
+}
+
+/** The report periods a company has figures for, by report type: 'FY' or an interim period, per year. */
+export function storedPeriods(
+  db: Database,
+  companyCode: string,
+): { report_type: ReportType; year: number; period: ReportPeriod }[] {
+  return queryAll<{ report_type: ReportType; year: number; period: ReportPeriod }>(
+    db,
+    'SELECT DISTINCT report_type, year, period FROM statement_values WHERE company_code = ? AND deleted = 0',
+    companyCode,
+  );
 }
 
 /** The report types a company has figures for (completeness x/4). */

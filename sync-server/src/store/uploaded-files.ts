@@ -1,7 +1,36 @@
 import type { ReportType } from '@fcf/engine';
-import { withoutBidiControls } from '@fcf/engine/report';
+import { withoutInvisibleCharacters } from '@fcf/engine/contract';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
+
+/** Longest stored file name, in characters (most file systems allow 255). */
+export const MAX_FILE_NAME_LENGTH = 255;
+/** An extension longer than this is no extension worth keeping when a name is cut. */
+const MAX_KEPT_EXTENSION = 16;
+
+/** C0 and C1 controls (CR and LF among them), DEL, and the line and paragraph separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * The name an uploaded file is answered, logged and stored under, from the name the browser sent: without
+ * control characters (a CR/LF would forge a line wherever it is printed) and invisible ones (a direction
+ * override makes 'gnp.xlsx' read as something else), composed (NFC), trimmed, and at most 255 characters,
+ * cut before the extension so the file keeps its type.
+ *
+ * @example
+ * storedFileName('年报\r\n2024.xlsx');           // '年报2024.xlsx'
+ * storedFileName(`${'长'.repeat(10_000)}.csv`); // 251 × '长' + '.csv'
+ */
+export function storedFileName(sent: string): string {
+  const cleaned = withoutInvisibleCharacters(sent.replace(CONTROL_CHARACTERS, '')).normalize('NFC').trim();
+  const characters = Array.from(cleaned);
+  if (characters.length <= MAX_FILE_NAME_LENGTH) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= MAX_KEPT_EXTENSION ? cleaned.slice(dot) : '';
+  const kept = MAX_FILE_NAME_LENGTH - Array.from(extension).length;
+  return `${characters.slice(0, kept).join('').trimEnd()}${extension}`;
+}
 
 export interface UploadedFileInput {
   readonly companyCode: string;
@@ -20,7 +49,7 @@ export function recordUploadedFile(db: Database, file: UploadedFileInput): numbe
     `INSERT INTO uploaded_files (company_code, file_name, report_types, first_year, last_year, size, sha256,
        uploaded_by, upload_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     file.companyCode,
-    withoutBidiControls(file.fileName),
+    storedFileName(file.fileName),
     file.reportTypes.join(','),
     file.firstYear,
     file.lastYear,
@@ -29,6 +58,13 @@ export function recordUploadedFile(db: Database, file: UploadedFileInput): numbe
     file.uploadedBy,
     new Date().toISOString(),
   ).lastInsertRowid;
+}
+
+/** Every file on record (imported, not removed since) by name and content: `${file_name}|${sha256}`. */
+export function uploadedFileKeys(db: Database): Set<string> {
+  return new Set(
+    queryAll<{ key: string }>(db, "SELECT file_name || '|' || sha256 AS key FROM uploaded_files").map((row) => row.key),
+  );
 }
 
 export interface UploadedFileRecord {

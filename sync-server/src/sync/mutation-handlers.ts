@@ -1,17 +1,19 @@
 import {
-  isWatchlistMutation,
+  isUserMutation,
   type MutationArgs,
   type MutationName,
   mutationTarget,
   type RejectionCode,
   type SyncRow,
   type SyncTable,
+  scenarioLimitProblem,
 } from '@fcf/engine/sync';
 import type { Database } from '../db/database.ts';
 import { execute, queryOne } from '../db/query.ts';
-import type { EditOutcome, ForecastService } from '../forecast/forecast-service.ts';
+import type { EditOptions, EditOutcome, ForecastEdit, ForecastService } from '../forecast/forecast-service.ts';
 import { findCompany } from '../store/companies.ts';
 import type { ChangeContext } from '../store/forecast-parameters.ts';
+import { deleteScenario, liveScenarioCounts, putScenario, scenarioRecord } from '../store/scenarios.ts';
 import { addToWatchlist, removeFromWatchlist } from '../store/watchlist.ts';
 import { readSyncRow } from './sync-rows.ts';
 
@@ -27,7 +29,7 @@ export class MutationRejected extends Error {
 
 export type Outcome = { status: 'applied'; row: SyncRow | null } | { status: 'conflict'; row: SyncRow | null };
 
-/** Who pushed: an ordinary user may push only their own watchlist's edits. */
+/** Who pushed: an ordinary user may push only edits of their own rows (watchlist, scenarios) and dismissals. */
 export interface Pusher {
   readonly username: string;
   readonly isAdmin: boolean;
@@ -43,48 +45,39 @@ interface HandlerContext {
 }
 
 /**
- * The edit through the forecast service, which checks and writes it; the version check runs once the edit
- * is found valid, so a stale edit is a conflict carrying the server's row, and an invalid one a rejection.
+ * The edit through the forecast service, which checks and writes it, told whether the pusher saw the rows'
+ * present version: a stale edit found valid is a conflict carrying the server's row, an invalid one a
+ * rejection whatever version it saw.
  */
 function throughService(
   context: HandlerContext,
   version: () => number,
   row: () => SyncRow | null,
-  edit: (proceed: () => boolean) => EditOutcome<object>,
+  edit: (options: EditOptions) => EditOutcome<object>,
 ): Outcome {
-  const outcome = edit(() => version() === context.baseVersion);
+  const outcome = edit({ stale: version() !== context.baseVersion });
   return { status: outcome.status === 'stale' ? 'conflict' : 'applied', row: row() };
 }
 
-function setForecastParameter(context: HandlerContext, args: MutationArgs<'setForecastParameter'>): Outcome {
-  const company = context.forecasts.company(args.company);
-  const row = () => readSyncRow(context.db, 'forecast_parameters', [args.company, args.year, args.parameter]);
+/** One value through the forecast service: `row` is what it writes, whose version the base is checked against. */
+function adjustRow(context: HandlerContext, code: string, row: () => SyncRow | null, edit: ForecastEdit): Outcome {
+  const company = context.forecasts.company(code);
   return throughService(
     context,
     () => row()?.version ?? 0,
     row,
-    (proceed) =>
-      context.forecasts.adjust(
-        company,
-        { year: args.year, parameters: { [args.parameter]: args.value } },
-        context.change,
-        { proceed },
-      ),
+    (options) => context.forecasts.adjust(company, edit, context.change, options),
   );
 }
 
+function setForecastParameter(context: HandlerContext, args: MutationArgs<'setForecastParameter'>): Outcome {
+  const row = () => readSyncRow(context.db, 'forecast_parameters', [args.company, args.year, args.parameter]);
+  return adjustRow(context, args.company, row, { year: args.year, parameters: { [args.parameter]: args.value } });
+}
+
 function setValuationParameter(context: HandlerContext, args: MutationArgs<'setValuationParameter'>): Outcome {
-  const company = context.forecasts.company(args.company);
   const row = () => readSyncRow(context.db, 'valuation_inputs', [args.company]);
-  return throughService(
-    context,
-    () => row()?.version ?? 0,
-    row,
-    (proceed) =>
-      context.forecasts.adjust(company, { year: null, parameters: { [args.parameter]: args.value } }, context.change, {
-        proceed,
-      }),
-  );
+  return adjustRow(context, args.company, row, { year: null, parameters: { [args.parameter]: args.value } });
 }
 
 /** The version of a company's rows in the given tables as one set: the sum of their versions, tombstones too. */
@@ -109,7 +102,7 @@ function resetToAuto(context: HandlerContext, args: MutationArgs<'resetToAuto'>)
     context,
     () => companyRowsVersion(context.db, args.company, tables),
     () => null,
-    (proceed) => context.forecasts.reset(company, args.scope, context.change, { proceed }),
+    (options) => context.forecasts.reset(company, args.scope, context.change, options),
   );
 }
 
@@ -139,9 +132,7 @@ function editWatchlist(
   name: 'addToWatchlist' | 'removeFromWatchlist',
   args: MutationArgs<'addToWatchlist'>,
 ): Outcome {
-  if (args.user.toLowerCase() !== context.pusher.username.toLowerCase()) {
-    throw new MutationRejected('other_user', `只能修改自己的自选（登录用户为 ${context.pusher.username}）`);
-  }
+  ownRows(context, args.user, '自选');
   if (name === 'addToWatchlist') {
     if (!findCompany(context.db, args.company)) {
       throw new MutationRejected('unknown_company', `未找到公司：${args.company}`);
@@ -153,13 +144,66 @@ function editWatchlist(
   return { status: 'applied', row: readSyncRow(context.db, 'watchlist', [args.user.toLowerCase(), args.company]) };
 }
 
+/** Refuses an edit of another user's rows (`other_user`). */
+function ownRows(context: HandlerContext, user: string, what: string): void {
+  if (user.toLowerCase() !== context.pusher.username.toLowerCase()) {
+    throw new MutationRejected('other_user', `只能修改自己的${what}（登录用户为 ${context.pusher.username}）`);
+  }
+}
+
+/**
+ * A scenario edit's version check: the row's present version (0: never stored) against the one the
+ * pusher saw. A stale edit is a conflict carrying the server's row, and writes nothing.
+ */
+function staleScenario(context: HandlerContext, user: string, id: string): Outcome | null {
+  const row = readSyncRow(context.db, 'scenarios', [user.toLowerCase(), id]);
+  return (row?.version ?? 0) === context.baseVersion ? null : { status: 'conflict', row };
+}
+
+/**
+ * Saves one of the pusher's scenarios: the company must exist, a scenario keeps the company it was made
+ * for, and a new (or restored) one must fit the user's limits (`scenario_limit`).
+ */
+function saveScenario(context: HandlerContext, args: MutationArgs<'putScenario'>): Outcome {
+  ownRows(context, args.user, '估值情景');
+  const { scenario } = args;
+  if (!findCompany(context.db, scenario.company)) {
+    throw new MutationRejected('unknown_company', `未找到公司：${scenario.company}`);
+  }
+  const stored = scenarioRecord(context.db, args.user, scenario.id);
+  if (stored && stored.company_code !== scenario.company) {
+    throw new MutationRejected('invalid_args', `情景 ${scenario.id} 属于公司 ${stored.company_code}，不能改为其他公司`);
+  }
+  const stale = staleScenario(context, args.user, scenario.id);
+  if (stale) return stale;
+  const problem =
+    stored?.deleted === 0 ? null : scenarioLimitProblem(liveScenarioCounts(context.db, args.user, scenario.company));
+  if (problem) throw new MutationRejected('scenario_limit', problem);
+  putScenario(context.db, args.user, scenario, new Date().toISOString());
+  return { status: 'applied', row: readSyncRow(context.db, 'scenarios', [args.user.toLowerCase(), scenario.id]) };
+}
+
+/**
+ * Deletes one of the pusher's scenarios (a tombstone). One already gone changes nothing, whatever version
+ * the pusher saw (both sides want it gone); a deletion of a scenario edited meanwhile is a conflict.
+ */
+function removeScenario(context: HandlerContext, args: MutationArgs<'deleteScenario'>): Outcome {
+  ownRows(context, args.user, '估值情景');
+  const row = () => readSyncRow(context.db, 'scenarios', [args.user.toLowerCase(), args.id]);
+  if (scenarioRecord(context.db, args.user, args.id)?.deleted !== 0) return { status: 'applied', row: row() };
+  const stale = staleScenario(context, args.user, args.id);
+  if (stale) return stale;
+  deleteScenario(context.db, args.user, args.id, new Date().toISOString());
+  return { status: 'applied', row: row() };
+}
+
 /**
  * Applies one validated mutation; throws MutationRejected, or the forecast service's ForecastError, when
  * it cannot apply (any other exception is unexpected: the caller rolls the mutation back and records it
  * as `internal`).
  */
 export function applyMutation(context: HandlerContext, name: MutationName, args: unknown): Outcome {
-  if (!context.pusher.isAdmin && !isWatchlistMutation(name)) {
+  if (!context.pusher.isAdmin && !isUserMutation(name)) {
     throw new MutationRejected('admin_only', '只有管理员可以修改估值参数，请以管理员身份登录后重试');
   }
   switch (name) {
@@ -174,5 +218,9 @@ export function applyMutation(context: HandlerContext, name: MutationName, args:
     case 'addToWatchlist':
     case 'removeFromWatchlist':
       return editWatchlist(context, name, args as MutationArgs<'addToWatchlist'>);
+    case 'putScenario':
+      return saveScenario(context, args as MutationArgs<'putScenario'>);
+    case 'deleteScenario':
+      return removeScenario(context, args as MutationArgs<'deleteScenario'>);
   }
 }

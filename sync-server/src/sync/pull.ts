@@ -1,10 +1,9 @@
-import type { OpenIssue, PullResponse, SyncRow, SyncTable } from '@fcf/engine/sync';
+import { type OpenIssue, PULL_PAGE_MAX, type PullResponse, type SyncRow, type SyncTable } from '@fcf/engine/sync';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
-import { queryAll, queryOne } from '../db/query.ts';
-import { rowsChangedSince } from './sync-rows.ts';
-
-const MAX_PULL_LIMIT = 5000;
+import { queryAll } from '../db/query.ts';
+import { lastMutationId } from './sync-clients.ts';
+import { changeSeqsSince, rowsChangedSince } from './sync-rows.ts';
 
 interface IssueRow {
   mutation_id: number;
@@ -38,8 +37,10 @@ function openIssues(db: Database, clientId: string): OpenIssue[] {
 /**
  * The rows of `tables` changed since `cursor`, oldest first, at most about `limit`: a page never splits
  * the rows of one change sequence number (they were written together), so the next page can start after
- * it. Everything, including the client's last processed mutation and open issues, is read in one
- * transaction, so the page, the cursor and the acknowledgement agree.
+ * it. Where the page ends is found from the tables' change_seq indexes alone; then only the page's rows are
+ * read (not `limit` rows of every table, most of them thrown away). Everything, including the client's last
+ * processed mutation and open issues, is read in one transaction, so the page, the cursor and the
+ * acknowledgement agree.
  */
 export function pullChanges(
   db: Database,
@@ -47,45 +48,32 @@ export function pullChanges(
     cursor: number;
     limit: number;
     tables: readonly SyncTable[];
+    /** The client whose state the answer carries: only one the caller's token owns (claimClient); null: none. */
     clientId: string | null;
     /** The caller's username: an owned table (the watchlist) answers only their rows; null: anonymous. */
     viewer?: string | null;
   },
 ): PullResponse {
   return db.transaction(() => {
-    const limit = Math.min(Math.max(1, request.limit), MAX_PULL_LIMIT);
+    const limit = Math.min(Math.max(1, request.limit), PULL_PAGE_MAX);
     const viewer = request.viewer ?? null;
-    const candidates = request.tables
-      .flatMap((table) => rowsChangedSince(db, table, viewer, { after: request.cursor, limit: limit + 1 }))
+    const seqs = request.tables
+      .flatMap((table) => changeSeqsSince(db, table, viewer, request.cursor, limit + 1))
+      .sort((a, b) => a - b);
+    const hasMore = seqs.length > limit;
+    // A full page ends with every row of the sequence number its last row has; otherwise nothing in these
+    // tables is newer than this snapshot's sequence.
+    const boundary = hasMore ? (seqs[limit - 1] as number) : Number.MAX_SAFE_INTEGER;
+    const changes = request.tables
+      .flatMap((table) => rowsChangedSince(db, table, viewer, { after: request.cursor, upTo: boundary }))
       .sort((a, b) => a.change_seq - b.change_seq);
-    let changes = candidates.slice(0, limit);
-    const hasMore = candidates.length > limit;
-    let cursor: number;
-    if (hasMore) {
-      const boundary = (changes[changes.length - 1] as SyncRow).change_seq;
-      changes = [
-        ...changes.filter((row) => row.change_seq < boundary),
-        ...request.tables.flatMap((table) =>
-          rowsChangedSince(db, table, viewer, { after: 0, limit: Number.MAX_SAFE_INTEGER, exactSeq: boundary }),
-        ),
-      ];
-      cursor = boundary;
-    } else {
-      // Nothing in these tables is newer than this snapshot's sequence.
-      cursor = Math.max(request.cursor, currentChangeSeq(db));
-    }
-    const lastMutationId = request.clientId
-      ? (queryOne<{ last_mutation_id: number }>(
-          db,
-          'SELECT last_mutation_id FROM sync_clients WHERE client_id = ?',
-          request.clientId,
-        )?.last_mutation_id ?? 0)
-      : 0;
+    const cursor = hasMore ? boundary : Math.max(request.cursor, currentChangeSeq(db));
     return {
       changes,
       cursor,
       hasMore,
-      lastMutationId,
+      clientState: request.clientId !== null,
+      lastMutationId: request.clientId ? lastMutationId(db, request.clientId) : 0,
       issues: request.clientId ? openIssues(db, request.clientId) : [],
     };
   })();

@@ -1,4 +1,4 @@
-import { envelope } from '@fcf/engine/report';
+import { envelope } from '@fcf/engine/contract';
 import { MAX_PUSH_MUTATIONS, type PushRequest, pushResponseSchema, SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database.ts';
@@ -64,7 +64,7 @@ function serverValue(company: string, year: number, parameter: string): number |
 }
 
 describe('push: one outcome per mutation', () => {
-  it('rejects each bad mutation with its code and message, records it, and applies the ones around it', async () => {
+  it('rejects each bad mutation with its code and message, records it unless junk, and applies the ones around it', async () => {
     const clientId = newClient();
     const answer = await push(clientId, [
       forecast(1, { value: 0.031 }),
@@ -107,9 +107,19 @@ describe('push: one outcome per mutation', () => {
     expect(answer.results[1]?.message).toContain(GREE);
     expect(answer.results[2]?.message).toContain('暂无历史财务数据');
     expect(answer.lastMutationId).toBe(10);
+    // An unknown name and arguments that do not fit are junk: answered, never stored.
+    const junk = new Set(['unknown_mutation', 'invalid_args']);
     expect(recorded(clientId).map((row) => [row.mutation_id, row.status, row.code])).toEqual(
-      answer.results.map((result) => [result.id, result.status, result.code ?? null]),
+      answer.results
+        .filter((result) => !junk.has(result.code ?? ''))
+        .map((result) => [result.id, result.status, result.code ?? null]),
     );
+    // Their replay is answered by checking them again: the same answer.
+    const replayed = await push(clientId, [
+      { id: 8, name: 'renameCompany', args: {}, baseVersion: 0 },
+      forecast(9, { value: 'abc' }),
+    ]);
+    expect(replayed.results).toEqual(answer.results.slice(7, 9));
     expect(serverValue(MIDEA, 2026, 'selling_expenses_pct')).toBe(0.08);
   });
 
@@ -202,7 +212,8 @@ describe('push: one outcome per mutation', () => {
       ]);
     platform.db
       .prepare(
-        `INSERT INTO sync_clients (client_id, last_mutation_id, updated_at) VALUES (?, 1, '2026-01-01T00:00:00Z')`,
+        `INSERT INTO sync_clients (client_id, last_mutation_id, user_id, updated_at)
+         VALUES (?, 1, (SELECT id FROM users WHERE username = 'admin'), '2026-01-01T00:00:00Z')`,
       )
       .run([clientId]);
     const answer = await push(clientId, [forecast(1, { company: '000999' })]);

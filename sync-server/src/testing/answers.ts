@@ -1,4 +1,4 @@
-import { type ErrorAnswer, errorAnswer } from '@fcf/engine/report';
+import { type ErrorAnswer, errorAnswer } from '@fcf/engine/contract';
 import { expect } from 'vitest';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';

@@ -15,8 +15,16 @@ export function appTransport(app: RequestApp, token: () => string | undefined): 
     const bearer = token();
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
     const response = await app.request(path, { ...init, headers });
-    const body = (await response.json()) as { data: Body; message?: string };
-    if (!response.ok) throw new SyncHttpError(response.status, body.message ?? `HTTP ${response.status}`);
+    const body = (await response.json()) as { data: Body; message?: string; code?: string };
+    if (!response.ok) {
+      const retryAfter = response.headers.get('Retry-After');
+      throw new SyncHttpError(
+        response.status,
+        body.message ?? `HTTP ${response.status}`,
+        body.code ?? null,
+        retryAfter ? Number(retryAfter) * 1000 : null,
+      );
+    }
     return body.data;
   };
   return {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { TEST_ADMIN } from './test-platform.ts';
+import { fixturesWithoutSina, TEST_ADMIN } from './test-platform.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -38,6 +38,8 @@ export function spawnServer(launcher: Launcher, env: Record<string, string>): Se
       HOME: process.env.HOME ?? '',
       ADMIN_PASSWORD: TEST_ADMIN.password,
       WORKER_THREADS: '1',
+      // The test platforms' sample data (fixtures/ without fixtures/sina, see test-platform.ts).
+      FIXTURES_DIR: fixturesWithoutSina(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

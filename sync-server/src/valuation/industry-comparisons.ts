@@ -10,17 +10,12 @@ import {
   refreshPeerFigures,
 } from '../store/industry-statistics.ts';
 
-/** How long after a write the industries it touched are rebuilt: a burst of writes costs one rebuild. */
-const REBUILD_DELAY_MS = 50;
-
 /**
  * 行业对比 for the routes and bundles (a read of the stored statistics) and the rebuild of what writes marked
- * stale: at the end of the write's own request, or on a timer after a background job's writes; never in a
- * read.
+ * stale: when the unit of work that wrote ends (a request before it answers, a background job when it is
+ * done; db/invalidations.ts), or at the start; never in a read.
  */
 export class IndustryComparisons {
-  private timer: ReturnType<typeof setTimeout> | null = null;
-
   constructor(
     private readonly db: Database,
     private readonly today: () => Date = () => new Date(),
@@ -31,39 +26,14 @@ export class IndustryComparisons {
     return readIndustryComparison(this.db, company, valuationDate(this.today()));
   }
 
-  /** Rebuilds the stale industries now (start, seeding, tests). Returns the industries rebuilt. */
+  /** Rebuilds the stale industries now. Returns the industries rebuilt. */
   rebuild(): string[] {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
     return rebuildStaleIndustries(this.db, valuationDate(this.today()));
   }
 
-  /** Rebuilds the industries a write just marked (at the end of the write's request: one small query when none). */
+  /** Rebuilds the industries writes left marked (one small query when none). */
   rebuildIfStale(): void {
     if (hasStaleIndustries(this.db)) this.rebuild();
-  }
-
-  /** Rebuilds a moment from now when a write left industries stale (one pending rebuild at a time). */
-  schedule(): void {
-    if (this.timer || !hasStaleIndustries(this.db)) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      // The server stopped meanwhile: the marks stay in the database for the next start.
-      if (!this.db.open) return;
-      try {
-        this.rebuild();
-      } catch (error) {
-        // A closed database (the server stopping) or a lost connection: the marks stay for the next write.
-        console.warn(`行业统计更新失败：${error instanceof Error ? error.message : String(error)}`);
-      }
-    }, REBUILD_DELAY_MS);
-    this.timer.unref();
-  }
-
-  /** Stops a pending rebuild (the server closing). */
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
   }
 }
 

@@ -1,5 +1,6 @@
 import { type ValuationParameters, valuationDate } from '@fcf/engine';
 import type { CompanyBundle, CompanyListing, IndustryStatistics } from '@fcf/engine/report';
+import { nextTurn, unitsPerSlice } from '../cache/time-slices.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
@@ -9,27 +10,22 @@ import { type StatementValueRow, statementsFromRows } from '../store/statements.
 import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
   type AssumptionRow,
+  bundleOf,
   type OverrideRow,
   overridesFromRows,
   parametersFromRow,
   waccAssumptionsFrom,
 } from './stored-inputs.ts';
-import { bundleOf } from './valuation-service.ts';
 
-export const BUNDLES_PAGE_DEFAULT = 250;
-export const BUNDLES_PAGE_MAX = 1000;
-
-export interface BundlesPage {
+/** One slice of a page: a few companies' bundles, read in one transaction at change sequence `version`. */
+export interface BundleSlice {
   readonly bundles: CompanyBundle[];
-  /** The `after` of the next page; null after the last. */
-  readonly next: string | null;
-  /** Companies with a history to value, in all pages (for a progress bar). */
-  readonly total: number;
+  readonly version: number;
 }
 
-/** Companies with an annual revenue (what a report needs), as the company list's `has_forecast_data`. */
-const WITH_HISTORY = `c.deleted = 0 AND EXISTS (SELECT 1 FROM statement_values s WHERE s.company_code = c.code
-  AND s.deleted = 0 AND s.item IN ('operating_revenue', 'total_operating_revenue'))`;
+/** Companies in the first slice of a page; later slices are sized to last about `SLICE_MS`. */
+const FIRST_SLICE = 4;
+const MOST_PER_SLICE = 64;
 
 /** Rows of a table for the companies with codes in [first, last], grouped by company code. */
 function byCompany<Row extends { company_code: string }>(rows: Row[]): Map<string, Row[]> {
@@ -43,35 +39,46 @@ function byCompany<Row extends { company_code: string }>(rows: Row[]): Map<strin
 }
 
 /**
- * The bundles of the companies (with a history) after `after` in code order, `limit` of them: each table
- * is read once for the page's range of codes (four queries, not four per company), all in one
- * transaction, so every bundle of the page is of the same state of the data (`version`).
+ * The bundles of `companies` (code order), a slice at a time. Each slice's tables are read in one
+ * transaction for its range of codes (a few queries, not a few per company), so each bundle is of one state
+ * of the data (its `version`); the event loop turns between slices, which are sized from the last one (its
+ * reads and what the caller did with it) to last about `SLICE_MS`. A page of 250 companies is ~90,000
+ * statement rows: read at once it held the event loop for half a second.
  */
-export function marketBundlesPage(
+export async function* marketBundleSlices(
   db: Database,
-  after: string,
-  limit: number,
+  companies: readonly CompanyRecord[],
   listings: ReadonlyMap<string, CompanyListing> = new Map(),
   today: Date = new Date(),
-): BundlesPage {
+): AsyncGenerator<BundleSlice> {
+  let size = FIRST_SLICE;
+  for (let start = 0; start < companies.length; ) {
+    const slice = companies.slice(start, start + size);
+    const started = performance.now();
+    yield readSlice(db, slice, listings, today);
+    size = unitsPerSlice(slice.length, performance.now() - started, MOST_PER_SLICE);
+    start += slice.length;
+    if (start < companies.length) await nextTurn();
+  }
+}
+
+/** The bundles of a few companies (code order), read in one transaction. */
+function readSlice(
+  db: Database,
+  companies: readonly CompanyRecord[],
+  listings: ReadonlyMap<string, CompanyListing>,
+  today: Date,
+): BundleSlice {
   return db.transaction(() => {
-    const total = queryOne<{ n: number }>(db, `SELECT count(*) AS n FROM companies c WHERE ${WITH_HISTORY}`)?.n ?? 0;
-    const companies = queryAll<CompanyRecord>(
-      db,
-      `SELECT c.code, c.name, c.industry FROM companies c WHERE c.code > ? AND ${WITH_HISTORY} ORDER BY c.code LIMIT ?`,
-      after,
-      limit + 1,
-    );
-    const more = companies.length > limit;
-    const page = companies.slice(0, limit);
-    const first = page[0]?.code;
-    const last = page[page.length - 1]?.code;
-    if (first === undefined || last === undefined) return { bundles: [], next: null, total };
+    const first = companies[0]?.code;
+    const last = companies[companies.length - 1]?.code;
+    const version = currentChangeSeq(db);
+    if (first === undefined || last === undefined) return { bundles: [], version };
     const range = [first, last] as const;
     const statements = byCompany(
       queryAll<StatementValueRow & { company_code: string }>(
         db,
-        `SELECT company_code, report_type, year, item, value FROM statement_values
+        `SELECT company_code, report_type, year, period, item, value FROM statement_values
          WHERE company_code BETWEEN ? AND ? AND deleted = 0`,
         ...range,
       ),
@@ -99,7 +106,6 @@ export function marketBundlesPage(
         row.beta,
       ]),
     );
-    const version = currentChangeSeq(db);
     const asOf = valuationDate(today);
     const quotes = yearEndQuotesBetween(db, ...range);
     const statistics = new Map<string, IndustryStatistics | null>();
@@ -107,7 +113,7 @@ export function marketBundlesPage(
       if (!statistics.has(industry)) statistics.set(industry, readIndustryStatistics(db, industry));
       return statistics.get(industry) ?? null;
     };
-    const bundles = page.map((company) =>
+    const bundles = companies.map((company) =>
       bundleOf(company, listings.get(company.code) ?? null, {
         statements: statementsFromRows(company, statements.get(company.code) ?? []),
         parameters: parametersFromRow(parameters.get(company.code)),
@@ -118,6 +124,6 @@ export function marketBundlesPage(
         version,
       }),
     );
-    return { bundles, next: more ? last : null, total };
+    return { bundles, version };
   })();
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database.ts';
-import { loadMigrations, migrate } from '../db/migrate.ts';
+import { loadMigrations } from '../db/migrate.ts';
 import { queryAll } from '../db/query.ts';
 import { findCompany } from '../store/companies.ts';
 import { importStatementFile } from '../store/import-statement-file.ts';
@@ -80,14 +80,10 @@ describe('a valuation an upload owes', () => {
   it('is found in a database from before the marks: uploaded, never valued (the seeding values nothing)', () => {
     importOnly(fourth, { uploadedBy: 'admin' });
     const { db } = platform;
-    // The database as the previous version left it.
+    // The database as the previous version left it, then the migration that adds the marks.
     db.exec('DROP TABLE owed_valuations');
-    db.exec('PRAGMA user_version = 11');
-    expect(migrate(db)).toEqual(
-      loadMigrations()
-        .filter((migration) => migration.version > 11)
-        .map((m) => m.version),
-    );
+    const addsTheMarks = loadMigrations().find((migration) => migration.version === 12);
+    db.exec(addsTheMarks?.sql ?? '');
     // The fixtures were seeded and are not valued; the company uploaded and never valued is owed.
     const seededUnvalued = queryAll<{ code: string }>(
       db,

@@ -3,6 +3,8 @@ import {
   type CompanyValuationInput,
   type DriverKey,
   isDriverKey,
+  type ListedShares,
+  listedSharesOf,
   NO_MANUAL_PARAMETERS,
   type ValuationParameters,
   valuationDate,
@@ -10,10 +12,12 @@ import {
   type WaccAssumptions,
   type YearOverrides,
 } from '@fcf/engine';
+import type { CompanyBundle, CompanyListing } from '@fcf/engine/report';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
-import { latestListedShares } from '../store/quotes.ts';
+import { latestQuote } from '../store/quotes.ts';
+import { yearEndQuotes } from '../store/year-end-quotes.ts';
 
 export interface OverrideRow {
   year: number;
@@ -119,17 +123,43 @@ export function waccAssumptionsFrom(
 export type CompanyContext = Required<Pick<CompanyValuationInput, 'industry' | 'listedShares' | 'asOf'>>;
 
 /**
+ * The listed share count of a company: the engine's rule (`listedSharesOf`) over its latest quote and its
+ * year-end snapshots, the very rows a device holds (the synced quote and the bundle's `year_end_quotes`), so
+ * the API and the device's report value with one count (docs/model.md section 6).
+ */
+export function loadListedShares(db: Database, code: string): ListedShares | null {
+  return listedSharesOf(latestQuote(db, code), yearEndQuotes(db, code));
+}
+
+/**
  * The company's side of a valuation: its industry section (金融业 is valued as a financial company, with no
- * FCFF value; 房地产业 warns as a property developer), the listed share count of the latest quote snapshot
- * (without one the statements' 期末总股本, 股本 and EPS decide) and the date the
- * valuation is for, so a latest annual report more than 18 months old warns. The engine reads no clock, so
- * the caller passes `today`.
+ * FCFF value; 房地产业 warns as a property developer), its listed share count (loadListedShares; without
+ * one the statements' 期末总股本, 股本 and EPS decide) and the date the valuation is for, so a latest annual
+ * report more than 18 months old warns. The engine reads no clock, so the caller passes `today`.
  */
 export function loadCompanyContext(db: Database, company: CompanyRecord, today: Date): CompanyContext {
   return {
     industry: company.industry === DEFAULT_INDUSTRY ? null : company.industry,
-    // The newest quote snapshot that carries a 总股本 (quote_history), with its date.
-    listedShares: latestListedShares(db, company.code),
+    listedShares: loadListedShares(db, company.code),
     asOf: valuationDate(today),
+  };
+}
+
+/** A company's bundle from its stored parts (the industry-beta flag stays on the server). */
+export function bundleOf(
+  company: CompanyRecord,
+  listing: CompanyListing | null,
+  parts: Omit<CompanyBundle, 'company' | 'waccAssumptions'> & { waccAssumptions: StoredWaccAssumptions },
+): CompanyBundle {
+  const { industryBeta: _industryBeta, ...waccAssumptions } = parts.waccAssumptions;
+  return {
+    company: { code: company.code, name: company.name, industry: company.industry, listing },
+    statements: parts.statements,
+    parameters: parts.parameters,
+    overrides: parts.overrides,
+    waccAssumptions,
+    industry_comparison: parts.industry_comparison ?? null,
+    year_end_quotes: parts.year_end_quotes ?? [],
+    version: parts.version,
   };
 }

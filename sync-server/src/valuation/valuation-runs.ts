@@ -1,7 +1,6 @@
 import type { CompanyValuation } from '@fcf/engine';
 import { type DcfValuationView, dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine/report';
 import { type Database, transaction } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
 import { clearOwedValuation } from '../store/owed-valuations.ts';
 import { quotedWithoutModel, saveScreenerModel } from '../store/screener-models.ts';
@@ -11,6 +10,7 @@ import {
   type ValuationSource,
   withdrawResults,
 } from '../store/stored-results.ts';
+import { ValuationRefused } from './valuation-errors.ts';
 import type { ValuationService } from './valuation-service.ts';
 
 interface FailedCompany {
@@ -25,13 +25,6 @@ export interface BatchOutcome {
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The engine admits no valuation of the company (422); its stored results are already withdrawn. */
-export class ValuationRefused extends ApiError {
-  constructor(message: string) {
-    super(422, message);
-  }
 }
 
 /**
@@ -67,7 +60,7 @@ function screenedWithoutValue(valuation: CompanyValuation): boolean {
 
 /**
  * Values a company with the engine from what is stored (auto forecast + the overrides) and stores the
- * result. Throws ApiError with the engine's reason when no valid valuation exists.
+ * result. Throws ValuationRefused (or CompanyNotValued) with the engine's reason when no valid valuation exists.
  */
 export function runValuation(
   db: Database,

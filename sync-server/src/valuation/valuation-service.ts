@@ -2,25 +2,26 @@ import {
   type CompanyValuation,
   isValuationError,
   type ValuationSettings,
+  valuationDate,
   valueCompany,
   type YearOverrides,
 } from '@fcf/engine';
 import { type CompanyBundle, type CompanyListing, mergeOverrides } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
-import { ApiError } from '../http/errors.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
 import { yearEndQuotes } from '../store/year-end-quotes.ts';
 import { IndustryComparisons } from './industry-comparisons.ts';
-import { type BundlesPage, marketBundlesPage } from './market-bundles.ts';
+import { type BundleSlice, marketBundleSlices } from './market-bundles.ts';
 import {
+  bundleOf,
   loadCompanyContext,
   loadOverrides,
   loadValuationParameters,
   loadWaccAssumptions,
-  type StoredWaccAssumptions,
 } from './stored-inputs.ts';
+import { CompanyNotValued } from './valuation-errors.ts';
 
 export interface WhatIf {
   readonly parameters?: Partial<ValuationSettings>;
@@ -28,25 +29,6 @@ export interface WhatIf {
 }
 
 const CACHE_LIMIT = 512;
-
-/** A company's bundle from its stored parts (the industry-beta flag stays on the server). */
-export function bundleOf(
-  company: CompanyRecord,
-  listing: CompanyListing | null,
-  parts: Omit<CompanyBundle, 'company' | 'waccAssumptions'> & { waccAssumptions: StoredWaccAssumptions },
-): CompanyBundle {
-  const { industryBeta: _industryBeta, ...waccAssumptions } = parts.waccAssumptions;
-  return {
-    company: { code: company.code, name: company.name, industry: company.industry, listing },
-    statements: parts.statements,
-    parameters: parts.parameters,
-    overrides: parts.overrides,
-    waccAssumptions,
-    industry_comparison: parts.industry_comparison ?? null,
-    year_end_quotes: parts.year_end_quotes ?? [],
-    version: parts.version,
-  };
-}
 
 /**
  * Values companies from what is stored, with the shared engine. A company's stored valuation is cached
@@ -69,9 +51,9 @@ export class ValuationService {
     this.industries = new IndustryComparisons(db, today);
   }
 
-  /** Every company's bundle, a page at a time in code order ("离线下载全部"), with their listings. */
-  bundlesPage(after: string, limit: number): BundlesPage {
-    return marketBundlesPage(this.db, after, limit, this.listings, this.today());
+  /** These companies' bundles with their listings, a slice at a time ("离线下载全部", see `marketBundleSlices`). */
+  bundleSlices(companies: readonly CompanyRecord[]): AsyncGenerator<BundleSlice> {
+    return marketBundleSlices(this.db, companies, this.listings, this.today());
   }
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
@@ -87,13 +69,13 @@ export class ValuationService {
     });
   }
 
-  /** The valuation of the stored data (plus a what-if); 422 when the company has no history to value. */
+  /** The valuation of the stored data (plus a what-if); CompanyNotValued when the engine cannot value it. */
   value(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
     try {
       return this.valuation(company, whatIf);
     } catch (error) {
       if (isValuationError(error)) {
-        throw new ApiError(error.code === 'NO_HISTORY' ? 422 : 400, error.message, `${company.name}：${error.message}`);
+        throw CompanyNotValued.of(error, company.name);
       }
       throw error;
     }
@@ -102,12 +84,13 @@ export class ValuationService {
   /** The same valuation for callers outside HTTP (sync): throws the engine's ValuationError as is. */
   valuation(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
     const seq = currentChangeSeq(this.db);
-    const context = loadCompanyContext(this.db, company, this.today());
+    const today = this.today();
     if (!whatIf) {
       // Keyed by the date as well: a report turns stale on a day when nothing was written.
       const cached = this.cache.get(company.code);
-      if (cached && cached.seq === seq && cached.asOf === context.asOf) return cached.valuation;
+      if (cached && cached.seq === seq && cached.asOf === valuationDate(today)) return cached.valuation;
     }
+    const context = loadCompanyContext(this.db, company, today);
     const storedOverrides = loadOverrides(this.db, company.code);
     const valuation = valueCompany({
       statements: loadCompanyStatements(this.db, company),

@@ -12,6 +12,7 @@ import {
   type IngestOutcome,
   loadCompanyDirectory,
   parseStatementFile,
+  type UnitChoice,
 } from '../ingest/index.ts';
 import { parseQuoteFile, type QuoteFileOptions, type QuoteFileOutcome } from '../ingest/quotes/parse-quote-file.ts';
 import { sha256Hex } from '../pdf-library/pdf-files.ts';
@@ -22,6 +23,8 @@ export interface StatementUpload {
   readonly bytes: ArrayBuffer;
   /** fullStockList.csv: the company directory that names companies by code. */
   readonly directoryFile: string;
+  /** The amount unit the uploader chose for a file that states none (ingest's UnitChoice). */
+  readonly unit?: UnitChoice;
 }
 
 export interface ParsedUpload {
@@ -48,7 +51,7 @@ function cachedLoad<Value>(cache: Map<string, Promise<Value>>, path: string, loa
 export async function parseStatementUpload(upload: StatementUpload): Promise<ParsedUpload> {
   const bytes = new Uint8Array(upload.bytes);
   const directory = await cachedLoad(directories, upload.directoryFile, loadCompanyDirectory);
-  return { outcome: parseStatementFile(upload.filename, bytes, directory), sha256: sha256Hex(bytes) };
+  return { outcome: parseStatementFile(upload.filename, bytes, directory, upload.unit), sha256: sha256Hex(bytes) };
 }
 
 export interface QuoteUpload extends QuoteFileOptions {

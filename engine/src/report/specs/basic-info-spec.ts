@@ -39,11 +39,17 @@ export function basicInfoSpec(view: BasicInfoView): HistoryModuleSpec {
           textRow('market', '上市板块', view.market ?? '市场列表中无此公司'),
           textRow('listed_on', '上市日期', view.listed_on ?? EMPTY),
           textRow('industry', '国标行业 / 细分行业', industry || EMPTY),
-          textRow(
-            'latest_report',
-            '最新年报',
-            `${view.latest_report_date}（${BASIS_TEXT[view.latest_basis]}，共${view.reported_years}个年度）`,
-          ),
+          view.latest_report_label.endsWith('年报')
+            ? textRow(
+                'latest_report',
+                '最新年报',
+                `${view.latest_report_date}（${BASIS_TEXT[view.latest_basis]}，共${view.reported_years}个年度）`,
+              )
+            : textRow(
+                'latest_report',
+                '最新报告期',
+                `${view.latest_report_date}（${view.latest_report_label}，以滚动十二个月为估值基期；${BASIS_TEXT[view.latest_basis]}，另有${view.reported_years}个年度）`,
+              ),
           textRow('total_shares', '总股本', shares),
           textRow(
             'price',

@@ -25,4 +25,16 @@ describe('the data date beside a value per share', () => {
     expect(dataDateSpec(2025, null, '2026-11-24').stale).toBe(false);
     expect(dataDateSpec(2019, null).stale).toBe(false);
   });
+
+  it('reads 基于 2022 三季报 (TTM) for a value on the trailing twelve months, stale 18 months after its quarter', () => {
+    expect(dataDateText(2022, '2022-09-30')).toBe('基于 2022 三季报 (TTM)');
+    expect(dataDateText(2023, '2023-03-31')).toBe('基于 2023 一季报 (TTM)');
+    expect(dataDateText(2022, '2022-06-30')).toBe('基于 2022 中报 (TTM)');
+    expect(dataDateSpec(2022, null, '2024-03-31', '2022-09-30').stale).toBe(false);
+    expect(dataDateSpec(2022, null, '2024-04-01', '2022-09-30')).toEqual({
+      text: '基于 2022 三季报 (TTM)',
+      stale: true,
+      reason: '数据较旧：最新报告期为 2022 三季报，距今已超过 18 个月',
+    });
+  });
 });

@@ -31,6 +31,7 @@ export const GROWTH_SOURCE: Record<Meta['terminal_growth_source'], string> = {
 export type DcfParameterKey = 'wacc' | 'g' | 'shares';
 /** The present values, then the equity bridge's lines (each statement item signed), then the results. */
 export type DcfBridgeKey =
+  | 'stub_pv'
   | 'forecast_fcf_sum'
   | 'terminal_value'
   | 'terminal_pv'
@@ -104,8 +105,8 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
   const lastYear = columns[columns.length - 1] ?? '';
   const { valuation, meta } = dcf;
   // Without shares the engine answers 0 for both, which is neither a share count nor a value per share.
-  const hasShares = valuation.share_capital > 0;
-  const shares = hasShares ? valuation.share_capital : null;
+  const hasShares = valuation.total_shares > 0;
+  const shares = hasShares ? valuation.total_shares : null;
   const perShare = hasShares ? valuation.value_per_share : null;
   const notApplicable = perShareNotApplicable(dcf);
   const perShareLine = line(
@@ -128,6 +129,21 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
       line(testIds, step.item, `${step.label}（亿元）`, 'amount', step.amount, step.amount < 0 ? '减项' : '加项'),
     );
   const year = (pick: (row: (typeof forecast)[number]) => number) => forecast.map(pick);
+  // A valuation dated inside a fiscal year: the rest of that year is a partial first period (docs/model.md 7.1).
+  const { stub } = dcf;
+  const stubLines = stub
+    ? [
+        line(
+          testIds,
+          'stub_pv',
+          `首期现值：${stub.year}年剩余 ${stub.months} 个月（亿元）`,
+          'amount',
+          stub.present_value,
+          `= ${formatValue('amount', stub.cash_flow)} × 折现系数 ${formatValue('factor', stub.discount_factor)}；` +
+            `TTM 的（NOPAT + 折旧摊销 − 资本开支）× ${stub.months}/12`,
+        ),
+      ]
+    : [];
   return {
     caption: 'DCF估值表（金额单位：亿元）',
     labelHeader: '项目',
@@ -161,6 +177,7 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
       ),
     ],
     bridge: [
+      ...stubLines,
       line(
         testIds,
         'forecast_fcf_sum',
@@ -177,7 +194,7 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
         '企业价值（亿元）',
         'amount',
         valuation.enterprise_value,
-        '= 预测期现值合计 + 终值现值',
+        stub ? '= 首期现值 + 预测期现值合计 + 终值现值' : '= 预测期现值合计 + 终值现值',
         true,
       ),
       ...bridgeLines,

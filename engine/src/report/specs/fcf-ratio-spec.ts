@@ -1,6 +1,6 @@
 import { FCF_RATIO_BENCHMARKS, FCF_RATIO_KEYS, type FcfRatioKey } from '../../history/fcf-ratios.ts';
 import { type FcfEvBasis, MODEL_EV_BASIS } from '../company-bundle.ts';
-import { formatValue } from '../format.ts';
+import { formatValue, yearLabel } from '../format.ts';
 import { type FcfRatioView, REPORT_HISTORY_YEARS } from '../report-views.ts';
 import { CHART_HISTORY_YEARS, lastOf, NARROW_HISTORY, tableRow } from './spec-parts.ts';
 import type { ChartSpec, ChartTitles, HistoryModuleSpec } from './spec-types.ts';
@@ -31,7 +31,7 @@ function ratioChart(view: FcfRatioView, key: FcfRatioKey, evBasis: FcfEvBasis): 
   return {
     id: key,
     titles,
-    labels: points.map((point) => String(point.year)),
+    labels: points.map((point) => yearLabel(point.year, false, view.summary.trailing_year)),
     estimates: points.map(() => false),
     series: [
       {
@@ -69,7 +69,7 @@ export function fcfRatioSpec(view: FcfRatioView, evBasis: FcfEvBasis = MODEL_EV_
         id: 'fcf-ratio',
         caption: 'FCF 比率（FCF/营业收入、FCF/EV 以百分比表示，其余为倍数）',
         labelHeader: '指标',
-        columns: years.map(String),
+        columns: years.map((year) => yearLabel(year, false, summary.trailing_year)),
         rows: FCF_RATIO_KEYS.map((key) =>
           tableRow(
             key,

@@ -31,6 +31,8 @@ interface BarChart {
   readonly toneKind?: ToneKind;
   readonly note?: string;
   readonly wide?: boolean;
+  /** The history year that is the trailing twelve months ('TTM'). */
+  readonly trailingYear: number | null;
 }
 
 function barChart(chart: BarChart): ChartSpec {
@@ -38,7 +40,7 @@ function barChart(chart: BarChart): ChartSpec {
   return {
     id: chart.id,
     titles: chart.titles,
-    labels: shown.map((point) => yearLabel(point.year, point.isEstimate)),
+    labels: shown.map((point) => yearLabel(point.year, point.isEstimate, chart.trailingYear)),
     estimates: shown.map((point) => point.isEstimate),
     series: [
       {
@@ -74,7 +76,7 @@ export function fcfStructureSpec(view: FcfStructureView): HistoryModuleSpec {
             id: 'fcf-structure',
             caption: '自由现金流构成（历史年度，单位：亿元）',
             labelHeader: '指标',
-            columns: tableData.years.map(String),
+            columns: tableData.years.map((year) => yearLabel(year, false, meta.trailing_year)),
             rows: tableData.metrics.map((metric, index) =>
               tableRow(
                 `metric-${index}`,
@@ -90,13 +92,16 @@ export function fcfStructureSpec(view: FcfStructureView): HistoryModuleSpec {
     notice: hasTable ? null : MISSING_TABLE,
     hints: hasTable
       ? [
-          `近${tableData.years.length}年历史自由现金流合计 ${formatAmount(meta.total_historical_fcf)} 亿元` +
-            `${meta.recent_historical_complete ? '' : '（部分年份缺少数据，未计入）'}。` +
+          (meta.total_historical_fcf === null
+            ? `近${tableData.years.length}年历史自由现金流均无法计算（缺少现金流量表数据）。`
+            : `近${tableData.years.length}年历史自由现金流合计 ${formatAmount(meta.total_historical_fcf)} 亿元` +
+              `${meta.recent_historical_complete ? '' : '（部分年份缺少数据，未计入）'}。`) +
             '自由现金流 = NOPAT + 非现金成本 − 营运资本变动 − 资本开支。',
         ]
       : [],
     charts: [
       barChart({
+        trailingYear: meta.trailing_year,
         id: 'fcf-trend',
         titles: { full: '自由现金流趋势（含预测）', medium: '自由现金流趋势', short: 'FCF趋势' },
         label: '自由现金流',
@@ -106,6 +111,7 @@ export function fcfStructureSpec(view: FcfStructureView): HistoryModuleSpec {
         wide: true,
       }),
       barChart({
+        trailingYear: meta.trailing_year,
         id: 'nopat',
         titles: { full: '税后营业利润（NOPAT）', short: 'NOPAT' },
         label: 'NOPAT',
@@ -114,6 +120,7 @@ export function fcfStructureSpec(view: FcfStructureView): HistoryModuleSpec {
         emptyText: '暂无NOPAT数据',
       }),
       barChart({
+        trailingYear: meta.trailing_year,
         id: 'noncash-cost',
         titles: { full: '非现金成本（折旧摊销）', short: '非现金成本' },
         label: '非现金成本',
@@ -122,6 +129,7 @@ export function fcfStructureSpec(view: FcfStructureView): HistoryModuleSpec {
         emptyText: '暂无非现金成本数据',
       }),
       barChart({
+        trailingYear: meta.trailing_year,
         id: 'working-capital',
         titles: { full: '营运资本变动', short: '营运资本' },
         label: '营运资本变动',
@@ -132,6 +140,7 @@ export function fcfStructureSpec(view: FcfStructureView): HistoryModuleSpec {
         note: '正值表示营运资本增加、占用现金。',
       }),
       barChart({
+        trailingYear: meta.trailing_year,
         id: 'capex',
         titles: { full: '资本开支' },
         label: '资本开支',

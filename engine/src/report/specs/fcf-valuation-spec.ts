@@ -1,7 +1,7 @@
 import { TERMINAL_VALUE_WARNING_SHARE } from '../../valuation/dcf.ts';
 import { EMPTY, formatAmount, formatPercent } from '../format.ts';
 import type { DcfValuationView } from '../report-views.ts';
-import { type DataDateSpec, dataDateSpec } from './data-date-spec.ts';
+import { basePeriodLabel, type DataDateSpec, dataDateSpec } from './data-date-spec.ts';
 import { type DcfTableSpec, dcfTableSpec, GROWTH_SOURCE, REPORT_DCF_TEST_IDS, WACC_SOURCE } from './dcf-table-spec.ts';
 import { dcfSensitivitySpec, type SensitivitySpec } from './sensitivity-spec.ts';
 import { NOT_APPLICABLE, perShareNotApplicable, type WarningSpec, warningSpecs } from './warnings-spec.ts';
@@ -51,7 +51,7 @@ export function keyFigures(dcf: DcfValuationView | null): KeyFigureSpec[] {
   const perShare =
     notApplicable !== null
       ? NOT_APPLICABLE
-      : valuation && valuation.share_capital > 0
+      : valuation && valuation.total_shares > 0
         ? formatAmount(valuation.value_per_share)
         : EMPTY;
   return [
@@ -92,24 +92,34 @@ const NO_VALUATION: Omit<FcfValuationSpec, 'error'> = {
   sensitivity: null,
 };
 
+/**
+ * What the valuation starts from: '以 2019 年年报为基期'; for the trailing twelve months to an interim report,
+ * '以 2022 三季报的滚动十二个月（TTM）为基期（估值日 2022-09-30，2022年剩余 3 个月为不足一年的首期）'.
+ */
+function baseText(latestYear: number, basePeriod: string | null, dcf: DcfValuationView): string {
+  if (basePeriod === null) return `以 ${latestYear} 年年报为基期`;
+  const stub = dcf.stub ? `，${dcf.stub.year}年剩余 ${dcf.stub.months} 个月为不足一年的首期` : '';
+  const interim = basePeriodLabel(basePeriod) ?? basePeriod;
+  return `以 ${interim} 的滚动十二个月（TTM）为基期（估值日 ${basePeriod}${stub}）`;
+}
+
 export function fcfValuationSpec(dcf: DcfValuationView | null, dcfError: string | null): FcfValuationSpec {
   if (!dcf || dcf.forecast.length === 0) {
     return { ...NO_VALUATION, error: dcf ? '缺少预测期现金流' : (dcfError ?? '缺少估值所需数据') };
   }
   const { meta } = dcf;
   const notices = [...meta.limitations];
-  if (dcf.valuation.share_capital <= 0)
-    notices.push('缺少总股本数据，无法计算每股价值，可在自定义参数估值中填写总股本');
+  if (dcf.valuation.total_shares <= 0) notices.push('缺少总股本数据，无法计算每股价值，可在自定义参数估值中填写总股本');
   return {
     error: null,
     assumptions:
-      `以 ${meta.latest_report_year} 年年报为基期，预测 ${dcf.forecast.length} 年自由现金流；` +
+      `${baseText(meta.latest_report_year, meta.base_period, dcf)}，预测 ${dcf.forecast.length} 年自由现金流；` +
       `WACC ${formatPercent(dcf.wacc)}（${WACC_SOURCE[meta.wacc_source]}），` +
       `永续增长率 g ${formatPercent(dcf.g)}（${GROWTH_SOURCE[meta.terminal_growth_source]}）。`,
     keyFigures: keyFigures(dcf),
     notices,
     warnings: warningSpecs(dcf.warnings),
-    dataDate: dataDateSpec(meta.latest_report_year, dcf.warnings),
+    dataDate: dataDateSpec(meta.latest_report_year, dcf.warnings, null, meta.base_period),
     table: dcfTableSpec(dcf, REPORT_DCF_TEST_IDS),
     terminalShare: terminalShare(dcf),
     sensitivity: dcfSensitivitySpec(dcf),

@@ -1,5 +1,5 @@
-import { formatAmount, formatTimes } from '../format.ts';
-import type { PeValuationView } from '../pe-valuation-view.ts';
+import { EMPTY, formatAmount, formatTimes } from '../format.ts';
+import type { PeValuationView, PeYear } from '../pe-valuation-view.ts';
 import { NOT_MEANINGFUL_TEXT } from './ratio-rows.ts';
 import type { ChartSpec, HistoryModuleSpec, TableRowSpec } from './spec-types.ts';
 
@@ -14,7 +14,44 @@ function figureRow(
 }
 
 const timesOrNm = (value: number | null) => (value === null ? NOT_MEANINGFUL_TEXT : formatTimes(value));
-const yuan = (value: number | null) => (value === null ? '-' : `${formatAmount(value)} 元`);
+const yuan = (value: number | null) => (value === null ? EMPTY : `${formatAmount(value)} 元`);
+/** A year-end's multiple: n.m. when that year's figures make it meaningless, a dash when its report is not stored. */
+const multipleText = (row: PeYear, value: number | null) => (row.reported ? timesOrNm(value) : EMPTY);
+
+/**
+ * Today's DCF equity value drawn over the year-end market caps: both whole-company amounts, so a 送转 or a
+ * split, which moves the close and not the market cap, does not show as a fall (docs/model.md, PE估值).
+ */
+function marketCapChart(view: PeValuationView): ChartSpec {
+  const equity = view.dcf_equity_value;
+  return {
+    id: 'pe-market-cap-history',
+    titles: { full: '年末总市值与今日DCF股权价值（亿元）', short: '年末市值与今日估值' },
+    labels: view.years.map((row) => String(row.year)),
+    estimates: view.years.map(() => false),
+    series: [
+      {
+        key: 'market_cap',
+        label: '年末总市值',
+        kind: 'bar' as const,
+        unit: 'amount' as const,
+        axis: 'left' as const,
+        values: view.years.map((row) => row.market_cap),
+        color: 'slate' as const,
+        toneKind: 'level' as const,
+        pointLabels: false,
+      },
+    ],
+    benchmarks: equity === null ? [] : [{ label: `DCF股权价值（${view.latest_year}年报，今日估值）`, value: equity }],
+    emptyText: '暂无年末总市值',
+    note:
+      equity === null
+        ? '无正的DCF股权价值可对照'
+        : '横线为按最新年报今日估算的股权价值，并非当年的估值；各年只比较市场当时的定价',
+    wide: false,
+    narrowWindow: null,
+  };
+}
 
 function historyChart(view: PeValuationView): ChartSpec {
   return {
@@ -89,6 +126,13 @@ export function peValuationSpec(view: PeValuationView): HistoryModuleSpec {
                   years.map((row) => formatAmount(row.price)),
                 ),
                 figureRow(
+                  'shares',
+                  '总股本（亿股）',
+                  'amount',
+                  years.map((row) => row.shares),
+                  years.map((row) => formatAmount(row.shares)),
+                ),
+                figureRow(
                   'market_cap',
                   '总市值（亿元）',
                   'amount',
@@ -100,14 +144,14 @@ export function peValuationSpec(view: PeValuationView): HistoryModuleSpec {
                   '市盈率 P/E',
                   'times',
                   years.map((row) => row.pe),
-                  years.map((row) => timesOrNm(row.pe)),
+                  years.map((row) => multipleText(row, row.pe)),
                 ),
                 figureRow(
                   'pb',
                   '市净率 P/B',
                   'times',
                   years.map((row) => row.pb),
-                  years.map((row) => timesOrNm(row.pb)),
+                  years.map((row) => multipleText(row, row.pb)),
                 ),
               ],
             },
@@ -126,10 +170,10 @@ export function peValuationSpec(view: PeValuationView): HistoryModuleSpec {
     ],
     notice: view.missing.length > 0 ? { text: '缺少的数据', items: view.missing } : null,
     hints: [
-      '年末市盈率 = 年末总市值 / 当年归母净利润；市净率 = 年末总市值 / 当年末归母净资产；亏损或净资产为负时无意义（n.m.）。',
+      '年末市盈率 = 年末总市值 / 当年归母净利润；市净率 = 年末总市值 / 当年末归母净资产；亏损或净资产为负时无意义（n.m.）；当年年报未入库的年份不计算（-）。',
     ],
     charts: [
-      ...(years.length > 0 ? [historyChart(view)] : []),
+      ...(years.length > 0 ? [historyChart(view), marketCapChart(view)] : []),
       ...(charted.length > 1
         ? [
             {

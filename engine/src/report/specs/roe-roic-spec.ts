@@ -1,4 +1,5 @@
 import type { ReturnsRow } from '../../history/analytics.ts';
+import { yearLabel } from '../format.ts';
 import { type FinancialAnalysisView, REPORT_HISTORY_YEARS } from '../report-views.ts';
 import { CHART_HISTORY_YEARS, lastOf, NARROW_HISTORY, tableRow } from './spec-parts.ts';
 import type { ChartSpec, HistoryModuleSpec, TableRowSpec } from './spec-types.ts';
@@ -23,11 +24,12 @@ function returnsRow(key: 'roe' | 'roic', label: string, rows: readonly ReturnsRo
 }
 
 /** Why each n.m. of the table is one, once per reason. */
-function notMeaningfulHints(rows: readonly ReturnsRow[]): string[] {
+function notMeaningfulHints(rows: readonly ReturnsRow[], trailingYear: number | null): string[] {
   const hints = new Set<string>();
   for (const row of rows) {
-    if (row.roe_reason) hints.add(`${NOT_MEANINGFUL} ${row.year} ROE：${row.roe_reason}`);
-    if (row.roic_reason) hints.add(`${NOT_MEANINGFUL} ${row.year} ROIC：${row.roic_reason}`);
+    const year = yearLabel(row.year, false, trailingYear);
+    if (row.roe_reason) hints.add(`${NOT_MEANINGFUL} ${year} ROE：${row.roe_reason}`);
+    if (row.roic_reason) hints.add(`${NOT_MEANINGFUL} ${year} ROIC：${row.roic_reason}`);
   }
   return [...hints];
 }
@@ -42,12 +44,13 @@ function returnsChart(
   key: 'roe' | 'roic',
   full: string,
   color: 'primary' | 'teal',
+  trailingYear: number | null,
 ): ChartSpec {
   const short = key.toUpperCase();
   return {
     id: key,
     titles: { full, short },
-    labels: rows.map((row) => String(row.year)),
+    labels: rows.map((row) => yearLabel(row.year, false, trailingYear)),
     estimates: rows.map(() => false),
     series: [
       {
@@ -76,6 +79,7 @@ export function roeRoicSpec(view: FinancialAnalysisView): HistoryModuleSpec {
   if (rows.length === 0) return { empty: '暂无ROE-ROIC数据', tables: [], notice: null, hints: [], charts: [] };
   const recent = lastOf(rows, REPORT_HISTORY_YEARS);
   const charted = lastOf(rows, CHART_HISTORY_YEARS);
+  const trailingYear = view.summary.trailing_year;
   return {
     empty: null,
     tables: [
@@ -83,7 +87,7 @@ export function roeRoicSpec(view: FinancialAnalysisView): HistoryModuleSpec {
         id: 'roe-roic',
         caption: 'ROE 与 ROIC',
         labelHeader: '指标',
-        columns: recent.map((row) => String(row.year)),
+        columns: recent.map((row) => yearLabel(row.year, false, trailingYear)),
         rows: [
           returnsRow('roe', 'ROE（净资产收益率）', recent),
           returnsRow('roic', 'ROIC（投入资本回报率）', recent),
@@ -94,11 +98,11 @@ export function roeRoicSpec(view: FinancialAnalysisView): HistoryModuleSpec {
     notice: null,
     hints: [
       '差值为正，通常说明负债放大了股东回报；为负时，可能是负债成本偏高，或账面资金较多、摊薄了ROE。',
-      ...notMeaningfulHints(recent),
+      ...notMeaningfulHints(recent, trailingYear),
     ],
     charts: [
-      returnsChart(charted, 'roe', 'ROE（净资产收益率）', 'primary'),
-      returnsChart(charted, 'roic', 'ROIC（投入资本回报率）', 'teal'),
+      returnsChart(charted, 'roe', 'ROE（净资产收益率）', 'primary', trailingYear),
+      returnsChart(charted, 'roic', 'ROIC（投入资本回报率）', 'teal', trailingYear),
     ],
   };
 }

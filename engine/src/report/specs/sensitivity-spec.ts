@@ -55,6 +55,6 @@ export function sensitivitySpec(grid: SensitivityGrid, wacc: number, g: number):
 
 /** The grid of a valuation, when there is one and a value per share to vary (total shares known). */
 export function dcfSensitivitySpec(dcf: DcfValuationView): SensitivitySpec | null {
-  if (!dcf.sensitivity || dcf.valuation.share_capital <= 0) return null;
+  if (!dcf.sensitivity || dcf.valuation.total_shares <= 0) return null;
   return sensitivitySpec(dcf.sensitivity, dcf.wacc, dcf.g);
 }

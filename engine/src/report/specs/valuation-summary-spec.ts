@@ -30,8 +30,8 @@ function basisOf(key: MarketRowKey, view: ValuationSummaryView): string {
       return `总市值 / ${year}年归母净利润`;
     case 'pb':
       return `总市值 / ${year}年末归母净资产`;
-    case 'fcf_yield':
-      return `${year}年自由现金流 / 总市值`;
+    case 'fcff_ev_yield':
+      return `${year}年自由现金流（FCFF）/ 市场EV`;
     case 'ev_ebit':
       return `市场EV（总市值加净负债）/ ${year}年EBIT`;
   }

@@ -24,6 +24,7 @@ import {
   ordinaryEquityYears,
 } from './excess-return-inputs.ts';
 import { excessReturnResult } from './excess-return-result.ts';
+import { MODEL_NAMES } from './model-names.ts';
 import { requireLevers } from './model-result.ts';
 import type { ExcessReturnResult, ModelContext, ModelFit, ModelInput, ValuationModel } from './model-types.ts';
 
@@ -119,7 +120,7 @@ function excessReturnDetail(input: ModelInput) {
 /** Excess returns (residual income): banks, insurers, brokers and companies with only financial summaries. */
 export const EXCESS_RETURN_MODEL: ValuationModel<ExcessReturnResult> = {
   id: 'excess_return',
-  name: '超额收益模型（剩余收益）',
+  name: MODEL_NAMES.excess_return,
   description:
     '账面净资产加上未来净资产收益率（ROE）超过股权成本部分的现值；适用于银行、保险、证券及仅有财务摘要的公司',
   needs: [

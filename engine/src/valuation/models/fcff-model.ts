@@ -4,6 +4,7 @@ import { type CompanyValuation, valueCompany } from '../company-valuation.ts';
 import { ADJUSTABLE_PARAMETERS } from '../parameter-rules.ts';
 import { sharesUnknownWarning } from '../warnings.ts';
 import { companyFacts, FIT_REASONS } from './company-facts.ts';
+import { MODEL_NAMES } from './model-names.ts';
 import { modelFigure, modelRow, perShareValue } from './model-result.ts';
 import type { FcffResult, ModelFit, ValuationModel } from './model-types.ts';
 
@@ -64,7 +65,7 @@ export function fcffResult(valuation: CompanyValuation): FcffResult {
 /** The product's five-year FCFF DCF, for non-financial companies with full statements. */
 export const FCFF_MODEL: ValuationModel<FcffResult> = {
   id: 'fcff',
-  name: '自由现金流折现（FCFF）',
+  name: MODEL_NAMES.fcff,
   description: '预测5年企业自由现金流，以WACC折现并加上永续终值，再从企业价值调整到股权价值',
   needs: [
     { label: '利润表（营业收入与成本费用）', items: ['operating_revenue', 'operating_cost'] },

@@ -8,6 +8,7 @@ import {
   type ValuationWarning,
 } from '../warnings.ts';
 import { companyFacts, FIT_REASONS } from './company-facts.ts';
+import { MODEL_NAMES } from './model-names.ts';
 import { modelFigure, modelRow, perShareValue, perShareWarnings, requireLevers } from './model-result.ts';
 import type { ModelFit, StoryResult, ValuationModel } from './model-types.ts';
 import { goingConcernValue, type StoryInputs, type StoryValuation, storyValuation } from './story.ts';
@@ -144,7 +145,7 @@ function storyResult(
 /** Damodaran's ten-year FCFF story, told with the company's own history as its defaults. */
 export const STORY_MODEL: ValuationModel<StoryResult> = {
   id: 'story',
-  name: '故事估值模型（十年FCFF）',
+  name: MODEL_NAMES.story,
   description:
     '以营业收入增长、目标利润率、销售额/投入资本与资本成本讲述公司的故事，逐年推演十年自由现金流并折现（Damodaran 估值表的结构）',
   needs: [

@@ -90,6 +90,7 @@ function fakeServer() {
       changes: rows.filter((row) => row.change_seq > cursor),
       cursor: seq,
       hasMore: false,
+      clientState: true,
       lastMutationId: last,
       issues: [],
     }),

@@ -80,7 +80,7 @@ export default function FcfParametersPage() {
             onError={onError}
             onDownload={download}
           />
-          {ready.view.dcf?.sensitivity && ready.view.dcf.valuation.share_capital > 0 ? (
+          {ready.view.dcf?.sensitivity && ready.view.dcf.valuation.total_shares > 0 ? (
             <div className="cv-card cv-sensitivity">
               <SensitivityTable grid={ready.view.dcf.sensitivity} wacc={ready.view.dcf.wacc} g={ready.view.dcf.g} />
             </div>

@@ -32,7 +32,7 @@ function fakeServer(refuse: (mutation: Pushed) => RejectionCode | null) {
       });
       return { results, lastMutationId: last };
     },
-    pull: async () => ({ changes: [], cursor: 1, hasMore: false, lastMutationId: last, issues: [] }),
+    pull: async () => ({ changes: [], cursor: 1, hasMore: false, clientState: true, lastMutationId: last, issues: [] }),
   };
   return { transport, applied };
 }

@@ -1,12 +1,6 @@
-import type { OpenIssue } from '@fcf/engine/sync';
-import { describeEdit } from '../../sync/describe-edit.ts';
 import { RejectedEdits } from '../../sync/RejectedEdits.tsx';
+import { SyncConflicts } from '../../sync/SyncConflicts.tsx';
 import type { SyncService, SyncStatus } from '../../sync/sync-service.ts';
-
-function describeIssue(issue: OpenIssue): { label: string; mine: string; theirs: string } {
-  const { label, mine, theirs } = describeEdit(String(issue.name), issue.args);
-  return { label, mine, theirs: theirs(issue.serverRow?.data ?? null) };
-}
 
 /**
  * Sync state for the admin: online, unsynced edits, the last sync, each conflict to resolve and the
@@ -35,27 +29,7 @@ export function SyncPanel({ status, service }: { status: SyncStatus; service: Sy
         </button>
       </div>
       {status.error && <p className="fp-sync__error">{status.error}</p>}
-      {status.issues.map((issue) => {
-        const { label, mine, theirs } = describeIssue(issue);
-        return (
-          <div key={issue.mutationId} className="fp-conflict" data-testid="sync-conflict" role="alert">
-            <p>
-              修改冲突：{label} — {issue.reason}
-            </p>
-            <p>
-              我的值 <strong>{mine}</strong> · 服务器的值 <strong>{theirs}</strong>
-            </p>
-            <div className="fp-conflict__actions">
-              <button type="button" className="button button--primary" onClick={() => service?.keepMine(issue)}>
-                保留我的
-              </button>
-              <button type="button" className="button button--ghost" onClick={() => service?.takeTheirs(issue)}>
-                采用服务器
-              </button>
-            </div>
-          </div>
-        );
-      })}
+      <SyncConflicts issues={status.issues} service={service} />
       <RejectedEdits edits={status.rejected} service={service} />
     </section>
   );

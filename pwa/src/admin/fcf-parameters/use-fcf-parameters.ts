@@ -2,9 +2,9 @@ import { type DriverKey, FULL_RESET, NO_MANUAL_PARAMETERS, type ValuationParamet
 import type { CompanyBundle, WhatIf, WhatIfView } from '@fcf/engine/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportLoadMessage } from '../../api/http.ts';
-import { loadBundle, loadCompanies } from '../../store/companies.ts';
+import { loadBundle } from '../../store/companies.ts';
 import type { SyncService } from '../../sync/sync-service.ts';
-import { exactCompanyMatch } from '../../ui/company-picker/search.ts';
+import { findCompany } from '../../ui/company-picker/find-company.ts';
 import type { Notify } from '../../valuation-editor/use-message.ts';
 import { loadWhatIfEngine, type WhatIfEngine } from '../../worker/engine-client.ts';
 import { whatIfFromSync } from './synced-what-if.ts';
@@ -27,16 +27,7 @@ interface Session {
 }
 
 async function openCompany(query: string): Promise<Session> {
-  let code = query;
-  try {
-    const { value } = await loadCompanies();
-    const found = exactCompanyMatch(value, query);
-    if (!found) throw new Error(`未找到"${query}"的财务数据，请确认公司名称`);
-    code = found.code;
-  } catch (error) {
-    if (!/^\d{1,6}$/.test(query)) throw error;
-    code = query.padStart(6, '0');
-  }
+  const { code } = await findCompany(query, { unlistedCode: true });
   const { value: bundle, stale } = await loadBundle(code);
   // The admin's values come from the sync view (server rows + this browser's pending edits), so the
   // engine starts from the statements alone.

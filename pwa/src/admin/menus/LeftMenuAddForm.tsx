@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MenuField } from './MenuField.tsx';
+import { MenuProblem } from './MenuProblem.tsx';
 import { LEFT_ADD_REQUIRED } from './menu-errors.ts';
 import type { CoreMenuDraft } from './use-core-menus.ts';
 
@@ -64,11 +65,7 @@ export function LeftMenuAddForm({ disabled, onAdd }: LeftMenuAddFormProps) {
           添加
         </button>
       </div>
-      {problem && (
-        <p id={errorId} className="menu-problem" role="alert">
-          {LEFT_ADD_REQUIRED}
-        </p>
-      )}
+      <MenuProblem id={errorId} problem={problem ? LEFT_ADD_REQUIRED : null} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { canMove } from '../reorder.ts';
 import { MenuField } from './MenuField.tsx';
-import { MenuRowActions } from './MenuRowActions.tsx';
+import { MenuProblem } from './MenuProblem.tsx';
+import { MenuRowView } from './MenuRowView.tsx';
 import { LEFT_EDIT_EMPTY } from './menu-errors.ts';
 import type { AdminCoreMenu } from './menus-api.ts';
 import type { CoreMenuDraft, CoreMenusModel } from './use-core-menus.ts';
@@ -80,29 +80,25 @@ export function LeftMenuRow({ menu, index, count, model }: LeftMenuRowProps) {
   if (!editing) {
     return (
       <li className="menu-row">
-        <div className="menu-row__view">
-          <span className="menu-row__order">{index + 1}</span>
-          <div className="menu-row__main">
-            <span className="menu-row__name">{menu.name}</span>
+        <MenuRowView
+          index={index}
+          count={count}
+          name={menu.name}
+          detail={
             <span className="menu-row__link">
               #{menu.path}
               {menu.link && menu.link !== menu.path ? ` → ${menu.link}` : ''}
             </span>
-          </div>
-          <MenuRowActions
-            name={menu.name}
-            canUp={canMove(index, count, 'up')}
-            canDown={canMove(index, count, 'down')}
-            disabled={model.saving}
-            onMove={(direction) => void model.move(index, direction)}
-            onEdit={() => {
-              setDraft(draftOf(menu));
-              setSaveState('idle');
-              setEditing(true);
-            }}
-            onDelete={() => void model.remove(menu)}
-          />
-        </div>
+          }
+          disabled={model.saving}
+          onMove={(direction) => void model.move(index, direction)}
+          onEdit={() => {
+            setDraft(draftOf(menu));
+            setSaveState('idle');
+            setEditing(true);
+          }}
+          onDelete={() => void model.remove(menu)}
+        />
       </li>
     );
   }
@@ -145,11 +141,7 @@ export function LeftMenuRow({ menu, index, count, model }: LeftMenuRowProps) {
             完成
           </button>
         </div>
-        {problem && (
-          <p id={errorId} className="menu-problem" role="alert">
-            {problem}
-          </p>
-        )}
+        <MenuProblem id={errorId} problem={problem} />
       </fieldset>
     </li>
   );

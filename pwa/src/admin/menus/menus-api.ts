@@ -10,7 +10,7 @@ import {
   type topMenuBody,
   type topMenuChildBody,
   topMenusAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import type * as z from 'zod/mini';
 import { apiRequest } from '../../api/http.ts';
 import { rememberTopMenus } from '../../store/menus.ts';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { byOrder, type Direction, nextSortOrder, swapNeighbours } from '../reorder.ts';
 import { confirmDeleteText, LEFT_LOAD_FAILED, leftMenuActionMessage } from './menu-errors.ts';
-import type { LoadState } from './menu-status.ts';
+import type { LoadState, MenuListModel } from './menu-status.ts';
 import { type AdminCoreMenu, createCoreMenu, deleteCoreMenu, fetchCoreMenus, updateCoreMenu } from './menus-api.ts';
-import { type FlashControls, useFlashMessage } from './use-flash-message.ts';
+import { useFlashMessage } from './use-flash-message.ts';
 import { useSerialAction } from './use-serial-action.ts';
 
 /** What the add form and an inline edit hold; an empty link means "the same as the path". */
@@ -22,13 +22,8 @@ const withDraft = (menu: AdminCoreMenu, draft: CoreMenuDraft): AdminCoreMenu => 
   link: linkOrPath(draft),
 });
 
-export interface CoreMenusModel {
+export interface CoreMenusModel extends MenuListModel {
   readonly menus: readonly AdminCoreMenu[];
-  readonly state: LoadState;
-  readonly loadError: string | null;
-  readonly saving: boolean;
-  readonly messages: FlashControls;
-  reload(): Promise<void>;
   add(draft: CoreMenuDraft): Promise<boolean>;
   /** Applies a valid inline edit to the list at once, so a move made meanwhile sends it too. */
   stage(id: number, draft: CoreMenuDraft): void;

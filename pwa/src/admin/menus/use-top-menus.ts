@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { byOrder, type Direction, moveItem, nextSortOrder } from '../reorder.ts';
 import { confirmDeleteText, topMenuActionMessage, topMenuLoadMessage } from './menu-errors.ts';
-import type { LoadState } from './menu-status.ts';
+import type { LoadState, MenuListModel } from './menu-status.ts';
 import {
   createTopMenu,
   createTopMenuChild,
@@ -14,7 +14,7 @@ import {
   updateTopMenu,
   updateTopMenuChild,
 } from './menus-api.ts';
-import { type FlashControls, useFlashMessage } from './use-flash-message.ts';
+import { useFlashMessage } from './use-flash-message.ts';
 import { useSerialAction } from './use-serial-action.ts';
 
 export interface TopMenuDraft {
@@ -50,15 +50,10 @@ const draftBody = (draft: TopMenuDraft, sortOrder: number): TopMenuBody => ({
 
 const childBody = (child: TopMenuChild) => ({ name: child.name, link: child.link, sort_order: child.sort_order });
 
-export interface TopMenusModel {
+export interface TopMenusModel extends MenuListModel {
   readonly menus: readonly TopMenu[];
-  readonly state: LoadState;
-  readonly loadError: string | null;
-  readonly saving: boolean;
   /** The child just added, which its row opens for editing. */
   readonly newChildId: number | null;
-  readonly messages: FlashControls;
-  reload(): Promise<void>;
   add(draft: TopMenuDraft): Promise<boolean>;
   save(menu: TopMenu, draft: TopMenuDraft): Promise<boolean>;
   remove(menu: TopMenu): Promise<void>;

@@ -3,11 +3,9 @@ import { useId } from 'react';
 import type { PdfCategory, PdfFile } from '../../api/research-api.ts';
 import { openInNewTab } from '../../lib/open-in-new-tab.ts';
 import { emptyText, selectionName } from '../../lib/research-library.ts';
-import { Pager } from '../../ui/Pager.tsx';
 import { usePaged } from '../../ui/use-paged.ts';
+import { LIST_PAGE_SIZES, PagedTable } from '../PagedTable.tsx';
 import './PdfFileTable.css';
-
-const PAGE_SIZES = [10, 20, 50] as const;
 
 interface PdfFileTableProps {
   readonly files: readonly PdfFile[];
@@ -43,7 +41,7 @@ export function PdfFileTable({
   onReload,
 }: PdfFileTableProps) {
   const titleId = useId();
-  const paged = usePaged(files, PAGE_SIZES[0]);
+  const paged = usePaged(files, LIST_PAGE_SIZES[0]);
   return (
     <section className="panel panel--stack pdf-files" aria-labelledby={titleId} aria-busy={loading}>
       <header className="pdf-files__header">
@@ -65,80 +63,79 @@ export function PdfFileTable({
       {files.length === 0 ? (
         <p className="pdf-files__empty">{loading ? '加载中…' : emptyText(selected, categories, 'admin')}</p>
       ) : (
-        <>
-          <div className="pdf-files__scroll">
-            <table className="pdf-files__table">
-              <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">文件名</th>
-                  <th scope="col">分类</th>
-                  <th scope="col">上传时间</th>
-                  <th scope="col">预览</th>
-                  <th scope="col">操作</th>
-                </tr>
-              </thead>
-              <tbody>
-                {paged.rows.map((file) => (
-                  <tr key={file.id} data-file-id={file.id}>
-                    <td data-label="ID" className="pdf-files__id">
-                      {file.id}
-                    </td>
-                    <td data-label="文件名" className="pdf-files__name" title={file.filename}>
-                      {file.filename}
-                    </td>
-                    <td data-label="分类">
-                      <select
-                        aria-label={`${file.filename} 的分类`}
-                        value={file.category_id ?? 0}
-                        disabled={busy.has(file.id)}
-                        onChange={(event) => {
-                          const value = Number(event.target.value);
-                          onMove(file, value === 0 ? null : value);
-                        }}
-                      >
-                        <option value={0}>未分类</option>
-                        {categories.map((category) => (
-                          <option key={category.id} value={category.id}>
-                            {category.name}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td data-label="上传时间" className="pdf-files__time">
-                      {formatMinute(file.upload_time)}
-                    </td>
-                    <td data-label="预览">
-                      <a
-                        href={previewPath(file.id)}
-                        target="_blank"
-                        rel="noopener"
-                        onClick={(event) => {
-                          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-                          event.preventDefault();
-                          openInNewTab(previewPath(file.id));
-                        }}
-                      >
-                        预览
-                      </a>
-                    </td>
-                    <td data-label="操作">
-                      <button
-                        type="button"
-                        className="button button--ghost pdf-files__delete"
-                        disabled={busy.has(file.id)}
-                        onClick={() => onDelete(file)}
-                      >
-                        删除
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager paged={paged} pageSizes={PAGE_SIZES} label="PDF文件分页" unit="个" />
-        </>
+        <PagedTable
+          scrollClassName="pdf-files__scroll"
+          tableClassName="pdf-files__table"
+          head={
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">文件名</th>
+              <th scope="col">分类</th>
+              <th scope="col">上传时间</th>
+              <th scope="col">预览</th>
+              <th scope="col">操作</th>
+            </tr>
+          }
+          paged={paged}
+          label="PDF文件分页"
+          unit="个"
+        >
+          {paged.rows.map((file) => (
+            <tr key={file.id} data-file-id={file.id}>
+              <td data-label="ID" className="pdf-files__id">
+                {file.id}
+              </td>
+              <td data-label="文件名" className="pdf-files__name" title={file.filename}>
+                {file.filename}
+              </td>
+              <td data-label="分类">
+                <select
+                  aria-label={`${file.filename} 的分类`}
+                  value={file.category_id ?? 0}
+                  disabled={busy.has(file.id)}
+                  onChange={(event) => {
+                    const value = Number(event.target.value);
+                    onMove(file, value === 0 ? null : value);
+                  }}
+                >
+                  <option value={0}>未分类</option>
+                  {categories.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.name}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td data-label="上传时间" className="pdf-files__time">
+                {formatMinute(file.upload_time)}
+              </td>
+              <td data-label="预览">
+                <a
+                  href={previewPath(file.id)}
+                  target="_blank"
+                  rel="noopener"
+                  onClick={(event) => {
+                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    event.preventDefault();
+                    openInNewTab(previewPath(file.id));
+                  }}
+                >
+                  预览
+                </a>
+              </td>
+              <td data-label="操作">
+                <button
+                  type="button"
+                  className="button button--ghost pdf-files__delete"
+                  disabled={busy.has(file.id)}
+                  onClick={() => onDelete(file)}
+                >
+                  删除
+                </button>
+              </td>
+            </tr>
+          ))}
+        </PagedTable>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { doneAnswer, type PdfCategory, pdfCategoryAnswer, pdfFileAnswer } from '@fcf/engine/report';
+import { doneAnswer, type PdfCategory, pdfCategoryAnswer, pdfFileAnswer } from '@fcf/engine/contract';
 import { apiRequest } from '../../api/http.ts';
 import { getToken } from '../../api/session.ts';
 

@@ -1,6 +1,6 @@
-import type { QuoteFileResult, QuoteUploadAnswer } from '@fcf/engine/report';
-import type { FileUploadOutcome } from '../upload/use-file-upload.ts';
-import '../upload/UploadResults.css';
+import type { QuoteFileResult, QuoteUploadAnswer } from '@fcf/engine/contract';
+import { UploadResultsFrame } from '../UploadResultsFrame.tsx';
+import type { FileUploadOutcome } from '../use-file-upload.ts';
 import './quote-upload.css';
 
 /** How many refused rows a file lists before the rest are summed up. */
@@ -49,10 +49,11 @@ export function QuoteFileResults({
 }) {
   const tone = outcome.kind === 'failed' ? 'is-error' : outcome.allOk ? 'is-ok' : 'is-partial';
   return (
-    <section className={`upload-results ${tone}`} data-testid="upload-results" aria-label="上传结果">
-      <p className="upload-results__summary" role={outcome.kind === 'failed' ? 'alert' : 'status'}>
-        {outcome.kind === 'failed' ? outcome.message : outcome.answer.message}
-      </p>
+    <UploadResultsFrame
+      tone={tone}
+      summary={outcome.kind === 'failed' ? outcome.message : outcome.answer.message}
+      onDismiss={onDismiss}
+    >
       {outcome.kind === 'answered' && (
         <ul className="quote-files">
           {outcome.answer.files.map((result, index) => (
@@ -61,14 +62,6 @@ export function QuoteFileResults({
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        className="icon-button icon-button--close upload-results__dismiss"
-        aria-label="关闭上传结果"
-        onClick={onDismiss}
-      >
-        ×
-      </button>
-    </section>
+    </UploadResultsFrame>
   );
 }

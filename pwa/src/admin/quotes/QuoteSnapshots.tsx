@@ -1,4 +1,5 @@
-import { formatMinute, type QuoteSnapshot } from '@fcf/engine/report';
+import type { QuoteSnapshot } from '@fcf/engine/contract';
+import { formatMinute } from '@fcf/engine/report';
 import type { Remote } from '../../ui/use-remote.ts';
 
 /** The quote history: each trading date with its company count and when it was last uploaded. */

@@ -1,4 +1,4 @@
-import type { QuoteUploadAnswer } from '@fcf/engine/report';
+import type { QuoteUploadAnswer } from '@fcf/engine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
 import { refreshQuotes } from '../../store/quotes.ts';

@@ -1,16 +1,16 @@
-import type { QuoteUploadAnswer } from '@fcf/engine/report';
+import type { QuoteUploadAnswer } from '@fcf/engine/contract';
 import { useCallback, useId, useState } from 'react';
 import { getToken } from '../../api/session.ts';
 import { refreshQuotes } from '../../store/quotes.ts';
 import { useRemote } from '../../ui/use-remote.ts';
 import { quoteSnapshots, uploadQuoteFiles } from '../admin-api.ts';
 import { errorText } from '../admin-messages.ts';
-import { FileChooser } from '../upload/FileChooser.tsx';
-import { UploadQueue } from '../upload/UploadQueue.tsx';
-import { useFileUpload } from '../upload/use-file-upload.ts';
+import { FileChooser } from '../FileChooser.tsx';
+import { UploadQueue } from '../UploadQueue.tsx';
+import { useFileUpload } from '../use-file-upload.ts';
 import { QuoteFileResults } from './QuoteFileResults.tsx';
 import { QuoteSnapshots } from './QuoteSnapshots.tsx';
-import '../upload/upload.css';
+import '../upload.css';
 import './quote-upload.css';
 
 const results = (answer: QuoteUploadAnswer) => answer.files;

@@ -1,4 +1,4 @@
-import type { BatchAnswer } from '@fcf/engine/report';
+import type { BatchAnswer } from '@fcf/engine/contract';
 import type { CompaniesStatus, CompanyStatus, Job, UploadedFile } from '../admin-api.ts';
 
 /** Test data in the shapes the admin API answers with. */

@@ -2,12 +2,11 @@ import { useId, useMemo, useState } from 'react';
 import { Pager } from '../../ui/Pager.tsx';
 import { usePaged } from '../../ui/use-paged.ts';
 import type { CompanyStatus } from '../admin-api.ts';
+import { LIST_PAGE_SIZES } from '../PagedTable.tsx';
 import { CompanyBlock } from './CompanyBlock.tsx';
 import type { NewUploads } from './new-uploads.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import './CompanyBlocks.css';
-
-const PAGE_SIZES = [10, 20, 50] as const;
 
 interface CompanyBlocksProps {
   readonly companies: readonly CompanyStatus[];
@@ -33,7 +32,7 @@ export function CompanyBlocks({ companies, newUploads, limiter, onChanged, onDel
   const titleId = useId();
   const [query, setQuery] = useState('');
   const arranged = useMemo(() => arrange(companies, newUploads, query), [companies, newUploads, query]);
-  const paged = usePaged(arranged, PAGE_SIZES[0]);
+  const paged = usePaged(arranged, LIST_PAGE_SIZES[0]);
   const fresh = companies.filter((company) => newUploads.has(company.name)).length;
 
   return (
@@ -73,7 +72,7 @@ export function CompanyBlocks({ companies, newUploads, limiter, onChanged, onDel
               />
             ))}
           </ul>
-          <Pager paged={paged} pageSizes={PAGE_SIZES} label="公司列表分页" unit="家" />
+          <Pager paged={paged} pageSizes={LIST_PAGE_SIZES} label="公司列表分页" unit="家" />
         </>
       )}
     </section>

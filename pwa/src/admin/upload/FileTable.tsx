@@ -1,13 +1,12 @@
 import { formatBytes, formatMinute } from '@fcf/engine/report';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Pager } from '../../ui/Pager.tsx';
 import { usePaged } from '../../ui/use-paged.ts';
 import type { Remote } from '../../ui/use-remote.ts';
 import { deleteFile, type UploadedFile } from '../admin-api.ts';
+import { LIST_PAGE_SIZES, PagedTable } from '../PagedTable.tsx';
 import { fileDeleteError, reportTypeText } from './labels.ts';
 import './FileTable.css';
 
-const PAGE_SIZES = [10, 20, 50] as const;
 const TOAST_MS = 3_000;
 const NO_FILES: readonly UploadedFile[] = [];
 
@@ -29,7 +28,7 @@ export function FileTable({ files, onDeleted }: FileTableProps) {
   const list = files.data ?? NO_FILES;
   const wanted = query.trim().toLowerCase();
   const shown = useMemo(() => (wanted ? list.filter((file) => matches(file, wanted)) : list), [list, wanted]);
-  const paged = usePaged(shown, PAGE_SIZES[0]);
+  const paged = usePaged(shown, LIST_PAGE_SIZES[0]);
 
   useEffect(() => {
     if (notice?.kind !== 'ok') return;
@@ -87,60 +86,59 @@ export function FileTable({ files, onDeleted }: FileTableProps) {
       {shown.length === 0 ? (
         <p className="upload-empty">{files.loading ? '加载中…' : wanted ? '没有匹配的文件。' : '暂无已上传文件。'}</p>
       ) : (
-        <>
-          <div className="file-table__scroll">
-            <table className="file-table">
-              <thead>
-                <tr>
-                  <th scope="col">公司</th>
-                  <th scope="col">文件名</th>
-                  <th scope="col">报表类型</th>
-                  <th scope="col">年份</th>
-                  <th scope="col" className="is-number">
-                    大小
-                  </th>
-                  <th scope="col">上传时间</th>
-                  <th scope="col">
-                    <span className="visually-hidden">操作</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {paged.rows.map((file) => (
-                  <tr key={file.id}>
-                    <td data-label="公司">
-                      <span className="file-table__company">{file.company_name}</span>
-                      <span className="file-table__code">{file.company_code}</span>
-                    </td>
-                    <td data-label="文件名" className="file-table__file" title={file.file_name}>
-                      {file.file_name}
-                    </td>
-                    <td data-label="报表类型">{reportTypeText(file.report_type)}</td>
-                    <td data-label="年份">{file.year ?? '-'}</td>
-                    <td data-label="大小" className="is-number">
-                      {formatBytes(file.size)}
-                    </td>
-                    <td data-label="上传时间">
-                      <time dateTime={file.upload_time}>{formatMinute(file.upload_time)}</time>
-                    </td>
-                    <td className="file-table__actions">
-                      <button
-                        type="button"
-                        className="upload-action upload-action--danger"
-                        disabled={busyId !== null}
-                        aria-label={`删除文件 ${file.file_name}`}
-                        onClick={() => void remove(file)}
-                      >
-                        {busyId === file.id ? '删除中…' : '删除'}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager paged={paged} pageSizes={PAGE_SIZES} label="文件列表分页" unit="个文件" />
-        </>
+        <PagedTable
+          scrollClassName="file-table__scroll"
+          tableClassName="file-table"
+          head={
+            <tr>
+              <th scope="col">公司</th>
+              <th scope="col">文件名</th>
+              <th scope="col">报表类型</th>
+              <th scope="col">年份</th>
+              <th scope="col" className="is-number">
+                大小
+              </th>
+              <th scope="col">上传时间</th>
+              <th scope="col">
+                <span className="visually-hidden">操作</span>
+              </th>
+            </tr>
+          }
+          paged={paged}
+          label="文件列表分页"
+          unit="个文件"
+        >
+          {paged.rows.map((file) => (
+            <tr key={file.id}>
+              <td data-label="公司">
+                <span className="file-table__company">{file.company_name}</span>
+                <span className="file-table__code">{file.company_code}</span>
+              </td>
+              <td data-label="文件名" className="file-table__file" title={file.file_name}>
+                {file.file_name}
+              </td>
+              <td data-label="报表类型">{reportTypeText(file.report_type)}</td>
+              <td data-label="年份">{file.year ?? '-'}</td>
+              <td data-label="大小" className="is-number">
+                {formatBytes(file.size)}
+              </td>
+              <td data-label="上传时间">
+                <time dateTime={file.upload_time}>{formatMinute(file.upload_time)}</time>
+              </td>
+              <td className="file-table__actions">
+                <button
+                  type="button"
+                  className="upload-action upload-action--danger"
+                  disabled={busyId !== null}
+                  aria-label={`删除文件 ${file.file_name}`}
+                  onClick={() => void remove(file)}
+                >
+                  {busyId === file.id ? '删除中…' : '删除'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </PagedTable>
       )}
     </section>
   );

@@ -107,6 +107,55 @@ describe('UploadPage upload flow', () => {
     expect(companiesStatus).toHaveBeenCalledTimes(2);
   });
 
+  it('asks for the unit of files that state none, and sends the same files again with the one confirmed', async () => {
+    upload.mockResolvedValueOnce({
+      success: false,
+      uploaded_files: [
+        { filename: '600519profitstatement.csv', success: false, error: '未注明金额单位：请选择单位后重新上传' },
+        { filename: '600519cashflow.csv', success: false, error: '未注明金额单位：请选择单位后重新上传' },
+      ],
+      affected_companies: [],
+      units_needed: [
+        {
+          filename: '600519profitstatement.csv',
+          company: '贵州茅台',
+          proposal: '万元',
+          reason: '按数值推断为万元：营业收入 12,409,984.38 → 1,241 亿元，与财务摘要一致',
+        },
+        { filename: '600519cashflow.csv', company: '贵州茅台', proposal: '万元', reason: '按数值推断为万元' },
+      ],
+      message: '以下文件未注明金额单位',
+    });
+    upload.mockResolvedValueOnce({
+      success: true,
+      uploaded_files: [
+        { filename: '600519profitstatement.csv', success: true, error: null },
+        { filename: '600519cashflow.csv', success: true, error: null },
+      ],
+      affected_companies: ['贵州茅台'],
+      message: '全部上传成功，共 2 个文件',
+    });
+    await openPage();
+    choose([new File(['a'], '600519profitstatement.csv'), new File(['b'], '600519cashflow.csv')]);
+    click(submit());
+    await settle();
+    expect(alert).not.toHaveBeenCalled();
+    const confirm = query(document, '[data-testid="unit-confirm"]');
+    expect(confirm.textContent).toContain('按数值推断为万元：营业收入 12,409,984.38 → 1,241 亿元，与财务摘要一致');
+    expect(query<HTMLSelectElement>(confirm, '[aria-label="全部文件的金额单位"]').value).toBe('万元');
+    // The files wait to go again.
+    expect(submit().textContent).toBe('上传 (2)');
+    click(query(document, '[data-testid="unit-confirm-submit"]'));
+    await settle();
+    expect(upload.mock.calls[1]?.[0].map((file) => file.name)).toEqual([
+      '600519profitstatement.csv',
+      '600519cashflow.csv',
+    ]);
+    expect(upload.mock.calls[1]?.[3]).toEqual({ unit: '万元' });
+    expect(alert).toHaveBeenCalledWith('全部上传成功，共 2 个文件');
+    expect(document.querySelector('[data-testid="unit-confirm"]')).toBeNull();
+  });
+
   it('clears the list and says so when every file went in', async () => {
     upload.mockResolvedValue({
       success: true,

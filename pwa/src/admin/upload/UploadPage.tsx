@@ -9,7 +9,7 @@ import { FileTable } from './FileTable.tsx';
 import { createRateLimiter } from './rate-limit.ts';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useNewUploads } from './use-new-uploads.ts';
-import './upload.css';
+import '../upload.css';
 
 /**
  * Excel upload and valuation (/admin and /admin/upload): upload statements, follow each

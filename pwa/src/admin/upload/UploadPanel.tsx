@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { FileChooser } from './FileChooser.tsx';
-import { UploadQueue } from './UploadQueue.tsx';
+import { FileChooser } from '../FileChooser.tsx';
+import { UploadQueue } from '../UploadQueue.tsx';
+import { UnitConfirmation } from './UnitConfirmation.tsx';
 import { UploadResults } from './UploadResults.tsx';
 import { useStatementUpload } from './use-statement-upload.ts';
 
@@ -14,6 +15,7 @@ export function UploadPanel({ onUploaded }: UploadPanelProps) {
   const titleId = useId();
   const upload = useStatementUpload(onUploaded);
   const uploading = upload.progress !== null;
+  const unitsNeeded = upload.outcome?.kind === 'answered' ? (upload.outcome.answer.units_needed ?? []) : [];
 
   return (
     <section className="panel panel--stack upload-card" aria-labelledby={titleId}>
@@ -23,7 +25,17 @@ export function UploadPanel({ onUploaded }: UploadPanelProps) {
       </header>
       <FileChooser disabled={uploading} onFiles={upload.add} />
       <UploadQueue upload={upload} />
-      {upload.outcome && <UploadResults outcome={upload.outcome} onDismiss={upload.dismissOutcome} />}
+      {unitsNeeded.length > 0 ? (
+        <UnitConfirmation
+          // A new request for units starts from its own proposals.
+          key={unitsNeeded.map((entry) => entry.filename).join('\n')}
+          entries={unitsNeeded}
+          busy={uploading}
+          onConfirm={(fields) => void upload.upload(fields)}
+        />
+      ) : (
+        upload.outcome && <UploadResults outcome={upload.outcome} onDismiss={upload.dismissOutcome} />
+      )}
     </section>
   );
 }

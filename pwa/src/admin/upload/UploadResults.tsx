@@ -1,5 +1,5 @@
+import { UploadResultsFrame } from '../UploadResultsFrame.tsx';
 import type { UploadOutcome } from './use-statement-upload.ts';
-import './UploadResults.css';
 
 interface UploadResultsProps {
   readonly outcome: UploadOutcome;
@@ -9,27 +9,14 @@ interface UploadResultsProps {
 /** What the last upload did: the summary, each failed file as 'filename: error', the companies found. */
 export function UploadResults({ outcome, onDismiss }: UploadResultsProps) {
   if (outcome.kind === 'failed') {
-    return (
-      <section className="upload-results is-error" data-testid="upload-results" aria-label="上传结果">
-        <p className="upload-results__summary" role="alert">
-          {outcome.message}
-        </p>
-        <DismissButton onDismiss={onDismiss} />
-      </section>
-    );
+    return <UploadResultsFrame tone="is-error" summary={outcome.message} onDismiss={onDismiss} />;
   }
   const { answer, allOk, summary } = outcome;
   const failures = answer.uploaded_files.filter((result) => !result.success);
   const unmapped = answer.uploaded_files.filter((result) => result.success && (result.unmapped_items?.length ?? 0) > 0);
+  const checks = answer.uploaded_files.filter((result) => result.success && (result.warnings?.length ?? 0) > 0);
   return (
-    <section
-      className={`upload-results${allOk ? ' is-ok' : ' is-partial'}`}
-      data-testid="upload-results"
-      aria-label="上传结果"
-    >
-      <p className="upload-results__summary" role="status">
-        {summary}
-      </p>
+    <UploadResultsFrame tone={allOk ? 'is-ok' : 'is-partial'} summary={summary} onDismiss={onDismiss}>
       {failures.length > 0 && (
         <ul className="upload-results__failures">
           {failures.map((result, index) => (
@@ -39,6 +26,21 @@ export function UploadResults({ outcome, onDismiss }: UploadResultsProps) {
             </li>
           ))}
         </ul>
+      )}
+      {checks.length > 0 && (
+        <div className="upload-results__checks" data-testid="upload-checks">
+          <p>已导入，以下数据请核对：</p>
+          <ul>
+            {checks.flatMap((result, index) =>
+              (result.warnings ?? []).map((warning) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the same file name can appear twice in one upload
+                <li key={`${result.filename}-${index}-${warning}`}>
+                  {result.filename}：{warning}
+                </li>
+              )),
+            )}
+          </ul>
+        </div>
       )}
       {unmapped.length > 0 && (
         <details className="upload-results__unmapped" data-testid="upload-unmapped">
@@ -63,20 +65,6 @@ export function UploadResults({ outcome, onDismiss }: UploadResultsProps) {
           ))}
         </p>
       )}
-      <DismissButton onDismiss={onDismiss} />
-    </section>
-  );
-}
-
-function DismissButton({ onDismiss }: { onDismiss(): void }) {
-  return (
-    <button
-      type="button"
-      className="icon-button icon-button--close upload-results__dismiss"
-      aria-label="关闭上传结果"
-      onClick={onDismiss}
-    >
-      ×
-    </button>
+    </UploadResultsFrame>
   );
 }

@@ -1,7 +1,7 @@
-import type { TopMenuItem as TopMenu } from '@fcf/engine/report';
+import type { TopMenuItem as TopMenu } from '@fcf/engine/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { signOut, useSessionUser } from '../../api/session.ts';
-import { loadTopMenus, TOP_MENUS_CHANGED } from '../../store/menus.ts';
+import { getToken, signOut, useSessionUser } from '../../api/session.ts';
+import { TOP_MENUS_CHANGED } from '../../store/menu-defaults.ts';
 import { Link, useRouter } from '../../ui/router.tsx';
 import { MOBILE_MAX_WIDTH } from '../../ui/use-viewport-width.ts';
 import { menuLoadMessage } from './menu-messages.ts';
@@ -20,7 +20,9 @@ export function NavBar() {
 
   const load = useCallback((force: boolean) => {
     setMenu({ status: 'loading' });
-    loadTopMenus(force)
+    // The offline copy (IndexedDB) loads after the first screen is shown.
+    import('../../store/menus.ts')
+      .then(({ loadTopMenus }) => loadTopMenus(force))
       .then(({ value }) => setMenu({ status: 'ready', menus: value }))
       .catch((error: unknown) => setMenu({ status: 'error', message: menuLoadMessage(error) }));
   }, []);
@@ -51,7 +53,11 @@ export function NavBar() {
 
   const close = () => setMobileOpen(false);
   const logout = () => {
+    // Signed out here at once; the server is asked to end the token if it can be reached (the call's code
+    // loads on first use, so the first screen carries none of it).
+    const token = getToken();
     signOut();
+    if (token) void import('../../api/sign-out.ts').then(({ revokeToken }) => revokeToken(token));
     close();
     navigate('/');
   };

@@ -1,5 +1,5 @@
-import type { TopMenuItem as TopMenu } from '@fcf/engine/report';
-import { isExternalLink, isSafeMenuLink } from '@fcf/engine/report';
+import type { TopMenuItem as TopMenu } from '@fcf/engine/contract';
+import { isExternalLink, isSafeMenuLink } from '@fcf/engine/contract';
 import { useState } from 'react';
 import { Link } from '../../ui/router.tsx';
 

@@ -1,5 +1,5 @@
 import { REPORT_FONT_FILE } from '@fcf/engine/pdf';
-import { datedFileName, saveBlob } from '../../valuation-editor/save-file.ts';
+import { datedFileName, saveBlob } from '../../lib/save-file.ts';
 import type { ShareCard } from './share-card.ts';
 import { CARD_FONT_FAMILY, CARD_HEIGHT, CARD_WIDTH, drawShareCard } from './share-card-draw.ts';
 

@@ -101,7 +101,7 @@ export function shareCard({ view, whatIf, automaticPerShare, price, url, date }:
     marginOfSafety: safety === null ? null : formatPercent(safety),
     inputs: visible,
     moreInputs: inputs.length - visible.length,
-    dataDate: dataDateSpec(view.latestYear, dcf?.warnings ?? null, valuationDate(date)),
+    dataDate: dataDateSpec(view.latestYear, dcf?.warnings ?? null, valuationDate(date), dcf?.meta.base_period ?? null),
     warnings: warningSpecs(dcf?.warnings ?? []).map((warning) => warning.text),
     url,
     date: formatLocalDate(date),

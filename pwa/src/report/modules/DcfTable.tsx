@@ -1,4 +1,5 @@
 import type { DcfLineSpec, DcfTableSpec } from '@fcf/engine/report';
+import { FigureHead, FigureRow } from '../../ui/FigureTable.tsx';
 import { numberCellClass } from '../../ui/number-cell.ts';
 import { TableScroll } from '../../ui/TableScroll.tsx';
 import './DcfTable.css';
@@ -26,29 +27,13 @@ export function DcfTable({ spec }: { spec: DcfTableSpec }) {
     <TableScroll label="DCF估值表">
       <table className="data-table dcf-table">
         <caption>{spec.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{spec.labelHeader}</th>
-            {spec.columns.map((year) => (
-              <th key={year} scope="col" className="num">
-                {year}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <FigureHead label={spec.labelHeader} columns={spec.columns} />
         <tbody>
           {spec.parameters.map((line) => (
             <LineRow key={line.key} line={line} spread={spread} />
           ))}
           {spec.years.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              {row.texts.map((text, index) => (
-                <td key={spec.columns[index]} className={numberCellClass(text, row.tones[index])}>
-                  {text}
-                </td>
-              ))}
-            </tr>
+            <FigureRow key={row.key} label={row.label} texts={row.texts} tones={row.tones} columns={spec.columns} />
           ))}
         </tbody>
         <tfoot>

@@ -1,5 +1,7 @@
+import { MODEL_NAMES } from '@fcf/engine';
 import type { CompanyReport, FcfValuationSpec, TerminalShareSpec } from '@fcf/engine/report';
-import { DataDateBadge } from '../../ui/DataDateBadge.tsx';
+import { KeyFigureTerm } from '../../ui/KeyFigureTerm.tsx';
+import { Link } from '../../ui/router.tsx';
 import { SensitivityTable } from '../../ui/SensitivityTable.tsx';
 import { ValuationWarnings } from '../../ui/ValuationWarnings.tsx';
 import { WaccPanel } from '../../ui/WaccPanel.tsx';
@@ -28,15 +30,7 @@ function KeyFigures({ spec, dcf }: { spec: FcfValuationSpec; dcf: CompanyReport[
     <dl className="dcf__figures">
       {spec.keyFigures.map((figure) => (
         <div key={figure.key} className="dcf__figure">
-          <dt>
-            {figure.label}
-            {figure.key === 'value_per_share' && dcf ? (
-              <>
-                {' '}
-                <DataDateBadge latestYear={dcf.meta.latest_report_year} warnings={dcf.warnings} />
-              </>
-            ) : null}
-          </dt>
+          <KeyFigureTerm figureKey={figure.key} label={figure.label} dcf={dcf} />
           <dd data-testid={`dcf-figure-${figure.key}`}>
             {figure.text}
             {figure.note === null ? <span className="dcf__figure-unit">{figure.unit}</span> : null}
@@ -75,7 +69,16 @@ export function DcfValuationModule({
   const company = report.company.name;
   const header = (
     <div className="dcf__header">
-      <h3 className="dcf__title">{company} 自由现金流折现估值</h3>
+      <h3 className="dcf__title">
+        {company} {/* The model this section values by, and the way to every model that applies (估值模型). */}
+        <Link
+          to={`/valuation-model?company=${encodeURIComponent(company)}`}
+          className="dcf__model"
+          data-testid="dcf-model-link"
+        >
+          {spec.error === null ? MODEL_NAMES.fcff : '适用的估值模型'}
+        </Link>
+      </h3>
       <CustomValuationButton company={company} onOpen={onOpenCustom} />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { HistoryModuleSpec } from '@fcf/engine/report';
-import { Chart } from '../charts/Chart.tsx';
+import { Chart } from '../../ui/charts/Chart.tsx';
 import { YearTable } from '../YearTable.tsx';
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetReportFont, loadReportFont } from '../../lib/pdf-resources.ts';
 import {
   base64FromBytes,
   fileNameFromContentDisposition,
@@ -13,7 +14,6 @@ import {
   progressOf,
 } from './pdf-download.ts';
 import { pdfFailureMessage, pdfRequestBody, reportMatches, requestServerPdf } from './pdf-file.ts';
-import { forgetReportFont, loadReportFont } from './pdf-generate.ts';
 
 describe('PDF progress', () => {
   it('rises at random on each tick, never past 80 before completion', () => {

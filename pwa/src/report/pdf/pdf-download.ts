@@ -5,6 +5,8 @@ import { MIN_PDF_BYTES, reportPdfFileName } from '@fcf/engine/pdf';
  * file name, the size check, the server's error messages, and base64 of the font bytes.
  */
 
+export { base64FromBytes, PdfResourceError } from '../../lib/pdf-resources.ts';
+
 /** The progress ticks every 800 ms, rises at random up to 80 until the PDF is done. */
 export const PDF_PROGRESS_TICK_MS = 800;
 export const PDF_PROGRESS_MAX = 80;
@@ -124,14 +126,4 @@ export function pdfErrorMessage(status: number, body: unknown): string {
     return text('message')?.startsWith('未找到公司') ? (text('message') as string) : MESSAGES.noEndpoint;
   // This API's message is the sentence for people; its detail may be technical.
   return text('message') ?? text('detail') ?? `生成失败 (HTTP ${status})`;
-}
-
-/** Bytes → base64 (jsPDF's addFileToVFS takes the font so), in chunks that the call stack can take. */
-export function base64FromBytes(bytes: Uint8Array): string {
-  const CHUNK = 0x8000;
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK));
-  }
-  return btoa(binary);
 }

@@ -1,17 +1,19 @@
 import { REPORT_VERSION } from '@fcf/engine/pdf';
 import type { CompanyReport } from '@fcf/engine/report';
 import { API_TIMEOUT_MS } from '../../api/http.ts';
-import { fileNameFromContentDisposition, MESSAGES, pdfDownloadName, pdfErrorMessage } from './pdf-download.ts';
+import { saveBlob } from '../../lib/save-file.ts';
+import {
+  fileNameFromContentDisposition,
+  MESSAGES,
+  PdfResourceError,
+  pdfDownloadName,
+  pdfErrorMessage,
+} from './pdf-download.ts';
 
 /** A PDF ready to save. */
 export interface PdfFile {
   readonly bytes: ArrayBuffer;
   readonly fileName: string;
-}
-
-/** jspdf, the font or the generator chunk could not be loaded: the server may still make the PDF. */
-export class PdfResourceError extends Error {
-  override readonly name = 'PdfResourceError';
 }
 
 /** The PDF request (docs/requirements.md#api). */
@@ -92,16 +94,7 @@ export function pdfFailureMessage(error: unknown): string {
   return message ? `PDF生成失败：${message}` : 'PDF生成失败，请重试';
 }
 
-/** Saves the bytes as a download through an object URL. */
+/** Saves the PDF as a download. */
 export function saveFile(file: PdfFile): void {
-  const url = URL.createObjectURL(new Blob([file.bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([file.bytes], { type: 'application/pdf' }), file.fileName);
 }

@@ -1,5 +1,6 @@
 import { ApiRequestError } from '../../api/http.ts';
 import { type FetchedPdf, fetchPdf } from '../../api/research-api.ts';
+import { saveBlob } from '../../lib/save-file.ts';
 import { readSavedPdf, rememberOpenedPdf, touchPdf } from '../offline-pdfs.ts';
 import { cacheBudgetBytes } from '../pdf-cache-budget.ts';
 
@@ -34,15 +35,7 @@ export async function openPdfSource(id: number, signal?: AbortSignal): Promise<P
   }
 }
 
-/** Saves bytes under a name through a temporary link (works offline: the bytes are in memory). */
+/** Saves a PDF's bytes under its name. */
 export function downloadBytes(data: ArrayBuffer, filename: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(new Blob([data], { type: 'application/pdf' }), filename);
 }

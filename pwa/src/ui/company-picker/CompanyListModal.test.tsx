@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../api/http.ts';
 import { loadCompanies } from '../../store/companies.ts';

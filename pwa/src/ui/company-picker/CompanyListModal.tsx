@@ -1,7 +1,6 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { type MouseEvent, type PointerEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { loadCompanies } from '../../store/companies.ts';
 import { companyListErrorMessage } from './company-list-error.ts';
 import { useDialogFocus } from './use-dialog-focus.ts';
 import './company-button.css';
@@ -53,10 +52,12 @@ function CompanyListDialog({ current, onClose, onPick }: CompanyListModalProps) 
   useEffect(() => {
     let active = true;
     setState({ status: 'loading' });
-    loadCompanies(attempt > 0).then(
-      (result) => active && setState({ status: 'ready', companies: result.value, stale: result.stale }),
-      (error: unknown) => active && setState({ status: 'error', message: companyListErrorMessage(error) }),
-    );
+    import('../../store/companies.ts')
+      .then(({ loadCompanies }) => loadCompanies(attempt > 0))
+      .then(
+        (result) => active && setState({ status: 'ready', companies: result.value, stale: result.stale }),
+        (error: unknown) => active && setState({ status: 'error', message: companyListErrorMessage(error) }),
+      );
     return () => {
       active = false;
     };

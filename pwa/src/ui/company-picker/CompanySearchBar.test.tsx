@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   advance,

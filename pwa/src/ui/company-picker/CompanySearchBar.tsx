@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CompanyListModal } from './CompanyListModal.tsx';
 import { optionId, SearchSuggestions } from './SearchSuggestions.tsx';

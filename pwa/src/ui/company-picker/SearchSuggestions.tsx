@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 
 export const optionId = (listboxId: string, index: number) => `${listboxId}-option-${index}`;
 

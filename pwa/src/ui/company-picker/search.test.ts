@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
 import {
   AMBIGUOUS_QUERY_MESSAGE,

@@ -1,4 +1,5 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import { normalizeStockCode } from '@fcf/engine';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../use-viewport-width.ts';
 
 /** The company search rules (docs/requirements.md#company-search) with their messages. Pure: no DOM, no I/O. */
@@ -33,7 +34,7 @@ export type CompanySearchResult =
 
 /** A short all-digit input is a code written without its leading zeros (`333` → `000333`). */
 function asCode(query: string): string {
-  return /^\d{1,6}$/.test(query) ? query.padStart(6, '0') : query;
+  return normalizeStockCode(query) ?? query;
 }
 
 /** Exact match on name or code: case-sensitive first, then case-insensitive. */

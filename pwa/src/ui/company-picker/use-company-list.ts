@@ -1,6 +1,5 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { loadCompanies } from '../../store/companies.ts';
 import { companyListErrorMessage } from './company-list-error.ts';
 
 /** The company list for the search bar: cache-first, with loading, error and retry. */
@@ -10,7 +9,9 @@ export function useCompanyList() {
   const [error, setError] = useState<string | null>(null);
   const load = useCallback((force: boolean) => {
     setLoading(true);
-    loadCompanies(force)
+    // The offline copy (IndexedDB) loads after the first screen is shown.
+    import('../../store/companies.ts')
+      .then(({ loadCompanies }) => loadCompanies(force))
       .then(({ value }) => {
         setCompanies(value);
         setError(null);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { viewportWidth } from '../use-viewport-width.ts';
 import { suggestionCap } from './search.ts';
 
 function subscribe(onChange: () => void): () => void {
@@ -10,7 +11,7 @@ function subscribe(onChange: () => void): () => void {
 export function useSuggestionCap(): number {
   return useSyncExternalStore(
     subscribe,
-    () => suggestionCap(window.innerWidth),
+    () => suggestionCap(viewportWidth()),
     () => suggestionCap(Number.POSITIVE_INFINITY),
   );
 }

@@ -1,5 +1,23 @@
-import type { CompanyBundle, CompareEntry, CompareView, WhatIf } from '@fcf/engine/report';
-import { compareView, impliedGrowthFor, whatIfView } from '@fcf/engine/report';
+import type {
+  CompanyBundle,
+  CompareEntry,
+  CompareView,
+  LeverModelId,
+  LeverValues,
+  MarketContext,
+  ModelCatalogueEntry,
+  ModelComparisonView,
+  WhatIf,
+} from '@fcf/engine/report';
+import {
+  compareView,
+  impliedGrowthFor,
+  modelCatalogue,
+  modelChoices,
+  modelComparison,
+  modelWhatIfView,
+  whatIfView,
+} from '@fcf/engine/report';
 import type { WhatIfEngine } from '../../worker/engine-client.ts';
 
 /**
@@ -10,9 +28,19 @@ export async function loadWhatIfEngine(bundle: CompanyBundle): Promise<WhatIfEng
   return {
     whatIf: async (whatIf: WhatIf) => whatIfView(bundle, whatIf),
     impliedGrowth: async (whatIf: WhatIf, price: number) => impliedGrowthFor(bundle, whatIf, price),
+    modelWhatIf: async (model: LeverModelId, levers: LeverValues) => modelWhatIfView(bundle, model, levers),
+    modelChoices: async () => modelChoices(bundle),
   };
 }
 
 export async function computeCompare(entries: readonly CompareEntry[]): Promise<CompareView> {
   return compareView(entries);
+}
+
+export async function computeModels(bundle: CompanyBundle, market?: MarketContext): Promise<ModelComparisonView> {
+  return modelComparison(bundle, market);
+}
+
+export async function computeCatalogue(): Promise<ModelCatalogueEntry[]> {
+  return modelCatalogue();
 }

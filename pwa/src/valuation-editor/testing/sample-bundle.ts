@@ -1,5 +1,6 @@
 import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '@fcf/engine';
-import type { CompanyBundle, CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
+import type { CompanyBundle } from '@fcf/engine/report';
 import { SAMPLE_COMPANY } from '../../../../engine/src/testing/sample-company.ts';
 
 /** The engine's hand-worked sample company (2021–2024, forecast 2025E–2029E) as a cached bundle. */

@@ -12,6 +12,7 @@ function parsed(filename: string, bytes: Uint8Array, date?: string): ParsedQuote
 }
 
 const SHARED_QUOTES = new URL('../../../../../shared/data/quotes/year-end-quotes.csv', import.meta.url);
+const MARKET_QUOTES = new URL('../../../../../shared/data/quotes/market/', import.meta.url);
 const SAMPLE_QUOTES = new URL('../../../../fixtures/quotes/sample-quotes.csv', import.meta.url);
 
 describe('quote file layouts', () => {
@@ -43,6 +44,19 @@ describe('quote file layouts', () => {
     ]);
     // 分众传媒's share register, not its 股本 line (3.34 亿).
     expect(file.quotes[2]?.shares).toBeCloseTo(146.7788028, 8);
+  });
+
+  it('reads the whole market’s year-end files as they are (empty 流通 columns, up to 4,641 rows)', () => {
+    const file = parsed('2022.csv', readFileSync(new URL('2022.csv', MARKET_QUOTES)));
+    expect(file.refused).toEqual([]);
+    expect(file.quotes).toHaveLength(4641);
+    expect(new Set(file.quotes.map((quote) => quote.date))).toEqual(new Set(['2022-12-30']));
+    const vanke = file.quotes.find((quote) => quote.code === '000002');
+    expect(vanke).toMatchObject({ price: 18.2, float_market_cap: null, float_shares: null });
+    expect(vanke?.market_cap).toBeCloseTo(2116.7120756418, 8);
+    expect(vanke?.shares).toBeCloseTo(116.30537278, 8);
+    // An empty column has no unit to report.
+    expect(file.units).toBe('总市值：元（表头注明）；总股本：股（表头注明）');
   });
 
   it('a GBK export with prefixed and suffixed codes, 亿元 market values by header, 市盈率(动), 股息率 in percent', () => {

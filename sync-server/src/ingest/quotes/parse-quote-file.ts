@@ -158,7 +158,8 @@ function columnScales(table: Table, dataRows: readonly string[][]): Partial<Reco
   const scales: Partial<Record<ScaledField, ColumnScale>> = {};
   for (const field of ['market_cap', 'float_market_cap', 'shares', 'float_shares'] as const) {
     const column = table.columns[field];
-    if (!column) continue;
+    // A column left empty (the market files' 流通 columns) has no unit to report: its cells read as missing.
+    if (!column || dataRows.every((row) => parseFigure(cellOf(row, column)).kind === 'missing')) continue;
     const kind = SCALED_FIELDS[field];
     const stated = divisorOfUnit(kind, column.unit);
     const fromSheet = kind === 'money' ? divisorOfUnit(kind, sheetUnit) : undefined;

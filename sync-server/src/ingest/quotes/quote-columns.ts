@@ -1,4 +1,4 @@
-import { QUOTE_FIGURES } from '@fcf/engine/report';
+import { QUOTE_FIGURES } from '@fcf/engine/contract';
 
 /**
  * The columns of a quote export, by the names the quote sites and terminals print (东方财富, 同花顺, 通达信,

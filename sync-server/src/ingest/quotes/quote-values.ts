@@ -1,3 +1,4 @@
+import { normalizeStockCode } from '@fcf/engine';
 import { parseCellValue } from '../numbers.ts';
 
 /**
@@ -11,7 +12,7 @@ const QUOTE_CODE = /^(?:(?:SH|SZ|BJ)\.?)?(\d{1,6})(?:\.(?:SH|SZ|SS|BJ))?$/i;
 /** The 6-digit code of a code cell, or undefined when it is not a stock code. */
 export function parseQuoteCode(raw: string): string | undefined {
   const digits = QUOTE_CODE.exec(raw.normalize('NFKC').replace(/\s/g, '').replace(/^'/, ''))?.[1];
-  return digits === undefined ? undefined : digits.padStart(6, '0');
+  return digits === undefined ? undefined : (normalizeStockCode(digits) ?? undefined);
 }
 
 const DATE_PATTERNS = [

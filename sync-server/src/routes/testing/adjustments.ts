@@ -2,12 +2,12 @@ import {
   adjustmentStatusAnswer,
   adjustParametersAnswer,
   auditLogAnswer,
-  type DcfValuationView,
   dcfValuationAnswer,
   type ErrorAnswer,
   financialDataAnswer,
   valuationParamsAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
+import type { DcfValuationView } from '@fcf/engine/report';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { currentChangeSeq } from '../../db/change-seq.ts';
 import { queryAll } from '../../db/query.ts';

@@ -5,7 +5,7 @@ import {
   pdfCategoryAnswer,
   pdfFilesAnswer,
   pdfUploadAnswer,
-} from '@fcf/engine/report';
+} from '@fcf/engine/contract';
 import { expect } from 'vitest';
 import type { $ZodType, output } from 'zod/v4/core';
 import { conforming } from '../../testing/answers.ts';

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { uploadAnswer } from '@fcf/engine/report';
+import { uploadAnswer } from '@fcf/engine/contract';
 import { currentChangeSeq } from '../../db/change-seq.ts';
 import { queryAll } from '../../db/query.ts';
 import { conforming } from '../../testing/answers.ts';

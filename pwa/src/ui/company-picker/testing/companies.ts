@@ -1,4 +1,4 @@
-import type { CompanyListItem } from '@fcf/engine/report';
+import type { CompanyListItem } from '@fcf/engine/contract';
 
 const company = (code: string, name: string, industry: string): CompanyListItem => ({
   id: code,

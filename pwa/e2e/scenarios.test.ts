@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { countStored, launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
+
+/**
+ * Valuation scenarios at 390 px (docs/sync.md, the `scenarios` table): saved offline, synced on
+ * reconnect, seen in a second browser of the same user and never by another user, who may open them
+ * from a share link and save copies.
+ */
+const MIDEA = '美的集团';
+const baseURL = inject('baseURL');
+const stamp = Date.now().toString(36);
+const PASSWORD = 'Scenario-Test-2026';
+
+let browser: Browser;
+const accounts = new Map<string, { token: string; user: string }>();
+
+async function account(username: string) {
+  await fetch(`${baseURL}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
+  });
+  const login = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const body = (await login.json()) as { access_token: string; user: unknown };
+  accounts.set(username, { token: body.access_token, user: JSON.stringify(body.user) });
+}
+
+const ANN = `ann_${stamp}`;
+const BOB = `bob_${stamp}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await account(ANN);
+  await account(BOB);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A phone signed in as `username`. */
+async function phoneOf(username: string) {
+  const device = await newPage(browser, baseURL, MOBILE);
+  const signedIn = accounts.get(username);
+  await device.context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [signedIn?.token ?? '', signedIn?.user ?? ''] as const,
+  );
+  return device;
+}
+
+/** The names of the user's live scenarios on the server, as their pull answers them. */
+async function serverScenarios(username: string): Promise<string[]> {
+  const response = await fetch(`${baseURL}/api/sync/pull?cursor=0&tables=scenarios`, {
+    headers: { Authorization: `Bearer ${accounts.get(username)?.token}` },
+  });
+  const body = (await response.json()) as { data: { changes: { data: { name: string } | null }[] } };
+  return body.data.changes.flatMap((change) => (change.data ? [change.data.name] : []));
+}
+
+const rows = (page: Page) =>
+  page.getByTestId('scenario-row').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+
+async function openValuation(page: Page, query = `company=${encodeURIComponent(MIDEA)}`) {
+  await page.goto(`/valuation-custom?${query}`);
+  await page.getByTestId('custom-value-per-share').waitFor({ timeout: 30_000 });
+}
+
+async function saveScenario(page: Page, name: string, weight: string) {
+  await page.getByTestId('scenario-name').fill(name);
+  await page.getByTestId('scenario-weight').fill(weight);
+  await page.getByTestId('scenario-save').click();
+}
+
+describe('valuation scenarios, synced per user', () => {
+  let shareLink = '';
+
+  it('a scenario saved offline waits on the phone, syncs on reconnect and reaches the user’s other browser', async () => {
+    const phone = await phoneOf(ANN);
+    await openValuation(phone.page);
+    await waitForServiceWorker(phone.page);
+    await phone.page.getByTestId('scenario-save').waitFor({ timeout: 20_000 });
+
+    await phone.context.setOffline(true);
+    await saveScenario(phone.page, '乐观', '25');
+    await expect.poll(() => rows(phone.page), { timeout: 10_000 }).toEqual([expect.stringContaining('乐观')]);
+    expect((await rows(phone.page))[0]).toContain('25.00%');
+    expect(await countStored(phone.page, 'clientOutbox')).toBe(1);
+    expect(await serverScenarios(ANN)).toEqual([]);
+    // Kept on the device: still there after a reload offline.
+    await phone.page.reload();
+    await expect.poll(() => rows(phone.page), { timeout: 30_000 }).toEqual([expect.stringContaining('乐观')]);
+    const widths = await phone.page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+
+    await phone.context.setOffline(false);
+    await expect.poll(() => serverScenarios(ANN), { timeout: 30_000 }).toEqual(['乐观']);
+    await expect.poll(() => countStored(phone.page, 'clientOutbox'), { timeout: 20_000 }).toBe(0);
+    shareLink = (await phone.page.getByTestId('scenario-share-link').getAttribute('href')) ?? '';
+    await phone.context.close();
+
+    const laptop = await phoneOf(ANN);
+    await openValuation(laptop.page);
+    await expect.poll(() => rows(laptop.page), { timeout: 30_000 }).toEqual([expect.stringContaining('乐观')]);
+    await laptop.context.close();
+  });
+
+  it('another user never sees them; a share link shows them read-only and saves copies as their own', async () => {
+    const other = await phoneOf(BOB);
+    await openValuation(other.page);
+    await other.page.getByTestId('scenario-save').waitFor({ timeout: 20_000 });
+    await saveScenario(other.page, '悲观', '25');
+    await expect.poll(() => serverScenarios(BOB), { timeout: 30_000 }).toEqual(['悲观']);
+    // Bob's own scenario came back through his pull; Ann's never did.
+    await other.page.reload();
+    await expect.poll(() => rows(other.page), { timeout: 30_000 }).toEqual([expect.stringContaining('悲观')]);
+
+    expect(shareLink).toContain('scenarios=');
+    await openValuation(other.page, new URL(shareLink).search.slice(1));
+    const shared = other.page.getByTestId('shared-scenario-row');
+    await expect.poll(() => shared.count(), { timeout: 20_000 }).toBe(1);
+    expect(await shared.textContent()).toContain('乐观');
+    await other.page.getByTestId('shared-scenarios-save').click();
+    await expect.poll(() => serverScenarios(BOB), { timeout: 30_000 }).toEqual(['悲观', '乐观']);
+    await expect
+      .poll(() => rows(other.page))
+      .toEqual([expect.stringContaining('悲观'), expect.stringContaining('乐观')]);
+    expect(await serverScenarios(ANN)).toEqual(['乐观']);
+    await other.context.close();
+  });
+});

@@ -1,0 +1,46 @@
+/** Section 6's reference for the offline download: a bare bulk put of the same rows into IndexedDB. */
+import type { Browser } from 'playwright-core';
+
+/**
+ * The download's reference: the same rows (every page of GET /api/data/company-bundles, fetched first and
+ * not timed) put into a fresh IndexedDB by a bare page, one readwrite transaction of `put`s per page, as
+ * the app's `bulkPut` does; the time of the puts alone, ms.
+ */
+export async function measureBarePut(browser: Browser, baseURL: string): Promise<{ millis: number; rows: number }> {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/api/data/health');
+  const result = await page.evaluate(async () => {
+    const pages: { code: string }[][] = [];
+    for (let after = ''; ; ) {
+      const response = await fetch(`/api/data/company-bundles?limit=250${after ? `&after=${after}` : ''}`);
+      const body = (await response.json()) as {
+        data: { bundles: { company: { code: string } }[]; next: string | null };
+      };
+      pages.push(body.data.bundles.map((bundle) => ({ code: bundle.company.code, bundle, fetchedAt: Date.now() })));
+      if (body.data.next === null) break;
+      after = body.data.next;
+    }
+    const started = performance.now();
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(`fcf-bench-put-${Date.now()}`, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('bundles', { keyPath: 'code' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    for (const rows of pages) {
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('bundles', 'readwrite');
+        const store = transaction.objectStore('bundles');
+        for (const row of rows) store.put(row);
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+    }
+    const millis = performance.now() - started;
+    db.close();
+    return { millis, rows: pages.reduce((sum, rows) => sum + rows.length, 0) };
+  });
+  await context.close();
+  return result;
+}

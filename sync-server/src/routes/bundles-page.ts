@@ -1,0 +1,63 @@
+import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
+import type { Services } from '../app-env.ts';
+import type { CompanyList, ListedCompany } from '../cache/company-list.ts';
+import { JsonPieces } from '../cache/json-pieces.ts';
+import type { BuiltView } from '../cache/view-cache.ts';
+
+/** Where a page starts: the first company with a history whose code comes after `after` (binary search). */
+function firstAfter(companies: readonly ListedCompany[], after: string): number {
+  let low = 0;
+  let high = companies.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((companies[middle]?.code ?? '') <= after) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The page of `limit` companies after `after` in the list, and whether it starts at a canonical boundary:
+ * a page of the default size that a download from the first page meets (its `after` is the last company of
+ * such a page). Only those are kept in the view cache; a page after any other code is built for its
+ * request and not kept, so no choice of cursors can fill the cache.
+ */
+export function bundlesPageOf(list: CompanyList, after: string, limit: number) {
+  const companies = list.withHistory;
+  const start = after === '' ? 0 : firstAfter(companies, after);
+  const page = companies.slice(start, start + limit);
+  const more = start + limit < companies.length;
+  const canonical =
+    limit === COMPANY_BUNDLES_PAGE_MAX &&
+    start % limit === 0 &&
+    (start === 0 ? after === '' : companies[start - 1]?.code === after);
+  return { page, next: more ? (page[page.length - 1]?.code ?? null) : null, canonical };
+}
+
+/**
+ * The answer of `GET /api/data/company-bundles` (`{success, data: {bundles, next, total}, message}`),
+ * written slice by slice as `marketBundleSlices` reads them, so no step holds the event loop long. Kept
+ * only at a canonical boundary and when every slice was read at `seq`, the sequence the view is keyed on.
+ */
+export async function bundlesPageView(
+  services: Pick<Services, 'companyList' | 'valuations'>,
+  after: string,
+  limit: number,
+  seq: number,
+): Promise<BuiltView> {
+  const list = await services.companyList.current();
+  const { page, next, canonical } = bundlesPageOf(list, after, limit);
+  const json = new JsonPieces();
+  json.add('{"success":true,"data":{"bundles":[');
+  let first = true;
+  let sameState = true;
+  for await (const slice of services.valuations.bundleSlices(page)) {
+    sameState &&= slice.version === seq;
+    for (const bundle of slice.bundles) {
+      json.add(first ? JSON.stringify(bundle) : `,${JSON.stringify(bundle)}`);
+      first = false;
+    }
+  }
+  json.add(`],"next":${JSON.stringify(next)},"total":${list.withHistory.length}},"message":"获取成功"}`);
+  return { json: json.bytes(), keep: canonical && sameState };
+}
