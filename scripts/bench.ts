@@ -57,6 +57,7 @@ import { ACCEPT_ENCODING, type LoadFigures, loadAgainstCeiling, loadTest, type R
 import { measureSizes } from './bench/size.ts';
 import { measureSpreadsheet } from './bench/spreadsheet.ts';
 import { progress } from './bench/stats.ts';
+import { measureUncertainty, uncertaintySection } from './bench/uncertainty.ts';
 
 const BENCHMARKS_FILE = join(REPO_ROOT, 'docs', 'BENCHMARKS.md');
 /** The admin sync's pull pages: the most the server answers. */
@@ -82,6 +83,8 @@ const SECTION_NAMES: Record<string, number> = {
   backtest: 8,
   lighthouse: 9,
   'first-visit': 9,
+  uncertainty: 10,
+  range: 10,
 };
 
 /**
@@ -94,7 +97,7 @@ function onlySections(args: readonly string[]): Set<number> | null {
   const wanted = new Set<number>();
   for (const name of (args[at + 1] ?? '').split(',')) {
     const number = SECTION_NAMES[name.trim()] ?? Number(name);
-    if (!Number.isInteger(number) || number < 1 || number > 9) throw new Error(`--only: no section "${name}"`);
+    if (!Number.isInteger(number) || number < 1 || number > 10) throw new Error(`--only: no section "${name}"`);
     wanted.add(number);
   }
   if (wanted.has(6)) wanted.add(5);
@@ -131,7 +134,7 @@ async function main(): Promise<void> {
     }
 
   // The app, the real server with the sample data, and Chromium for 2 and 3.
-  if ([2, 3, 4, 6, 7, 9].some(want)) {
+  if ([2, 3, 4, 6, 7, 9, 10].some(want)) {
     const build = ensureBuild();
     if (build.built) progress(`built the PWA in ${build.seconds.toFixed(0)} s`);
   }
@@ -372,10 +375,30 @@ async function main(): Promise<void> {
     section9 = firstVisitSection({ lighthouse, longTasks });
   }
 
+  // 10. The value as a range: the simulation in the page's worker, a draw and the tornado against full valuations.
+  let section10: SectionResult | null = null;
+  if (want(10)) {
+    const fresh = await startServer();
+    browser = await launchBrowser();
+    section10 = uncertaintySection(await measureUncertainty(browser, fresh.baseURL));
+    await browser.close();
+    browser = null;
+    await fresh.stop();
+  }
+
   const runSeconds = (performance.now() - started) / 1000;
-  const sections = [section1, section2, section3, section4, section5, section6, section7, section8, section9].filter(
-    (section): section is SectionResult => section !== null,
-  );
+  const sections = [
+    section1,
+    section2,
+    section3,
+    section4,
+    section5,
+    section6,
+    section7,
+    section8,
+    section9,
+    section10,
+  ].filter((section): section is SectionResult => section !== null);
   const document = benchmarkDocument(sections, machine, runSeconds);
   console.log(document);
   for (const line of verdictLines(sections)) progress(line);

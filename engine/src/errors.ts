@@ -16,11 +16,14 @@ export const VALUATION_ERROR_MESSAGES = {
   SHARES_MISSING: '总股本缺失，无法反推隐含增长率',
   IMPLIED_GROWTH_OUT_OF_RANGE: '隐含增长率超出可求解范围（-50% 至 100%）',
   FINANCIAL_COMPANY:
-    '金融企业（银行、保险、证券）不适用自由现金流（FCFF）估值：存款、保费准备金和客户资金是其经营的原料而非融资，营运资本、资本开支与债务无从区分。请改用市净率–净资产收益率（P/B–ROE）或股利贴现模型估值',
+    '金融企业（银行、保险、证券）不适用自由现金流（FCFF）估值：存款、保费准备金和客户资金是其经营的原料而非融资，营运资本、资本开支与债务无从区分。按超额收益（剩余收益）模型估值：账面净资产加上ROE超过股权成本部分的现值，并给出市净率（P/B）',
+  SUMMARY_ONLY:
+    '仅有财务摘要：缺少成本费用、现金流量与现金、有息负债等明细，不适用自由现金流（FCFF）估值，按超额收益（剩余收益）模型估值',
   INVALID_DATE: '无效的日期（应为 YYYY-MM-DD）',
   COST_OF_EQUITY_NOT_ABOVE_GROWTH: '股权成本必须大于永续增长率，否则终值无意义',
   MODEL_NOT_APPLICABLE: '该估值模型不适用于此公司',
   INVALID_MODEL_INPUT: '估值模型参数有误',
+  NO_SHARES_FOR_RANGE: '总股本缺失，无法给出每股价值的区间',
 } as const;
 
 export type ValuationErrorCode = keyof typeof VALUATION_ERROR_MESSAGES;

@@ -195,7 +195,11 @@ describe('touch targets at 390 px', () => {
       await page.waitForLoadState('networkidle');
       const small = await page.evaluate(() =>
         [...document.querySelectorAll('a[href], button, input, select, textarea, summary')].flatMap((element) => {
-          const box = element.getBoundingClientRect();
+          // A radio or checkbox inside its label is tapped through the label: the label is its target.
+          const target = element.matches('input[type="radio"], input[type="checkbox"]')
+            ? (element.closest('label') ?? element)
+            : element;
+          const box = target.getBoundingClientRect();
           if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') return [];
           if (element.closest('.visually-hidden, p, li > p')) return [];
           return box.width < 44 || box.height < 44

@@ -66,7 +66,7 @@ async function serverScenarios(username: string): Promise<string[]> {
 }
 
 const rows = (page: Page) =>
-  page.getByTestId('scenario-row').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+  page.getByTestId('saved-scenario-row').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
 
 async function openValuation(page: Page, query = `company=${encodeURIComponent(MIDEA)}`) {
   await page.goto(`/valuation-custom?${query}`);

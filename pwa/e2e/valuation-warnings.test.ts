@@ -138,7 +138,7 @@ describe('warnings beside the value per share', () => {
     await context.close();
   });
 
-  it('a bank: 422 financial_company from the DCF endpoints, the notice in the DCF module, no FCFF value', async () => {
+  it('a bank: valued by excess returns, never as an FCFF DCF, the model named in the valuation module', async () => {
     const token = await adminToken();
     const form = new FormData();
     for (const kind of ['zcfzb', 'lrb'] as const) {
@@ -151,16 +151,18 @@ describe('warnings beside the value per share', () => {
     });
     expect(upload.status, await upload.clone().text()).toBe(200);
 
-    const refused = await fetch(`${baseURL}/api/home/dcf_valuation/${BANK_CODE}`);
+    const valued = await fetch(`${baseURL}/api/home/dcf_valuation/${BANK_CODE}`);
+    expect(valued.status).toBe(200);
+    const body = (await valued.json()) as { data: { model: string } };
+    expect(body.data.model).toBe('excess_return');
+    const refused = await fetch(`${baseURL}/api/data/valuation-results/${BANK_CODE}`);
     expect(refused.status).toBe(422);
-    const body = (await refused.json()) as { code: string; message: string };
-    expect(body.code).toBe('financial_company');
-    expect(body.message).toContain('P/B–ROE');
+    expect(((await refused.json()) as { code: string }).code).toBe('financial_company');
 
     const { context, page } = await newPage(browser, baseURL);
     await page.goto(`/?company=${BANK_CODE}`);
     const module = page.getByTestId('report-module-fcf-valuation');
-    await expect.poll(() => module.textContent(), { timeout: 20_000 }).toContain('P/B–ROE');
+    await expect.poll(() => module.textContent(), { timeout: 20_000 }).toContain('超额收益');
     expect(await page.getByTestId('dcf-value-per-share').count()).toBe(0);
     expect(await page.getByTestId('report-module-profitability').count()).toBe(1);
     expect(await page.getByTestId('report-module-roe-roic').count()).toBe(1);
@@ -194,8 +196,7 @@ describe('warnings beside the value per share', () => {
     await page.getByLabel('隐藏估值为负或金融企业').uncheck();
     await bank.waitFor({ timeout: 20_000 });
     expect(await bank.getByTestId('warning-mark').getAttribute('data-codes')).toContain('financial_company');
-    expect(await bank.getByTestId('warning-mark').getAttribute('aria-label')).toContain('P/B–ROE');
-    expect(await bank.textContent()).toContain(NOT_APPLICABLE);
+    expect(await bank.getByTestId('warning-mark').getAttribute('aria-label')).toContain('超额收益');
     await page.getByLabel('隐藏估值为负或金融企业').check();
     await expect.poll(() => bank.count()).toBe(0);
     await context.close();

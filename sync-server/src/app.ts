@@ -36,6 +36,7 @@ import { reportRoutes } from './routes/report-routes.ts';
 import { reportSectionRoutes } from './routes/report-section-routes.ts';
 import { storyRoutes } from './routes/story-routes.ts';
 import { syncRoutes } from './routes/sync-routes.ts';
+import { uncertaintyRoutes } from './routes/uncertainty-routes.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
 import { valuationRoutes } from './routes/valuation-routes.ts';
 import { valuationRunRoutes } from './routes/valuation-run-routes.ts';
@@ -82,6 +83,7 @@ export type App = Hono<
   | MountedAtApi<typeof reportRoutes>
   | MountedAtApi<typeof valuationRoutes>
   | MountedAtApi<typeof storyRoutes>
+  | MountedAtApi<typeof uncertaintyRoutes>
   | MountedAtApi<typeof authRoutes>
   | MountedAtApi<typeof menuRoutes>
   | MountedAtApi<typeof uploadRoutes>
@@ -139,6 +141,7 @@ export function createApp(dependencies: AppDependencies): App {
     .route('/', reportSectionRoutes)
     .route('/', valuationRoutes)
     .route('/', storyRoutes)
+    .route('/', uncertaintyRoutes)
     .route('/', authRoutes)
     .route('/', menuRoutes)
     .route('/', uploadRoutes)

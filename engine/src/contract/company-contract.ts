@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MODEL_IDS } from '../valuation/models/model-types.ts';
 import { envelope, named } from './envelope.ts';
 import { industryComparisonViewSchema } from './section-answers.ts';
 import { yearEndQuoteSchema } from './valuation-section-answers.ts';
@@ -126,6 +127,15 @@ export const companyBundleSchema = named(
     industry_comparison: z.optional(z.nullable(industryComparisonViewSchema)),
     year_end_quotes: z.optional(z.array(yearEndQuoteSchema).check(z.describe('每年最后一个行情快照（PE估值）'))),
     version: z.number().check(z.describe('读取时服务器的变更序号：更大即更新')),
+    model: z.optional(
+      z
+        .nullable(z.enum(MODEL_IDS))
+        .check(
+          z.describe(
+            '服务器为该公司选用的估值模型（fcff 或 excess_return；设备按同一规则选用）；无模型可估值时为 null',
+          ),
+        ),
+    ),
   }),
 );
 export const companyBundleAnswer = envelope(companyBundleSchema);

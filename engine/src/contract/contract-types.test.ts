@@ -8,6 +8,7 @@ import type { BasicInfoView } from '../report/basic-info-view.ts';
 import type { CompanyBundle } from '../report/company-bundle.ts';
 import type { GrowthView } from '../report/growth-view.ts';
 import type { IndustryComparisonView } from '../report/industry-comparison-view.ts';
+import type { ModelValuationView } from '../report/model-valuation-view.ts';
 import type { PeValuationView } from '../report/pe-valuation-view.ts';
 import type {
   DcfValuationView,
@@ -39,6 +40,7 @@ import type {
   returnsRowSchema,
   sensitivityGridSchema,
 } from './model-schemas.ts';
+import type { modelValuationViewSchema } from './model-valuation-contract.ts';
 import type {
   dcfValuationViewSchema,
   fcfRatioViewSchema,
@@ -80,6 +82,7 @@ describe('the contract’s schemas describe the engine’s types exactly', () =>
   it('the report modules', () => {
     expectTypeOf<Parsed<typeof financialAnalysisViewSchema>>().toEqualTypeOf<Writable<FinancialAnalysisView>>();
     expectTypeOf<Parsed<typeof dcfValuationViewSchema>>().toEqualTypeOf<Writable<DcfValuationView>>();
+    expectTypeOf<Parsed<typeof modelValuationViewSchema>>().toEqualTypeOf<Writable<ModelValuationView>>();
     expectTypeOf<Parsed<typeof fcfStructureViewSchema>>().toEqualTypeOf<Writable<FcfStructureView>>();
     expectTypeOf<Parsed<typeof fcfRatioViewSchema>>().toEqualTypeOf<Writable<FcfRatioView>>();
     expectTypeOf<Parsed<typeof basicInfoViewSchema>>().toEqualTypeOf<Writable<BasicInfoView>>();

@@ -4,6 +4,7 @@ import { NO_WHAT_IF, whatIfView } from '../report/what-if.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../valuation/parameters.ts';
 import { companyBundleSchema } from './company-contract.ts';
+import { companyValuationViewSchema } from './model-valuation-contract.ts';
 import {
   dcfValuationViewSchema,
   fcfRatioViewSchema,
@@ -36,6 +37,14 @@ describe('what the engine builds passes the contract it is sent under', () => {
     expect(dcfValuationViewSchema.parse(overTheWire(report.dcf))).toEqual(report.dcf);
     expect(fcfStructureViewSchema.parse(overTheWire(report.fcfStructure))).toEqual(report.fcfStructure);
     expect(fcfRatioViewSchema.parse(overTheWire(report.fcfRatio))).toEqual(report.fcfRatio);
+  });
+
+  it('a company’s value by either model, told apart by `model`', () => {
+    const bank = buildCompanyReport({ ...bundle, company: { ...bundle.company, industry: '金融业' } });
+    expect(bank.model?.model).toBe('excess_return');
+    expect(companyValuationViewSchema.parse(overTheWire(bank.model))).toEqual(bank.model);
+    const industrial = buildCompanyReport(bundle);
+    expect(companyValuationViewSchema.parse(overTheWire(industrial.dcf))).toEqual(industrial.dcf);
   });
 
   it('the valuation pages’ data and parameters', () => {

@@ -43,6 +43,7 @@ export const financialAnalysisAnswer = z.object({
 export const dcfValuationViewSchema = named(
   'DcfValuation',
   z.object({
+    model: z.literal('fcff').check(z.describe('估值模型：自由现金流折现（FCFF）')),
     ...dcfResultSchema.shape,
     sensitivity: z.nullable(sensitivityGridSchema),
     warnings: z.array(valuationWarningSchema).check(z.describe('每股价值旁必须显示的提示（统一代码）')),

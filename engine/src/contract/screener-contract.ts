@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_SCREENER_QUERY, SCREENER_SORTS, type ScreenerQuery, type ScreenerSort } from '../market/screener.ts';
+import { MODEL_IDS } from '../valuation/models/model-types.ts';
 import { envelope, named } from './envelope.ts';
 import { valuationWarningSchema } from './model-schemas.ts';
 import { priceAgainstValueSchema } from './valuation-section-answers.ts';
@@ -30,6 +31,9 @@ export const screenerRowSchema = named(
     code: z.string(),
     name: z.string(),
     industry: z.string(),
+    model: z
+      .nullable(z.enum(MODEL_IDS))
+      .check(z.describe('每股价值所用的估值模型：fcff（自由现金流折现）或 excess_return（超额收益）')),
     roic: nullableNumber,
     roe: nullableNumber,
     revenue_growth: nullableNumber,

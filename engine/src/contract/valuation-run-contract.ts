@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelope, named } from './envelope.ts';
-import { dcfValuationViewSchema } from './report-answers.ts';
+import { companyValuationViewSchema } from './model-valuation-contract.ts';
 import { boundedText, COMPANY_FIELD_MAX, KEYWORD_FIELD_MAX } from './text-fields.ts';
 import { valuationResultsViewSchema } from './valuation-contract.ts';
 
@@ -29,8 +29,10 @@ export const companyRunAnswer = envelope(
   z.object({
     company: z.string(),
     latest_year: z.number(),
-    valuation_results: valuationResultsViewSchema,
-    dcf: dcfValuationViewSchema,
+    valuation_results: z
+      .nullable(valuationResultsViewSchema)
+      .check(z.describe('DCF 的结果汇总；按超额收益模型估值的公司为 null')),
+    dcf: companyValuationViewSchema.check(z.describe('所用模型的估值（model 字段：fcff 或 excess_return）')),
   }),
 );
 

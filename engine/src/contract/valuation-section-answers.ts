@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MODEL_IDS } from '../valuation/models/model-types.ts';
 import { envelope, named } from './envelope.ts';
 
 /** The report sections 估值与股息 and PE估值, as GET /api/home/… answers them (and the bundle's year-end quotes). */
@@ -25,6 +26,9 @@ export const valuationSummaryViewSchema = named(
   'ValuationSummary',
   z.object({
     latest_year: z.number(),
+    model: z
+      .nullable(z.enum(MODEL_IDS))
+      .check(z.describe('每股价值所用的估值模型（fcff 或 excess_return）；无模型可估值时为 null')),
     value_per_share: nullableNumber,
     market: z.nullable(priceAgainstValueSchema).check(z.describe('最新行情的价格与估值对比；无行情时为 null')),
     dividend_yield: nullableNumber.check(z.describe('行情文件的股息率（小数）；未提供时为 null')),
@@ -35,6 +39,21 @@ export const valuationSummaryViewSchema = named(
         reason: z.string(),
       }),
     ),
+    range: z
+      .nullable(
+        z.object({
+          weighted_value: nullableNumber,
+          p10: nullableNumber,
+          p50: nullableNumber,
+          p90: nullableNumber,
+          draws: z.number(),
+          rating: z.nullable(z.enum(['低', '中', '高', '极高'])),
+          required_margin: nullableNumber,
+          verdict: z.nullable(z.enum(['低估', '合理', '高估'])),
+          basis: z.string(),
+        }),
+      )
+      .check(z.describe('价值区间、不确定性评级与结论（见 GET /api/home/uncertainty）；不适用时为 null')),
   }),
 );
 export const valuationSummaryAnswer = envelope(valuationSummaryViewSchema);

@@ -1,6 +1,6 @@
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import { DEFAULT_TAX_RATE } from '../history/historical-rows.ts';
-import { FORECAST_TAX_RATE_RANGE, ONE_OFF_SHARE, usableTaxRate } from '../history/one-off-tax.ts';
+import { ONE_OFF_SHARE, usableTaxRate } from '../history/one-off-tax.ts';
 import { percentText, yearsText } from '../message-format.ts';
 import { medianOf } from './driver-history.ts';
 

@@ -105,7 +105,7 @@ describe('the screen', () => {
       margin_of_safety: null,
       latest_report_year: valuation.latestYear,
     });
-    expect(row?.warnings.find((warning) => warning.code === 'financial_company')?.message).toContain('P/B–ROE');
+    expect(row?.warnings.find((warning) => warning.code === 'financial_company')?.message).toContain('超额收益');
     const query = { sort: 'margin_of_safety', order: 'desc', limit: 10, offset: 0 } as const;
     expect(screen(listed, { ...query, hideFlagged: false }).rows.map((entry) => entry.code)).toContain('601166');
     expect(screen(listed, { ...query, hideFlagged: true }).rows.map((entry) => entry.code)).toEqual(['000001']);

@@ -1,5 +1,6 @@
 import type { StatementYear } from '../statements/items.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import type { ModelId } from '../valuation/models/model-types.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
 import {
   type MarketQuote,
@@ -21,6 +22,8 @@ export interface ScreenerModel extends ValueFigures {
   readonly code: string;
   readonly name: string;
   readonly industry: string;
+  /** The model the value comes from (absent from models stored before it was kept: the FCFF's). */
+  readonly model?: ModelId | null;
   readonly roic: number | null;
   readonly roe: number | null;
   readonly revenue_growth: number | null;
@@ -49,6 +52,7 @@ export function screenerModelOf(
     code: company.code,
     name: company.name,
     industry: company.industry,
+    model: valuation.model.id,
     ...valueFiguresOf(valuation, latest),
     roic: returns?.roic ?? null,
     roe: returns?.roe ?? null,
@@ -69,6 +73,8 @@ export interface ScreenerRow extends Omit<PriceAgainstValue, 'price' | 'date'> {
   readonly code: string;
   readonly name: string;
   readonly industry: string;
+  /** The model the value comes from; null when none could value the company. */
+  readonly model: ModelId | null;
   readonly price: number;
   readonly date: string;
   readonly roic: number | null;
@@ -142,6 +148,7 @@ export function screenerRows(
       code: model.code,
       name: model.name,
       industry: model.industry,
+      model: model.model !== undefined ? model.model : model.valuePerShare === null ? null : 'fcff',
       roic: model.roic,
       roe: model.roe,
       revenue_growth: model.revenue_growth,

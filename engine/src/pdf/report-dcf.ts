@@ -1,5 +1,6 @@
 import type { DcfLineSpec, DcfTableSpec } from '../report/specs/dcf-table-spec.ts';
 import type { FcfValuationSpec } from '../report/specs/fcf-valuation-spec.ts';
+import type { ModelValuationSpec } from '../report/specs/model-valuation-spec.ts';
 import type { SensitivitySectionSpec } from '../report/specs/sensitivity-section.ts';
 import type { SensitivitySpec } from '../report/specs/sensitivity-spec.ts';
 import { COLORS, type PdfCanvas } from './pdf-canvas.ts';
@@ -96,4 +97,23 @@ export function drawSensitivitySection(canvas: PdfCanvas, title: string, spec: S
   canvas.paragraph(spec.hint, { size: 8.5, color: COLORS.muted, after: 2 });
   canvas.subheading(spec.grid.title, 50);
   sensitivityTable(canvas, spec.grid);
+}
+
+/** The valuation of a company valued by another model than the FCFF (excess returns), as the page shows it. */
+export function drawModelValuation(canvas: PdfCanvas, title: string, spec: ModelValuationSpec): void {
+  canvas.heading(title, 80);
+  canvas.paragraph(spec.title, { size: 9, after: 2 });
+  canvas.paragraph(spec.keyFigures.map((figure) => `${figure.label} ${figure.text}`).join('；'), { size: 9, after: 2 });
+  for (const warning of spec.warnings) {
+    canvas.paragraph(`提示：${warning.text}`, { size: 8.5, color: COLORS.amber, after: 1 });
+  }
+  for (const notice of spec.notices) canvas.paragraph(notice, { size: 8.5, color: COLORS.muted, after: 1 });
+  const { table } = spec;
+  drawTable(canvas, {
+    caption: table.caption,
+    columns: [{ weight: 2.4, align: 'left' }, ...table.columns.map(() => ({ weight: 1, align: 'right' as const }))],
+    header: [{ text: '项目', align: 'left' }, ...table.columns],
+    rows: table.rows.map((row) => ({ cells: [row.label, ...row.texts.map((text) => figureCell(text, 'neutral'))] })),
+    fontSize: 7.5,
+  });
 }

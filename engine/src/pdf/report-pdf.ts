@@ -1,13 +1,14 @@
 import type { CompanyReport } from '../report/company-bundle.ts';
 import { REPORT_MODULE_TITLES } from '../report/report-sections.ts';
 import { fcfValuationSpec } from '../report/specs/fcf-valuation-spec.ts';
+import { modelValuationSpec } from '../report/specs/model-valuation-spec.ts';
 import { HISTORY_MODULE_ORDER, historyModuleSpec, MODULES_AFTER_VALUATION } from '../report/specs/report-specs.ts';
 import { sensitivitySectionSpec } from '../report/specs/sensitivity-section.ts';
 import { COLORS, PAGE, PdfCanvas } from './pdf-canvas.ts';
 import type { ReportPdfDeps } from './pdf-doc.ts';
 import { REPORT_FONT_FILE, REPORT_FONT_NAME, REPORT_VERSION } from './report-constants.ts';
 import { drawCover, PLATFORM_NAME, REPORT_TITLE } from './report-cover.ts';
-import { drawDcf, drawSensitivitySection } from './report-dcf.ts';
+import { drawDcf, drawModelValuation, drawSensitivitySection } from './report-dcf.ts';
 import { drawPriceAgainstValue } from './report-market.ts';
 import { drawNotes } from './report-notes.ts';
 import { drawHistoryModule, numberedTitle } from './report-sections.ts';
@@ -81,7 +82,8 @@ export function buildReportPdf(deps: ReportPdfDeps, report: CompanyReport, optio
   drawPriceAgainstValue(canvas, report);
   let number = HISTORY_MODULE_ORDER.length + 1;
   const dcfTitle = numberedTitle(number++, REPORT_MODULE_TITLES['fcf-valuation']);
-  drawDcf(canvas, dcfTitle, { ...fcfValuationSpec(report.dcf, report.dcfError), sensitivity: null });
+  if (report.model) drawModelValuation(canvas, dcfTitle, modelValuationSpec(report.model, report.company.name));
+  else drawDcf(canvas, dcfTitle, { ...fcfValuationSpec(report.dcf, report.dcfError), sensitivity: null });
   drawSensitivitySection(
     canvas,
     numberedTitle(number++, REPORT_MODULE_TITLES.sensitivity),

@@ -3,15 +3,19 @@ import { fcfEvPoints } from '../history/fcf-ratios.ts';
 import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
-import { type CompanyValuation, valueCompany } from '../valuation/company-valuation.ts';
-import { listedSharesOf, type ShareSnapshot } from '../valuation/listed-shares.ts';
+import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import type { ShareSnapshot } from '../valuation/listed-shares.ts';
+import { valueCompanyByModel } from '../valuation/models/model-choice.ts';
+import type { ModelId } from '../valuation/models/model-types.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
-import type { ListedShares } from '../valuation/shares.ts';
 import { type BasicInfoView, basicInfoView } from './basic-info-view.ts';
+import { bundleInput } from './bundle-input.ts';
 import { type GrowthView, growthView } from './growth-view.ts';
 import type { IndustryComparisonView } from './industry-comparison-view.ts';
+import { type ModelValuationView, modelValuationView } from './model-valuation-view.ts';
 import { type PeValuationView, peValuationView, type YearEndQuote } from './pe-valuation-view.ts';
 import { quoteForReport } from './quote-slot.ts';
+import { rangeVerdictOf } from './range-verdict.ts';
 import {
   type DcfValuationView,
   dcfValuationView,
@@ -57,38 +61,25 @@ export interface CompanyBundle {
   readonly year_end_quotes?: readonly YearEndQuote[];
   /** The server's change sequence when the bundle was read: a newer one means newer data. */
   readonly version: number;
-}
-
-/**
- * The listed share count of a bundled company with its latest quote (null without one): the same rule over
- * the same snapshots as the server's (`listedSharesOf`), so the device and the server value with one count.
- */
-export function bundleListedShares(
-  bundle: CompanyBundle,
-  quote: ShareSnapshot | null | undefined,
-): ListedShares | null {
-  return listedSharesOf(quote, bundle.year_end_quotes ?? []);
+  /**
+   * The model the server values the company by (the registry's choice, docs/model.md 15.1): the device's
+   * `valueBundle` chooses the same. Absent from older bundles.
+   */
+  readonly model?: ModelId | null;
 }
 
 /**
  * Values the bundle as of `asOf` ('YYYY-MM-DD', the caller's today: the engine reads no clock; null skips
- * the stale-report check) with the company's latest quote (its share count; see bundleListedShares). The
- * company's industry decides a financial company or a property developer.
+ * the stale-report check) with the company's latest quote (its share count; see bundleListedShares), by the
+ * model the registry chooses (valueCompanyByModel), as the server values it. The company's industry decides
+ * a financial company or a property developer.
  */
 export function valueBundle(
   bundle: CompanyBundle,
   asOf: string | null,
   quote: ShareSnapshot | null = null,
 ): CompanyValuation {
-  return valueCompany({
-    statements: bundle.statements,
-    parameters: bundle.parameters,
-    overrides: bundle.overrides,
-    waccAssumptions: bundle.waccAssumptions,
-    industry: bundle.company.industry,
-    asOf,
-    listedShares: bundleListedShares(bundle, quote),
-  });
+  return valueCompanyByModel(bundleInput(bundle, asOf, quote));
 }
 
 /** The report modules of a company, or why the DCF could not be made. */
@@ -104,8 +95,11 @@ export interface CompanyReport {
   readonly financialAnalysis: FinancialAnalysisView;
   readonly fcfStructure: FcfStructureView;
   readonly fcfRatio: FcfRatioView;
+  /** The FCFF's DCF; null when the company is valued by another model or cannot be valued (`dcfError`). */
   readonly dcf: DcfValuationView | null;
   readonly dcfError: string | null;
+  /** The value of a bank, insurer, broker or summary-only company: the excess-return model's; else null. */
+  readonly model: ModelValuationView | null;
   /** Price against value, when the company has a quote. */
   readonly market: PriceAgainstValue | null;
   /** Which EV the FCF/EV ratio divides by: the market's when there is a price, else the model's. */
@@ -172,6 +166,7 @@ export function buildCompanyReport(
       valuation.statements.years[valuation.latestYear],
       quote ?? null,
       market?.today ?? asOf ?? quote?.date ?? '',
+      rangeVerdictOf(bundle, quote ?? null, asOf),
     ),
     peValuation: peValuationView(
       valuation,
@@ -187,6 +182,7 @@ export function buildCompanyReport(
       : ratios,
     dcf: dcfValuationView(valuation),
     dcfError: valuation.error?.message ?? null,
+    model: modelValuationView(valuation),
     market: priced,
     fcfEvBasis: byMarket ? marketEvBasis(priced.date) : MODEL_EV_BASIS,
   };

@@ -4,9 +4,10 @@ import type { CompanyStatements } from '../statements/items.ts';
 import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
-import type { CompanyBundle } from './company-bundle.ts';
+import { type CompanyBundle, valueBundle } from './company-bundle.ts';
 import { COMPARE_MAX, compareHref, compareView, parseCompareCodes } from './compare-view.ts';
 import { NOT_MEANINGFUL_TEXT } from './specs/ratio-rows.ts';
+import { uncertaintyView } from './uncertainty-view.ts';
 
 function bundleOf(statements: CompanyStatements, industry = '制造业'): CompanyBundle {
   return {
@@ -86,7 +87,10 @@ describe('the company comparison (hand-worked on two companies)', () => {
       { bundle: FIRST, market: { quote: null, today: TODAY } },
     ]).columns[0];
     expect(bank?.warnings.map((warning) => warning.code)).toContain('financial_company');
-    expect(bank?.valuePerShare.value).toBeNull();
+    // Valued by excess returns (docs/model.md 15.1), as its report values it.
+    const valued = valueBundle(bundleOf({ ...SAMPLE_COMPANY, code: '601398', name: '银行' }, '金融业'), TODAY);
+    if (valued.model.id !== 'excess_return') throw new Error('not valued by excess returns');
+    expect(bank?.valuePerShare.value).toBe(valued.model.result.value_per_share);
   });
 
   it('overlays revenue growth, ROE, ROIC and FCF margin by year, one line per company', () => {
@@ -121,5 +125,23 @@ describe('the comparison address', () => {
   it('writes the codes back into the address', () => {
     expect(compareHref(['000333', '000651'])).toBe('/compare?codes=000333,000651');
     expect(compareHref([])).toBe('/compare');
+  });
+});
+
+describe('the verdict of each compared company', () => {
+  it('is the range’s verdict with its rating, as the uncertainty answer gives it; 不适用 for a bank', () => {
+    const quote = { price: 10, date: TODAY, market_cap: null, shares: null };
+    const market = { quote, today: TODAY };
+    const bank = bundleOf({ ...FIRST.statements, code: '600000', name: '银行' }, '金融业');
+    const view = compareView([
+      { bundle: FIRST, market },
+      { bundle: bank, market },
+    ]);
+    const range = uncertaintyView(FIRST, quote, TODAY);
+    expect(view.columns[0]?.verdict).toEqual({
+      text: `${range.verdict}（不确定性${range.rating}）`,
+      basis: range.basis,
+    });
+    expect(view.columns[1]?.verdict.text).toBe('不适用');
   });
 });

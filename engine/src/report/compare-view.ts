@@ -7,6 +7,7 @@ import { type CompanyBundle, type MarketContext, valueBundle } from './company-b
 import { EMPTY, formatValue, formatWithUnit, type ValueUnit } from './format.ts';
 import { marginOfSafetyTone, quoteDateText } from './market-rows.ts';
 import type { SeriesColor } from './palette.ts';
+import { type RangeVerdict, rangeVerdictOf } from './range-verdict.ts';
 import { NOT_MEANINGFUL_TEXT } from './specs/ratio-rows.ts';
 import { CHART_HISTORY_YEARS, NARROW_HISTORY } from './specs/spec-parts.ts';
 import type { ChartSpec } from './specs/spec-types.ts';
@@ -63,6 +64,8 @@ export interface CompareColumn {
   readonly price: { readonly value: number; readonly text: string; readonly date: string } | null;
   readonly marginOfSafety: { readonly value: number | null; readonly text: string; readonly tone: Tone };
   readonly warnings: readonly WarningSpec[];
+  /** The verdict with its uncertainty rating (docs/model.md section 16): '合理（不确定性中）', or why there is none. */
+  readonly verdict: { readonly text: string; readonly basis: string };
 }
 
 export interface CompareView {
@@ -152,8 +155,16 @@ function columnOf(entry: CompareEntry, index: number): { column: CompareColumn; 
         tone: marginOfSafetyTone(margin),
       },
       warnings: warningSpecs(valuation.warnings),
+      verdict: verdictCell(rangeVerdictOf(bundle, market.quote, market.today)),
     },
   };
+}
+
+/** The verdict as one cell: the verdict, the rating beside it, what it rests on as its hint. */
+export function verdictCell(range: RangeVerdict | null): CompareColumn['verdict'] {
+  if (!range) return { text: '不适用', basis: '该公司不适用情景与模拟（如金融企业、缺少总股本）' };
+  const rated = range.rating ? `（不确定性${range.rating}）` : '';
+  return { text: range.verdict ? `${range.verdict}${rated}` : `暂无行情${rated}`, basis: range.basis };
 }
 
 /** The overlaid charts: figure by year (the latest 10 reported years of any company), a line per company. */

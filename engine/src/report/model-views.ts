@@ -14,7 +14,8 @@ import {
 } from '../valuation/parameter-rules.ts';
 import type { ValuationSettings } from '../valuation/parameters.ts';
 import type { ValuationWarning } from '../valuation/warnings.ts';
-import { bundleListedShares, type CompanyBundle, type MarketContext } from './company-bundle.ts';
+import { bundleListedShares } from './bundle-input.ts';
+import type { CompanyBundle, MarketContext } from './company-bundle.ts';
 import { formatAmount, formatPercent } from './format.ts';
 
 /**

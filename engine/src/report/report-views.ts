@@ -81,6 +81,8 @@ export function financialAnalysisView(valuation: CompanyValuation): FinancialAna
 }
 
 export interface DcfValuationView extends DcfResult {
+  /** The model of the value (docs/model.md 15.1): this view is the FCFF's. */
+  model: 'fcff';
   sensitivity: SensitivityGrid | null;
   /** What a reader must know beside the value per share (shown next to it on every screen). */
   warnings: ValuationWarning[];
@@ -111,6 +113,7 @@ export function dcfValuationView(valuation: CompanyValuation): DcfValuationView 
   if (!dcf) return null;
   const latest = valuation.history[valuation.history.length - 1];
   return {
+    model: 'fcff',
     ...dcf,
     sensitivity: valuation.sensitivity,
     warnings: valuation.warnings.slice(),

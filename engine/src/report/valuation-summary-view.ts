@@ -7,6 +7,8 @@ import {
 import { perShareValueOf, valueFiguresOf } from '../market/value-figures.ts';
 import type { StatementYear } from '../statements/items.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
+import type { ModelId } from '../valuation/models/model-types.ts';
+import type { RangeVerdict } from './range-verdict.ts';
 
 /** The figures of 估值与股息 that may be missing or not meaningful, each with the reason it is. */
 export type SummaryFigure = 'value_per_share' | 'margin_of_safety' | 'pe' | 'pb' | 'fcff_ev_yield' | 'ev_ebit';
@@ -24,6 +26,8 @@ export interface SummaryReason {
 export interface ValuationSummaryView {
   /** The annual report the multiples divide by. */
   readonly latest_year: number;
+  /** The model the value per share comes from (docs/model.md 15.1); null when none could value the company. */
+  readonly model: ModelId | null;
   readonly value_per_share: number | null;
   /** Price against value of the latest quote; null without one. */
   readonly market: PriceAgainstValue | null;
@@ -33,6 +37,8 @@ export interface ValuationSummaryView {
   readonly no_price: string | null;
   /** Why a figure is null (not meaningful, or missing). */
   readonly reasons: readonly SummaryReason[];
+  /** The value as a range with its rating and verdict (docs/model.md section 16); null where none is given. */
+  readonly range: RangeVerdict | null;
 }
 
 export const NO_QUOTE_TEXT = '暂无行情：上传行情（现价或总市值）后显示安全边际、市盈率、市净率、FCFF收益率与EV/EBIT';
@@ -97,15 +103,18 @@ export function valuationSummaryView(
   latest: StatementYear | undefined,
   quote: SummaryQuote | null,
   today: string,
+  range: RangeVerdict | null = null,
 ): ValuationSummaryView {
   const figures = valueFiguresOf(valuation, latest);
   const market = quote ? priceAgainstValue(quote, figures, today) : null;
   return {
     latest_year: valuation.latestYear,
+    model: valuation.model.id,
     value_per_share: figures.valuePerShare,
     market,
     dividend_yield: quote?.dividend_yield ?? null,
     no_price: market ? null : NO_QUOTE_TEXT,
     reasons: reasonsOf(valuation, figures, market),
+    range,
   };
 }

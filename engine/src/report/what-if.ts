@@ -11,7 +11,8 @@ import {
 } from '../valuation/input-validation.ts';
 import type { ValuationSettings } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
-import { bundleListedShares, type CompanyBundle, type MarketContext } from './company-bundle.ts';
+import { bundleListedShares } from './bundle-input.ts';
+import type { CompanyBundle, MarketContext } from './company-bundle.ts';
 import { type DcfValuationView, dcfValuationView } from './report-views.ts';
 import {
   type FinancialDataView,

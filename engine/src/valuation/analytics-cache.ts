@@ -7,6 +7,7 @@ import type { LineGap } from '../history/continuity.ts';
 import { type HistoryFcfRatios, historyFcfRatios } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import { analyseHistory, type HistoryAnalysis, type HistoryOptions } from '../history/historical-rows.ts';
+import { fullStatementsBase } from '../history/newer-summaries.ts';
 import { type TrailingTwelveMonths, trailingTwelveMonths } from '../history/trailing-twelve-months.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import { PERIOD_MONTHS, periodReportLabel } from '../statements/periods.ts';
@@ -39,6 +40,8 @@ export interface StatementAnalytics {
   readonly fcfRatios: HistoryFcfRatios;
   readonly base: DriverBase;
   readonly autoByGrowth: Map<number, AutoForecast>;
+  /** A later year only the financial summary reports, left out of the full statements' base (newer-summaries.ts). */
+  readonly newerSummaryYear: number | null;
 }
 
 /** Auto forecasts kept per statements (a page typing terminal growths would otherwise grow the map). */
@@ -79,8 +82,9 @@ export function statementAnalytics(
   ) {
     return cache.analytics;
   }
-  const trailing = trailingTwelveMonths(statements);
-  const based = trailing ? withTrailingYear(statements, trailing) : statements;
+  const { statements: full, newerSummaryYear } = fullStatementsBase(statements);
+  const trailing = trailingTwelveMonths(full);
+  const based = trailing ? withTrailingYear(full, trailing) : full;
   const {
     rows: history,
     reportedFamilies,
@@ -103,6 +107,7 @@ export function statementAnalytics(
       ...(trailing ? { trailing: trailingRowOf(trailing) } : {}),
     }),
     autoByGrowth: new Map(),
+    newerSummaryYear,
   };
   if (cache) {
     cache.statements = statements;

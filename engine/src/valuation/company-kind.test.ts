@@ -29,8 +29,8 @@ describe('financial companies', () => {
     expect(result.dcf).toBeNull();
     expect(result.sensitivity).toBeNull();
     expect(result.error?.code).toBe('FINANCIAL_COMPANY');
-    expect(result.error?.message).toContain('P/B–ROE');
-    expect(result.error?.message).toContain('股利贴现');
+    expect(result.error?.message).toContain('超额收益');
+    expect(result.model).toEqual({ id: null, result: null, reason: result.error?.message });
     expect(result.history).toHaveLength(3);
     expect(result.returns[2]?.roe).toBeCloseTo(45 / ((296 + 296 * 0.95) / 2), 12);
     expect(result.warnings.map((entry) => entry.code)).toEqual(['financial_company']);

@@ -20,6 +20,7 @@ import {
 import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts';
 import { type CompanyClassification, classifyCompany } from './company-kind.ts';
 import { type DcfResult, type DiscountTiming, discountCashFlows } from './dcf.ts';
+import type { ChosenModel } from './models/model-types.ts';
 import {
   DEFAULT_TERMINAL_GROWTH_RATE,
   type EffectiveParameters,
@@ -112,12 +113,19 @@ export interface CompanyValuation {
   readonly lineGaps: readonly LineGap[];
   /** What a reader must know beside the value (warnings.ts). */
   readonly warnings: readonly ValuationWarning[];
+  /**
+   * The model the value comes from: `valueCompany` is the FCFF (its DCF, or none with the error's reason);
+   * `valueCompanyByModel` chooses through the model registry (docs/model.md 15.1).
+   */
+  readonly model: ChosenModel;
 }
 
 export const LIMITATION_MESSAGES = {
   summaryOnly: '仅有财务摘要：EBIT 按营业利润扣除投资收益估算，折旧摊销、资本开支与营运资本变动按 0 估计',
   noCashFlow: '缺少现金流量表：折旧摊销与资本开支按资产负债表估计（固定资产等的变动加折旧率），并非报表数据',
 } as const;
+
+const FCFF_CHOSEN: ChosenModel = { id: 'fcff', result: null, reason: null };
 
 /** A newer interim report than the base that could not give trailing twelve months (a report it needs is missing). */
 export function interimNotUsedMessage(interim: string, base: string): string {
@@ -299,7 +307,11 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     limitations: limitationsOf(history, classification, analytics.estimatedCapex?.years ?? [], unusedInterim),
     classification,
     lineGaps: analytics.gaps,
+    model: dcf
+      ? FCFF_CHOSEN
+      : { id: null, result: null, reason: (error ?? new ValuationError('FORECAST_MISSING')).message },
     warnings: valuationWarnings({
+      newerSummaryYear: analytics.newerSummaryYear,
       latestYear,
       basePeriod: timing ? { date: valuationBase.date, label: valuationBase.label } : null,
       parameters,

@@ -23,6 +23,9 @@ export const WARNING_CODES = [
   'shares_unknown',
   'roe_bounded',
   'few_roe_years',
+  'summary_only',
+  'newer_summary_available',
+  'terminal_value_exceeds_ev',
   'terminal_reinvestment_inconsistent',
   'no_cash_flow_statement',
 ] as const;
@@ -86,6 +89,8 @@ export interface WarningContext {
   /** Gaps of these years are warned (the years the forecast rests on); all are recorded. */
   readonly warnedYears: readonly number[];
   readonly asOf?: string | null | undefined;
+  /** A later year only the financial summary reports, not made the base (newer_summary_available). */
+  readonly newerSummaryYear?: number | null;
 }
 
 function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
@@ -104,9 +109,15 @@ function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
       message: `股权价值为负（${amountText(equity)}）：有息负债等索取权超过企业价值，每股价值不适用`,
     });
   }
-  if (dcf.terminal_value_share !== null && dcf.terminal_value_share > TERMINAL_VALUE_WARNING_SHARE) {
+  if (dcf.terminal_value_share !== null && dcf.terminal_value_share > 1) {
+    warnings.push({
+      code: 'terminal_value_exceeds_ev',
+      message: `终值现值占企业价值 ${percentText(dcf.terminal_value_share)}，超过100%：预测期现金流合计为负，估值不是有意义的结果，每股价值不适用`,
+    });
+  } else if (dcf.terminal_value_share !== null && dcf.terminal_value_share > TERMINAL_VALUE_WARNING_SHARE) {
     warnings.push(terminalShareWarning(dcf.terminal_value_share, '企业价值', 'WACC 与 g'));
   }
+  if (!(dcf.valuation.total_shares > 0)) warnings.push(sharesUnknownWarning());
   warnings.push(...terminalReinvestmentWarnings(dcf));
   warnings.push(...sharesDisagreeWarnings(parameters));
   const { bound_applied: bound, calculated_wacc: calculated, applied_wacc: applied } = parameters.wacc_breakdown;
@@ -172,7 +183,13 @@ function gapWarnings({ gaps, warnedYears, estimatedCapex }: WarningContext): Val
   );
 }
 
-function companyWarnings({ classification, latestYear, basePeriod, asOf }: WarningContext): ValuationWarning[] {
+function companyWarnings({
+  classification,
+  latestYear,
+  basePeriod,
+  asOf,
+  newerSummaryYear,
+}: WarningContext): ValuationWarning[] {
   const warnings: ValuationWarning[] = [];
   if (classification.kind === 'financial') {
     const why =
@@ -181,7 +198,7 @@ function companyWarnings({ classification, latestYear, basePeriod, asOf }: Warni
         : `吸收存款、保险合同准备金、代理买卖证券款占负债的 ${percentText(classification.financialShare ?? 0, 0)}`;
     warnings.push({
       code: 'financial_company',
-      message: `${why}：不适用自由现金流估值，请改用 P/B–ROE 或股利贴现模型`,
+      message: `${why}：不适用自由现金流估值，按超额收益（剩余收益）模型估值并给出市净率`,
     });
   }
   if (classification.kind === 'property_developer') {
@@ -191,6 +208,7 @@ function companyWarnings({ classification, latestYear, basePeriod, asOf }: Warni
     });
   }
   warnings.push(...(basePeriod ? stalePeriodWarnings(basePeriod, asOf) : staleReportWarnings(latestYear, asOf)));
+  if (newerSummaryYear) warnings.push(newerSummaryWarning(newerSummaryYear, latestYear));
   return warnings;
 }
 
@@ -239,6 +257,23 @@ export function terminalReturnWarning(roc: number, costOfCapital: number): Valua
   return {
     code: 'terminal_ronic_below_wacc',
     message: `永续期资本回报率 ${percentText(roc)} 低于永续期资本成本 ${percentText(costOfCapital)}：增长在摧毁价值`,
+  };
+}
+
+/** Only financial summaries: the company is valued by excess returns, not by an FCFF DCF. */
+export function summaryOnlyWarning(): ValuationWarning {
+  return {
+    code: 'summary_only',
+    message: '仅有财务摘要（无完整三张报表）：不作自由现金流估值，按超额收益模型估值；上传完整报表后可按FCFF估值',
+  };
+}
+
+/** A financial summary of a later year than the full statements the value rests on (they stay the base). */
+export function newerSummaryWarning(year: number, base: number): ValuationWarning {
+  return {
+    code: 'newer_summary_available',
+    message: `已有 ${year} 年的财务摘要，但估值仍基于 ${base} 年的完整报表：摘要缺少现金、有息负债与现金流明细，不作基期；上传 ${year} 年完整报表后更新`,
+    year,
   };
 }
 

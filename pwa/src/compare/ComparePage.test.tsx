@@ -101,7 +101,8 @@ describe('the comparison page', () => {
     press(search, 'Enter');
     await waitUntil(() => (full.textContent ?? '').includes('最多同时对比 5 家公司'), 'the limit');
     expect(window.location.search).toBe('?codes=1,2,3,4,5');
-  });
+    // Each compared company's range runs its simulation in the test's in-process engine.
+  }, 30_000);
 
   it('says which companies it could not load and why, and compares the rest', async () => {
     const page = await openPage('?codes=000001,000009,123456,abc');

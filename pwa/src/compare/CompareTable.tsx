@@ -118,6 +118,14 @@ export function CompareTable({ view, onRemove }: { view: CompareView; onRemove: 
                 </td>
               ))}
             </tr>
+            <tr>
+              <th scope="row">结论（不确定性）</th>
+              {columns.map((column) => (
+                <td key={column.code} data-company={column.code} data-testid="verdict" title={column.verdict.basis}>
+                  {column.verdict.text}
+                </td>
+              ))}
+            </tr>
             <Row
               label="估值提示"
               columns={columns}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Notify } from '../valuation-editor/use-message.ts';
 import { exportModelWorkbook, XLSX_FAILED_MESSAGE, XlsxExportError } from '../valuation-editor/xlsx-export.ts';
 import { shareCard } from './share-card/share-card.ts';
+import { rangeSnapshotOf } from './uncertainty/range-snapshot.ts';
 import './ExportActions.css';
 import { SHARE_FAILED_MESSAGE, shareCardFile, shareOrDownload } from './share-card/share-card-export.ts';
 
@@ -22,7 +23,8 @@ export function ExportActions({ view, whatIf, automaticPerShare, price, notify }
     setBusy('card');
     try {
       const date = new Date();
-      const card = shareCard({ view, whatIf, automaticPerShare, price, url: window.location.href, date });
+      const range = rangeSnapshotOf(view.company.code);
+      const card = shareCard({ view, whatIf, automaticPerShare, price, url: window.location.href, date, range });
       const file = await shareCardFile(card, view.company.name, date);
       const outcome = await shareOrDownload(file, `${view.company.name} 估值卡片`);
       if (outcome === 'downloaded') notify('success', `已下载 ${file.name}`);
@@ -37,7 +39,7 @@ export function ExportActions({ view, whatIf, automaticPerShare, price, notify }
   const exportXlsx = async () => {
     setBusy('xlsx');
     try {
-      notify('success', `已下载 ${await exportModelWorkbook(view)}`);
+      notify('success', `已下载 ${await exportModelWorkbook(view, new Date(), rangeSnapshotOf(view.company.code))}`);
     } catch (error) {
       notify('error', error instanceof XlsxExportError ? error.message : XLSX_FAILED_MESSAGE);
     } finally {

@@ -15,6 +15,7 @@ import { ExportActions } from './ExportActions.tsx';
 import type { ValuationSession } from './load-valuation.ts';
 import { ReverseDcf } from './ReverseDcf.tsx';
 import { StickyResult } from './StickyResult.tsx';
+import { UncertaintyPanel } from './uncertainty/UncertaintyPanel.tsx';
 import { countEdits, type WhatIfEdit } from './what-if-edit.ts';
 import '../valuation-editor/editor.css';
 
@@ -117,6 +118,7 @@ export function ValuationWorkspace({
         </div>
       ) : null}
       <ReverseDcf engine={engine} whatIf={whatIf} marketPrice={view.market?.price ?? null} />
+      <UncertaintyPanel engine={engine.uncertainty} company={session.company.code} onError={onError} />
       {DRIVER_TABLES.map((table) => (
         <DriverTableView
           key={table.id}

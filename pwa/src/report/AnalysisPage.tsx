@@ -94,6 +94,15 @@ export function AnalysisPage() {
                 />
                 <WarningMark warnings={warningSpecs(state.report.dcf.warnings)} />
               </>
+            ) : state.status === 'ready' && state.report.model ? (
+              <>
+                <DataDateBadge
+                  latestYear={state.report.model.meta.latest_report_year}
+                  warnings={state.report.model.warnings}
+                  basePeriod={null}
+                />
+                <WarningMark warnings={warningSpecs(state.report.model.warnings)} />
+              </>
             ) : state.status === 'loading' ? (
               <>
                 <span className="data-date is-placeholder">基于 0000 年报</span>

@@ -2,6 +2,7 @@ import {
   type CompanyReport,
   fcfValuationSpec,
   historyModuleSpec,
+  modelValuationSpec,
   REPORT_MODULE_PATHS,
   REPORT_MODULE_TITLES,
   type ReportModulePath,
@@ -9,6 +10,7 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
+import { ModelValuationModule } from './modules/ModelValuationModule.tsx';
 import { ProfitabilityModule } from './modules/ProfitabilityModule.tsx';
 import { SensitivityModule } from './modules/SensitivityModule.tsx';
 import { ReportUnavailable } from './ReportUnavailable.tsx';
@@ -57,6 +59,9 @@ function ModuleBody({
           : ({ path, spec: historyModuleSpec(report, path) } as const),
     [path, report, gridHasSection],
   );
+  if (spec.path === 'fcf-valuation' && report.model) {
+    return <ModelValuationModule spec={modelValuationSpec(report.model, report.company.name)} />;
+  }
   if (spec.path === 'fcf-valuation') {
     return <DcfValuationModule report={report} spec={spec.spec} onOpenCustom={onOpenCustom} />;
   }

@@ -66,5 +66,6 @@ describe('a report opened again', () => {
     }
     expect(await db?.reports.count()).toBe(STORED_REPORTS_LIMIT);
     expect(await db?.reports.get('600000')).toBeUndefined();
-  });
+    // 51 reports, each with its range's 10,000 draws (docs/model.md section 16).
+  }, 60_000);
 });

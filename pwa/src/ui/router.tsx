@@ -47,7 +47,10 @@ export function useQueryParam(name: string): string | null {
   return new URLSearchParams(location.search).get(name);
 }
 
-/** An in-app link: a plain <a> (so it opens in a new tab with a modifier) that navigates without reload. */
+/**
+ * An in-app link: a plain <a> (so it opens in a new tab with a modifier) that navigates without reload.
+ * Outside a router (a section drawn on its own, as for the PDF comparison) it stays a plain link.
+ */
 export function Link({
   to,
   children,
@@ -62,11 +65,12 @@ export function Link({
   'aria-current'?: 'page';
   'data-testid'?: string;
 }) {
-  const { navigate } = useRouter();
+  const router = useContext(RouterContext);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!router) return;
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    navigate(to);
+    router.navigate(to);
     onNavigate?.();
   };
   return (

@@ -1,6 +1,7 @@
-import { formatAmount, type WhatIf, whatIfView } from '@fcf/engine/report';
+import { formatAmount, uncertaintyView, type WhatIf, whatIfView } from '@fcf/engine/report';
 import { describe, expect, it } from 'vitest';
 import { DCF_CELLS, modelWorkbook, SHEETS } from './model-workbook.ts';
+import { SCENARIO_SHEET } from './scenario-sheet.ts';
 import { sampleBundle } from './testing/sample-bundle.ts';
 import { cell, cellNumber, formulaEngine, roundTrip } from './testing/workbook-engine.ts';
 
@@ -86,5 +87,26 @@ describe('the model workbook', () => {
     expect(
       cellNumber(formulaEngine(roundTrip(modelWorkbook(manual))), SHEETS.dcf, DCF_CELLS.valuePerShare),
     ).toBeCloseTo(manual.dcf?.valuation.value_per_share ?? Number.NaN, 8);
+  });
+});
+
+describe('the 情景与模拟 sheet', () => {
+  it('carries the scenarios, the weighted value and the verdict as formulas, and the simulation’s settings and percentiles', () => {
+    const quote = { price: 12, date: '2025-06-30', market_cap: null, shares: null };
+    const range = uncertaintyView(BUNDLE, quote, '2025-06-30', { draws: 1000 });
+    const snapshot = { ...range, scenarios: range.scenarios, simulation: range.simulation, price: range.price };
+    const workbook = roundTrip(modelWorkbook(whatIfView(BUNDLE, WHAT_IF), snapshot));
+    expect(workbook.SheetNames).toContain(SCENARIO_SHEET);
+    const engine = formulaEngine(workbook);
+    const sheetId = engine.getSheetId(SCENARIO_SHEET) ?? -1;
+    const values = engine.getSheetValues(sheetId);
+    const rowOf = (label: string) => values.findIndex((row) => row[0] === label);
+    expect(values[rowOf('情景加权价值（元）')]?.[1]).toBeCloseTo(range.weighted_value ?? Number.NaN, 9);
+    expect(values[rowOf('权重合计')]?.[1]).toBeCloseTo(1, 12);
+    expect(values[rowOf('结论')]?.[1]).toBe(range.verdict);
+    expect(values[rowOf('P50（元）')]?.[1]).toBeCloseTo(range.simulation.p50 ?? Number.NaN, 9);
+    expect(values[rowOf('随机种子')]?.[1]).toBe(range.simulation.seed);
+    expect(values[rowOf('模拟次数')]?.[1]).toBe(1000);
+    expect(values.slice(1, 4).map((row) => row[0])).toEqual(['悲观', '基准', '乐观']);
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { WhatIfView } from '@fcf/engine/report';
 import { yearLabel } from '@fcf/engine/report';
 import { DRIVER_TABLES, type TableRow } from './driver-tables.ts';
+import { type RangeSnapshot, SCENARIO_SHEET, scenarioSheet } from './scenario-sheet.ts';
 import { AMOUNT, FACTOR, formula, number, on, PERCENT, put, ref, sheet, text, toWorkSheet } from './workbook-cells.ts';
 
 /**
@@ -329,7 +330,7 @@ function dcfSheet(view: WhatIfView): WorkSheet {
 }
 
 /** The workbook of a valued company; throws when the inputs admit no valuation (nothing to export). */
-export function modelWorkbook(view: WhatIfView): WorkBook {
+export function modelWorkbook(view: WhatIfView, range: RangeSnapshot | null = null): WorkBook {
   const keys = driverKeys();
   const workbook = utils.book_new();
   // The DCF sheet first: it is what a reader opens the file for.
@@ -337,6 +338,7 @@ export function modelWorkbook(view: WhatIfView): WorkBook {
   utils.book_append_sheet(workbook, forecastSheet(view, keys), SHEETS.forecast);
   utils.book_append_sheet(workbook, driversSheet(view, keys), SHEETS.drivers);
   utils.book_append_sheet(workbook, historySheet(view), SHEETS.history);
+  if (range) utils.book_append_sheet(workbook, scenarioSheet(range), SCENARIO_SHEET);
   workbook.Props = { Title: `${view.company.name} DCF估值模型`, Author: '自由现金流估值平台' };
   return workbook;
 }

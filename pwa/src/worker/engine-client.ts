@@ -1,3 +1,4 @@
+import type { Scenario, ScenarioInputs, StoryInputs } from '@fcf/engine';
 import type {
   CompanyBundle,
   CompanyReport,
@@ -10,6 +11,9 @@ import type {
   ModelChoices,
   ModelComparisonView,
   ModelWhatIfView,
+  PageStart,
+  ScenarioSummary,
+  SimulationOutcome,
   WaccToolEdits,
   WaccToolView,
   WhatIf,
@@ -17,6 +21,7 @@ import type {
 } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
 import type { EngineApi } from './engine.worker.ts';
+import type { SimulationProgress, SimulationRequest } from './run-simulation.ts';
 
 let remote: Comlink.Remote<EngineApi> | null = null;
 
@@ -77,6 +82,20 @@ export interface WhatIfEngine {
   /** The story model or excess returns with the reader's levers. */
   modelWhatIf(model: LeverModelId, levers: LeverValues): Promise<ModelWhatIfView>;
   modelChoices(): Promise<ModelChoices>;
+  readonly uncertainty: UncertaintyEngine;
+}
+
+/** The range of the loaded company (docs/model.md, uncertainty), computed in the same worker. */
+export interface UncertaintyEngine {
+  start(): Promise<{ start: PageStart } | { error: string }>;
+  summary(
+    base: StoryInputs,
+    scenarios: readonly Scenario[],
+    centre: ScenarioInputs,
+    words: Readonly<Record<string, readonly string[]>>,
+  ): Promise<ScenarioSummary>;
+  /** Resolves null when `onProgress` answered false (cancelled). */
+  simulate(request: SimulationRequest, onProgress: SimulationProgress): Promise<SimulationOutcome | null>;
 }
 
 export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketContext): Promise<WhatIfEngine> {
@@ -85,6 +104,11 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
   return {
     whatIf: (whatIf) => worker.whatIf(whatIf),
     impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),
+    uncertainty: {
+      start: () => worker.uncertaintyStart(),
+      summary: (base, scenarios, centre, words) => worker.scenarioSummary(base, scenarios, centre, words),
+      simulate: (request, onProgress) => worker.simulate(request, Comlink.proxy(onProgress)),
+    },
     modelWhatIf: (model, levers) => worker.modelWhatIf(model, levers),
     modelChoices: () => worker.modelChoices(),
   };

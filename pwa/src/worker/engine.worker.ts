@@ -1,4 +1,11 @@
-import { createAnalyticsCache, valuationDate } from '@fcf/engine';
+import {
+  createAnalyticsCache,
+  isValuationError,
+  type Scenario,
+  type ScenarioInputs,
+  type StoryInputs,
+  valuationDate,
+} from '@fcf/engine';
 import {
   buildCompanyReport,
   bundleListedShares,
@@ -13,12 +20,16 @@ import {
   modelChoices,
   modelComparison,
   modelWhatIfView,
+  type PageStart,
+  scenarioSummary,
+  uncertaintyStart,
   type WaccToolEdits,
   type WhatIf,
   waccToolView,
   whatIfView,
 } from '@fcf/engine/report';
 import * as Comlink from 'comlink';
+import { runSimulation, type SimulationProgress, type SimulationRequest } from './run-simulation.ts';
 
 let loaded: CompanyBundle | null = null;
 let loadedMarket: MarketContext | undefined;
@@ -58,6 +69,27 @@ const engineApi = {
       asOf: valuationDate(new Date()),
       listedShares: bundleListedShares(loaded, loadedMarket?.quote),
     });
+  },
+  /** Where the range starts for the loaded company (docs/model.md, uncertainty), or why it cannot be given. */
+  uncertaintyStart(): { start: PageStart } | { error: string } {
+    if (!loaded) throw new Error('no company loaded');
+    try {
+      return { start: uncertaintyStart(loaded, loadedMarket?.quote ?? null, valuationDate(new Date())) };
+    } catch (error) {
+      if (isValuationError(error)) return { error: error.message };
+      throw error;
+    }
+  },
+  scenarioSummary(
+    base: StoryInputs,
+    scenarios: readonly Scenario[],
+    centre: ScenarioInputs,
+    words: Readonly<Record<string, readonly string[]>>,
+  ) {
+    return scenarioSummary(base, scenarios, centre, words);
+  },
+  simulate(request: SimulationRequest, onProgress: SimulationProgress) {
+    return runSimulation(request, onProgress);
   },
   /** The loaded company's default model, and why the others do not fit. */
   modelChoices() {

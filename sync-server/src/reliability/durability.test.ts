@@ -189,9 +189,13 @@ describe('a server killed during an upload', () => {
 
     const again = await start();
     await again.process.waitFor(new RegExp(`上次停止时有 ${owed.length} 家公司导入后尚未估值，正在后台补做`));
-    await again.process.waitFor(new RegExp(`补做估值完成：${owed.length} 家已估值，0 家无法估值`));
+    const [, valuedCount, unvaluable] = await again.process.waitFor(/补做估值完成：(\d+) 家已估值，(\d+) 家无法估值/);
+    // Every owed company is taken up: valued, or refused with the reason no model fits it (in this
+    // stretch *ST盐湖, whose parent equity is negative: neither the FCFF nor excess returns apply).
+    expect(Number(valuedCount) + Number(unvaluable)).toBe(owed.length);
+    expect(Number(unvaluable)).toBeLessThanOrEqual(1);
     const valued = await valuedByCode(again);
-    for (const code of owed) expect(valued.get(code), code).toBe(true);
+    expect(owed.filter((code) => valued.get(code)).length).toBe(Number(valuedCount));
     expect(await outsideCount('SELECT count(*) FROM owed_valuations')).toBe(0);
     await stop(again);
   }, 120_000);

@@ -5,7 +5,7 @@ import { valuationDate } from '@fcf/engine';
 import {
   basicInfoAnswer,
   companyBundleAnswer,
-  dcfValuationAnswer,
+  companyValuationAnswer,
   quoteAnswer,
   valuationResultsAnswer,
   valuationSummaryAnswer,
@@ -79,7 +79,9 @@ async function uploadQuotes(name: string, csv: string): Promise<void> {
 /** What the API says of one company: the DCF (or its refusal), the summary, the stored-result view, basic info. */
 async function apiOf(code: string) {
   const dcfResponse = await platform.call('GET', `/api/home/dcf_valuation/${code}`);
-  const dcf = dcfResponse.status === 200 ? (await answerOf(dcfResponse, dcfValuationAnswer)).data : null;
+  const value = dcfResponse.status === 200 ? (await answerOf(dcfResponse, companyValuationAnswer)).data : null;
+  const dcf = value?.model === 'fcff' ? value : null;
+  const model = value?.model === 'excess_return' ? value : null;
   const resultsResponse = await platform.call('GET', `/api/data/valuation-results/${code}`);
   const results =
     resultsResponse.status === 200 ? (await answerOf(resultsResponse, valuationResultsAnswer)).data : null;
@@ -87,7 +89,7 @@ async function apiOf(code: string) {
     await answerOf(await platform.call('GET', `/api/home/valuation_summary/${code}`), valuationSummaryAnswer)
   ).data;
   const basic = (await answerOf(await platform.call('GET', `/api/home/basic_info/${code}`), basicInfoAnswer)).data;
-  return { dcf, results, summary, basic };
+  return { dcf, model, results, summary, basic };
 }
 
 /** What a device holds of one company: the bundle and the synced quote (the API's copies of both). */
@@ -129,15 +131,22 @@ async function compare(code: string, state: string): Promise<void> {
   const custom = whatIfView(bundle, { parameters: {}, overrides: {}, asOf: today }, undefined, market);
   const label = `${code} ${state}`;
 
+  // A bank is valued by excess returns on the server and in the report alike (docs/model.md 15.1).
+  expect(report.model, `${label}: the report's excess-return value`).toEqual(api.model);
+  expect(bundle.model, `${label}: the bundle's model`).toBe(api.model?.model ?? api.dcf?.model ?? null);
+  expect(report.valuationSummary.model, `${label}: 估值与股息's model`).toBe(bundle.model);
   const apiValue = api.dcf?.valuation.value_per_share ?? null;
   expect(cents(report.dcf?.valuation.value_per_share), `${label}: report`).toBe(cents(apiValue));
-  expect(cents(custom.dcf?.valuation.value_per_share), `${label}: custom page`).toBe(cents(apiValue));
+  if (!api.model) expect(cents(custom.dcf?.valuation.value_per_share), `${label}: custom page`).toBe(cents(apiValue));
   expect(report.dcf?.meta.shares ?? null, `${label}: report's share count`).toEqual(api.dcf?.meta.shares ?? null);
   expect(custom.params.shares.count, `${label}: custom page's share count`).toBe(api.basic.total_shares);
   expect(report.basicInfo, `${label}: 公司基本信息`).toEqual(api.basic);
-  expect(cents(api.results?.value_per_share), `${label}: valuation-results`).toBe(cents(api.summary.value_per_share));
+  const stored = api.results?.value_per_share ?? api.model?.value_per_share;
+  expect(cents(stored), `${label}: valuation-results`).toBe(cents(api.summary.value_per_share));
   expect(report.valuationSummary, `${label}: 估值与股息`).toEqual(api.summary);
-  expect(formatPercent(custom.market?.margin_of_safety), `${label}: margin of safety`).toBe(
+  // The custom page edits the FCFF: for a company valued by another model the report's summary is the one.
+  const margin = api.model ? report.valuationSummary.market : custom.market;
+  expect(formatPercent(margin?.margin_of_safety), `${label}: margin of safety`).toBe(
     formatPercent(api.summary.market?.margin_of_safety),
   );
   // The PDF draws the page's 不适用 where the API's value per share is null (equity value ≤ 0).

@@ -227,18 +227,19 @@ describe('the screener API', () => {
     expect(midea?.flags).toEqual([...new Set(midea?.warnings.map((warning) => warning.code))]);
     expect(midea?.warnings.every((warning) => warning.message.length > 0)).toBe(true);
 
-    // 格力电器 refiled under 金融业: no FCFF value (422) yet a flagged row with the reason, hidden by default.
+    // 格力电器 refiled under 金融业: valued by excess returns, never an FCFF DCF, its row flagged with the reason.
     transaction(platform.db, () =>
       execute(platform.db, `UPDATE companies SET industry = '金融业' WHERE code = '000651'`),
     );
     const token = await platform.adminToken();
-    const refused = await platform.call('POST', '/api/valuation/company/000651', { token, body: {} });
-    expect(refused.status).toBe(422);
+    const run = await platform.call('POST', '/api/valuation/company/000651', { token, body: {} });
+    expect(run.status).toBe(200);
     const shown = await readData(platform, '/api/data/screener?hide_flagged=0&limit=500', screenerAnswer);
     const gree = shown.rows.find((row) => row.code === '000651');
-    expect(gree).toMatchObject({ value_per_share: null, margin_of_safety: null });
+    expect(gree?.model).toBe('excess_return');
+    expect(gree?.value_per_share).toBeGreaterThan(0);
     expect(gree?.flags).toContain('financial_company');
-    expect(gree?.warnings.find((warning) => warning.code === 'financial_company')?.message).toContain('P/B–ROE');
+    expect(gree?.warnings.find((warning) => warning.code === 'financial_company')?.message).toContain('超额收益');
     const hidden = await readData(platform, '/api/data/screener?limit=500', screenerAnswer);
     expect(hidden.rows.map((row) => row.code)).not.toContain('000651');
     expect(hidden.rows.map((row) => row.code)).toContain('000333');

@@ -13,6 +13,7 @@ import {
   peValuationView,
   quoteForReport,
   REPORT_SECTION_ROUTES,
+  rangeVerdictOf,
   riskView,
   valuationSummaryView,
 } from '@fcf/engine/report';
@@ -107,9 +108,10 @@ export const reportSectionRoutes = new Hono<AppEnv>()
       errors: [422],
     }),
     (c) => {
-      const { valuation, quote } = sectionInputs(c);
+      const { valuation, bundle, quote } = sectionInputs(c);
       const latest = valuation.statements.years[valuation.latestYear];
-      const data = valuationSummaryView(valuation, latest, quote, valuationDate(new Date()));
+      const today = valuationDate(new Date());
+      const data = valuationSummaryView(valuation, latest, quote, today, rangeVerdictOf(bundle, quote, today));
       return c.json({ success: true, data, message: '获取成功' });
     },
   )

@@ -24,7 +24,7 @@ import { documented } from '../http/openapi.ts';
 import { jsonBody, queryOf } from '../http/validate.ts';
 import { loadWaccAssumptions } from '../valuation/stored-inputs.ts';
 import { companyFromPath } from './company-param.ts';
-import { dcfOrRefusal } from './dcf-refusal.ts';
+import { dcfOrRefusal, refuseFinancialSection } from './dcf-refusal.ts';
 
 /** The body's per-year values: `year_specific_params`, plus `user_parameters` for `year`. */
 function whatIfOverrides(body: WhatIfBody): YearOverrides {
@@ -71,10 +71,13 @@ export const valuationRoutes = new Hono<AppEnv>()
       tag: 'valuation',
       summary: 'WACC：约束前的计算值、生效值、所用上下限及各输入（rf、ERP、β 及其行业、债务成本、权重、税率）',
       answers: { 200: waccDataAnswer },
+      errors: [422],
     }),
     (c) => {
       const company = companyFromPath(c);
-      const { parameters } = c.var.services.valuations.value(company);
+      const valuation = c.var.services.valuations.value(company);
+      refuseFinancialSection(valuation, 'WACC');
+      const { parameters } = valuation;
       const assumptions = loadWaccAssumptions(c.var.services.db, company);
       const parts = parameters.wacc_breakdown.components;
       // The inputs as the calculated WACC took them (dated rf, relevered β); the stored defaults without one.

@@ -1,4 +1,4 @@
-import type { DcfValuationView, FcfRatioView } from '@fcf/engine/report';
+import type { DcfValuationView, FcfRatioView, ModelValuationView } from '@fcf/engine/report';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { execute, queryAll } from '../db/query.ts';
@@ -6,32 +6,44 @@ import { markCompaniesStale } from './industry-statistics.ts';
 
 export type ValuationSource = 'auto' | 'manual_save';
 
-/** Stores a company's DCF as the latest valuation run (lists, status, sync). */
+/**
+ * Stores a company's value as the latest valuation run (lists, status, sync): the FCFF's DCF, or another
+ * model's result (no enterprise value then), with the model it comes from.
+ */
 export function saveValuationResult(
   db: Database,
   companyCode: string,
   latestYear: number,
-  dcf: DcfValuationView,
+  view: DcfValuationView | ModelValuationView,
   source: ValuationSource,
 ): void {
+  const figures =
+    view.model === 'fcff'
+      ? {
+          enterprise: view.valuation.enterprise_value,
+          equity: view.valuation.equity_value,
+          perShare: view.valuation.value_per_share,
+        }
+      : { enterprise: null, equity: view.equity_value, perShare: view.value_per_share };
   execute(
     db,
     `INSERT INTO valuation_results (company_code, latest_year, enterprise_value, equity_value, value_per_share,
-       result_json, computed_at, change_seq, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       result_json, computed_at, change_seq, source, model) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (company_code) DO UPDATE SET latest_year = excluded.latest_year,
        enterprise_value = excluded.enterprise_value, equity_value = excluded.equity_value,
        value_per_share = excluded.value_per_share, result_json = excluded.result_json,
        computed_at = excluded.computed_at, change_seq = excluded.change_seq, source = excluded.source,
-       version = version + 1, deleted = 0`,
+       model = excluded.model, version = version + 1, deleted = 0`,
     companyCode,
     latestYear,
-    dcf.valuation.enterprise_value,
-    dcf.valuation.equity_value,
-    dcf.valuation.value_per_share,
-    JSON.stringify(dcf),
+    figures.enterprise,
+    figures.equity,
+    figures.perShare,
+    JSON.stringify(view),
     new Date().toISOString(),
     nextChangeSeq(db),
     source,
+    view.model,
   );
 }
 

@@ -56,6 +56,7 @@ export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
       'value_per_share',
       'source',
       'computed_at',
+      'model',
     ],
     public: true,
   },

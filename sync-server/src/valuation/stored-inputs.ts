@@ -6,6 +6,7 @@ import {
   type ListedShares,
   listedSharesOf,
   NO_MANUAL_PARAMETERS,
+  preferredModel,
   type ValuationParameters,
   valuationDate,
   WACC_ASSUMPTIONS,
@@ -161,5 +162,6 @@ export function bundleOf(
     industry_comparison: parts.industry_comparison ?? null,
     year_end_quotes: parts.year_end_quotes ?? [],
     version: parts.version,
+    model: preferredModel({ statements: parts.statements, industry: company.industry }),
   };
 }

@@ -1,5 +1,12 @@
 import type { CompanyValuation } from '@fcf/engine';
-import { type DcfValuationView, dcfValuationView, fcfRatioView, valuationResultsView } from '@fcf/engine/report';
+import {
+  type DcfValuationView,
+  dcfValuationView,
+  fcfRatioView,
+  type ModelValuationView,
+  modelValuationView,
+  valuationResultsView,
+} from '@fcf/engine/report';
 import { type Database, transaction } from '../db/database.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
 import { clearOwedValuation } from '../store/owed-valuations.ts';
@@ -27,40 +34,53 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The value a company's valuation stores: the chosen model's (docs/model.md 15.1), or null when none valued it. */
+export function storedViewOf(valuation: CompanyValuation): DcfValuationView | ModelValuationView | null {
+  return modelValuationView(valuation) ?? dcfValuationView(valuation);
+}
+
+/** The annual report year a stored view rests on. */
+function yearOf(valuation: CompanyValuation, view: DcfValuationView | ModelValuationView): number {
+  return view.model === 'fcff' ? valuation.latestYear : view.meta.latest_report_year;
+}
+
 /**
- * Stores a valuation as the lists show it: its DCF when it has one, else the stored results are withdrawn
- * (a figure from other inputs must not stay live). Call inside the write's transaction.
+ * Stores a valuation as the lists show it: its value when it has one (the DCF, or the excess-return model's),
+ * else the stored results are withdrawn (a figure from other inputs must not stay live). Call inside the
+ * write's transaction.
  */
 export function storeValuation(
   db: Database,
   company: CompanyRecord,
   valuation: CompanyValuation,
   source: ValuationSource,
-): DcfValuationView | null {
+): DcfValuationView | ModelValuationView | null {
   clearOwedValuation(db, company.code);
-  const dcf = dcfValuationView(valuation);
-  if (dcf) {
-    saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
+  const view = storedViewOf(valuation);
+  if (view) {
+    saveValuationResult(db, company.code, yearOf(valuation, view), view, source);
     // A forecast edit's revaluation: the company's own figures are read live; the industry's wait (see there).
     saveScreenerModel(db, company, valuation, false);
   } else {
     withdrawResults(db, company.code);
     if (screenedWithoutValue(valuation)) saveScreenerModel(db, company, valuation, false);
   }
-  return dcf;
+  return view;
 }
 
 /**
- * A bank, insurer or broker has no FCFF value yet a row in the screen, flagged financial_company, so that
- * 隐藏带标记的公司 has something to hide and showing flagged companies lists it with the reason.
+ * A bank, insurer, broker or summary-only company that no model could value has no value yet a row in the
+ * screen, with the warnings that say why, so that showing flagged companies lists it with the reason.
  */
 function screenedWithoutValue(valuation: CompanyValuation): boolean {
-  return valuation.dcf === null && valuation.classification.kind === 'financial';
+  const code = valuation.error?.code;
+  return valuation.model.id === null && (code === 'FINANCIAL_COMPANY' || code === 'SUMMARY_ONLY');
 }
 
 /**
- * Values a company with the engine from what is stored (auto forecast + the overrides) and stores the
- * result. Throws ValuationRefused (or CompanyNotValued) with the engine's reason when no valid valuation exists.
+ * Values a company with the engine from what is stored (auto forecast + the overrides, or the model the
+ * registry chose) and stores the result. Throws ValuationRefused (or CompanyNotValued) with the engine's
+ * reason when no valid valuation exists.
  */
 export function runValuation(
   db: Database,
@@ -69,19 +89,20 @@ export function runValuation(
   source: ValuationSource = 'auto',
 ) {
   const valuation = valuations.value(company);
-  const dcf = dcfValuationView(valuation);
-  const results = valuationResultsView(valuation);
-  if (!dcf || !results) {
+  const view = storedViewOf(valuation);
+  if (!view) {
     // What was stored from other inputs is withdrawn here (a bank keeps its flagged screener row).
     transaction(db, () => storeValuation(db, company, valuation, source));
-    throw new ValuationRefused(`${company.name}：${valuation.error?.message ?? '估值参数无效'}`);
+    throw new ValuationRefused(
+      `${company.name}：${valuation.model.reason ?? valuation.error?.message ?? '估值参数无效'}`,
+    );
   }
   transaction(db, () => {
-    saveValuationResult(db, company.code, valuation.latestYear, dcf, source);
+    saveValuationResult(db, company.code, yearOf(valuation, view), view, source);
     saveScreenerModel(db, company, valuation);
     clearOwedValuation(db, company.code);
   });
-  return { valuation, dcf, results };
+  return { valuation, dcf: view, results: valuationResultsView(valuation) };
 }
 
 /**
@@ -117,7 +138,7 @@ export function ensureScreenerModels(db: Database, valuations: ValuationService)
     if (!company) continue;
     try {
       const valuation = valuations.value(company);
-      if (!valuation.dcf && !screenedWithoutValue(valuation)) continue;
+      if (!storedViewOf(valuation) && !screenedWithoutValue(valuation)) continue;
       transaction(db, () => saveScreenerModel(db, company, valuation));
       written++;
     } catch {

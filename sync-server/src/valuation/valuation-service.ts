@@ -3,7 +3,7 @@ import {
   isValuationError,
   type ValuationSettings,
   valuationDate,
-  valueCompany,
+  valueCompanyByModel,
   type YearOverrides,
 } from '@fcf/engine';
 import { type CompanyBundle, type CompanyListing, mergeOverrides } from '@fcf/engine/report';
@@ -31,7 +31,8 @@ export interface WhatIf {
 const CACHE_LIMIT = 512;
 
 /**
- * Values companies from what is stored, with the shared engine. A company's stored valuation is cached
+ * Values companies from what is stored, with the shared engine, each by the model the registry chooses
+ * (`valueCompanyByModel`, as the browser's worker does). A company's stored valuation is cached
  * until the next write anywhere (the global change sequence moves), so a read costs one tiny query; a
  * valuation taken inside a transaction (a write's revaluation) is computed afresh and not cached.
  */
@@ -92,7 +93,7 @@ export class ValuationService {
     }
     const context = loadCompanyContext(this.db, company, today);
     const storedOverrides = loadOverrides(this.db, company.code);
-    const valuation = valueCompany({
+    const valuation = valueCompanyByModel({
       statements: loadCompanyStatements(this.db, company),
       parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
       overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,

@@ -7,11 +7,15 @@ import {
   type NumberFormats,
   quoteDateText,
 } from '../market-rows.ts';
+import type { RangeVerdict } from '../range-verdict.ts';
 import type { Tone } from '../tone.ts';
 import type { SummaryFigure, ValuationSummaryView } from '../valuation-summary-view.ts';
 import type { HistoryModuleSpec, TableRowSpec } from './spec-types.ts';
 
 const SCREEN_FORMATS: NumberFormats = { amount: formatAmount, percent: formatPercent };
+
+const RATING_SOURCE_SHORT =
+  '评级按模拟分布的 (P90 − P10) / (2 × P50)；安全边际取 Morningstar 公允价值不确定性对应的五星折价';
 
 /** What each market row rests on, said beside its figure. */
 function basisOf(key: MarketRowKey, view: ValuationSummaryView): string {
@@ -39,6 +43,32 @@ function basisOf(key: MarketRowKey, view: ValuationSummaryView): string {
 
 function row(key: string, label: string, value: number | null, texts: [string, string], tone: Tone): TableRowSpec {
   return { key, label, unit: 'amount', toneKind: 'level', values: [value, null], texts, tones: [tone, 'neutral'] };
+}
+
+/** The range, the rating and the verdict (docs/model.md section 16), where the model gives them. */
+function rangeRows(range: RangeVerdict | null): TableRowSpec[] {
+  if (!range) return [];
+  const margin = range.required_margin === null ? '' : `（要求安全边际 ${formatPercent(range.required_margin)}）`;
+  return [
+    row(
+      'range',
+      '价值区间（P10–P90）',
+      null,
+      [
+        `${formatAmount(range.p10)}–${formatAmount(range.p90)} 元`,
+        `故事模型情景加权价值 ${formatAmount(range.weighted_value)} 元，蒙特卡洛 ${range.draws} 次，中位数 ${formatAmount(range.p50)} 元`,
+      ],
+      'neutral',
+    ),
+    row(
+      'uncertainty_rating',
+      '不确定性评级',
+      null,
+      [`${range.rating ?? '-'}${margin}`, RATING_SOURCE_SHORT],
+      'neutral',
+    ),
+    row('verdict', '结论', null, [range.verdict ?? '无法判断', range.basis], 'neutral'),
+  ];
 }
 
 /** 估值与股息: value against price and the multiples in one table, a bar pair, the reasons of each n.m. */
@@ -74,6 +104,7 @@ export function valuationSummarySpec(view: ValuationSummaryView): HistoryModuleS
       ),
     );
   }
+  rows.push(...rangeRows(view.range));
   const priced = market !== null && view.value_per_share !== null;
   return {
     empty: null,

@@ -52,11 +52,12 @@ describe('warnings and the bridge on every screen (the report specs)', () => {
     expect(perShare).toMatchObject({ key: 'value_per_share', text: NOT_APPLICABLE, how: reason });
   });
 
-  it('a bank has no DCF: the module says why and what to use instead', () => {
+  it('a bank has no DCF: the module says why and which model values it instead', () => {
     const bank = report(SAMPLE_BANK, 'J66');
     expect(bank.dcf).toBeNull();
+    expect(bank.model?.model).toBe('excess_return');
     const spec = fcfValuationSpec(bank.dcf, bank.dcfError);
-    expect(spec.error).toContain('P/B–ROE');
+    expect(spec.error).toContain('超额收益');
     expect(spec.keyFigures).toEqual([]);
   });
 });

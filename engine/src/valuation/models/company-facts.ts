@@ -1,4 +1,5 @@
 import { fromStatements, latestReportedYear, reportedYears } from '../../history/historical-rows.ts';
+import { fullStatementsBase } from '../../history/newer-summaries.ts';
 import type { StatementYear } from '../../statements/items.ts';
 import { type CompanyClassification, classifyCompany } from '../company-kind.ts';
 import { isSummaryOnly } from '../company-valuation.ts';
@@ -16,7 +17,9 @@ export interface CompanyFacts {
   readonly latestFromStatements: boolean;
 }
 
-export function companyFacts({ statements, industry }: ModelContext): CompanyFacts {
+export function companyFacts({ statements: given, industry }: ModelContext): CompanyFacts {
+  // A company with full statements is judged on them, as the FCFF values it (newer-summaries.ts).
+  const { statements } = fullStatementsBase(given);
   const latestYear = latestReportedYear(statements);
   const latest = (latestYear === null ? undefined : statements.years[latestYear]) ?? {};
   const bases = reportedYears(statements).map((year) => ({

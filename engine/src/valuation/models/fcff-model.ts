@@ -2,7 +2,6 @@ import { ValuationError } from '../../errors.ts';
 import { BRIDGE_TOTAL_LABELS } from '../bridge.ts';
 import { type CompanyValuation, valueCompany } from '../company-valuation.ts';
 import { ADJUSTABLE_PARAMETERS } from '../parameter-rules.ts';
-import { sharesUnknownWarning } from '../warnings.ts';
 import { companyFacts, FIT_REASONS } from './company-facts.ts';
 import { MODEL_NAMES } from './model-names.ts';
 import { modelFigure, modelRow, perShareValue } from './model-result.ts';
@@ -54,8 +53,8 @@ export function fcffResult(valuation: CompanyValuation): FcffResult {
       modelFigure('minority_interest', BRIDGE_TOTAL_LABELS.minority_interest, 'amount', totals.minority_interest),
       modelFigure('equity_value', '股权价值', 'amount', totals.equity_value),
     ],
-    // The FCFF's own warnings already say when its equity value is not positive.
-    warnings: shares > 0 ? valuation.warnings : [...valuation.warnings, sharesUnknownWarning()],
+    // The FCFF's own warnings already say when its equity value is not positive or its shares are unknown.
+    warnings: valuation.warnings,
     shares: shares > 0 ? shares : null,
     shares_source: parameters.total_shares_source,
     detail: valuation,

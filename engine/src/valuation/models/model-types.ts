@@ -63,6 +63,15 @@ export interface StoryResult extends ModelResultBase {
 }
 export type ModelResult = FcffResult | ExcessReturnResult | StoryResult;
 
+/**
+ * The model a company's value comes from (docs/model.md 15.1): the FCFF, whose figures are the valuation's
+ * own DCF; excess returns, with its result; or none, with the reason in Chinese.
+ */
+export type ChosenModel =
+  | { readonly id: 'fcff'; readonly result: null; readonly reason: null }
+  | { readonly id: 'excess_return'; readonly result: ExcessReturnResult; readonly reason: null }
+  | { readonly id: null; readonly result: null; readonly reason: string };
+
 /** Whether a model applies to a company, and in Chinese why not. */
 export type ModelFit = { readonly fits: true } | { readonly fits: false; readonly reason: string };
 

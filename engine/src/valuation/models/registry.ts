@@ -28,14 +28,15 @@ export function modelFits(context: ModelContext): { readonly model: ModelId; rea
 /**
  * The model a company is valued by when nobody chooses: the FCFF for a non-financial company with full
  * statements (the product's default), excess returns for banks, insurers, brokers and companies with only
- * financial summaries, and otherwise whichever of the two fits. The story model is chosen, never a default.
- * Null when neither fits.
+ * financial summaries (null when it does not fit them: never the FCFF), and otherwise whichever of the two
+ * fits. The story model is chosen, never a default. Null when none fits.
  */
 export function preferredModel(context: ModelContext): ModelId | null {
   const facts = companyFacts(context);
+  // A bank, insurer, broker or summary-only company is never presented as an FCFF DCF.
   const order: readonly ValuationModel[] =
     facts.classification.kind === 'financial' || facts.summaryOnly
-      ? [EXCESS_RETURN_MODEL, FCFF_MODEL]
+      ? [EXCESS_RETURN_MODEL]
       : [FCFF_MODEL, EXCESS_RETURN_MODEL];
   return order.find((model) => model.fits(context).fits)?.id ?? null;
 }

@@ -86,17 +86,27 @@ export function storyInputIssues(inputs: Readonly<Record<string, unknown>>): Inp
 }
 
 /** A lever of year t (1..10) that holds for years 1–5 and moves linearly to its terminal level by year 10. */
-function fadingLever(start: number, end: number, t: number): number {
+export function storyFadingLever(start: number, end: number, t: number): number {
   return t <= STORY_STABLE_START_YEARS
     ? start
     : start + ((end - start) * (t - STORY_STABLE_START_YEARS)) / (STORY_YEARS - STORY_STABLE_START_YEARS);
 }
 
 /** Operating margin of year t: linear from today's to the target, reached in the convergence year. */
-function marginOf(inputs: StoryInputs, t: number): number {
+export function storyMarginOf(inputs: StoryInputs, t: number): number {
   const today = inputs.base_operating_income / inputs.base_revenue;
   const year = inputs.margin_convergence_year;
   return today + ((inputs.target_operating_margin - today) * Math.min(t, year)) / year;
+}
+
+/** Operating income after tax: a profit is taxed on what exceeds the loss carried forward; a loss pays none. */
+export function nopatAfterLoss(income: number, carriedLoss: number, taxRate: number): number {
+  return income > 0 ? income - Math.max(0, income - carriedLoss) * taxRate : income;
+}
+
+/** The loss carried into the next year: used up by a profit, grown by a loss. */
+export function carriedLossAfter(income: number, carriedLoss: number): number {
+  return income > 0 ? Math.max(0, carriedLoss - income) : carriedLoss - income;
 }
 
 /** Σ present values of the ten years plus that of the terminal value: the firm as a going concern. */
@@ -126,24 +136,19 @@ export function storyValuation(inputs: StoryInputs): StoryValuation {
   let carriedLoss = 0;
   let factor = 1;
   for (let t = 1; t <= STORY_YEARS; t++) {
-    const growth = fadingLever(inputs.revenue_growth_years_1_5, inputs.terminal_growth, t);
+    const growth = storyFadingLever(inputs.revenue_growth_years_1_5, inputs.terminal_growth, t);
     const previous = revenue;
     revenue = previous * (1 + growth);
-    const margin = marginOf(inputs, t);
+    const margin = storyMarginOf(inputs, t);
     const income = revenue * margin;
-    const taxRate = fadingLever(inputs.effective_tax_rate, inputs.marginal_tax_rate, t);
-    let nopat = income;
-    if (income > 0) {
-      nopat = income - Math.max(0, income - carriedLoss) * taxRate;
-      carriedLoss = Math.max(0, carriedLoss - income);
-    } else {
-      carriedLoss -= income;
-    }
+    const taxRate = storyFadingLever(inputs.effective_tax_rate, inputs.marginal_tax_rate, t);
+    const nopat = nopatAfterLoss(income, carriedLoss, taxRate);
+    carriedLoss = carriedLossAfter(income, carriedLoss);
     const salesToCapital =
       t <= STORY_STABLE_START_YEARS ? inputs.sales_to_capital_years_1_5 : inputs.sales_to_capital_years_6_10;
     const reinvestment = (revenue - previous) / salesToCapital;
     const fcff = nopat - reinvestment;
-    const costOfCapital = fadingLever(inputs.cost_of_capital_initial, inputs.cost_of_capital_terminal, t);
+    const costOfCapital = storyFadingLever(inputs.cost_of_capital_initial, inputs.cost_of_capital_terminal, t);
     factor /= 1 + costOfCapital;
     years.push({
       year: t,
@@ -160,7 +165,7 @@ export function storyValuation(inputs: StoryInputs): StoryValuation {
       pv: fcff * factor,
     });
   }
-  const terminal = terminalOf(inputs, revenue, factor);
+  const terminal = storyTerminalOf(inputs, revenue, factor);
   const operatingAssets = operatingAssetsOf(inputs, goingConcernValue({ years, terminal }));
   const equity = operatingAssets - inputs.debt - inputs.minority_interest + inputs.cash + inputs.non_operating_assets;
   return {
@@ -176,7 +181,7 @@ export function storyValuation(inputs: StoryInputs): StoryValuation {
  * The year after the tenth, growing at g forever: the target margin, the marginal tax rate, and the
  * reinvestment growth needs at the terminal return on capital (none when g ≤ 0).
  */
-function terminalOf(inputs: StoryInputs, lastRevenue: number, lastFactor: number): StoryTerminal {
+export function storyTerminalOf(inputs: StoryInputs, lastRevenue: number, lastFactor: number): StoryTerminal {
   const g = inputs.terminal_growth;
   const revenue = lastRevenue * (1 + g);
   const income = revenue * inputs.target_operating_margin;

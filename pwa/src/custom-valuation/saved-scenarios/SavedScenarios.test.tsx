@@ -75,7 +75,7 @@ async function outbox(username: string) {
   return outboxOf(db, username);
 }
 
-const rowTexts = (container: HTMLElement) => texts(container, '[data-testid="scenario-row"]');
+const rowTexts = (container: HTMLElement) => texts(container, '[data-testid="saved-scenario-row"]');
 
 describe('我的估值情景 on the custom valuation page', () => {
   it('signed out: asks for a login, keeps nothing', async () => {

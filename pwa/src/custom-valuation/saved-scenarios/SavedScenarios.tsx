@@ -51,7 +51,7 @@ export function SavedScenarios({ company, view }: { company: string; view: WhatI
           ) : (
             <ul className="saved-scenarios__list">
               {scenarios.map((scenario) => (
-                <li key={scenario.id} className="saved-scenarios__row" data-testid="scenario-row">
+                <li key={scenario.id} className="saved-scenarios__row" data-testid="saved-scenario-row">
                   <span className="saved-scenarios__name">{scenario.name}</span>
                   <span className="saved-scenarios__weight">权重 {formatPercent(scenario.weight)}</span>
                   <button

@@ -98,6 +98,10 @@ function drawHead(context: CanvasRenderingContext2D, card: ShareCard): number {
     });
     top += 90;
   }
+  if (card.range) {
+    text(context, card.range, PAD, top + 40, { size: 34, width: CARD_WIDTH - 2 * PAD });
+    top += 70;
+  }
   return top;
 }
 

@@ -1,7 +1,7 @@
-import { formatAmount, NO_WHAT_IF, NOT_APPLICABLE, type WhatIf, whatIfView } from '@fcf/engine/report';
+import { formatAmount, NO_WHAT_IF, NOT_APPLICABLE, uncertaintyView, type WhatIf, whatIfView } from '@fcf/engine/report';
 import { describe, expect, it } from 'vitest';
 import { sampleBundle } from '../../valuation-editor/testing/sample-bundle.ts';
-import { MAX_INPUT_LINES, shareCard } from './share-card.ts';
+import { MAX_INPUT_LINES, rangeLine, shareCard } from './share-card.ts';
 
 const BUNDLE = sampleBundle();
 const automatic = whatIfView(BUNDLE, NO_WHAT_IF).dcf?.valuation.value_per_share ?? null;
@@ -76,5 +76,17 @@ describe('the share card', () => {
     const card = cardFor({ parameters: {}, overrides });
     expect(card.inputs).toHaveLength(MAX_INPUT_LINES);
     expect(card.moreInputs).toBe(3 + 10 - MAX_INPUT_LINES);
+  });
+});
+
+describe('the share card’s range line', () => {
+  it('says P10–P90, the verdict and the rating of the range the panel showed; nothing without one', () => {
+    const quote = { price: 12, date: '2025-06-30', market_cap: null, shares: null };
+    const range = uncertaintyView(sampleBundle(), quote, '2025-06-30', { draws: 500 });
+    const line = rangeLine(range);
+    expect(line).toBe(
+      `区间 ${formatAmount(range.simulation.p10)}–${formatAmount(range.simulation.p90)} 元 · ${range.verdict}（不确定性${range.rating}）`,
+    );
+    expect(rangeLine(null)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   warningSpecs,
   yearLabel,
 } from '@fcf/engine/report';
+import type { RangeSnapshot } from '../../valuation-editor/scenario-sheet.ts';
 import { valuationParameterRows } from '../../valuation-editor/valuation-parameters.ts';
 import { marginOfSafety, perShareDelta, shownPerShare } from '../result-figures.ts';
 
@@ -43,6 +44,8 @@ export interface ShareCard {
   readonly warnings: readonly string[];
   readonly url: string;
   readonly date: string;
+  /** The range and the verdict as the 价值区间 panel last showed them ('区间 … 元 · 合理（不确定性中）'), or null. */
+  readonly range: string | null;
 }
 
 export interface ShareCardSource {
@@ -52,6 +55,7 @@ export interface ShareCardSource {
   readonly price?: number | null;
   readonly url: string;
   readonly date: Date;
+  readonly range?: RangeSnapshot | null;
 }
 
 /** WACC, g and shares, then every driver the reader set (by year), or the first year's growth if none. */
@@ -84,7 +88,15 @@ function keyInputs(view: WhatIfView, whatIf: WhatIf): ShareCardInput[] {
     : parameters;
 }
 
-export function shareCard({ view, whatIf, automaticPerShare, price, url, date }: ShareCardSource): ShareCard {
+/** The range in one line: P10–P90, the verdict and the rating. */
+export function rangeLine(range: RangeSnapshot | null | undefined): string | null {
+  if (!range) return null;
+  const { p10, p90 } = range.simulation;
+  const rated = range.rating ? `（不确定性${range.rating}）` : '';
+  return `区间 ${formatAmount(p10)}–${formatAmount(p90)} 元 · ${range.verdict ?? '暂无结论'}${rated}`;
+}
+
+export function shareCard({ view, whatIf, automaticPerShare, price, url, date, range }: ShareCardSource): ShareCard {
   const { dcf, company } = view;
   const shown = shownPerShare(dcf);
   const delta = perShareDelta(shown.value, automaticPerShare);
@@ -105,5 +117,6 @@ export function shareCard({ view, whatIf, automaticPerShare, price, url, date }:
     warnings: warningSpecs(dcf?.warnings ?? []).map((warning) => warning.text),
     url,
     date: formatLocalDate(date),
+    range: rangeLine(range),
   };
 }

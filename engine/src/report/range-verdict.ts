@@ -1,0 +1,47 @@
+import { isValuationError } from '../errors.ts';
+import type { UncertaintyRating, Verdict } from '../uncertainty/rating.ts';
+import type { CompanyBundle } from './company-bundle.ts';
+import { uncertaintyView } from './uncertainty-view.ts';
+import type { SummaryQuote } from './valuation-summary-view.ts';
+
+/**
+ * The range in one line, where a section shows the verdict beside other figures (估值与股息, the PDF, the
+ * comparison): the server's default scenarios and seeded simulation (docs/model.md section 16).
+ */
+export interface RangeVerdict {
+  readonly weighted_value: number | null;
+  readonly p10: number | null;
+  readonly p50: number | null;
+  readonly p90: number | null;
+  readonly draws: number;
+  readonly rating: UncertaintyRating | null;
+  readonly required_margin: number | null;
+  readonly verdict: Verdict | null;
+  readonly basis: string;
+}
+
+/** The company's range and verdict; null where the model gives no range (a financial company, no shares). */
+export function rangeVerdictOf(
+  bundle: CompanyBundle,
+  quote: SummaryQuote | null,
+  asOf: string | null,
+): RangeVerdict | null {
+  try {
+    const view = uncertaintyView(bundle, quote, asOf);
+    const { p10, p50, p90, draws } = view.simulation;
+    return {
+      weighted_value: view.weighted_value,
+      p10,
+      p50,
+      p90,
+      draws,
+      rating: view.rating,
+      required_margin: view.required_margin,
+      verdict: view.verdict,
+      basis: view.basis,
+    };
+  } catch (error) {
+    if (isValuationError(error)) return null;
+    throw error;
+  }
+}
