@@ -77,8 +77,15 @@ export function fromStatements(year: StatementYear): boolean {
   return finiteOrNull(year.operating_cost) !== null;
 }
 
+/**
+ * The cash-flow statement's lines FCF reads (capex and the supplement's D&A). 经营活动产生的现金流量净额 alone
+ * does not count: the financial summary (主要财务指标) carries it too, and a year whose statements lack the
+ * cash-flow statement would otherwise read D&A and capex as 0 instead of estimating them.
+ */
+const FCF_CASH_FLOW_ITEMS = CASH_FLOW_ITEMS.filter((item) => item !== 'operating_cash_flow');
+
 function hasCashFlowStatement(year: StatementYear): boolean {
-  for (const item of CASH_FLOW_ITEMS) if (finiteOrNull(year[item]) !== null) return true;
+  for (const item of FCF_CASH_FLOW_ITEMS) if (finiteOrNull(year[item]) !== null) return true;
   return false;
 }
 
