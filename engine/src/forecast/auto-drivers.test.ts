@@ -148,3 +148,44 @@ describe('losses carried forward', () => {
     expect(losing[0]?.nopat).toBeCloseTo(-10, 12);
   });
 });
+
+describe('bounds on automatic drivers (the range table’s AUTO_DRIVER_RANGES)', () => {
+  it('leave out a year of near-zero revenue (below 5% of the usual): its ratios are no driver', () => {
+    // 2023 sold 1 against a usual 100: a selling ratio of 30% that year says nothing of the business.
+    const history = rowsOf({
+      2021: year(100, 0.5, { selling_expenses: 10 }),
+      2022: year(100, 0.5, { selling_expenses: 10 }),
+      2023: year(1, 0.5, { selling_expenses: 0.3 }),
+      2024: year(100, 0.5, { selling_expenses: 20 }),
+    });
+    const base = driverBase(history);
+    // Window 2022–2024 without 2023: median of 0.1 and 0.2.
+    expect(base.end.selling_expenses_pct).toBeCloseTo(0.15, 12);
+    expect(base.basis.selling_expenses_pct.note).toContain('2023年营业收入不足常态的5%');
+    expect(base.historicalGrowth).toBe(0);
+  });
+
+  it('hold a ratio outside its plausible range at the bound, and the EBIT margin within −50%…80%', () => {
+    const history = rowsOf({
+      2022: year(100, 0.6, { Inventories: 800 }),
+      2023: year(100, 0.6, { Inventories: 700 }),
+      2024: year(100, 0.05, { Inventories: 600 }),
+    });
+    const base = driverBase(history);
+    expect(base.start.Inventories_Ratio).toBe(5);
+    expect(base.end.Inventories_Ratio).toBe(5);
+    // 2024's cost ratio 5% makes a 95% margin: moved to 20% (80%).
+    expect(base.start.operating_cost_pct).toBeCloseTo(0.2, 12);
+    expect(base.bounded.map(({ key }) => key)).toEqual(
+      expect.arrayContaining(['Inventories_Ratio', 'operating_cost_pct']),
+    );
+    expect(base.basis.Inventories_Ratio.note).toContain('超出合理范围，按 500.00% 计');
+  });
+
+  it('read the latest year, bounded, when every year of the window is a shell (never a cost of 0)', () => {
+    const history = rowsOf({ 2023: year(10, 4), 2024: year(10, 3) });
+    const base = driverBase(history);
+    expect(base.end.operating_cost_pct).toBe(1.5);
+    expect(base.basis.operating_cost_pct.note).toContain('按2024年的值');
+  });
+});

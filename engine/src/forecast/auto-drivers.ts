@@ -1,12 +1,20 @@
 import { ALL_FAMILIES, FAMILY_OF_ROW_ITEM, isFamilyReported, WORKING_CAPITAL_FAMILIES } from '../history/continuity.ts';
 import { type FinancialYearRow, WORKING_CAPITAL_KEY_PAIRS } from '../history/financial-row.ts';
-import { yearsText } from '../message-format.ts';
+import { percentText, yearsText } from '../message-format.ts';
+import {
+  AUTO_DRIVER_RANGES,
+  AUTO_EBIT_MARGIN_RANGE,
+  driverValueText,
+  PARAMETER_RULES,
+} from '../valuation/parameter-rules.ts';
 import { cyclicalDivisionOf } from './cyclical-industries.ts';
 import {
   AUTO_DRIVER_WINDOW,
   CYCLICAL_DRIVER_WINDOW,
   latestRows,
   medianOf,
+  NEGLIGIBLE_REVENUE_SHARE,
+  negligibleRevenueYears,
   type RatioHistory,
   ratioHistory,
   usableGrowths,
@@ -19,13 +27,13 @@ export { AUTO_DRIVER_WINDOW, CYCLICAL_DRIVER_WINDOW, isShellYear } from './drive
 export { FORECAST_TAX_RATE_RANGE, HIGH_TECH_TAX_RATE, MIN_TAX_RATE_YEARS } from './tax-driver.ts';
 
 /** The growth a person may set (docs/requirements.md#growth-range); the auto start stays within 0..cap. */
-export const REVENUE_GROWTH_FLOOR = -0.2;
-export const REVENUE_GROWTH_CAP = 0.25;
+export const REVENUE_GROWTH_FLOOR = PARAMETER_RULES.operating_revenue_yoy.min;
+export const REVENUE_GROWTH_CAP = PARAMETER_RULES.operating_revenue_yoy.max;
 /**
  * A decline is not carried forward: the auto growth starts at 0% at the lowest. Listed companies' revenue
  * declines mostly revert (docs/backtest.md: extrapolated, they erred more than a flat forecast at t+3).
  */
-export const AUTO_GROWTH_FLOOR = 0;
+export const AUTO_GROWTH_FLOOR = AUTO_DRIVER_RANGES.operating_revenue_yoy[0];
 
 /** The working-capital family of each working-capital ratio. */
 const FAMILY_OF_RATIO: ReadonlyMap<DriverKey, number> = new Map(
@@ -95,6 +103,15 @@ export interface DriverBase {
   readonly cyclical: string | null;
   /** How many latest years the ratios read (AUTO_DRIVER_WINDOW, or CYCLICAL_DRIVER_WINDOW). */
   readonly window: number;
+  /** The automatic drivers the history put outside their plausible range, held at the bound (AUTO_DRIVER_RANGES). */
+  readonly bounded: readonly BoundedDriver[];
+}
+
+/** An automatic driver held at its plausible range's bound: what the history gave and what the forecast takes. */
+export interface BoundedDriver {
+  readonly key: DriverKey;
+  readonly from: number;
+  readonly to: number;
 }
 
 /**
@@ -106,16 +123,21 @@ export function historicalRevenueGrowth(
   terminalGrowth: number,
   window: number = AUTO_DRIVER_WINDOW,
 ): number {
-  return growthOfHistory(rows, window)?.growth ?? clamp(terminalGrowth, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP);
+  return (
+    growthOfHistory(rows, window, negligibleRevenueYears(rows))?.growth ??
+    clamp(terminalGrowth, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP)
+  );
 }
 
 function growthOfHistory(
   rows: readonly FinancialYearRow[],
   window: number,
+  negligible: ReadonlySet<number>,
 ): { growth: number; years: number[] } | null {
-  const { growths, years } = usableGrowths(rows, window);
+  const { growths, years } = usableGrowths(rows, window, negligible);
   if (growths.length === 0) return null;
-  return { growth: clamp(medianOf(growths), AUTO_GROWTH_FLOOR, REVENUE_GROWTH_CAP), years };
+  const [low, high] = AUTO_DRIVER_RANGES.operating_revenue_yoy;
+  return { growth: clamp(medianOf(growths), low, high), years };
 }
 
 /** Every driver driverBase reads as a ratio (not revenue growth, not the tax rate), with its family. */
@@ -134,21 +156,30 @@ function sameHistory(a: RatioHistory, b: RatioHistory): boolean {
     sameYears(a.years, b.years) &&
     sameYears(a.skipped, b.skipped) &&
     sameYears(a.shells, b.shells) &&
+    sameYears(a.negligible, b.negligible) &&
     (a.latest === null) === (b.latest === null)
   );
 }
 
 function ratioNote(
-  history: RatioHistory,
+  history: RatioHistory & { readonly latestOfAll: number | null },
   latestYear: number | null,
   cyclical: string | null,
   balance: boolean,
 ): string {
   const ending = balance ? '第4年（第5年保持）' : '第5年';
+  if (history.years.length === 0 && history.latestOfAll !== null) {
+    return `近年均为营业利润绝对值超过营业收入或营业收入近零的年度：按${latestYear}年的值`;
+  }
   if (history.years.length === 0) return '近年均无数据，按 0 估计';
   const notes: string[] = [];
   if (history.skipped.length > 0) notes.push(`${yearsText(history.skipped)}年未列报该项目，不计入`);
   if (history.shells.length > 0) notes.push(`${yearsText(history.shells)}年营业利润绝对值超过营业收入，不计入`);
+  if (history.negligible.length > 0) {
+    notes.push(
+      `${yearsText(history.negligible)}年营业收入不足常态的${percentText(NEGLIGIBLE_REVENUE_SHARE, 0)}，不计入`,
+    );
+  }
   const left = notes.length > 0 ? `（${notes.join('；')}）` : '';
   const span = cyclical ? `周期性行业（${cyclical}）近${CYCLICAL_DRIVER_WINDOW}年中` : '';
   const start =
@@ -185,20 +216,26 @@ export function driverBase(
   const basis = {} as Record<DriverKey, DriverBasis>;
 
   // Most ratios rest on the same years: each distinct note is written once and shared (strings are immutable).
+  const negligible = negligibleRevenueYears(history);
   const notes: { readonly history: RatioHistory; readonly balance: boolean; readonly note: string }[] = [];
   for (const { key, family } of RATIO_DRIVERS) {
     const reports =
       family === undefined ? undefined : (index: number) => isFamilyReported(masks[index] ?? 0, family as number);
-    const read = ratioHistory(rows, (row) => row[key], reports);
-    const normal = Math.max(0, read.normal ?? 0);
+    const read = ratioHistory(rows, (row) => row[key], reports, negligible);
+    // Every year of the window a shell or of near-zero revenue: the latest year's own ratio (bounded below)
+    // rather than 0, which would make a company without a usable year the most profitable of all.
+    const excludedOnly = read.years.length === 0 && read.shells.length + read.negligible.length > 0;
+    const latestOfAll = excludedOnly ? finiteOrNull(rows[rows.length - 1]?.[key]) : null;
+    const normal = Math.max(0, read.normal ?? latestOfAll ?? 0);
     end[key] = normal;
     start[key] = read.latest === null ? normal : Math.max(0, read.latest);
     let note = notes.find(
-      (written) => written.balance === (family !== undefined) && sameHistory(written.history, read),
+      (written) =>
+        written.balance === (family !== undefined) && sameHistory(written.history, read) && latestOfAll === null,
     )?.note;
     if (note === undefined) {
-      note = ratioNote(read, latestYear, cyclical, family !== undefined);
-      notes.push({ history: read, balance: family !== undefined, note });
+      note = ratioNote({ ...read, latestOfAll }, latestYear, cyclical, family !== undefined);
+      if (latestOfAll === null) notes.push({ history: read, balance: family !== undefined, note });
     }
     basis[key] = { years: read.years, note };
   }
@@ -216,8 +253,14 @@ export function driverBase(
   end.income_tax_to_total_profit = tax.end;
   basis.income_tax_to_total_profit = { years: tax.years, note: tax.note };
 
+  const bounded = [...boundDrivers(start), ...boundDrivers(end)];
+  for (const { key, from, to } of bounded) {
+    const said = `（历史值 ${driverValueText(key, from)} 超出合理范围，按 ${driverValueText(key, to)} 计）`;
+    if (!basis[key].note.endsWith(said)) basis[key] = { ...basis[key], note: `${basis[key].note}${said}` };
+  }
+
   // A cyclical company's recent growth is the phase of its cycle, not a trend: it is not extrapolated.
-  const growth = cyclical ? null : growthOfHistory(history, window);
+  const growth = cyclical ? null : growthOfHistory(history, window, negligible);
   basis.operating_revenue_yoy = growth
     ? {
         years: growth.years,
@@ -239,7 +282,55 @@ export function driverBase(
     openingLoss: openingLossOf(history),
     cyclical,
     window,
+    bounded,
   };
+}
+
+function finiteOrNull(value: number | null | undefined): number | null {
+  return value !== null && value !== undefined && Number.isFinite(value) ? value : null;
+}
+
+/** The costs and income that make EBIT, as ratios to revenue (projection.ts's projectYear). */
+function ebitMargin(drivers: Drivers): number {
+  return (
+    1 -
+    drivers.operating_cost_pct -
+    drivers.tax_expenses_pct -
+    drivers.selling_expenses_pct -
+    drivers.management_expenses_pct -
+    drivers.r_and_d_expenses_pct -
+    drivers.impairment_losses_pct +
+    drivers.other_income_pct
+  );
+}
+
+/**
+ * Holds every automatic ratio within its plausible range (AUTO_DRIVER_RANGES, the range table's), then the EBIT
+ * margin they make within AUTO_EBIT_MARGIN_RANGE by the operating cost ratio (within its own range); returns
+ * what moved. A sales-to-capital of 0 means the history has no operating long-term assets and stays 0.
+ */
+function boundDrivers(drivers: Drivers): BoundedDriver[] {
+  const moved: BoundedDriver[] = [];
+  const hold = (key: DriverKey, to: number) => {
+    const from = drivers[key];
+    if (to === from) return;
+    moved.push({ key, from, to });
+    drivers[key] = to;
+  };
+  for (const key of DRIVER_KEYS) {
+    if (key === 'operating_revenue_yoy' || key === 'Capex_to_Revenue_Ratio') continue;
+    if (key === 'sales_to_capital' && drivers[key] === 0) continue;
+    const [low, high] = AUTO_DRIVER_RANGES[key];
+    hold(key, clamp(drivers[key], low, high));
+  }
+  const [lowMargin, highMargin] = AUTO_EBIT_MARGIN_RANGE;
+  const margin = ebitMargin(drivers);
+  const [lowCost, highCost] = AUTO_DRIVER_RANGES.operating_cost_pct;
+  if (margin < lowMargin || margin > highMargin) {
+    const shift = margin - clamp(margin, lowMargin, highMargin);
+    hold('operating_cost_pct', clamp(drivers.operating_cost_pct + shift, lowCost, highCost));
+  }
+  return moved;
 }
 
 /** The latest row's OWC, each family it does not report taken at the latest reporting row's ratios. */

@@ -19,6 +19,25 @@ export function isShellYear(row: FinancialYearRow): boolean {
   return row.ebit !== null && revenue !== null && revenue > 0 && Math.abs(row.ebit) > revenue;
 }
 
+/** A year's revenue below this share of the company's usual revenue is near zero (negligibleRevenueYears). */
+export const NEGLIGIBLE_REVENUE_SHARE = 0.05;
+
+/**
+ * The years whose revenue is near zero: below 5% of the larger of the company's median revenue over its
+ * reported years and its latest year's (a company that has only just started selling is measured against what
+ * it sells now). A ratio to such a revenue (a cost 1,464 times revenue in a year of 70 万元 of sales) says
+ * nothing of the business, so no driver reads it.
+ */
+export function negligibleRevenueYears(history: readonly FinancialYearRow[]): ReadonlySet<number> {
+  const revenues = history.map((row) => row.operating_revenue).filter((revenue): revenue is number => revenue !== null);
+  const latest = revenues.at(-1);
+  if (latest === undefined) return new Set();
+  const floor = NEGLIGIBLE_REVENUE_SHARE * Math.max(medianOf(revenues), latest);
+  return new Set(
+    history.filter((row) => row.operating_revenue !== null && row.operating_revenue < floor).map((row) => row.year),
+  );
+}
+
 /** The latest `size` history rows (fewer when the history is shorter). */
 export function latestRows<T>(rows: readonly T[], size: number): readonly T[] {
   return rows.slice(Math.max(0, rows.length - size));
@@ -37,6 +56,8 @@ export interface RatioHistory {
   readonly skipped: number[];
   /** Shell years of the window left out (isShellYear). */
   readonly shells: number[];
+  /** Years of near-zero revenue left out (negligibleRevenueYears). */
+  readonly negligible: number[];
   /** The latest year's value, when that year is usable and has one; else null (the forecast starts at normal). */
   readonly latest: number | null;
 }
@@ -49,16 +70,22 @@ export function ratioHistory(
   rows: readonly FinancialYearRow[],
   pick: (row: FinancialYearRow) => number | null,
   reports: (index: number) => boolean = () => true,
+  negligibleYears: ReadonlySet<number> = new Set(),
 ): RatioHistory {
   const years: number[] = [];
   const skipped: number[] = [];
   const shells: number[] = [];
+  const negligible: number[] = [];
   let latest: number | null = null;
   const values: number[] = [];
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index] as FinancialYearRow;
     if (isShellYear(row)) {
       shells.push(row.year);
+      continue;
+    }
+    if (negligibleYears.has(row.year)) {
+      negligible.push(row.year);
       continue;
     }
     if (!reports(index)) {
@@ -72,7 +99,7 @@ export function ratioHistory(
       if (index === rows.length - 1) latest = value;
     }
   }
-  return { normal: values.length > 0 ? medianOf(values) : null, years, skipped, shells, latest };
+  return { normal: values.length > 0 ? medianOf(values) : null, years, skipped, shells, negligible, latest };
 }
 
 /** The median of a non-empty list. */
@@ -86,11 +113,12 @@ export function medianOf(values: readonly number[]): number {
 
 /**
  * The year-on-year revenue growths of the window's years, each against the calendar year before (a row's
- * own `operating_revenue_yoy`), leaving out a growth into or out of a shell year.
+ * own `operating_revenue_yoy`), leaving out a growth into or out of a shell year or a year of near-zero revenue.
  */
 export function usableGrowths(
   history: readonly FinancialYearRow[],
   size: number,
+  negligibleYears: ReadonlySet<number> = new Set(),
 ): { readonly growths: number[]; readonly years: number[] } {
   const growths: number[] = [];
   const years: number[] = [];
@@ -100,6 +128,7 @@ export function usableGrowths(
     const growth = row.operating_revenue_yoy;
     if (growth === null || !Number.isFinite(growth) || previous.year !== row.year - 1) continue;
     if (isShellYear(row) || isShellYear(previous)) continue;
+    if (negligibleYears.has(row.year) || negligibleYears.has(previous.year)) continue;
     growths.push(growth);
     years.push(row.year);
   }

@@ -2,6 +2,7 @@ import { investedCapital } from '../history/analytics.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import { statementAnalytics } from '../valuation/analytics-cache.ts';
 import type { CompanyValuationInput } from '../valuation/company-valuation.ts';
+import { AUTO_DRIVER_RANGES } from '../valuation/parameter-rules.ts';
 import { calculateWacc, WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
 import type { DriverName } from './scenarios.ts';
 
@@ -25,8 +26,8 @@ export interface DriverHistory {
   readonly values: readonly number[];
 }
 
-/** The effective tax rates the forecast accepts (docs/model.md section 4). */
-const TAX_RANGE = [0, 0.5] as const;
+/** The effective tax rates the forecast accepts (docs/model.md section 4: the range table's). */
+const TAX_RANGE = AUTO_DRIVER_RANGES.income_tax_to_total_profit;
 
 function series(rows: readonly FinancialYearRow[], pick: (row: FinancialYearRow) => number | null): DriverHistory {
   const years: number[] = [];

@@ -1,5 +1,5 @@
 import { isValuationError, ValuationError } from '../errors.ts';
-import { AUTO_DRIVER_WINDOW, type DriverBasis } from '../forecast/auto-drivers.ts';
+import { AUTO_DRIVER_WINDOW, type DriverBase, type DriverBasis } from '../forecast/auto-drivers.ts';
 import { type DriverKey, FORECAST_YEARS, resolveDrivers, type YearOverrides } from '../forecast/drivers.ts';
 import { type ForecastRow, openingWorkingCapitalOf, projectForecast } from '../forecast/projection.ts';
 import { completenessRate, type ProfitabilityRow, type ReturnsRow } from '../history/analytics.ts';
@@ -21,6 +21,7 @@ import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts'
 import { type CompanyClassification, classifyCompany } from './company-kind.ts';
 import { type DcfResult, type DiscountTiming, discountCashFlows } from './dcf.ts';
 import type { ChosenModel } from './models/model-types.ts';
+import { driverValueText, PARAMETER_RULES } from './parameter-rules.ts';
 import {
   DEFAULT_TERMINAL_GROWTH_RATE,
   type EffectiveParameters,
@@ -196,6 +197,20 @@ function hasOverrides(overrides: YearOverrides, firstYear: number): boolean {
   return false;
 }
 
+/** The bounded automatic drivers as the warning lists them: label, the history's figure, the bound (once each). */
+function boundedDriversShown(base: DriverBase) {
+  const seen = new Set<string>();
+  const shown: { label: string; from: string; to: string }[] = [];
+  for (const { key, from, to } of base.bounded) {
+    const entry = { label: PARAMETER_RULES[key].label, from: driverValueText(key, from), to: driverValueText(key, to) };
+    const id = `${entry.label}|${entry.from}|${entry.to}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    shown.push(entry);
+  }
+  return shown;
+}
+
 /**
  * The whole model for one company, from statements to value per share: history analytics, auto drivers,
  * overrides with inheritance, projection, DCF, sensitivity, FCF ratios and warnings. Throws NO_HISTORY when
@@ -321,6 +336,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
       estimatedCapex: analytics.estimatedCapex,
       warnedYears: history.slice(-AUTO_DRIVER_WINDOW).map((row) => row.year),
       asOf: input.asOf,
+      boundedDrivers: boundedDriversShown(base),
     }),
   };
 }

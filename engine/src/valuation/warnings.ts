@@ -28,6 +28,7 @@ export const WARNING_CODES = [
   'terminal_value_exceeds_ev',
   'terminal_reinvestment_inconsistent',
   'no_cash_flow_statement',
+  'auto_driver_bounded',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
@@ -91,6 +92,20 @@ export interface WarningContext {
   readonly asOf?: string | null | undefined;
   /** A later year only the financial summary reports, not made the base (newer_summary_available). */
   readonly newerSummaryYear?: number | null;
+  /** Automatic drivers the history put outside their plausible range (auto-drivers.ts), with their labels. */
+  readonly boundedDrivers?: readonly { readonly label: string; readonly from: string; readonly to: string }[];
+}
+
+/** Automatic drivers held at the bound of their plausible range (docs/model.md §4): each with both figures. */
+function boundedDriverWarnings({ boundedDrivers }: WarningContext): ValuationWarning[] {
+  if (!boundedDrivers || boundedDrivers.length === 0) return [];
+  const listed = boundedDrivers.map(({ label, from, to }) => `${label} ${from} → ${to}`).join('；');
+  return [
+    {
+      code: 'auto_driver_bounded',
+      message: `历史数据给出的自动预测参数超出合理范围，已按范围边界预测：${listed}`,
+    },
+  ];
 }
 
 function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
@@ -214,7 +229,12 @@ function companyWarnings({
 
 /** Every warning of a valuation: the company's, the statements', then the DCF's. */
 export function valuationWarnings(context: WarningContext): ValuationWarning[] {
-  return [...companyWarnings(context), ...gapWarnings(context), ...dcfWarnings(context)];
+  return [
+    ...companyWarnings(context),
+    ...gapWarnings(context),
+    ...boundedDriverWarnings(context),
+    ...dcfWarnings(context),
+  ];
 }
 
 /*

@@ -1,0 +1,11 @@
+import { valueCompany, valueCompanyByModel } from '@fcf/engine';
+import { loadMarketSummaries } from './backtest/market-data.ts';
+const { companies } = loadMarketSummaries(undefined, ['688177']);
+const c = companies[0];
+if (!c) throw new Error('none');
+const v = valueCompany({ statements: c.statements, industry: c.industry, asOf: '2021-06-30' });
+console.log(c.industry, v.history.map((r) => [r.year, r.basis, r.operating_revenue, r.operating_cost_pct, r.ebit]));
+console.log('auto', v.forecast.map((r) => [r.year, r.operating_cost_pct, r.operating_revenue_yoy, r.FCFF]));
+console.log('dcf', v.dcf?.valuation, v.warnings.map((w) => w.code));
+const m = valueCompanyByModel({ statements: c.statements, industry: c.industry, asOf: '2021-06-30' });
+console.log('model', m.model, m.dcf?.valuation.value_per_share, m.warnings.map((w) => w.code));
