@@ -36,7 +36,7 @@ describe('backtestCompany on a hand-made company', () => {
     expect(keys(observations, 'operating_profit')).toEqual(['2012+3', '2013+1']);
   });
 
-  it('forecasts with the engine: revenue at the 3-year compound growth, fading to g', () => {
+  it('forecasts with the engine: revenue at the median year-on-year growth, fading to g', () => {
     const oneYear = find(observations, 2012, 1, 'revenue');
     expect(oneYear?.model).toBeCloseTo(146.41, 9);
     expect(oneYear?.errors.model).toBeCloseTo(0, 9);
@@ -49,9 +49,10 @@ describe('backtestCompany on a hand-made company', () => {
     expect(threeYears?.drift).toBeCloseTo(177.1561, 9);
   });
 
-  it('forecasts operating profit as EBIT at the 3-year mean margin plus the base year’s non-operating part', () => {
-    // EBIT margins 2010–2012: 10%, 10%, (13.31 − 1) / 133.1; operating profit − EBIT in 2012 = 1.
-    const margin = (0.1 + 0.1 + 12.31 / 133.1) / 3;
+  it('forecasts operating profit as EBIT at a margin fading from the latest to the 3-year median, plus the base year’s non-operating part', () => {
+    // EBIT margins 2010–2012: 10%, 10%, (13.31 − 1) / 133.1 (median 10%); operating profit − EBIT in 2012 = 1.
+    const latest = 12.31 / 133.1;
+    const margin = latest + (0.1 - latest) / 2;
     const observation = find(observations, 2012, 3, 'operating_profit');
     expect(observation?.model).toBeCloseTo(133.1 * 1.1 * 1.08 * 1.06 * margin + 1, 9);
     expect(observation?.actual).toBe(15);
@@ -99,15 +100,15 @@ describe('backtestCompany on real financial summaries (../shared/data/market/sum
     );
   });
 
-  it('forecasts 美的集团 2018 from 2017: revenue at the drift, operating profit at the mean EBIT margin', () => {
+  it('forecasts 美的集团 2018 from 2017: revenue at the median growth, operating profit at the latest EBIT margin', () => {
     const observations = observationsOf('000333');
     const revenue = find(observations, 2017, 1, 'revenue');
-    // Compound growth 2014–2017 = 19.3%, inside the −20%…25% range: the engine's t+1 is the drift's.
-    expect(revenue?.model).toBeCloseTo(revenue?.drift ?? Number.NaN, 9);
-    const forecastRevenue = 24071230 * (24071230 / 14166818) ** (1 / 3);
+    // 主营业务收入 (万元) 2014 14,166,818, 2015 13,844,123, 2016 15,904,404, 2017 24,071,230: growths −2.3%,
+    // 14.9%, 51.3%, median 14.9%.
+    const forecastRevenue = 24071230 * (15904404 / 13844123);
     expect(revenue?.model).toBeCloseTo(forecastRevenue / 1e4, 9);
-    // EBIT = 营业利润 − 投资收益 (万元): 2015 1,491,687 − 201,127; 2016 1,743,598 − 128,596; 2017 2,162,785 − 183,022.
-    const margin = ((1491687 - 201127) / 13844123 + (1743598 - 128596) / 15904404 + (2162785 - 183022) / 24071230) / 3;
+    // EBIT = 营业利润 − 投资收益 (万元): 2017 2,162,785 − 183,022, the first year's margin.
+    const margin = (2162785 - 183022) / 24071230;
     const operatingProfit = find(observations, 2017, 1, 'operating_profit');
     expect(operatingProfit?.model).toBeCloseTo((forecastRevenue * margin + 183022) / 1e4, 9);
   });

@@ -11,7 +11,6 @@ import {
   historicalRows,
   isValuationError,
   REVENUE_GROWTH_CAP,
-  REVENUE_GROWTH_FLOOR,
   REVENUE_ITEMS,
   type StatementYear,
   valueCompany,
@@ -43,6 +42,8 @@ export interface BacktestCompany {
   readonly name: string;
   /** The 国标 section's name ('制造业'), or null when the market lists do not file the company. */
   readonly industry: string | null;
+  /** Its division code ('C31', what the server passes the engine: a cyclical division reads a longer window). */
+  readonly industryCode?: string | null;
   readonly statements: CompanyStatements;
 }
 
@@ -80,18 +81,19 @@ export interface Observation {
 
 /**
  * Situations of the history that the automatic drivers handle in a way the errors can be read by: a
- * financial company (section J or its balances), a loss at EBIT in the base year, a year in the drivers'
- * window whose |EBIT| exceeds its revenue (a shell year or a reverse merger), revenue growth starting at the
- * cap (25%) or the floor (−20%) or below 0, and fewer than 4 reported years (growth and margins over fewer
- * than 3 years).
+ * financial company (section J or its balances), a loss at EBIT in the base year, a year in the latest 3
+ * whose |EBIT| exceeds its revenue (a shell year or a reverse merger), revenue growth starting at the cap
+ * (25%), a history whose latest year-on-year growths have a negative median (a decline the drivers do not
+ * carry forward), a cyclical division (docs/model.md: the longer window, growth at g), and fewer than 4
+ * reported years (growth and margins over fewer than 3 years).
  */
 export const TRAITS = [
   'financial',
   'loss_base',
   'extreme_margin',
   'growth_at_cap',
-  'growth_at_floor',
   'declining',
+  'cyclical',
   'short_history',
 ] as const;
 export type Trait = (typeof TRAITS)[number];
@@ -168,7 +170,7 @@ function valueAt(
     return valueCompany({
       statements: statementsUpTo(company.statements, baseYear),
       sensitivity: false,
-      industry: company.industry,
+      industry: company.industryCode ?? company.industry,
       waccAssumptions: waccAssumptionsFor(company.industry, options.betas ?? new Map()),
       listedShares: quote?.shares ? { count: quote.shares, date: quote.date } : null,
       asOf: quote?.date ?? null,
@@ -220,8 +222,18 @@ function traitsOf(valuation: CompanyValuation, startGrowth: number): Trait[] {
   });
   if (extreme) traits.push('extreme_margin');
   if (startGrowth >= REVENUE_GROWTH_CAP) traits.push('growth_at_cap');
-  if (startGrowth <= REVENUE_GROWTH_FLOOR) traits.push('growth_at_floor');
-  if (startGrowth < 0) traits.push('declining');
+  const growths = history
+    .slice(-AUTO_DRIVER_WINDOW)
+    .map((row) => row.operating_revenue_yoy)
+    .filter((growth): growth is number => growth !== null)
+    .sort((a, b) => a - b);
+  if (
+    growths.length > 0 &&
+    (growths[(growths.length - 1) >> 1] as number) + (growths[growths.length >> 1] as number) < 0
+  ) {
+    traits.push('declining');
+  }
+  if (valuation.cyclicalIndustry !== null) traits.push('cyclical');
   if (history.length <= AUTO_DRIVER_WINDOW) traits.push('short_history');
   return traits;
 }

@@ -6,7 +6,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCompanyDirectory, loadIndustries } from '../../sync-server/src/ingest/market-lists.ts';
+import {
+  type IndustryEntry,
+  loadCompanyDirectory,
+  loadIndustryCoding,
+} from '../../sync-server/src/ingest/market-lists.ts';
 import { parseStatementFile } from '../../sync-server/src/ingest/parse-statement-file.ts';
 import { parseQuoteFile } from '../../sync-server/src/ingest/quotes/parse-quote-file.ts';
 import { type StatementValueRow, statementsFromRows } from '../../sync-server/src/store/statements.ts';
@@ -21,7 +25,7 @@ export function readSummaryFile(
   filename: string,
   bytes: Uint8Array,
   directory: ReturnType<typeof loadCompanyDirectory>,
-  industries: ReadonlyMap<string, string>,
+  industries: ReadonlyMap<string, IndustryEntry>,
 ): BacktestCompany | { readonly refused: string } {
   const outcome = parseStatementFile(filename, bytes, directory);
   if (!outcome.ok) return { refused: `${filename}: ${outcome.error}` };
@@ -36,11 +40,13 @@ export function readSummaryFile(
       }
     }
   }
-  const industry = industries.get(company.code) ?? null;
+  const entry = industries.get(company.code);
+  const industry = entry?.sectionName ?? null;
   return {
     code: company.code,
     name: company.name,
     industry,
+    industryCode: entry?.code ?? null,
     statements: statementsFromRows({ code: company.code, name: company.name, industry: industry ?? '' }, rows),
   };
 }
@@ -55,7 +61,7 @@ export interface MarketSummaries {
 export function loadMarketSummaries(dataDir: string = SHARED_DATA_DIR, codes?: readonly string[]): MarketSummaries {
   const marketDir = join(dataDir, 'market');
   const directory = loadCompanyDirectory(readFileSync(join(marketDir, 'fullStockList.csv')));
-  const industries = loadIndustries(readFileSync(join(marketDir, 'industryCoding.csv')));
+  const industries = loadIndustryCoding(readFileSync(join(marketDir, 'industryCoding.csv')));
   const summaryDir = join(marketDir, 'summary');
   const names = codes
     ? codes.map((code) => `${code}.csv`)

@@ -41,7 +41,7 @@ describe('backtestDocument', () => {
 
   it('reads the shell year of the window as a trait, and keeps table cells free of stray pipes', () => {
     expect(document).toContain('\\|EBIT\\| > revenue');
-    const traitRows = document.split('\n').filter((line) => line.startsWith('| a year in the 3-year window'));
+    const traitRows = document.split('\n').filter((line) => line.startsWith('| a year of the latest 3 with'));
     expect(traitRows).toHaveLength(1);
     expect(traitRows[0]?.split(/(?<!\\)\|/)).toHaveLength(8);
   });

@@ -52,10 +52,11 @@ function industryTable(run: BacktestRun): string {
 const TRAIT_LABELS: Readonly<Record<Trait, string>> = {
   financial: 'financial company (section J or its balances; forecast, though not valued)',
   loss_base: 'EBIT < 0 in the base year',
-  extreme_margin: 'a year in the 3-year window with \\|EBIT\\| > revenue (shell year, reverse merger)',
+  extreme_margin:
+    'a year of the latest 3 with \\|EBIT\\| > revenue (shell year, reverse merger; left out by the drivers)',
   growth_at_cap: 'revenue growth starts at the 25% cap',
-  growth_at_floor: 'revenue growth starts at the −20% floor',
-  declining: 'revenue growth starts below 0',
+  declining: 'the latest 3 year-on-year revenue growths have a negative median (not carried forward)',
+  cyclical: 'a cyclical division (8-year window, growth starts at g)',
   short_history: 'fewer than 4 reported years up to t',
 };
 
@@ -110,14 +111,14 @@ export function backtestDocument(run: BacktestRun): string {
       "- **Revenue** is `主营业务收入` (operating_revenue), forecast as the projection's revenue.",
       "- **Operating profit.** The engine forecasts EBIT, which on the summary basis is operating profit − investment income − fair-value change income + financial expenses (docs/model.md §2; the summary has only the investment income of those lines). The forecast operating profit of t+h is the forecast EBIT of t+h plus the base year's (operating profit − EBIT), held constant. Why: the track record is meant to be judged against reported 营业利润, and the random walk is on 营业利润; the part the engine does not forecast then enters both forecasts at its base-year amount, so the difference between model and random walk is exactly the engine's EBIT forecast (margin and growth). The EBIT-to-EBIT comparison above shows the same verdict without that part.",
       '- **Counting rule.** A company-year counts for a metric and horizon h where the figure is reported at t and at t+h and the latter is not 0 (each metric and horizon has its own count n). The error is |forecast − actual| ÷ |actual|, summarised by its median (the mean of the two middle values for an even count).',
-      `- **Baselines**, on the same company-years: the random walk x_{t+h} = x_t; for revenue the random walk with drift x_t × (x_t ÷ x_{t−${DRIFT_SPAN}})^{h/${DRIFT_SPAN}} where both are reported and positive, else x_t. The engine's first-year revenue growth is the compound growth of the latest (up to) 3 years when it lies within −20%…25%, which is the drift's own forecast when 4 consecutive years are reported: those company-years tie.`,
-      '- **Companies** counts those with at least one counted company-year. Financial companies are included (the engine forecasts them, though it gives them no FCFF value); the industry table shows them apart. Industry: the 国标 section by the division code of `market/industryCoding.csv` (`loadIndustries`, `sync-server/src/ingest/market-lists.ts`); 未分类 where the list does not file the company.',
+      `- **Baselines**, on the same company-years: the random walk x_{t+h} = x_t; for revenue the random walk with drift x_t × (x_t ÷ x_{t−${DRIFT_SPAN}})^{h/${DRIFT_SPAN}} where both are reported and positive, else x_t. The engine's first-year revenue growth is the median of the latest 3 year-on-year growths within 0%…25% (g for a cyclical division), not the drift's compound growth, so the two seldom tie.`,
+      "- **Companies** counts those with at least one counted company-year. Financial companies are included (the engine forecasts them, though it gives them no FCFF value); the industry table shows them apart. Industry: the 国标 section by the division code of `market/industryCoding.csv` (`loadIndustryCoding`, `sync-server/src/ingest/market-lists.ts`); 未分类 where the list does not file the company. The engine is given the division code ('C31'), as the server gives it, so a cyclical division reads its longer window (docs/model.md §4).",
     ].join('\n'),
     '## By industry',
     'Each cell: model / random walk (/ drift for revenue) median error, and the company-years counted. Largest industries first.',
     industryTable(run),
     '## Where the errors come from',
-    "The same medians over the company-years whose history has a trait the automatic drivers meet (a company-year may have several). The latest-margin diagnostic is **not** the engine's forecast: the engine's revenue times the base year's EBIT margin instead of the 3-year mean margin, plus the same non-operating part; it isolates what the margin rule costs.",
+    "The same medians over the company-years whose history has a trait the automatic drivers meet (a company-year may have several). The latest-margin diagnostic is **not** the engine's forecast: the engine's revenue times the base year's EBIT margin in every year (instead of the fade from it to the median of the window), plus the same non-operating part; it isolates what the margin rule costs.",
     traitTable(run),
     '## Value ÷ close',
     `Where a year-end quote exists at the base year (\`../shared/data/quotes/market/2016.csv\` and \`2017.csv\` for the whole market, \`year-end-quotes.csv\` for the sample companies in 2018), the engine's value per share from the statements up to t (the server's valuation: the industry's seeded β, the quote's 总股本 as the listed share count, default WACC assumptions) divided by that close. Quoted company-years without a value per share (financial companies, WACC ≤ g): ${count(run.unvalued)}.`,

@@ -4,7 +4,7 @@
  * did not set fades to that g), then discounted at each WACC with that g's terminal value.
  */
 import { DEFAULT_SENSITIVITY } from '@fcf/engine';
-import { COST_DRIVERS } from './spreadsheet-history.ts';
+import { ebitFormula } from './spreadsheet-history.ts';
 import { SheetBuilder } from './spreadsheet-sheet.ts';
 
 /** A grid cell's place, [wacc][g] as the engine's SensitivityGrid.values. */
@@ -64,8 +64,8 @@ export function gridSheet(
       `nopat_${j}`,
       each((i) => {
         const revenue = at(`revenue_${j}`, i);
-        const costs = COST_DRIVERS.map(([, ratio]) => `${revenue}*${fromModel(ratio, i)}`).join('-');
-        return `=(${revenue}-${costs})*(1-${fromModel('income_tax_to_total_profit', i)})`;
+        const ebit = ebitFormula(revenue, (_item, ratio) => `${revenue}*${fromModel(ratio, i)}`);
+        return `=(${ebit})*(1-${fromModel('income_tax_to_total_profit', i)})`;
       }),
     );
     sheet.add(

@@ -30,6 +30,25 @@ export const COST_DRIVERS = [
   ['r_and_d_expenses', 'r_and_d_expenses_pct'],
 ] as const;
 
+/**
+ * The other operating lines of EBIT (history/historical-rows.ts): 资产减值损失 + 信用减值损失 a cost, 其他收益
+ * an income, each with its driver. EBIT = revenue − the five costs − impairments + other income.
+ */
+export const IMPAIRMENT_LINES = ['asset_impairment_loss', 'credit_impairment_loss'] as const;
+export const OTHER_OPERATING_DRIVERS = [
+  ['impairment_losses', 'impairment_losses_pct', -1],
+  ['other_income', 'other_income_pct', 1],
+] as const;
+
+/** EBIT's terms as formula text: revenue, then each line of `amount(item, ratio)` with its sign. */
+export function ebitFormula(revenue: string, amount: (item: string, ratio: string) => string): string {
+  const costs = COST_DRIVERS.map(([item, ratio]) => `-${amount(item, ratio)}`).join('');
+  const others = OTHER_OPERATING_DRIVERS.map(
+    ([item, ratio, sign]) => `${sign < 0 ? '-' : '+'}${amount(item, ratio)}`,
+  ).join('');
+  return `${revenue}${costs}${others}`;
+}
+
 const DA_ITEMS = [
   'depreciation_fixed_assets',
   'depreciation_right_of_use_assets',
@@ -45,6 +64,8 @@ export function statementLinesOf(item: WorkingCapitalItem): readonly StatementIt
 const HISTORY_ITEMS: readonly StatementItem[] = [
   ...REVENUE_ITEMS,
   ...COST_DRIVERS.map(([item]) => item),
+  ...IMPAIRMENT_LINES,
+  'other_income',
   'total_profit',
   'income_tax',
   'net_profit',
@@ -99,6 +120,18 @@ export function historySheet(statements: CompanyStatements): HistorySheet {
       ratio,
       perRevenue((i) => h(item, i)),
     );
+  sheet.add(
+    'impairment_losses_pct',
+    perRevenue((i) => `N(${h('asset_impairment_loss', i)})+N(${h('credit_impairment_loss', i)})`),
+  );
+  sheet.add(
+    'other_income_pct',
+    each((i) => `=IF(ISNUMBER(${h('other_income', i)}),${h('other_income', i)}/${h('revenue', i)},"")`),
+  );
+  sheet.add(
+    'ebit',
+    each((i) => `=${ebitFormula(h('revenue', i), (_item, ratio) => `N(${h(ratio, i)})*${h('revenue', i)}`)}`),
+  );
   sheet.add(
     'da_ratio',
     perRevenue((i) =>

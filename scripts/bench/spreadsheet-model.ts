@@ -32,7 +32,7 @@ import {
   type YearOverrides,
 } from '@fcf/engine';
 import { type GridCell, gridSheet, terminalValueFormula } from './spreadsheet-grid.ts';
-import { COST_DRIVERS, familyFlag, historySheet } from './spreadsheet-history.ts';
+import { COST_DRIVERS, ebitFormula, familyFlag, historySheet, OTHER_OPERATING_DRIVERS } from './spreadsheet-history.ts';
 import { joined, SheetBuilder } from './spreadsheet-sheet.ts';
 
 /** The parameters the reference takes: a manual WACC (it does not compute one), the rest as the engine. */
@@ -190,14 +190,14 @@ export function modelSheets(
   model.add('revenue', () =>
     each((i) => `=${i === 0 ? one('latest_revenue') : m('revenue', i - 1)}*(1+${m('operating_revenue_yoy', i)})`),
   );
-  for (const [item, ratio] of COST_DRIVERS)
+  for (const [item, ratio] of [...COST_DRIVERS, ...OTHER_OPERATING_DRIVERS])
     model.add(
       item,
       each((i) => `=${m('revenue', i)}*${m(ratio, i)}`),
     );
   model.add(
     'ebit',
-    each((i) => `=${m('revenue', i)}-${COST_DRIVERS.map(([item]) => m(item, i)).join('-')}`),
+    each((i) => `=${ebitFormula(m('revenue', i), (item) => m(item, i))}`),
   );
   model.add(
     'nopat',

@@ -112,6 +112,11 @@ export const companyBundleSchema = named(
     overrides: z.record(yearKeySchema, z.record(z.string(), z.number())),
     waccAssumptions: z.object({
       riskFreeRate: z.number(),
+      riskFreeRates: z.optional(
+        z
+          .array(z.object({ year: z.number(), rate: z.number() }))
+          .check(z.describe('各年末10年期国债收益率（估值日前最近年末的一项为无风险利率）')),
+      ),
       beta: z.number(),
       marketRiskPremium: z.number(),
       defaultCostOfDebt: z.number(),

@@ -88,9 +88,14 @@ export const terminalAnalysisSchema = z.object({
   nopat: amount,
   reinvestment_rate: amount,
   implied_ronic: amount,
+  consistent_terminal_value: amount.check(
+    z.describe('再投资与 g 一致（价值驱动公式，RONIC 默认为 WACC）时的终值（亿元）'),
+  ),
+  consistent_value_per_share: amount.check(z.describe('再投资与 g 一致时的每股价值（元）')),
 });
 
 export const dcfResultSchema = z.object({
+  terminal_value_method: z.enum(TERMINAL_VALUE_METHODS).check(z.describe('本次估值所用的终值方法')),
   wacc: z.number(),
   g: z.number(),
   forecast: z.array(
@@ -172,6 +177,17 @@ export const waccComponentsSchema = z.object({
   tax_rate: z.number(),
   equity_weight: z.number(),
   debt_weight: z.number(),
+  risk_free_date: z
+    .optional(z.nullable(z.string()))
+    .check(z.describe('无风险利率所取的国债收益率年末日期；null 为默认值')),
+  beta_unlevered: z.optional(z.number()).check(z.describe('行业无杠杆 β（按 Hamada 公式以公司 D/E 再加杠杆为 beta）')),
+  debt_to_equity: z.optional(z.number()),
+  weights_basis: z.optional(z.enum(['market', 'book'])).check(z.describe('market：股权按行情市值；book：按账面')),
+  market_cap: z.optional(z.nullable(z.number())),
+  market_cap_date: z.optional(z.nullable(z.string())),
+  interest_coverage: z.optional(z.nullable(z.number())).check(z.describe('利息保障倍数 = EBIT ÷ 财务费用')),
+  synthetic_rating: z.optional(z.nullable(z.string())),
+  default_spread: z.optional(z.nullable(z.number())).check(z.describe('合成评级的违约利差')),
 });
 export const waccBreakdownSchema = z.object({
   calculated_wacc: z.nullable(z.number()).check(z.describe('计算WACC（未经上下限约束）；净资产不为正时为 null')),

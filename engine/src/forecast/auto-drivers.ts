@@ -1,20 +1,39 @@
 import { ALL_FAMILIES, FAMILY_OF_ROW_ITEM, isFamilyReported, WORKING_CAPITAL_FAMILIES } from '../history/continuity.ts';
 import { type FinancialYearRow, WORKING_CAPITAL_KEY_PAIRS } from '../history/financial-row.ts';
-import { DEFAULT_TAX_RATE } from '../history/historical-rows.ts';
 import { percentText, yearsText } from '../message-format.ts';
+import {
+  AUTO_DRIVER_RANGES,
+  AUTO_EBIT_MARGIN_RANGE,
+  driverValueText,
+  PARAMETER_RULES,
+} from '../valuation/parameter-rules.ts';
+import { cyclicalDivisionOf } from './cyclical-industries.ts';
+import {
+  AUTO_DRIVER_WINDOW,
+  CYCLICAL_DRIVER_WINDOW,
+  latestRows,
+  medianOf,
+  NEGLIGIBLE_REVENUE_SHARE,
+  negligibleRevenueYears,
+  type RatioHistory,
+  ratioHistory,
+  usableGrowths,
+} from './driver-history.ts';
 import { copyDrivers, DRIVER_KEYS, type DriverKey, type Drivers, emptyDrivers, FORECAST_YEARS } from './drivers.ts';
+import { linkedCapexRatio } from './reinvestment.ts';
+import { openingLossOf, taxDriver } from './tax-driver.ts';
 
-export const REVENUE_GROWTH_FLOOR = -0.2;
-export const REVENUE_GROWTH_CAP = 0.25;
-/** How many of the latest historical years the auto drivers average. */
-export const AUTO_DRIVER_WINDOW = 3;
+export { AUTO_DRIVER_WINDOW, CYCLICAL_DRIVER_WINDOW, isShellYear } from './driver-history.ts';
+export { FORECAST_TAX_RATE_RANGE, HIGH_TECH_TAX_RATE, MIN_TAX_RATE_YEARS } from './tax-driver.ts';
+
+/** The growth a person may set (docs/requirements.md#growth-range); the auto start stays within 0..cap. */
+export const REVENUE_GROWTH_FLOOR = PARAMETER_RULES.operating_revenue_yoy.min;
+export const REVENUE_GROWTH_CAP = PARAMETER_RULES.operating_revenue_yoy.max;
 /**
- * Effective tax rates a forecast may average: a rate above 50% (a loss-making subsidiary, a one-off
- * write-down of deferred tax) says nothing about the rate to come, nor does a negative one.
+ * A decline is not carried forward: the auto growth starts at 0% at the lowest. Listed companies' revenue
+ * declines mostly revert (docs/backtest.md: extrapolated, they erred more than a flat forecast at t+3).
  */
-export const FORECAST_TAX_RATE_RANGE = [0, 0.5] as const;
-/** Fewer valid years than this and the forecast takes the statutory rate (DEFAULT_TAX_RATE). */
-export const MIN_TAX_RATE_YEARS = 2;
+export const AUTO_GROWTH_FLOOR = AUTO_DRIVER_RANGES.operating_revenue_yoy[0];
 
 /** The working-capital family of each working-capital ratio. */
 const FAMILY_OF_RATIO: ReadonlyMap<DriverKey, number> = new Map(
@@ -30,11 +49,46 @@ export interface DriverBasis {
   readonly note: string;
 }
 
+/**
+ * When the latest history row is the trailing twelve months to an interim report: how much of its year is
+ * still to come (0.75 after a 一季报), and the words the basis notes use for it ('2023 一季报（TTM）'). The
+ * median of year-on-year growths needs no shortfall (the trailing row compares with a year earlier).
+ */
+export interface TrailingRow {
+  readonly shortfall: number;
+  readonly label: string;
+}
+
+/** What the history says of the company beside the statements: its industry decides the window. */
+export interface DriverContext {
+  /** The industry as callers hold it ('C31', a section's name): a cyclical division reads a longer window. */
+  readonly industry?: string | null;
+  /**
+   * Per fiscal year, the share of total profit that lies outside the operating result (tax-driver.ts's
+   * one-off rule); absent: no year is left out of the tax rate for one-offs.
+   */
+  readonly oneOffShares?: ReadonlyMap<number, number>;
+  /** The latest row is the trailing twelve months (its label names it in the growth's note). */
+  readonly trailing?: TrailingRow;
+}
+
 /** What the history says about the forecast, before the terminal growth is known (that fades revenue). */
 export interface DriverBase {
-  /** Every driver but revenue growth: the value each forecast year starts from. */
-  readonly ratios: Drivers;
-  /** Compound revenue growth of the latest years (clamped), or null when the history cannot say. */
+  /**
+   * Every driver but revenue growth in the first forecast year: each ratio at the latest year's value
+   * (its normal level when that year is a shell year or lacks the line), the tax rate at the effective one.
+   */
+  readonly start: Drivers;
+  /**
+   * The same in the last forecast year, which the terminal value carries on (a working-capital ratio from
+   * the fourth year on, balanceFadeShare): each ratio at its normal level (the median of the window), the tax
+   * rate at the statutory one.
+   */
+  readonly end: Drivers;
+  /**
+   * The median year-on-year revenue growth of the window (within 0%..25%), or null when the history cannot
+   * say or the company is cyclical (then growth starts at g).
+   */
   readonly historicalGrowth: number | null;
   readonly basis: Readonly<Record<DriverKey, DriverBasis>>;
   /**
@@ -43,99 +97,53 @@ export interface DriverBase {
    * from the last report is no phantom change in the forecast). Null without working-capital lines.
    */
   readonly openingWorkingCapital: number | null;
+  /** Operating losses not yet used against profits (亿元), carried into the forecast's tax. */
+  readonly openingLoss: number;
+  /** The cyclical division whose longer window the drivers read, or null. */
+  readonly cyclical: string | null;
+  /** How many latest years the ratios read (AUTO_DRIVER_WINDOW, or CYCLICAL_DRIVER_WINDOW). */
+  readonly window: number;
+  /** The automatic drivers the history put outside their plausible range, held at the bound (AUTO_DRIVER_RANGES). */
+  readonly bounded: readonly BoundedDriver[];
 }
 
-function windowOf<T>(items: readonly T[]): readonly T[] {
-  return items.slice(Math.max(0, items.length - AUTO_DRIVER_WINDOW));
+/** An automatic driver held at its plausible range's bound: what the history gave and what the forecast takes. */
+export interface BoundedDriver {
+  readonly key: DriverKey;
+  readonly from: number;
+  readonly to: number;
 }
 
 /**
- * Revenue growth the history supports: the compound annual growth over the latest (up to) 3 years,
- * clamped to −20%..25%; with a single year, or a non-positive revenue, the terminal growth.
+ * Revenue growth the history supports: the median of the window's year-on-year growths (shell years left
+ * out), within 0%..25%; the terminal growth when there is none.
  */
-export function historicalRevenueGrowth(rows: readonly FinancialYearRow[], terminalGrowth: number): number {
-  return growthOfHistory(rows)?.growth ?? clamp(terminalGrowth, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP);
-}
-
-/**
- * When the latest history row is the trailing twelve months to an interim report: how much of its year is
- * still to come (0.75 after a 一季报), so growth up to it compounds over the time it really spans, and the
- * words the basis notes use for it ('2023 一季报（TTM）').
- */
-export interface TrailingRow {
-  readonly shortfall: number;
-  readonly label: string;
+export function historicalRevenueGrowth(
+  rows: readonly FinancialYearRow[],
+  terminalGrowth: number,
+  window: number = AUTO_DRIVER_WINDOW,
+): number {
+  return (
+    growthOfHistory(rows, window, negligibleRevenueYears(rows))?.growth ??
+    clamp(terminalGrowth, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP)
+  );
 }
 
 function growthOfHistory(
   rows: readonly FinancialYearRow[],
-  trailing?: TrailingRow,
-): { growth: number; from: number; to: number } | null {
-  const last = rows[rows.length - 1];
-  const span = Math.min(AUTO_DRIVER_WINDOW, rows.length - 1);
-  const first = rows[rows.length - 1 - span];
-  const latestRevenue = last?.operating_revenue ?? null;
-  const firstRevenue = first?.operating_revenue ?? null;
-  if (!last || !first || span < 1 || latestRevenue === null || firstRevenue === null) return null;
-  if (latestRevenue <= 0 || firstRevenue <= 0) return null;
-  const years = span - (trailing?.shortfall ?? 0);
-  const cagr = (latestRevenue / firstRevenue) ** (1 / years) - 1;
-  return { growth: clamp(cagr, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP), from: first.year, to: last.year };
+  window: number,
+  negligible: ReadonlySet<number>,
+): { growth: number; years: number[] } | null {
+  const { growths, years } = usableGrowths(rows, window, negligible);
+  if (growths.length === 0) return null;
+  const [low, high] = AUTO_DRIVER_RANGES.operating_revenue_yoy;
+  return { growth: clamp(medianOf(growths), low, high), years };
 }
 
-function meanOf(rows: readonly FinancialYearRow[], pick: (row: FinancialYearRow) => number | null) {
-  let total = 0;
-  const years: number[] = [];
-  for (const row of rows) {
-    const value = pick(row);
-    if (value !== null && Number.isFinite(value)) {
-      total += value;
-      years.push(row.year);
-    }
-  }
-  return { mean: years.length > 0 ? total / years.length : null, years };
-}
-
-const meanNote = (years: readonly number[]) =>
-  years.length > 0 ? `${yearsText(years)}年的均值` : '近3年均无数据，按 0 估计';
-
-/** Every driver driverBase averages as a ratio (not revenue growth, not the tax rate), with its family. */
+/** Every driver driverBase reads as a ratio (not revenue growth, not the tax rate), with its family. */
 const RATIO_DRIVERS: readonly { readonly key: DriverKey; readonly family: number | undefined }[] = DRIVER_KEYS.filter(
   (key) => key !== 'operating_revenue_yoy' && key !== 'income_tax_to_total_profit',
 ).map((key) => ({ key, family: FAMILY_OF_RATIO.get(key) }));
-
-interface RatioMean {
-  readonly mean: number | null;
-  /** The years averaged. */
-  readonly years: number[];
-  /** The statement years left out because they do not report the ratio's family. */
-  readonly skipped: number[];
-}
-
-/** One ratio's mean over the rows, a working-capital ratio's over the rows that report its family. */
-function ratioMean(
-  rows: readonly FinancialYearRow[],
-  masks: readonly number[],
-  key: DriverKey,
-  family: number | undefined,
-): RatioMean {
-  let total = 0;
-  const years: number[] = [];
-  const skipped: number[] = [];
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index] as FinancialYearRow;
-    if (family !== undefined && !isFamilyReported(masks[index] ?? 0, family)) {
-      if (row.basis === 'statements') skipped.push(row.year);
-      continue;
-    }
-    const value = row[key];
-    if (value !== null && Number.isFinite(value)) {
-      total += value;
-      years.push(row.year);
-    }
-  }
-  return { mean: years.length > 0 ? total / years.length : null, years, skipped };
-}
 
 function sameYears(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
@@ -143,15 +151,49 @@ function sameYears(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-function ratioNote(years: readonly number[], skipped: readonly number[]): string {
-  return skipped.length > 0 ? `${meanNote(years)}（${yearsText(skipped)}年未列报该项目，不计入）` : meanNote(years);
+function sameHistory(a: RatioHistory, b: RatioHistory): boolean {
+  return (
+    sameYears(a.years, b.years) &&
+    sameYears(a.skipped, b.skipped) &&
+    sameYears(a.shells, b.shells) &&
+    sameYears(a.negligible, b.negligible) &&
+    (a.latest === null) === (b.latest === null)
+  );
+}
+
+function ratioNote(
+  history: RatioHistory & { readonly latestOfAll: number | null },
+  latestYear: number | null,
+  cyclical: string | null,
+  balance: boolean,
+): string {
+  const ending = balance ? '第4年（第5年保持）' : '第5年';
+  if (history.years.length === 0 && history.latestOfAll !== null) {
+    return `近年均为营业利润绝对值超过营业收入或营业收入近零的年度：按${latestYear}年的值`;
+  }
+  if (history.years.length === 0) return '近年均无数据，按 0 估计';
+  const notes: string[] = [];
+  if (history.skipped.length > 0) notes.push(`${yearsText(history.skipped)}年未列报该项目，不计入`);
+  if (history.shells.length > 0) notes.push(`${yearsText(history.shells)}年营业利润绝对值超过营业收入，不计入`);
+  if (history.negligible.length > 0) {
+    notes.push(
+      `${yearsText(history.negligible)}年营业收入不足常态的${percentText(NEGLIGIBLE_REVENUE_SHARE, 0)}，不计入`,
+    );
+  }
+  const left = notes.length > 0 ? `（${notes.join('；')}）` : '';
+  const span = cyclical ? `周期性行业（${cyclical}）近${CYCLICAL_DRIVER_WINDOW}年中` : '';
+  const start =
+    history.latest !== null && latestYear !== null ? `第1年取${latestYear}年的值，逐年过渡到${ending}的` : '各年均取';
+  return `${start}${span}${yearsText(history.years)}年的中位数${left}`;
 }
 
 /**
- * The system's default drivers before the fade: every ratio is the mean of the latest 3 years that report
- * it (0 when none does; never below 0). A working-capital ratio averages only the years whose statements
- * report its family (reclassified lines count together, see continuity.ts). The tax rate is the mean of
- * the years whose effective rate lies in 0–50%; fewer than two such years → 25%.
+ * The system's default drivers before the fade (docs/model.md, the forecast drivers): every ratio starts at
+ * the latest year's value and reaches its normal level — the median of the window's usable years (3, or 8 for
+ * a cyclical industry; shell years and years that do not report the line left out; 0 when none has it; never
+ * below 0) — in the fifth forecast year (a working-capital ratio in the fourth, balanceFadeShare). The tax rate goes from the mean effective rate to the statutory one
+ * (tax-driver.ts); revenue growth starts at the median year-on-year growth (fadeDrivers), at g for a
+ * cyclical company.
  *
  * @param reportedFamilies per history row, the families its statements report (continuity.ts); without
  *   it every row with working-capital figures counts as reporting them all.
@@ -159,62 +201,136 @@ function ratioNote(years: readonly number[], skipped: readonly number[]): string
 export function driverBase(
   history: readonly FinancialYearRow[],
   reportedFamilies?: readonly number[],
-  trailing?: TrailingRow,
+  context: DriverContext = {},
 ): DriverBase {
-  const rows = windowOf(history);
-  const masks = windowOf(reportedFamilies ?? history.map((row) => (row.basis === 'statements' ? ALL_FAMILIES : 0)));
-  const ratios = emptyDrivers();
+  const cyclical = cyclicalDivisionOf(context.industry);
+  const window = cyclical ? CYCLICAL_DRIVER_WINDOW : AUTO_DRIVER_WINDOW;
+  const rows = latestRows(history, window);
+  const masks = latestRows(
+    reportedFamilies ?? history.map((row) => (row.basis === 'statements' ? ALL_FAMILIES : 0)),
+    window,
+  );
+  const latestYear = rows[rows.length - 1]?.year ?? null;
+  const start = emptyDrivers();
+  const end = emptyDrivers();
   const basis = {} as Record<DriverKey, DriverBasis>;
 
   // Most ratios rest on the same years: each distinct note is written once and shared (strings are immutable).
-  const notes: { readonly averaged: RatioMean; readonly note: string }[] = [];
+  const negligible = negligibleRevenueYears(history);
+  const notes: { readonly history: RatioHistory; readonly balance: boolean; readonly note: string }[] = [];
   for (const { key, family } of RATIO_DRIVERS) {
-    const averaged = ratioMean(rows, masks, key, family);
-    ratios[key] = Math.max(0, averaged.mean ?? 0);
-    let note: string | undefined;
-    for (const written of notes) {
-      if (sameYears(written.averaged.years, averaged.years) && sameYears(written.averaged.skipped, averaged.skipped)) {
-        note = written.note;
-        break;
-      }
-    }
+    const reports =
+      family === undefined ? undefined : (index: number) => isFamilyReported(masks[index] ?? 0, family as number);
+    const read = ratioHistory(rows, (row) => row[key], reports, negligible);
+    // Every year of the window a shell or of near-zero revenue: the latest year's own ratio (bounded below)
+    // rather than 0, which would make a company without a usable year the most profitable of all.
+    const excludedOnly = read.years.length === 0 && read.shells.length + read.negligible.length > 0;
+    const latestOfAll = excludedOnly ? finiteOrNull(rows[rows.length - 1]?.[key]) : null;
+    const normal = Math.max(0, read.normal ?? latestOfAll ?? 0);
+    end[key] = normal;
+    start[key] = read.latest === null ? normal : Math.max(0, read.latest);
+    let note = notes.find(
+      (written) =>
+        written.balance === (family !== undefined) && sameHistory(written.history, read) && latestOfAll === null,
+    )?.note;
     if (note === undefined) {
-      note = ratioNote(averaged.years, averaged.skipped);
-      notes.push({ averaged, note });
+      note = ratioNote({ ...read, latestOfAll }, latestYear, cyclical, family !== undefined);
+      if (latestOfAll === null) notes.push({ history: read, balance: family !== undefined, note });
     }
-    basis[key] = { years: averaged.years, note };
+    basis[key] = { years: read.years, note };
   }
 
-  const [low, high] = FORECAST_TAX_RATE_RANGE;
-  const tax = meanOf(rows, (row) => {
-    const rate = row.income_tax_to_total_profit;
-    return rate !== null && rate >= low && rate <= high ? rate : null;
-  });
-  const validTax = tax.years.length >= MIN_TAX_RATE_YEARS && tax.mean !== null;
-  ratios.income_tax_to_total_profit = validTax ? (tax.mean as number) : DEFAULT_TAX_RATE;
-  basis.income_tax_to_total_profit = {
-    years: validTax ? tax.years : [],
-    note: validTax
-      ? `有效税率在 0–50% 之间的年份（${yearsText(tax.years)}）的均值`
-      : `有效税率在 0–50% 之间的年份不足两年，按法定税率 ${percentText(DEFAULT_TAX_RATE, 0)}`,
+  basis.Capex_to_Revenue_Ratio = {
+    years: basis.sales_to_capital.years,
+    note:
+      end.sales_to_capital > 0
+        ? '随增长再投资：资本开支 = 折旧摊销 + 营业收入增量 ÷ 销售额/经营性长期资产'
+        : '无经营性长期资产数据：资本开支按折旧摊销（不随增长追加投资）',
   };
 
-  const growth = growthOfHistory(history, trailing);
+  const tax = taxDriver(rows, context.oneOffShares ?? new Map());
+  start.income_tax_to_total_profit = tax.start;
+  end.income_tax_to_total_profit = tax.end;
+  basis.income_tax_to_total_profit = { years: tax.years, note: tax.note };
+
+  const bounded = [...boundDrivers(start), ...boundDrivers(end)];
+  for (const { key, from, to } of bounded) {
+    const said = `（历史值 ${driverValueText(key, from)} 超出合理范围，按 ${driverValueText(key, to)} 计）`;
+    if (!basis[key].note.endsWith(said)) basis[key] = { ...basis[key], note: `${basis[key].note}${said}` };
+  }
+
+  // A cyclical company's recent growth is the phase of its cycle, not a trend: it is not extrapolated.
+  const growth = cyclical ? null : growthOfHistory(history, window, negligible);
   basis.operating_revenue_yoy = growth
     ? {
-        years: [growth.from, growth.to],
-        note: trailing
-          ? `${growth.from}年至${trailing.label}的营业收入年化复合增长率（限定在 -20% 至 25%），逐年线性过渡到永续增长率`
-          : `${growth.from}–${growth.to}年营业收入复合增长率（限定在 -20% 至 25%），逐年线性过渡到永续增长率`,
+        years: growth.years,
+        note: `${yearsText(growth.years)}年营业收入同比增长率的中位数（限定在 0 至 25%：下降不外推），逐年线性过渡到永续增长率`,
       }
-    : { years: [], note: '历史不足以计算增长率，按永续增长率' };
+    : {
+        years: [],
+        note: cyclical
+          ? `周期性行业（${cyclical}）：近年增速反映周期阶段而非趋势，不外推，按永续增长率`
+          : '历史不足以计算增长率，按永续增长率',
+      };
 
   return {
-    ratios,
+    start,
+    end,
     historicalGrowth: growth?.growth ?? null,
     basis,
     openingWorkingCapital: openingWorkingCapital(rows, masks),
+    openingLoss: openingLossOf(history),
+    cyclical,
+    window,
+    bounded,
   };
+}
+
+function finiteOrNull(value: number | null | undefined): number | null {
+  return value !== null && value !== undefined && Number.isFinite(value) ? value : null;
+}
+
+/** The costs and income that make EBIT, as ratios to revenue (projection.ts's projectYear). */
+function ebitMargin(drivers: Drivers): number {
+  return (
+    1 -
+    drivers.operating_cost_pct -
+    drivers.tax_expenses_pct -
+    drivers.selling_expenses_pct -
+    drivers.management_expenses_pct -
+    drivers.r_and_d_expenses_pct -
+    drivers.impairment_losses_pct +
+    drivers.other_income_pct
+  );
+}
+
+/**
+ * Holds every automatic ratio within its plausible range (AUTO_DRIVER_RANGES, the range table's), then the EBIT
+ * margin they make within AUTO_EBIT_MARGIN_RANGE by the operating cost ratio (within its own range); returns
+ * what moved. A sales-to-capital of 0 means the history has no operating long-term assets and stays 0.
+ */
+function boundDrivers(drivers: Drivers): BoundedDriver[] {
+  const moved: BoundedDriver[] = [];
+  const hold = (key: DriverKey, to: number) => {
+    const from = drivers[key];
+    if (to === from) return;
+    moved.push({ key, from, to });
+    drivers[key] = to;
+  };
+  for (const key of DRIVER_KEYS) {
+    if (key === 'operating_revenue_yoy' || key === 'Capex_to_Revenue_Ratio') continue;
+    if (key === 'sales_to_capital' && drivers[key] === 0) continue;
+    const [low, high] = AUTO_DRIVER_RANGES[key];
+    hold(key, clamp(drivers[key], low, high));
+  }
+  const [lowMargin, highMargin] = AUTO_EBIT_MARGIN_RANGE;
+  const margin = ebitMargin(drivers);
+  const [lowCost, highCost] = AUTO_DRIVER_RANGES.operating_cost_pct;
+  if (margin < lowMargin || margin > highMargin) {
+    const shift = margin - clamp(margin, lowMargin, highMargin);
+    hold('operating_cost_pct', clamp(drivers.operating_cost_pct + shift, lowCost, highCost));
+  }
+  return moved;
 }
 
 /** The latest row's OWC, each family it does not report taken at the latest reporting row's ratios. */
@@ -238,6 +354,24 @@ function openingWorkingCapital(rows: readonly FinancialYearRow[], masks: readonl
   return opening;
 }
 
+/** How far forecast year `index` (0-based) of `years` is along the fade: 0 in the first year, 1 in the last. */
+export function fadeShare(index: number, years: number): number {
+  return years > 1 ? index / (years - 1) : 1;
+}
+
+/**
+ * How far a working-capital ratio is along its fade in forecast year `index`: 0 in the first year, 1 in the
+ * year before the last and in the last. A balance ratio that moves turns into a cash flow (ΔOWC), so the
+ * last year must be a steady state — ΔOWC = the OWC ratio × Δrevenue — for the terminal value to carry it on
+ * (a ratio still moving in the last year would put a one-off release or build-up into the perpetuity).
+ * Cost ratios set levels, not flows: they fade over all five years (fadeShare).
+ */
+export function balanceFadeShare(index: number, years: number): number {
+  return years > 2 ? Math.min(1, index / (years - 2)) : 1;
+}
+
+const BALANCE_RATIOS: ReadonlySet<DriverKey> = new Set(FAMILY_OF_RATIO.keys());
+
 /**
  * Revenue growth of forecast year `index` (0-based) of `years`: from the historical growth (the terminal
  * growth when there is none) linearly to the terminal growth in the last year, so the explicit forecast
@@ -245,16 +379,23 @@ function openingWorkingCapital(rows: readonly FinancialYearRow[], masks: readonl
  */
 export function fadedGrowth(base: DriverBase, terminalGrowth: number, index: number, years: number): number {
   const startGrowth = base.historicalGrowth ?? clamp(terminalGrowth, REVENUE_GROWTH_FLOOR, REVENUE_GROWTH_CAP);
-  const fade = years > 1 ? index / (years - 1) : 1;
-  return startGrowth + (terminalGrowth - startGrowth) * fade;
+  return startGrowth + (terminalGrowth - startGrowth) * fadeShare(index, years);
 }
 
-/** The auto forecast's drivers for each year: the base ratios and the faded revenue growth. */
+/** The auto forecast's drivers for each year: every ratio from its start to its end, and the faded growth. */
 export function fadeDrivers(base: DriverBase, terminalGrowth: number, years: number = FORECAST_YEARS): Drivers[] {
   const result: Drivers[] = [];
   for (let index = 0; index < years; index++) {
-    const drivers = copyDrivers(base.ratios);
+    const share = fadeShare(index, years);
+    const balanceShare = balanceFadeShare(index, years);
+    const drivers = copyDrivers(base.start);
+    for (const key of DRIVER_KEYS) {
+      const from = base.start[key];
+      const to = base.end[key];
+      if (from !== to) drivers[key] = from + (to - from) * (BALANCE_RATIOS.has(key) ? balanceShare : share);
+    }
     drivers.operating_revenue_yoy = fadedGrowth(base, terminalGrowth, index, years);
+    drivers.Capex_to_Revenue_Ratio = linkedCapexRatio(drivers, drivers.operating_revenue_yoy);
     result.push(drivers);
   }
   return result;
@@ -265,6 +406,7 @@ export function autoDrivers(
   history: readonly FinancialYearRow[],
   terminalGrowth: number,
   years: number = FORECAST_YEARS,
+  context: DriverContext = {},
 ): Drivers[] {
-  return fadeDrivers(driverBase(history), terminalGrowth, years);
+  return fadeDrivers(driverBase(history, undefined, context), terminalGrowth, years);
 }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { historicalRows } from '../history/historical-rows.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import {
+  AUTO_GROWTH_FLOOR,
   autoDrivers,
   driverBase,
   historicalRevenueGrowth,
   REVENUE_GROWTH_CAP,
-  REVENUE_GROWTH_FLOOR,
 } from './auto-drivers.ts';
 import { DRIVER_KEYS, isDriverKey, resolveDrivers } from './drivers.ts';
 
@@ -20,6 +20,8 @@ describe('auto drivers', () => {
     expect(first?.selling_expenses_pct).toBeCloseTo(0.1, 12);
     expect(first?.income_tax_to_total_profit).toBeCloseTo(0.25, 12);
     expect(first?.da_ratio).toBeCloseTo(0.05, 12);
+    // Capex follows growth: D&A 5% + 25% / 1.25 growth ÷ sales-to-capital 6⅔ = 8%.
+    expect(first?.sales_to_capital).toBeCloseTo(1 / 0.15, 12);
     expect(first?.Capex_to_Revenue_Ratio).toBeCloseTo(0.08, 12);
     expect(first?.Inventories_Ratio).toBeCloseTo(0.1, 12);
     expect(first?.Taxes_Payable_Ratio).toBe(0);
@@ -32,7 +34,7 @@ describe('auto drivers', () => {
     });
   });
 
-  it('clamps historical growth to −20%..25% and falls back to g with one year', () => {
+  it('bounds the historical growth to 0%..25% (a decline is not carried forward) and falls back to g with one year', () => {
     const boom = historicalRows({
       code: '',
       name: '',
@@ -44,7 +46,7 @@ describe('auto drivers', () => {
       name: '',
       years: { 2023: { operating_revenue: 3 }, 2024: { operating_revenue: 1 } },
     });
-    expect(historicalRevenueGrowth(bust, 0.02)).toBe(REVENUE_GROWTH_FLOOR);
+    expect(historicalRevenueGrowth(bust, 0.02)).toBe(AUTO_GROWTH_FLOOR);
     expect(historicalRevenueGrowth(history.slice(-1), 0.03)).toBe(0.03);
   });
 
@@ -66,31 +68,36 @@ describe('auto drivers', () => {
       ),
     });
 
-  it('averages only the years whose tax rate is within 0–50%, and says which', () => {
+  it('starts at the mean of the years whose tax rate is within 0–50% and reaches the statutory rate, and says which', () => {
     const base = driverBase(taxed(0.6, 0.2, 0.3));
-    expect(base.ratios.income_tax_to_total_profit).toBeCloseTo(0.25, 12);
+    expect(base.start.income_tax_to_total_profit).toBeCloseTo(0.25, 12);
+    expect(base.end.income_tax_to_total_profit).toBe(0.25);
     expect(base.basis.income_tax_to_total_profit).toEqual({
       years: [2023, 2024],
-      note: '有效税率在 0–50% 之间的年份（2023、2024）的均值',
+      note: '有效税率在 0–50% 之间的年份（2023、2024）的均值，逐年过渡到第5年的法定税率 25%',
     });
-    expect(driverBase(taxed(0.15, 0.15, 0.15)).ratios.income_tax_to_total_profit).toBeCloseTo(0.15, 12);
+    expect(driverBase(taxed(0.15, 0.15, 0.15)).start.income_tax_to_total_profit).toBeCloseTo(0.15, 12);
   });
 
   it('takes the statutory 25% with fewer than two valid years', () => {
     const base = driverBase(taxed(0.9, -0.1, 0.12));
-    expect(base.ratios.income_tax_to_total_profit).toBe(0.25);
+    expect(base.start.income_tax_to_total_profit).toBe(0.25);
+    expect(base.end.income_tax_to_total_profit).toBe(0.25);
     expect(base.basis.income_tax_to_total_profit.note).toContain('不足两年');
   });
 
   it('discloses how every other driver was derived', () => {
     const base = driverBase(history);
-    expect(base.basis.operating_cost_pct).toEqual({ years: [2022, 2023, 2024], note: '2022、2023、2024年的均值' });
-    expect(base.basis.operating_revenue_yoy.note).toContain('2021–2024年营业收入复合增长率');
+    expect(base.basis.operating_cost_pct).toEqual({
+      years: [2022, 2023, 2024],
+      note: '第1年取2024年的值，逐年过渡到第5年的2022、2023、2024年的中位数',
+    });
+    expect(base.basis.operating_revenue_yoy.note).toContain('2022、2023、2024年营业收入同比增长率的中位数');
     expect(Object.keys(base.basis).sort()).toEqual([...DRIVER_KEYS].sort());
   });
 
   it('names every driver as its financial-year-row field', () => {
-    expect(DRIVER_KEYS).toHaveLength(9 + 12);
+    expect(DRIVER_KEYS).toHaveLength(12 + 12);
     expect(isDriverKey('Accounts_Payable_Ratio')).toBe(true);
     expect(isDriverKey('wacc')).toBe(false);
   });

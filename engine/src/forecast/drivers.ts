@@ -1,7 +1,11 @@
 import { requireFinite } from '../errors.ts';
 import { WORKING_CAPITAL_RATIO_KEYS } from '../history/financial-row.ts';
+import { linkedCapexRatio } from './reinvestment.ts';
 
-/** Per-year forecast drivers, named as the financial-year-row fields (docs/requirements.md#financial-year-row); all are fractions. */
+/**
+ * Per-year forecast drivers, named as the financial-year-row fields (docs/requirements.md#financial-year-row); all
+ * are fractions but sales_to_capital (revenue / operating long-term assets, a multiple).
+ */
 export const DRIVER_KEYS = [
   'operating_revenue_yoy',
   'operating_cost_pct',
@@ -9,9 +13,12 @@ export const DRIVER_KEYS = [
   'selling_expenses_pct',
   'management_expenses_pct',
   'r_and_d_expenses_pct',
+  'impairment_losses_pct',
+  'other_income_pct',
   'income_tax_to_total_profit',
   'da_ratio',
   'Capex_to_Revenue_Ratio',
+  'sales_to_capital',
   ...WORKING_CAPITAL_RATIO_KEYS,
 ] as const;
 
@@ -44,9 +51,12 @@ export function emptyDrivers(): Drivers {
     selling_expenses_pct: 0,
     management_expenses_pct: 0,
     r_and_d_expenses_pct: 0,
+    impairment_losses_pct: 0,
+    other_income_pct: 0,
     income_tax_to_total_profit: 0,
     da_ratio: 0,
     Capex_to_Revenue_Ratio: 0,
+    sales_to_capital: 0,
     Notes_Receivable_Ratio: 0,
     Accounts_Receivable_Ratio: 0,
     Prepayments_Ratio: 0,
@@ -71,9 +81,12 @@ function defaultSources(): Record<DriverKey, DriverSource> {
     selling_expenses_pct: 'system_default',
     management_expenses_pct: 'system_default',
     r_and_d_expenses_pct: 'system_default',
+    impairment_losses_pct: 'system_default',
+    other_income_pct: 'system_default',
     income_tax_to_total_profit: 'system_default',
     da_ratio: 'system_default',
     Capex_to_Revenue_Ratio: 'system_default',
+    sales_to_capital: 'system_default',
     Notes_Receivable_Ratio: 'system_default',
     Accounts_Receivable_Ratio: 'system_default',
     Prepayments_Ratio: 'system_default',
@@ -130,6 +143,10 @@ export function resolveDrivers(auto: readonly Drivers[], firstYear: number, over
     for (const [key, value] of carried) {
       values[key] = value;
       sources[key] = set?.[key] !== undefined ? 'user_set' : 'inherited';
+    }
+    // The auto capex follows the year's growth, D&A and sales-to-capital, whoever set those.
+    if (sources.Capex_to_Revenue_Ratio === 'system_default') {
+      values.Capex_to_Revenue_Ratio = linkedCapexRatio(values, values.operating_revenue_yoy);
     }
     return { year, values, sources };
   });

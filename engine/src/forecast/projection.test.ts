@@ -12,8 +12,10 @@ const forecast = projectForecast(last, resolveDrivers(autoDrivers(history, 0.02)
 
 /**
  * Worked by hand from 2024 (revenue 100, OWC 15): growth 25%, 19.25%, 13.5%, 7.75%, 2%;
- * 2025: revenue 125, EBIT 25, NOPAT 18.75, D&A 6.25, OWC 18.75 so ΔOWC 3.75, capex 10, FCF 11.25;
- * 2026: revenue 149.0625, NOPAT 22.359375, D&A 7.453125, ΔOWC 3.609375, capex 11.925, FCF 14.278125.
+ * 2025: revenue 125, EBIT 25, NOPAT 18.75, D&A 6.25, OWC 18.75 so ΔOWC 3.75, capex 6.25 + 25 × 15% = 10,
+ * FCF 11.25; 2026: revenue 149.0625, NOPAT 22.359375, D&A 7.453125, ΔOWC 3.609375, capex 7.453125 +
+ * 24.0625 × 15% = 11.0625, FCF 15.140625. Capex = D&A + Δrevenue ÷ sales-to-capital (6⅔), so FCF =
+ * 15% × revenue − 30% × Δrevenue.
  */
 describe('projectForecast', () => {
   it('projects the five years after the latest report', () => {
@@ -33,8 +35,8 @@ describe('projectForecast', () => {
     expect(second?.operating_revenue).toBeCloseTo(149.0625, 12);
     expect(second?.nopat).toBeCloseTo(22.359375, 12);
     expect(second?.Change_In_Operating_WC).toBeCloseTo(3.609375, 12);
-    expect(second?.Capital_Expenditure).toBeCloseTo(11.925, 12);
-    expect(second?.FCFF).toBeCloseTo(14.278125, 12);
+    expect(second?.Capital_Expenditure).toBeCloseTo(11.0625, 12);
+    expect(second?.FCFF).toBeCloseTo(15.140625, 12);
   });
 
   it('gives every year FCF = NOPAT + D&A − ΔOWC − capex', () => {
@@ -48,7 +50,7 @@ describe('projectForecast', () => {
       ),
     );
     const fcf = forecast.map((row) => row.FCFF as number);
-    [11.25, 14.278125, 17.283796875, 19.9089551953125, 21.76636301015624].forEach((expected, index) => {
+    [11.25, 15.140625, 19.340859375, 23.4111041015625, 26.797783605468748].forEach((expected, index) => {
       expect(fcf[index]).toBeCloseTo(expected, 10);
     });
   });
@@ -69,5 +71,17 @@ describe('projectForecast', () => {
     // No working-capital ratios, D&A or capex in the summary: FCF = NOPAT = EBIT × 0.75.
     expect(rows[0]?.Change_In_Operating_WC).toBe(0);
     expect(rows[0]?.FCFF).toBeCloseTo(10 * 1.02 * 0.75, 12);
+  });
+
+  it('takes impairment losses and other income at their ratios into EBIT', () => {
+    const [year] = resolveDrivers(autoDrivers(history, 0.02), 2025, {
+      2025: { impairment_losses_pct: 0.03, other_income_pct: 0.01 },
+    });
+    if (!year) throw new Error('year');
+    const [first] = projectForecast(last as NonNullable<typeof last>, [year]);
+    expect(first?.impairment_losses).toBeCloseTo(125 * 0.03, 12);
+    expect(first?.other_income).toBeCloseTo(125 * 0.01, 12);
+    // 25 − 3.75 + 1.25.
+    expect(first?.ebit).toBeCloseTo(22.5, 12);
   });
 });

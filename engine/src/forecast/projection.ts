@@ -53,6 +53,8 @@ export interface ProjectedYear {
   selling: number;
   management: number;
   research: number;
+  impairments: number;
+  otherIncome: number;
   ebit: number;
   nopat: number;
   da: number;
@@ -62,6 +64,8 @@ export interface ProjectedYear {
   workingCapital: number;
   workingCapitalChange: number;
   fcf: number;
+  /** Operating losses still carried at the end of the year (亿元, ≥ 0), for the next year's tax. */
+  lossCarried: number;
 }
 
 /** A reusable year, so a caller that needs only the FCF (the sensitivity grid) allocates nothing per year. */
@@ -73,6 +77,8 @@ export function emptyProjectedYear(): ProjectedYear {
     selling: 0,
     management: 0,
     research: 0,
+    impairments: 0,
+    otherIncome: 0,
     ebit: 0,
     nopat: 0,
     da: 0,
@@ -82,15 +88,17 @@ export function emptyProjectedYear(): ProjectedYear {
     workingCapital: 0,
     workingCapitalChange: 0,
     fcf: 0,
+    lossCarried: 0,
   };
 }
 
 /**
  * The forecast's formulas for one year, written into `out`: revenueₜ = revenueₜ₋₁ × (1 + growthₜ); each
  * cost and expense = revenue × its ratio; EBIT = revenue − cost − taxes and surcharges − selling −
- * management − R&D; NOPAT = EBIT × (1 − tax rate); D&A and capex = revenue × their ratios; each
- * working-capital item = revenue × its ratio, ΔOWC = OWCₜ − OWCₜ₋₁; FCF = NOPAT + D&A − ΔOWC − capex.
- * `growth` replaces the drivers' revenue growth (the sensitivity grid's other terminal growths).
+ * management − R&D − impairment losses + other income; NOPAT = EBIT − tax rate × the profit left after the losses carried (a loss pays no
+ * tax and is carried); D&A and capex = revenue × their ratios; each working-capital item = revenue × its
+ * ratio, ΔOWC = OWCₜ − OWCₜ₋₁; FCF = NOPAT + D&A − ΔOWC − capex. `growth` replaces the drivers' revenue
+ * growth (the sensitivity grid's other terminal growths); `lossCarried` is what the year before left.
  */
 export function projectYear(
   previousRevenue: number,
@@ -98,6 +106,7 @@ export function projectYear(
   values: Drivers,
   out: ProjectedYear,
   growth: number = values.operating_revenue_yoy,
+  lossCarried = 0,
 ): ProjectedYear {
   const revenue = previousRevenue * (1 + growth);
   // Summed item by item in the order of the twelve items, as workingCapitalTotals sums a row.
@@ -121,8 +130,11 @@ export function projectYear(
   const selling = revenue * values.selling_expenses_pct;
   const management = revenue * values.management_expenses_pct;
   const research = revenue * values.r_and_d_expenses_pct;
-  const ebit = revenue - cost - taxes - selling - management - research;
-  const nopat = ebit * (1 - values.income_tax_to_total_profit);
+  const impairments = revenue * values.impairment_losses_pct;
+  const otherIncome = revenue * values.other_income_pct;
+  const ebit = revenue - cost - taxes - selling - management - research - impairments + otherIncome;
+  const taxable = ebit > 0 ? Math.max(0, ebit - lossCarried) : 0;
+  const nopat = ebit - taxable * values.income_tax_to_total_profit;
   const da = revenue * values.da_ratio;
   const capex = revenue * values.Capex_to_Revenue_Ratio;
   const workingCapitalChange = workingCapital - previousWorkingCapital;
@@ -132,6 +144,8 @@ export function projectYear(
   out.selling = selling;
   out.management = management;
   out.research = research;
+  out.impairments = impairments;
+  out.otherIncome = otherIncome;
   out.ebit = ebit;
   out.nopat = nopat;
   out.da = da;
@@ -141,6 +155,7 @@ export function projectYear(
   out.workingCapital = workingCapital;
   out.workingCapitalChange = workingCapitalChange;
   out.fcf = nopat + da - workingCapitalChange - capex;
+  out.lossCarried = ebit > 0 ? Math.max(0, lossCarried - ebit) : lossCarried - ebit;
   return out;
 }
 
@@ -164,19 +179,23 @@ export function openingWorkingCapitalOf(
 
 /**
  * Projects the forecast years from the latest historical year with projectYear, into financial-year rows (each
- * with the source of every driver). `opening` is the OWC the first ΔOWC starts from (openingWorkingCapitalOf).
+ * with the source of every driver). `opening` is the OWC the first ΔOWC starts from (openingWorkingCapitalOf);
+ * `openingLoss` the operating losses the history carries into the first year's tax.
  */
 export function projectForecast(
   last: FinancialYearRow,
   years: readonly YearDrivers[],
   opening?: number | null,
+  openingLoss = 0,
 ): ForecastRow[] {
   let previousWorkingCapital = openingWorkingCapitalOf(last, years[0]?.values, opening);
   let revenue = last.operating_revenue as number;
   const rows: ForecastRow[] = [];
   const projected = emptyProjectedYear();
+  let lossCarried = openingLoss;
   for (const { year, values, sources } of years) {
-    projectYear(revenue, previousWorkingCapital, values, projected);
+    projectYear(revenue, previousWorkingCapital, values, projected, values.operating_revenue_yoy, lossCarried);
+    lossCarried = projected.lossCarried;
     revenue = projected.revenue;
     previousWorkingCapital = projected.workingCapital;
     const row = emptyRow(year, last.basis) as FinancialYearRow & { sources: YearDrivers['sources'] };
@@ -193,8 +212,13 @@ export function projectForecast(
     row.management_expenses_pct = values.management_expenses_pct;
     row.r_and_d_expenses = projected.research;
     row.r_and_d_expenses_pct = values.r_and_d_expenses_pct;
+    row.impairment_losses = projected.impairments;
+    row.impairment_losses_pct = values.impairment_losses_pct;
+    row.other_income = projected.otherIncome;
+    row.other_income_pct = values.other_income_pct;
     row.ebit = projected.ebit;
     row.income_tax_to_total_profit = values.income_tax_to_total_profit;
+    row.nopat_tax_rate = values.income_tax_to_total_profit;
     row.nopat = projected.nopat;
     row.depreciation_and_amortization = projected.da;
     row.da_ratio = values.da_ratio;
@@ -206,6 +230,7 @@ export function projectForecast(
     row.Cash_Paid_For_Acquisition_Assets = projected.capex;
     row.Capital_Expenditure = projected.capex;
     row.Capex_to_Revenue_Ratio = values.Capex_to_Revenue_Ratio;
+    row.sales_to_capital = values.sales_to_capital;
     row.FCFF = projected.fcf;
     row.sources = sources;
     rows.push(row);

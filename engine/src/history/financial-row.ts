@@ -37,8 +37,17 @@ export type FinancialYearRow = {
   management_expenses_pct: number | null;
   r_and_d_expenses: number | null;
   r_and_d_expenses_pct: number | null;
+  /** 资产减值损失 + 信用减值损失 (a loss positive): an operating cost. */
+  impairment_losses: number | null;
+  impairment_losses_pct: number | null;
+  /** 其他收益 (grants and the like), as reported. */
+  other_income: number | null;
+  /** The operating part of 其他收益 / revenue: all of it, or 0 where an admin marks it non-operating. */
+  other_income_pct: number | null;
   ebit: number | null;
   income_tax_to_total_profit: number | null;
+  /** The rate NOPAT was taxed at: the effective one, 25% when unknown, the normal one in a year of one-offs. */
+  nopat_tax_rate: number | null;
   nopat: number | null;
   depreciation_and_amortization: number | null;
   da_ratio: number | null;
@@ -50,6 +59,8 @@ export type FinancialYearRow = {
   Cash_Paid_For_Acquisition_Assets: number | null;
   Capital_Expenditure: number | null;
   Capex_to_Revenue_Ratio: number | null;
+  /** Revenue / operating long-term assets (固定资产 + 在建工程 + 无形资产 + 使用权资产) at the year's end. */
+  sales_to_capital: number | null;
   FCFF: number | null;
 } & Record<WorkingCapitalItem, number | null> &
   Record<WorkingCapitalRatioKey, number | null>;
@@ -74,8 +85,13 @@ export function emptyRow(year: number, basis: RowBasis): FinancialYearRow {
     management_expenses_pct: null,
     r_and_d_expenses: null,
     r_and_d_expenses_pct: null,
+    impairment_losses: null,
+    impairment_losses_pct: null,
+    other_income: null,
+    other_income_pct: null,
     ebit: null,
     income_tax_to_total_profit: null,
+    nopat_tax_rate: null,
     nopat: null,
     depreciation_and_amortization: null,
     da_ratio: null,
@@ -111,6 +127,7 @@ export function emptyRow(year: number, basis: RowBasis): FinancialYearRow {
     Cash_Paid_For_Acquisition_Assets: null,
     Capital_Expenditure: null,
     Capex_to_Revenue_Ratio: null,
+    sales_to_capital: null,
     FCFF: null,
   };
 }

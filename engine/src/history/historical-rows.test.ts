@@ -50,6 +50,34 @@ describe('historicalRows on the hand-made sample company', () => {
   });
 });
 
+describe('impairments and other income in EBIT', () => {
+  const year2024 = SAMPLE_COMPANY.years[2024] ?? {};
+  const withLines: CompanyStatements = {
+    ...SAMPLE_COMPANY,
+    years: {
+      ...SAMPLE_COMPANY.years,
+      2024: { ...year2024, asset_impairment_loss: 2, credit_impairment_loss: 1, other_income: 0.5 },
+    },
+  };
+
+  it('subtracts 资产减值损失 and 信用减值损失 and adds 其他收益: EBIT 20 − 3 + 0.5 = 17.5', () => {
+    const row = historicalRows(withLines).find((entry) => entry.year === 2024);
+    expect(row?.impairment_losses).toBeCloseTo(3, 12);
+    expect(row?.impairment_losses_pct).toBeCloseTo(0.03, 12);
+    expect(row?.other_income).toBeCloseTo(0.5, 12);
+    expect(row?.other_income_pct).toBeCloseTo(0.005, 12);
+    expect(row?.ebit).toBeCloseTo(17.5, 12);
+    expect(row?.nopat).toBeCloseTo(17.5 * 0.75, 12);
+  });
+
+  it('shows 其他收益 but leaves it out of EBIT and of its ratio where an admin marks it non-operating', () => {
+    const row = historicalRows(withLines, { otherIncomeOperating: false }).find((entry) => entry.year === 2024);
+    expect(row?.other_income).toBeCloseTo(0.5, 12);
+    expect(row?.other_income_pct).toBe(0);
+    expect(row?.ebit).toBeCloseTo(17, 12);
+  });
+});
+
 describe('historicalRows on incomplete and summary-only data', () => {
   it('approximates EBIT from the financial summary and leaves D&A, capex, working capital unknown', () => {
     const summaryOnly: CompanyStatements = {

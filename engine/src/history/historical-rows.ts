@@ -11,7 +11,9 @@ import {
   type WorkingCapitalLines,
   workingCapitalLines,
 } from './continuity.ts';
+import { type DepreciationRate, depreciationRateOf, estimatedDaCapex } from './estimated-capex.ts';
 import { emptyRow, type FinancialYearRow, freeCashFlow, ratio, workingCapitalTotals } from './financial-row.ts';
+import { DEFAULT_TAX_RATE, normaliseOneOffTax } from './one-off-tax.ts';
 
 /** The items that carry a year's revenue, the first one reported winning: they decide the reported years. */
 export const REVENUE_ITEMS = [
@@ -75,8 +77,15 @@ export function fromStatements(year: StatementYear): boolean {
   return finiteOrNull(year.operating_cost) !== null;
 }
 
+/**
+ * The cash-flow statement's lines FCF reads (capex and the supplement's D&A). 经营活动产生的现金流量净额 alone
+ * does not count: the financial summary (主要财务指标) carries it too, and a year whose statements lack the
+ * cash-flow statement would otherwise read D&A and capex as 0 instead of estimating them.
+ */
+const FCF_CASH_FLOW_ITEMS = CASH_FLOW_ITEMS.filter((item) => item !== 'operating_cash_flow');
+
 function hasCashFlowStatement(year: StatementYear): boolean {
-  for (const item of CASH_FLOW_ITEMS) if (finiteOrNull(year[item]) !== null) return true;
+  for (const item of FCF_CASH_FLOW_ITEMS) if (finiteOrNull(year[item]) !== null) return true;
   return false;
 }
 
@@ -93,6 +102,12 @@ function taxRate(year: StatementYear): number | null {
   return rate !== null && rate >= 0 && rate <= 1 ? rate : null;
 }
 
+/** How a company's history is read beside its figures (an admin's choices, stored per company). */
+export interface HistoryOptions {
+  /** 其他收益 is part of EBIT (the default) or, false, left out as non-operating. */
+  readonly otherIncomeOperating?: boolean;
+}
+
 /** The historical rows with what the continuity of their working-capital lines says about them. */
 export interface HistoryAnalysis {
   /** One row per reported year, oldest first. */
@@ -101,20 +116,34 @@ export interface HistoryAnalysis {
   readonly reportedFamilies: number[];
   /** Lines reported in one of two consecutive years and not in the other, oldest first. */
   readonly gaps: LineGap[];
+  /**
+   * Years of the statements without a cash-flow statement, whose D&A and capex were estimated from the
+   * balance sheet (estimated-capex.ts), with the depreciation rate used; null when there is none.
+   */
+  readonly estimatedCapex: { readonly years: number[]; readonly rate: DepreciationRate } | null;
+  /** Years whose NOPAT took the company's normal tax rate for their one-offs (one-off-tax.ts). */
+  readonly taxNormalisedYears: number[];
 }
 
 /**
  * Derives the financial year row for every reported year from the statements. EBIT is operating
- * EBIT: revenue − operating cost − taxes and surcharges − selling − management − R&D expenses (so history
- * and forecast use one definition); NOPAT = EBIT × (1 − effective tax rate, 25% when unknown); non-cash cost
+ * EBIT: revenue − operating cost − taxes and surcharges − selling − management − R&D expenses − 资产减值损失
+ * − 信用减值损失 + 其他收益 (unless `options` leave it out) (so history
+ * and forecast use one definition); NOPAT = EBIT × (1 − effective tax rate, 25% when unknown; the normal rate in
+ * a year of large one-offs, one-off-tax.ts); non-cash cost
  * = D&A from the cash-flow statement's supplement; capex = cash paid for fixed, intangible and other
  * long-term assets plus the leases' reinvestment (see historicalRow); ΔOWC compares like with like.
  */
-export function analyseHistory(statements: CompanyStatements, trailing?: TrailingComparison): HistoryAnalysis {
+export function analyseHistory(
+  statements: CompanyStatements,
+  trailing?: TrailingComparison,
+  options: HistoryOptions = {},
+): HistoryAnalysis {
   const rows: FinancialYearRow[] = [];
   const families: number[] = [];
   const gaps: LineGap[] = [];
   let previous: FinancialYearRow | null = null;
+  let estimated: { years: number[]; rate: DepreciationRate } | null = null;
   const { years, revenues } = reportedRevenues(statements);
   for (let index = 0; index < years.length; index++) {
     const year = years[index] as number;
@@ -131,7 +160,11 @@ export function analyseHistory(statements: CompanyStatements, trailing?: Trailin
     const consecutive = yearBefore.row;
     // Only a year with the statements has working-capital lines (a summary's year reads none).
     const lines = fromStatements(source) ? workingCapitalLines(source) : null;
-    const row = historicalRow(year, source, revenue, lines, consecutive);
+    const row = historicalRow(year, source, revenue, lines, consecutive, options);
+    if (lines && row.depreciation_and_amortization === null) {
+      estimated ??= { years: [], rate: depreciationRateOf(statements) };
+      if (estimateDaCapex(row, source, yearBefore.source, estimated.rate.rate)) estimated.years.push(year);
+    }
     const mask = lines ? reportedFamiliesOfLines(lines) : 0;
     const before = yearBefore.families;
     // Years that report the same families compare like with like already (compareWorkingCapital's answer).
@@ -154,7 +187,34 @@ export function analyseHistory(statements: CompanyStatements, trailing?: Trailin
     families.push(mask);
     previous = row;
   }
-  return { rows, reportedFamilies: families, gaps };
+  const taxNormalisedYears = normaliseOneOffTax(rows, statements, (row) => {
+    row.FCFF = freeCashFlow(row.nopat, row.noncash_cost, row.Change_In_Operating_WC, row.Capital_Expenditure);
+  });
+  return {
+    rows,
+    reportedFamilies: families,
+    gaps,
+    estimatedCapex: estimated?.years.length ? estimated : null,
+    taxNormalisedYears,
+  };
+}
+
+/** Writes the balance sheet's estimate of D&A and capex into a row without a cash-flow statement. */
+function estimateDaCapex(
+  row: FinancialYearRow,
+  source: StatementYear,
+  previous: StatementYear | undefined,
+  rate: number,
+): boolean {
+  const estimate = estimatedDaCapex(source, previous, rate);
+  if (!estimate || row.operating_revenue === null) return false;
+  row.depreciation_and_amortization = estimate.da;
+  row.noncash_cost = estimate.da;
+  row.da_ratio = estimate.da / row.operating_revenue;
+  row.Capital_Expenditure = estimate.capex;
+  row.Capex_to_Revenue_Ratio = estimate.capex / row.operating_revenue;
+  row.FCFF = freeCashFlow(row.nopat, estimate.da, row.Change_In_Operating_WC, estimate.capex);
+  return true;
 }
 
 /**
@@ -182,16 +242,16 @@ function yearEarlierOfTrailing(
   const mask = reportedFamiliesOfLines(lines);
   const earlierRevenue = revenueOf(previous);
   // The ratios of this row are never read: the revenue only keeps them finite when the flows are unknown.
-  const row = historicalRow(year - 1, previous, earlierRevenue ?? revenue, mask === 0 ? null : lines, null);
+  const row = historicalRow(year - 1, previous, earlierRevenue ?? revenue, mask === 0 ? null : lines, null, {});
   row.operating_revenue = earlierRevenue;
   return { row, source: previous, families: mask };
 }
 
-export function historicalRows(statements: CompanyStatements): FinancialYearRow[] {
-  return analyseHistory(statements).rows;
+export function historicalRows(statements: CompanyStatements, options: HistoryOptions = {}): FinancialYearRow[] {
+  return analyseHistory(statements, undefined, options).rows;
 }
 
-export const DEFAULT_TAX_RATE = 0.25;
+export { DEFAULT_TAX_RATE } from './one-off-tax.ts';
 
 /** A reported amount, or 0 when the report leaves it out (docs/requirements.md#fcf-definition). */
 const amountOrZero = (amount: number | undefined): number =>
@@ -228,12 +288,35 @@ function setWorkingCapital(row: FinancialYearRow, source: WorkingCapitalLines, r
   row.Taxes_Payable_Ratio = row.Taxes_Payable / revenue;
 }
 
+/**
+ * Operating long-term assets at the year's end (亿元): 固定资产 + 在建工程 + 无形资产 + 使用权资产, the
+ * assets capex buys (goodwill is bought with companies, not capex); null when none is reported.
+ */
+export function operatingLongTermAssets(year: StatementYear | undefined): number | null {
+  const parts = [
+    year?.fixed_assets,
+    year?.construction_in_progress,
+    year?.intangible_assets,
+    year?.right_of_use_assets,
+  ];
+  let total = 0;
+  let known = false;
+  for (const part of parts) {
+    if (part !== undefined && Number.isFinite(part)) {
+      total += part;
+      known = true;
+    }
+  }
+  return known ? total : null;
+}
+
 function historicalRow(
   year: number,
   source: StatementYear,
   revenue: number,
   lines: WorkingCapitalLines | null,
   previous: FinancialYearRow | null,
+  options: HistoryOptions,
 ): FinancialYearRow {
   const tax = taxRate(source);
 
@@ -242,6 +325,9 @@ function historicalRow(
   let selling = 0;
   let management = 0;
   let research = 0;
+  let impairments: number | null = null;
+  let otherIncome: number | null = null;
+  let operatingOtherIncome = 0;
   let ebit: number | null;
   if (lines) {
     operatingCost = amountOrZero(source.operating_cost);
@@ -249,7 +335,12 @@ function historicalRow(
     selling = amountOrZero(source.selling_expenses);
     management = amountOrZero(source.management_expenses);
     research = amountOrZero(source.r_and_d_expenses);
-    ebit = revenue - operatingCost - taxes - selling - management - research;
+    // Write-downs of receivables, inventories and assets are costs of operating (docs/model.md §2).
+    impairments = amountOrZero(source.asset_impairment_loss) + amountOrZero(source.credit_impairment_loss);
+    // 其他收益 is shown as reported; it counts in EBIT (and its ratio in the forecast) unless an admin says not.
+    otherIncome = amountOrZero(source.other_income);
+    operatingOtherIncome = options.otherIncomeOperating === false ? 0 : otherIncome;
+    ebit = revenue - operatingCost - taxes - selling - management - research - impairments + operatingOtherIncome;
   } else {
     const operatingProfit = finiteOrNull(source.operating_profit);
     ebit =
@@ -297,6 +388,10 @@ function historicalRow(
   row.management_expenses_pct = ratio(management, revenue);
   row.r_and_d_expenses = research;
   row.r_and_d_expenses_pct = ratio(research, revenue);
+  row.impairment_losses = impairments;
+  row.impairment_losses_pct = ratio(impairments, revenue);
+  row.other_income = otherIncome;
+  row.other_income_pct = otherIncome === null ? null : ratio(operatingOtherIncome, revenue);
   row.ebit = ebit;
   row.income_tax_to_total_profit = tax;
   row.nopat = nopat;
@@ -310,6 +405,8 @@ function historicalRow(
   row.Cash_Paid_For_Acquisition_Assets = cashCapex;
   row.Capital_Expenditure = capex;
   row.Capex_to_Revenue_Ratio = ratio(capex, revenue);
+  const capital = lines ? operatingLongTermAssets(source) : null;
+  row.sales_to_capital = capital !== null && capital > 0 ? revenue / capital : null;
   row.FCFF = freeCashFlow(nopat, da, change, capex);
   return row;
 }

@@ -37,8 +37,10 @@ describe('price against value in the report', () => {
     expect(market.market_ev).toBeCloseTo(marketEv, 10);
     expect(report.fcfEvBasis).toMatchObject({ basis: 'market', label: 'FCF/市场EV（2019-12-31）' });
     const last = report.fcfRatio.charts.fcf_ev_ratio.at(-1);
-    const modelPoint = buildCompanyReport(BUNDLE).fcfRatio.charts.fcf_ev_ratio.at(-1);
-    const fcf = (modelPoint?.value ?? 0) * dcf.enterprise_value;
+    // The same FCF over the model's EV of the unquoted report (its WACC has book weights and no date).
+    const unquoted = buildCompanyReport(BUNDLE);
+    const modelPoint = unquoted.fcfRatio.charts.fcf_ev_ratio.at(-1);
+    const fcf = (modelPoint?.value ?? 0) * (unquoted.dcf?.valuation.enterprise_value ?? 0);
     expect(last?.value).toBeCloseTo(fcf / marketEv, 10);
   });
 

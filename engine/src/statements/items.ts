@@ -14,7 +14,9 @@ export const INCOME_ITEMS = [
   'management_expenses', // 管理费用
   'r_and_d_expenses', // 研发费用
   'financial_expenses', // 财务费用
-  'asset_impairment_loss', // 资产减值损失
+  'asset_impairment_loss', // 资产减值损失 (a loss is positive, whatever sign the layout prints)
+  'credit_impairment_loss', // 信用减值损失 (from 2019; a loss is positive)
+  'other_income', // 其他收益 (government grants and the like; from 2017)
   'investment_income', // 投资收益
   'fair_value_change_income', // 公允价值变动收益
   'operating_profit', // 营业利润
@@ -110,6 +112,23 @@ export const FINANCIAL_BUSINESS_ITEMS = [
   'brokerage_client_deposits', // 代理买卖证券款
 ] as const;
 
+/**
+ * The parent's equity lines besides 股本 and 其他权益工具: what 归属于母公司股东权益合计 adds up from. A gap
+ * between the total and its lines is a claim the layout does not show (perpetual bonds without a 其他权益工具
+ * line). 库存股 and 未确定的投资损失 are subtracted; the others added.
+ */
+export const PARENT_EQUITY_LINE_ITEMS = [
+  'capital_reserve', // 资本公积
+  'treasury_shares', // 库存股 (subtracted)
+  'other_comprehensive_income', // 其他综合收益 (外币报表折算差额 in older layouts)
+  'special_reserve', // 专项储备
+  'surplus_reserve', // 盈余公积
+  'general_risk_reserve', // 一般风险准备
+  'retained_earnings', // 未分配利润
+  'proposed_dividends', // 拟分配现金股利
+  'unconfirmed_investment_loss', // 未确定的投资损失 (subtracted)
+] as const;
+
 /** 资产负债表 (balance sheet). */
 export const BALANCE_ITEMS = [
   ...CASH_LIKE_ITEMS,
@@ -120,6 +139,7 @@ export const BALANCE_ITEMS = [
   ...FINANCIAL_BUSINESS_ITEMS,
   'loans_and_advances', // 发放贷款及垫款 (banks, and a group's finance company)
   'right_of_use_assets', // 使用权资产
+  'other_current_assets', // 其他流动资产 (理财 and prepaid taxes alike: cash-like only where an admin says so)
   'current_assets_total', // 流动资产合计
   'fixed_assets', // 固定资产
   'construction_in_progress', // 在建工程
@@ -130,6 +150,7 @@ export const BALANCE_ITEMS = [
   'total_liabilities', // 负债合计
   'share_capital', // 实收资本(或股本), 亿元: 亿股 at a par of 1 元
   'total_shares', // 期末总股本 / 总股本 where a source carries it, 亿股
+  ...PARENT_EQUITY_LINE_ITEMS,
   'parent_equity', // 归属于母公司股东权益合计
   'minority_interest', // 少数股东权益
   'total_equity', // 所有者权益合计

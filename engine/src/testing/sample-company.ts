@@ -4,7 +4,8 @@ import type { CompanyStatements, StatementYear } from '../statements/items.ts';
  * A hand-made company with round figures (亿元) so every derived number can be worked by hand:
  * revenue grows 25% a year to 100 in 2024; every year has the same structure — operating cost 60%,
  * taxes and surcharges 1%, selling 10%, management 5%, R&D 4% of revenue (EBIT margin 20%), income tax
- * 25% of total profit, D&A 5%, capex 8%, receivables 20%, inventories 10%, payables 15% of revenue.
+ * 25% of total profit, D&A 5%, capex 8%, receivables 20%, inventories 10%, payables 15% and fixed assets
+ * 15% of revenue (sales-to-capital 6⅔: capex 8% = D&A 5% + growth 25% / 1.25 × 15%).
  */
 function sampleYear(revenue: number): StatementYear {
   const ebit = revenue * 0.2;
@@ -28,6 +29,7 @@ function sampleYear(revenue: number): StatementYear {
     Accounts_Receivable: revenue * 0.2,
     Inventories: revenue * 0.1,
     Accounts_Payable: revenue * 0.15,
+    fixed_assets: revenue * 0.15,
     cash: 30,
     trading_financial_assets: 2,
     long_term_equity_investments: 8,

@@ -2,6 +2,7 @@ import { investedCapital } from '../history/analytics.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
 import { statementAnalytics } from '../valuation/analytics-cache.ts';
 import type { CompanyValuationInput } from '../valuation/company-valuation.ts';
+import { AUTO_DRIVER_RANGES } from '../valuation/parameter-rules.ts';
 import { calculateWacc, WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
 import type { DriverName } from './scenarios.ts';
 
@@ -25,8 +26,8 @@ export interface DriverHistory {
   readonly values: readonly number[];
 }
 
-/** The effective tax rates the forecast accepts (docs/model.md section 4). */
-const TAX_RANGE = [0, 0.5] as const;
+/** The effective tax rates the forecast accepts (docs/model.md section 4: the range table's). */
+const TAX_RANGE = AUTO_DRIVER_RANGES.income_tax_to_total_profit;
 
 function series(rows: readonly FinancialYearRow[], pick: (row: FinancialYearRow) => number | null): DriverHistory {
   const years: number[] = [];
@@ -42,10 +43,12 @@ function series(rows: readonly FinancialYearRow[], pick: (row: FinancialYearRow)
 
 /** Each driver's history: growth, EBIT margin, revenue / invested capital, the calculated WACC, the tax rate. */
 export function driverHistories(input: CompanyValuationInput): Readonly<Record<HistoryDriver, DriverHistory>> {
-  const { statements, history, base } = statementAnalytics(input.statements, input.cache);
+  const { statements, history, base } = statementAnalytics(input.statements, input.cache, input.industry ?? null, {
+    otherIncomeOperating: input.choices?.other_income_operating,
+  });
   const rows = history.slice(-DRIVER_HISTORY_YEARS);
   const assumptions = input.waccAssumptions ?? WACC_ASSUMPTIONS;
-  const forecastTax = base.ratios.income_tax_to_total_profit;
+  const taxRate = base.end.income_tax_to_total_profit;
   return {
     revenue_growth: series(rows, (row) => row.operating_revenue_yoy),
     target_margin: series(rows, (row) =>
@@ -59,7 +62,8 @@ export function driverHistories(input: CompanyValuationInput): Readonly<Record<H
     }),
     wacc: series(rows, (row) => {
       const year = statements.years[row.year];
-      return year ? calculateWacc(year, statements.years[row.year - 1], assumptions, forecastTax) : null;
+      // Each year's WACC at that year-end's risk-free rate, on book weights, its debt rated by that year's EBIT.
+      return year ? calculateWacc(year, assumptions, { taxRate, asOf: `${row.year}-12-31`, ebit: row.ebit }) : null;
     }),
     tax_rate: series(rows, (row) => {
       const rate = row.income_tax_to_total_profit;

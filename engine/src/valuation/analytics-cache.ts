@@ -1,11 +1,12 @@
 import { type DriverBase, driverBase, fadeDrivers, type TrailingRow } from '../forecast/auto-drivers.ts';
 import { type Drivers, resolveDrivers, type YearDrivers } from '../forecast/drivers.ts';
 import { type ForecastRow, projectForecast } from '../forecast/projection.ts';
+import { oneOffSharesOf } from '../forecast/tax-driver.ts';
 import { type ProfitabilityRow, profitabilityRows, type ReturnsRow, returnsRows } from '../history/analytics.ts';
 import type { LineGap } from '../history/continuity.ts';
 import { type HistoryFcfRatios, historyFcfRatios } from '../history/fcf-ratios.ts';
 import type { FinancialYearRow } from '../history/financial-row.ts';
-import { analyseHistory } from '../history/historical-rows.ts';
+import { analyseHistory, type HistoryAnalysis, type HistoryOptions } from '../history/historical-rows.ts';
 import { fullStatementsBase } from '../history/newer-summaries.ts';
 import { type TrailingTwelveMonths, trailingTwelveMonths } from '../history/trailing-twelve-months.ts';
 import type { CompanyStatements } from '../statements/items.ts';
@@ -31,6 +32,8 @@ export interface StatementAnalytics {
   readonly history: FinancialYearRow[];
   readonly reportedFamilies: number[];
   readonly gaps: LineGap[];
+  /** Years whose D&A and capex were estimated from the balance sheet, with the rate (historical-rows.ts). */
+  readonly estimatedCapex: HistoryAnalysis['estimatedCapex'];
   readonly profitability: ProfitabilityRow[];
   readonly returns: ReturnsRow[];
   /** The FCF ratios that do not depend on the valuation's EV. */
@@ -51,37 +54,65 @@ const AUTO_FORECASTS_KEPT = 32;
  */
 export interface AnalyticsCache {
   statements: CompanyStatements | null;
+  industry: string | null;
+  otherIncomeOperating: boolean;
   analytics: StatementAnalytics | null;
 }
 
 export function createAnalyticsCache(): AnalyticsCache {
-  return { statements: null, analytics: null };
+  return { statements: null, industry: null, otherIncomeOperating: true, analytics: null };
 }
 
+/**
+ * What depends on the statements alone, on the industry (a cyclical division reads a longer window of
+ * history for its drivers) and on how an admin reads 其他收益 (`options`).
+ */
 export function statementAnalytics(
   statements: CompanyStatements,
   cache: AnalyticsCache | undefined,
+  industry: string | null = null,
+  options: HistoryOptions = {},
 ): StatementAnalytics {
-  if (cache?.analytics && cache.statements === statements) return cache.analytics;
+  const otherIncomeOperating = options.otherIncomeOperating !== false;
+  if (
+    cache?.analytics &&
+    cache.statements === statements &&
+    cache.industry === industry &&
+    cache.otherIncomeOperating === otherIncomeOperating
+  ) {
+    return cache.analytics;
+  }
   const { statements: full, newerSummaryYear } = fullStatementsBase(statements);
   const trailing = trailingTwelveMonths(full);
   const based = trailing ? withTrailingYear(full, trailing) : full;
-  const { rows: history, reportedFamilies, gaps } = analyseHistory(based, trailing ?? undefined);
+  const {
+    rows: history,
+    reportedFamilies,
+    gaps,
+    estimatedCapex,
+  } = analyseHistory(based, trailing ?? undefined, options);
   const analytics: StatementAnalytics = {
     statements: based,
     trailing,
     history,
     reportedFamilies,
     gaps,
+    estimatedCapex,
     profitability: profitabilityRows(based, history, trailing),
     returns: returnsRows(based, history, trailing),
     fcfRatios: historyFcfRatios(based, history),
-    base: driverBase(history, reportedFamilies, trailing ? trailingRowOf(trailing) : undefined),
+    base: driverBase(history, reportedFamilies, {
+      industry,
+      oneOffShares: oneOffSharesOf(based, history),
+      ...(trailing ? { trailing: trailingRowOf(trailing) } : {}),
+    }),
     autoByGrowth: new Map(),
     newerSummaryYear,
   };
   if (cache) {
     cache.statements = statements;
+    cache.industry = industry;
+    cache.otherIncomeOperating = otherIncomeOperating;
     cache.analytics = analytics;
   }
   return analytics;
@@ -127,7 +158,11 @@ export function autoForecastAt(
   if (known) return known;
   const defaults = fadeDrivers(analytics.base, g, years);
   const resolved = resolveDrivers(defaults, firstYear, {});
-  const auto = { defaults, resolved, forecast: projectForecast(last, resolved, analytics.base.openingWorkingCapital) };
+  const auto = {
+    defaults,
+    resolved,
+    forecast: projectForecast(last, resolved, analytics.base.openingWorkingCapital, analytics.base.openingLoss),
+  };
   if (analytics.autoByGrowth.size >= AUTO_FORECASTS_KEPT) analytics.autoByGrowth.clear();
   analytics.autoByGrowth.set(g, auto);
   return auto;

@@ -36,8 +36,13 @@ describe('valueCompany on the sample company', () => {
     expect(result.parameters.wacc).toBe(0.09);
     expect(result.parameters.terminal_growth_rate).toBe(0.02);
     expect(result.parameters.total_shares).toBe(10);
-    // Calculated: E 103, D 35, Kd = 1.4 / 35 = 4%, t 25% → 103/138 × 9% + 35/138 × 4% × 0.75.
-    expect(result.parameters.wacc_calculated).toBeCloseTo((103 / 138) * 0.09 + (35 / 138) * 0.04 * 0.75, 12);
+    // Calculated: E 103, D 35, t 25%; β 1 unlevered at D/E 0.5 and relevered at 35/103; EBIT 20 over 财务费用
+    // 1.4 is AAA, Kd = 3% + 0.45%: 103/138 × (3% + β × 6%) + 35/138 × 3.45% × 0.75.
+    const beta = (1 / 1.375) * (1 + 0.75 * (35 / 103));
+    expect(result.parameters.wacc_calculated).toBeCloseTo(
+      (103 / 138) * (0.03 + beta * 0.06) + (35 / 138) * 0.0345 * 0.75,
+      12,
+    );
   });
 
   it('uses the calculated WACC when none is set', () => {
@@ -157,8 +162,11 @@ describe('calculated WACC inputs', () => {
         waccRange: [0.06, 0.14],
       },
     });
-    const costOfEquity = 0.025 + 1.2 * 0.065;
-    expect(result.parameters.wacc_calculated).toBeCloseTo((103 / 138) * costOfEquity + (35 / 138) * 0.04 * 0.75, 12);
+    const costOfEquity = 0.025 + (1.2 / 1.375) * (1 + 0.75 * (35 / 103)) * 0.065;
+    expect(result.parameters.wacc_calculated).toBeCloseTo(
+      (103 / 138) * costOfEquity + (35 / 138) * (0.025 + 0.0045) * 0.75,
+      12,
+    );
   });
 });
 
@@ -223,10 +231,10 @@ describe('the sensitivity grid re-values the whole model', () => {
 });
 
 describe('leases (a lease-heavy company)', () => {
-  // 使用权资产折旧 2% of revenue a year, 租赁负债 12 亿元 at the latest balance sheet.
+  // 使用权资产折旧 2% of revenue a year, 租赁负债 12 亿元 at the latest balance sheet (the leased assets
+  // inside 固定资产, so both companies need the same capital to grow).
   const leasing = sampleWith((year, figures) => ({
     depreciation_right_of_use_assets: (figures.operating_revenue ?? 0) * 0.02,
-    right_of_use_assets: 14,
     ...(year === 2024 ? { lease_liabilities: 12 } : {}),
   }));
   const plain = valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: 0.09 } });

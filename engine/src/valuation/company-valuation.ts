@@ -1,5 +1,5 @@
 import { isValuationError, ValuationError } from '../errors.ts';
-import { AUTO_DRIVER_WINDOW, type DriverBasis } from '../forecast/auto-drivers.ts';
+import { AUTO_DRIVER_WINDOW, type DriverBase, type DriverBasis } from '../forecast/auto-drivers.ts';
 import { type DriverKey, FORECAST_YEARS, resolveDrivers, type YearOverrides } from '../forecast/drivers.ts';
 import { type ForecastRow, openingWorkingCapitalOf, projectForecast } from '../forecast/projection.ts';
 import { completenessRate, type ProfitabilityRow, type ReturnsRow } from '../history/analytics.ts';
@@ -9,6 +9,7 @@ import type { FinancialYearRow } from '../history/financial-row.ts';
 import { latestInterimDate } from '../history/trailing-twelve-months.ts';
 import type { CompanyStatements } from '../statements/items.ts';
 import { periodOfDate, periodReportLabel, type ReportPeriod } from '../statements/periods.ts';
+import { type AdminChoices, NO_ADMIN_CHOICES } from './admin-choices.ts';
 import {
   type AnalyticsCache,
   autoForecastAt,
@@ -20,6 +21,7 @@ import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts'
 import { type CompanyClassification, classifyCompany } from './company-kind.ts';
 import { type DcfResult, type DiscountTiming, discountCashFlows } from './dcf.ts';
 import type { ChosenModel } from './models/model-types.ts';
+import { driverValueText, PARAMETER_RULES } from './parameter-rules.ts';
 import {
   DEFAULT_TERMINAL_GROWTH_RATE,
   type EffectiveParameters,
@@ -50,6 +52,8 @@ export interface CompanyValuationInput {
   readonly listedShares?: ListedShares | null;
   /** The date the valuation is for, 'YYYY-MM-DD' (the engine reads no clock): warns a stale latest report. */
   readonly asOf?: string | null;
+  /** How an admin reads the company's own lines (docs/model.md §2; defaults: NO_ADMIN_CHOICES). */
+  readonly choices?: AdminChoices | null;
   /** Reuse of the statements' analytics across edits of one company (see createAnalyticsCache). */
   readonly cache?: AnalyticsCache;
   /** Options of the WACC × g grid; false skips it. */
@@ -91,6 +95,8 @@ export interface CompanyValuation {
   readonly autoForecast: readonly ForecastRow[];
   /** How each auto driver was derived from the history (years and a note), for the page to disclose. */
   readonly driverBasis: Readonly<Record<DriverKey, DriverBasis>>;
+  /** The cyclical division whose longer window of history the auto drivers read, or null (docs/model.md §4). */
+  readonly cyclicalIndustry: string | null;
   readonly parameters: EffectiveParameters;
   readonly bridge: EquityBridge;
   /** The bridge's lines at the latest balance sheet, signed (without enterprise value; see DcfResult.bridge). */
@@ -117,7 +123,7 @@ export interface CompanyValuation {
 
 export const LIMITATION_MESSAGES = {
   summaryOnly: '仅有财务摘要：EBIT 按营业利润扣除投资收益估算，折旧摊销、资本开支与营运资本变动按 0 估计',
-  noCashFlow: '缺少现金流量表：折旧摊销与资本开支无历史数据，预测中按 0（相互抵消）估计',
+  noCashFlow: '缺少现金流量表：折旧摊销与资本开支按资产负债表估计（固定资产等的变动加折旧率），并非报表数据',
 } as const;
 
 const FCFF_CHOSEN: ChosenModel = { id: 'fcff', result: null, reason: null };
@@ -140,14 +146,16 @@ export function isSummaryOnly(history: readonly Pick<FinancialYearRow, 'basis'>[
 function limitationsOf(
   history: readonly FinancialYearRow[],
   classification: CompanyClassification,
+  estimatedYears: readonly number[],
   unusedInterim: string | null,
 ): string[] {
   if (classification.kind === 'financial') return [new ValuationError('FINANCIAL_COMPANY').message];
   const limitations = unusedInterim === null ? [] : [unusedInterim];
   if (isSummaryOnly(history)) return [LIMITATION_MESSAGES.summaryOnly, ...limitations];
-  const recent = history.slice(-AUTO_DRIVER_WINDOW);
-  if (recent.every((row) => row.depreciation_and_amortization === null))
+  const recent = history.slice(-AUTO_DRIVER_WINDOW).filter((row) => row.basis === 'statements');
+  if (recent.length > 0 && recent.every((row) => estimatedYears.includes(row.year))) {
     limitations.unshift(LIMITATION_MESSAGES.noCashFlow);
+  }
   return limitations;
 }
 
@@ -189,6 +197,20 @@ function hasOverrides(overrides: YearOverrides, firstYear: number): boolean {
   return false;
 }
 
+/** The bounded automatic drivers as the warning lists them: label, the history's figure, the bound (once each). */
+function boundedDriversShown(base: DriverBase) {
+  const seen = new Set<string>();
+  const shown: { label: string; from: string; to: string }[] = [];
+  for (const { key, from, to } of base.bounded) {
+    const entry = { label: PARAMETER_RULES[key].label, from: driverValueText(key, from), to: driverValueText(key, to) };
+    const id = `${entry.label}|${entry.from}|${entry.to}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    shown.push(entry);
+  }
+  return shown;
+}
+
 /**
  * The whole model for one company, from statements to value per share: history analytics, auto drivers,
  * overrides with inheritance, projection, DCF, sensitivity, FCF ratios and warnings. Throws NO_HISTORY when
@@ -196,7 +218,10 @@ function hasOverrides(overrides: YearOverrides, firstYear: number): boolean {
  * companies leave `dcf` null and set `error`, while the history stays available.
  */
 export function valueCompany(input: CompanyValuationInput): CompanyValuation {
-  const analytics = statementAnalytics(input.statements, input.cache);
+  const choices = input.choices ?? NO_ADMIN_CHOICES;
+  const analytics = statementAnalytics(input.statements, input.cache, input.industry ?? null, {
+    otherIncomeOperating: choices.other_income_operating,
+  });
   const { history, base, statements } = analytics;
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');
@@ -212,8 +237,10 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
   const manual: ValuationSettings = { ...NO_MANUAL_PARAMETERS, ...input.parameters };
   const parameters = effectiveParameters(statements, latestYear, manual, {
     ...(input.waccAssumptions ? { assumptions: input.waccAssumptions } : {}),
-    taxRate: base.ratios.income_tax_to_total_profit,
+    taxRate: base.end.income_tax_to_total_profit,
     listedShares: input.listedShares ?? null,
+    asOf: input.asOf ?? null,
+    ebit: last.ebit,
   });
   const { totals: bridge, lines } = equityBridgeOf(latest);
   const classification = classifyCompany(input.industry, latest);
@@ -227,7 +254,9 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     ? resolveDrivers(auto.defaults, firstYear, overrides)
     : auto.resolved;
   const forecast =
-    resolved === auto.resolved ? auto.forecast : projectForecast(last, resolved, base.openingWorkingCapital);
+    resolved === auto.resolved
+      ? auto.forecast
+      : projectForecast(last, resolved, base.openingWorkingCapital, base.openingLoss);
 
   let dcf: DcfResult | null = null;
   let error: ValuationError | null = null;
@@ -281,6 +310,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     forecast,
     autoForecast: auto.forecast,
     driverBasis: base.basis,
+    cyclicalIndustry: base.cyclical,
     parameters,
     bridge,
     bridgeLines: lines,
@@ -289,7 +319,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     sensitivity,
     fcfRatios: fcfRatioSeries(statements, history, dcf?.valuation.enterprise_value ?? null, analytics.fcfRatios),
     completeness: completenessRate(history.length, forecast.length, auto.forecast.length > 0),
-    limitations: limitationsOf(history, classification, unusedInterim),
+    limitations: limitationsOf(history, classification, analytics.estimatedCapex?.years ?? [], unusedInterim),
     classification,
     lineGaps: analytics.gaps,
     model: dcf
@@ -303,8 +333,10 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
       dcf,
       classification,
       gaps: analytics.gaps,
+      estimatedCapex: analytics.estimatedCapex,
       warnedYears: history.slice(-AUTO_DRIVER_WINDOW).map((row) => row.year),
       asOf: input.asOf,
+      boundedDrivers: boundedDriversShown(base),
     }),
   };
 }

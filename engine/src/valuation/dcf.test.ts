@@ -176,6 +176,8 @@ describe('terminal value methods and the implied RONIC', () => {
       nopat: 20 * 1.025,
       reinvestment_rate: 0.2,
       implied_ronic: 0.125,
+      consistent_terminal_value: result.terminal_value,
+      consistent_value_per_share: result.valuation.value_per_share,
     });
   });
 

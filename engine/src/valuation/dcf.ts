@@ -89,6 +89,13 @@ export interface TerminalAnalysis {
    * no reinvestment).
    */
   readonly implied_ronic: number | null;
+  /**
+   * The terminal value with reinvestment consistent with g — the value driver at the RONIC given, else
+   * WACC (growth then adds no value) — and the value per share it gives, for the reader to set beside a
+   * Gordon value; the value itself under the value driver. Null without a NOPAT to start from.
+   */
+  readonly consistent_terminal_value: number | null;
+  readonly consistent_value_per_share: number | null;
 }
 
 /** The partial first period of a valuation dated inside a fiscal year (DiscountTiming). */
@@ -103,6 +110,8 @@ export interface DcfStub {
 }
 
 export interface DcfResult {
+  /** Which terminal value the answer used (the platform's default, or the what-if's). */
+  readonly terminal_value_method: TerminalValueMethod;
   readonly wacc: number;
   readonly g: number;
   readonly forecast: readonly DcfForecastRow[];
@@ -250,20 +259,42 @@ export function equityFromEnterpriseValue(ev: number, bridge: EquityBridge): num
   return ev + bridge.non_core_assets + bridge.cash - bridge.interest_bearing_liabilities - bridge.minority_interest;
 }
 
+function perShareOrNull(equity: number, totalShares: number): number | null {
+  return totalShares > 0 ? equity / totalShares : null;
+}
+
 export function perShare(equity: number, totalShares: number): number {
   return totalShares > 0 ? equity / totalShares : 0;
 }
 
+/** The value with reinvestment consistent with g (TerminalAnalysis), as the stream's own value is made. */
+interface ConsistentValue {
+  readonly terminalValue: number | null;
+  readonly valuePerShare: number | null;
+}
+
 /** Reinvestment and the RONIC it implies in the terminal year (see TerminalAnalysis). */
-export function analyseTerminal(lastFcf: number, wacc: number, g: number, terminal?: TerminalInput): TerminalAnalysis {
+export function analyseTerminal(
+  lastFcf: number,
+  wacc: number,
+  g: number,
+  terminal?: TerminalInput,
+  consistent: ConsistentValue = { terminalValue: null, valuePerShare: null },
+): TerminalAnalysis {
   const method = terminal?.method ?? 'gordon';
   const nopat = terminal?.nopat ?? null;
   const nextNopat = nopat === null ? null : nopat * (1 + g);
+  const values = {
+    consistent_terminal_value: consistent.terminalValue,
+    consistent_value_per_share: consistent.valuePerShare,
+  };
   if (method === 'value_driver') {
     const ronic = terminalRonic(terminal, wacc);
-    return { method, nopat: nextNopat, reinvestment_rate: g / ronic, implied_ronic: ronic };
+    return { method, nopat: nextNopat, reinvestment_rate: g / ronic, implied_ronic: ronic, ...values };
   }
-  if (nopat === null || !(nopat > 0)) return { method, nopat: nextNopat, reinvestment_rate: null, implied_ronic: null };
+  if (nopat === null || !(nopat > 0)) {
+    return { method, nopat: nextNopat, reinvestment_rate: null, implied_ronic: null, ...values };
+  }
   const reinvestment = 1 - lastFcf / nopat;
   // Growth needs reinvestment: with none (or a negative one) there is no finite return to speak of.
   const meaningful = reinvestment > 0 || (reinvestment < 0 && g < 0);
@@ -272,7 +303,29 @@ export function analyseTerminal(lastFcf: number, wacc: number, g: number, termin
     nopat: nextNopat,
     reinvestment_rate: reinvestment,
     implied_ronic: meaningful ? g / reinvestment : null,
+    ...values,
   };
+}
+
+/** The value driver's terminal value and value per share beside a stream (null without NOPAT). */
+function consistentValue(
+  stream: DiscountedStream,
+  wacc: number,
+  g: number,
+  terminal: TerminalInput | undefined,
+  lines: readonly BridgeLine[],
+  totalShares: number,
+): ConsistentValue {
+  if (terminal?.method === 'value_driver') {
+    return { terminalValue: stream.terminalValue, valuePerShare: null };
+  }
+  const nopat = terminal?.nopat ?? null;
+  if (nopat === null || !Number.isFinite(nopat)) return { terminalValue: null, valuePerShare: null };
+  const terminalValue = terminalValueAt(0, wacc, g, { method: 'value_driver', nopat, ronic: terminal?.ronic ?? null });
+  const factor = stream.terminalValue !== 0 ? stream.terminalPv / stream.terminalValue : null;
+  if (factor === null) return { terminalValue, valuePerShare: null };
+  const equity = equityFromLines(stream.pvSum + terminalValue * factor, lines);
+  return { terminalValue, valuePerShare: totalShares > 0 ? equity / totalShares : null };
 }
 
 /** The DCF table of docs/requirements.md#the-dcf-table, exactly. */
@@ -304,7 +357,9 @@ export function discountCashFlows(input: DcfInput): DcfResult {
   const equity_value = equityFromLines(enterprise_value, lines);
   const terminal_value_share = enterprise_value > 0 ? stream.terminalPv / enterprise_value : null;
 
+  const consistent = consistentValue(stream, wacc, g, input.terminal, lines, totalShares);
   return {
+    terminal_value_method: input.terminal?.method ?? 'gordon',
     wacc,
     g,
     forecast,
@@ -332,7 +387,13 @@ export function discountCashFlows(input: DcfInput): DcfResult {
       { item: 'enterprise_value', label: BRIDGE_TOTAL_LABELS.enterprise_value, amount: enterprise_value },
       ...lines,
     ],
-    terminal: analyseTerminal(input.fcf[input.fcf.length - 1] as number, wacc, g, input.terminal),
+    terminal: analyseTerminal(input.fcf[input.fcf.length - 1] as number, wacc, g, input.terminal, {
+      terminalValue: consistent.terminalValue,
+      valuePerShare:
+        input.terminal?.method === 'value_driver'
+          ? perShareOrNull(equity_value, totalShares)
+          : consistent.valuePerShare,
+    }),
     terminal_value_share,
     terminal_value_warning: terminal_value_share === null || terminal_value_share > TERMINAL_VALUE_WARNING_SHARE,
   };

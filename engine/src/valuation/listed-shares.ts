@@ -5,12 +5,18 @@ export interface ShareSnapshot {
   /** 'YYYY-MM-DD'. */
   readonly date: string;
   readonly shares: number | null;
+  /** The snapshot's close (元), when it carries one: the market cap of the WACC's weights. */
+  readonly price?: number | null;
 }
 
 const counted = (snapshot: ShareSnapshot): number | null =>
   typeof snapshot.shares === 'number' && Number.isFinite(snapshot.shares) && snapshot.shares > 0
     ? snapshot.shares
     : null;
+
+/** The snapshot's close, where it has one (the WACC's market cap reads it). */
+const closeOf = (snapshot: ShareSnapshot): { price?: number } =>
+  typeof snapshot.price === 'number' && snapshot.price > 0 ? { price: snapshot.price } : {};
 
 /**
  * The listed share count a valuation takes (docs/model.md section 6), chosen from what the server and the
@@ -27,13 +33,13 @@ export function listedSharesOf(
   yearEnd: readonly ShareSnapshot[] = [],
 ): ListedShares | null {
   const own = latest ? counted(latest) : null;
-  if (latest && own !== null) return { count: own, date: latest.date };
+  if (latest && own !== null) return { count: own, date: latest.date, ...closeOf(latest) };
   const latestYear = latest ? latest.date.slice(0, 4) : null;
   let best: ListedShares | null = null;
   for (const snapshot of yearEnd) {
     const count = counted(snapshot);
     if (count === null || (latestYear !== null && snapshot.date.slice(0, 4) >= latestYear)) continue;
-    if (!best || snapshot.date > best.date) best = { count, date: snapshot.date };
+    if (!best || snapshot.date > best.date) best = { count, date: snapshot.date, ...closeOf(snapshot) };
   }
   return best;
 }

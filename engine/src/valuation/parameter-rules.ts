@@ -1,5 +1,6 @@
 import { DRIVER_KEYS, type DriverKey } from '../forecast/drivers.ts';
 import { WORKING_CAPITAL_KEY_PAIRS, type WorkingCapitalRatioKey } from '../history/financial-row.ts';
+import { percentText } from '../message-format.ts';
 import { ITEM_LABELS } from '../statements/item-labels.ts';
 import { VALUATION_PARAMETER_KEYS, type ValuationParameterKey } from './parameters.ts';
 
@@ -38,9 +39,13 @@ export const PARAMETER_RULES: Readonly<Record<AdjustableParameter, ParameterRule
   selling_expenses_pct: rule('销售费用率', 0, 1),
   management_expenses_pct: rule('管理费用率', 0, 1),
   r_and_d_expenses_pct: rule('研发费用率', 0, 1),
+  impairment_losses_pct: rule('资产及信用减值损失率', 0, 0.5),
+  other_income_pct: rule('其他收益/营业收入', 0, 0.5),
   income_tax_to_total_profit: rule('所得税率', 0, 0.5),
   da_ratio: rule('折旧摊销/营业收入', 0, 0.5),
   Capex_to_Revenue_Ratio: rule('资本开支/营业收入', 0, 1),
+  // A multiple, not a percent: revenue per yuan of operating long-term assets (a power plant ~0.3, a trader ~50).
+  sales_to_capital: rule('销售额/经营性长期资产', 0.05, 100, false, { aboveMin: true }),
   ...(Object.fromEntries(
     WORKING_CAPITAL_KEY_PAIRS.map(([item, key]) => [key, rule(`${ITEM_LABELS[item]}/营业收入`, 0, 10)]),
   ) as Record<WorkingCapitalRatioKey, ParameterRule>),
@@ -48,6 +53,30 @@ export const PARAMETER_RULES: Readonly<Record<AdjustableParameter, ParameterRule
   terminal_growth_rate_manual: rule('永续增长率', -0.05, 0.06),
   total_shares_manual: rule('总股本（亿股）', 0.0001, 100_000, false),
 };
+
+/**
+ * The plausible range of each **automatic** driver (docs/model.md §4, "bounds"): a ratio the history gives
+ * outside it is held at the bound and said (`auto_driver_bounded`). The range a person may set, narrower where
+ * that one leaves room for what only a person should assert: the auto growth starts at 0%…25% (a decline is
+ * not extrapolated), a working-capital ratio at most 5× revenue (a developer's inventories; beyond it is a
+ * year of almost no sales).
+ */
+export const AUTO_DRIVER_RANGES: Readonly<Record<DriverKey, readonly [number, number]>> = autoDriverRanges();
+
+function autoDriverRanges(): Record<DriverKey, readonly [number, number]> {
+  const ranges = {} as Record<DriverKey, readonly [number, number]>;
+  for (const key of DRIVER_KEYS) ranges[key] = [PARAMETER_RULES[key].min, PARAMETER_RULES[key].max];
+  ranges.operating_revenue_yoy = [0, PARAMETER_RULES.operating_revenue_yoy.max];
+  for (const [, key] of WORKING_CAPITAL_KEY_PAIRS) ranges[key] = [0, 5];
+  return ranges;
+}
+
+/**
+ * The EBIT margin the automatic cost ratios may add up to (revenue − costs − impairments + 其他收益, over
+ * revenue): the story model's target-margin range. Beyond it the operating cost ratio, the line that holds
+ * every cost the others do not, is moved to the bound.
+ */
+export const AUTO_EBIT_MARGIN_RANGE: readonly [number, number] = [-0.5, 0.8];
 
 /**
  * The value-driver terminal value's return on new invested capital (a what-if parameter, not stored):
@@ -68,7 +97,7 @@ export const STORY_PARAMETER_RULES = {
   base_operating_income: rule('基期营业利润（EBIT）', -MODEL_AMOUNT_LIMIT, MODEL_AMOUNT_LIMIT, false),
   revenue_growth_years_1_5: rule('第1–5年营业收入增长率', -0.5, 1),
   terminal_growth: PARAMETER_RULES.terminal_growth_rate_manual,
-  target_operating_margin: rule('目标营业利润率', -0.5, 0.8),
+  target_operating_margin: rule('目标营业利润率', ...AUTO_EBIT_MARGIN_RANGE),
   margin_convergence_year: rule('利润率收敛年份', 1, 10, false, { integer: true }),
   sales_to_capital_years_1_5: rule('第1–5年销售额/投入资本', 0.05, 20, false),
   sales_to_capital_years_6_10: rule('第6–10年销售额/投入资本', 0.05, 20, false),
@@ -131,6 +160,11 @@ export const ADJUSTABLE_PARAMETERS: readonly AdjustableParameter[] = [...DRIVER_
 const ADJUSTABLE_SET: ReadonlySet<string> = new Set(ADJUSTABLE_PARAMETERS);
 export function isAdjustableParameter(name: string): name is AdjustableParameter {
   return ADJUSTABLE_SET.has(name);
+}
+
+/** A driver's value as the bases and warnings say it: '384.08%', or a multiple '0.35'. */
+export function driverValueText(key: DriverKey, value: number): string {
+  return PARAMETER_RULES[key].percent ? percentText(value) : value.toFixed(2);
 }
 
 export function shown(value: number, percent: boolean): string {

@@ -57,6 +57,17 @@ export interface ParameterContext {
   /** The forecast's tax rate, used for the WACC's tax shield as well. */
   readonly taxRate?: number;
   readonly listedShares?: ListedShares | null;
+  /** The valuation date (it dates the risk-free rate). */
+  readonly asOf?: string | null;
+  /** The latest year's operating EBIT (it rates the company's debt). */
+  readonly ebit?: number | null;
+}
+
+/** The market cap a listed count with its close gives (亿股 × 元 = 亿元), or null without a price. */
+export function marketCapOf(listed: ListedShares | null | undefined): { value: number; date: string } | null {
+  const price = listed?.price;
+  if (!listed || price === undefined || price === null || !(price > 0) || !(listed.count > 0)) return null;
+  return { value: price * listed.count, date: listed.date };
 }
 
 /** Effective value = manual if set, else calculated (WACC falls back to 8%, g defaults to 2%). */
@@ -67,7 +78,12 @@ export function effectiveParameters(
   context: ParameterContext = {},
 ): EffectiveParameters {
   const latest = statements.years[latestYear] ?? {};
-  const calculation = waccCalculation(latest, statements.years[latestYear - 1], context.assumptions, context.taxRate);
+  const calculation = waccCalculation(latest, context.assumptions, {
+    ...(context.taxRate === undefined ? {} : { taxRate: context.taxRate }),
+    asOf: context.asOf ?? null,
+    marketCap: marketCapOf(context.listedShares),
+    ebit: context.ebit ?? null,
+  });
   const breakdown = waccBreakdown(calculation, manual.wacc_manual);
   const calculatedShares = resolveShares(latest, null, context.listedShares);
   const shares =

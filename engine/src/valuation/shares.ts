@@ -6,6 +6,8 @@ export interface ListedShares {
   readonly count: number;
   /** ISO date of the snapshot, 'YYYY-MM-DD'. */
   readonly date: string;
+  /** The snapshot's close (元), when it has one: with the count, the market cap of the WACC's weights. */
+  readonly price?: number | null;
 }
 
 /**

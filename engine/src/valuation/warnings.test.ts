@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleWith } from '../testing/company-variants.ts';
 import { SAMPLE_COMPANY } from '../testing/sample-company.ts';
 import { valueCompany } from './company-valuation.ts';
+import { WACC_ASSUMPTIONS } from './wacc.ts';
 import { isReportStale, WARNING_CODES, type WarningCode } from './warnings.ts';
 
 const codes = (result: ReturnType<typeof valueCompany>): WarningCode[] => result.warnings.map((entry) => entry.code);
@@ -27,7 +28,8 @@ describe('stale reports', () => {
 
 describe('warnings of the value itself', () => {
   it('a complete, ordinary company has none', () => {
-    expect(valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: 0.09 } }).warnings).toEqual([]);
+    // At WACC 18% its terminal RONIC (about 51%, its ROIC) is within 1–3 × WACC.
+    expect(valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: 0.18 } }).warnings).toEqual([]);
   });
 
   it('negative equity: debt above enterprise value keeps the number and warns', () => {
@@ -39,9 +41,8 @@ describe('warnings of the value itself', () => {
   });
 
   it('negative enterprise value when the forecast burns cash', () => {
-    const burning = sampleWith((_, figures) => ({
-      Cash_Paid_For_Acquisition_Assets: (figures.operating_revenue ?? 0) * 0.4,
-    }));
+    // Ten yuan of fixed assets per yuan of sales: growth costs more than it earns, for ever.
+    const burning = sampleWith((_, figures) => ({ fixed_assets: (figures.operating_revenue ?? 0) * 10 }));
     const result = valueCompany({ statements: burning, parameters: { wacc_manual: 0.09 } });
     expect(result.dcf?.valuation.enterprise_value).toBeLessThan(0);
     expect(codes(result)).toEqual(expect.arrayContaining(['negative_enterprise_value', 'negative_equity_value']));
@@ -53,22 +54,51 @@ describe('warnings of the value itself', () => {
     expect(codes(result)).toContain('terminal_value_dominates');
   });
 
-  it('growth at a return below WACC in the terminal year', () => {
-    const result = valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: 0.14 } });
-    expect(result.dcf?.terminal.implied_ronic).toBeLessThan(0.14);
-    expect(codes(result)).toContain('terminal_ronic_below_wacc');
+  it('terminal reinvestment inconsistent with growth: a return below WACC, above 3 × WACC, or none', () => {
+    const heavy = sampleWith((_, figures) => ({ fixed_assets: (figures.operating_revenue ?? 0) * 3 }));
+    const low = valueCompany({ statements: heavy, parameters: { wacc_manual: 0.09 } });
+    expect(low.dcf?.terminal.implied_ronic).toBeLessThan(0.09);
+    const lowWarning = low.warnings.find((entry) => entry.code === 'terminal_reinvestment_inconsistent');
+    expect(lowWarning?.message).toContain('低于 WACC');
+    // The sample's RONIC ≈ its ROIC of 50% > 3 × 9%: the warning gives the consistent value beside the shown.
+    const high = valueCompany({ statements: SAMPLE_COMPANY, parameters: { wacc_manual: 0.09 } });
+    const ronic = high.dcf?.terminal.implied_ronic as number;
+    expect(ronic).toBeGreaterThan(0.27);
+    const consistent = high.dcf?.terminal.consistent_value_per_share as number;
+    expect(consistent).toBeLessThan(high.dcf?.valuation.value_per_share as number);
+    const highWarning = high.warnings.find((entry) => entry.code === 'terminal_reinvestment_inconsistent');
+    expect(highWarning?.message).toContain('3 倍');
+    expect(highWarning?.message).toContain(`${consistent.toFixed(2)} 元`);
+    // Payables that fund all growth: reinvestment ≤ 0 while g > 0.
+    const funded = sampleWith((_, figures) => ({
+      fixed_assets: 0,
+      Accounts_Payable: (figures.operating_revenue ?? 0) * 0.6,
+    }));
+    const free = valueCompany({ statements: funded, parameters: { wacc_manual: 0.09 } });
+    expect(free.dcf?.terminal.reinvestment_rate).toBeLessThanOrEqual(0);
+    expect(free.warnings.find((entry) => entry.code === 'terminal_reinvestment_inconsistent')?.message).toContain(
+      '不再投资',
+    );
+    // The value driver is consistent by construction: no warning.
+    const driven = valueCompany({
+      statements: SAMPLE_COMPANY,
+      parameters: { wacc_manual: 0.09, terminal_value_method: 'value_driver' },
+    });
+    expect(codes(driven)).not.toContain('terminal_reinvestment_inconsistent');
   });
 
-  it('a calculated WACC moved by its floor (equity 100, debt 1000 → raw below 6%)', () => {
-    const leveraged = sampleWith(() => ({ long_term_borrowings: 1000, financial_expenses: 40 }));
-    const result = valueCompany({ statements: leveraged });
+  it('a calculated WACC moved by its floor, with both figures (β 0.2, debt 300 at an AAA spread → raw below 6%)', () => {
+    const leveraged = sampleWith(() => ({ long_term_borrowings: 300, financial_expenses: 1 }));
+    const assumptions = { ...WACC_ASSUMPTIONS, beta: 0.2 };
+    const result = valueCompany({ statements: leveraged, waccAssumptions: assumptions });
     expect(result.parameters.wacc_breakdown.calculated_wacc).toBeLessThan(0.06);
     expect(result.parameters.wacc_breakdown.bound_applied).toBe('floor');
     const warning = result.warnings.find((entry) => entry.code === 'wacc_bounded');
     expect(warning?.message).toContain('低于下限');
-    expect(codes(valueCompany({ statements: leveraged, parameters: { wacc_manual: 0.07 } }))).not.toContain(
-      'wacc_bounded',
-    );
+    expect(warning?.message).toContain('按 6.00% 估值');
+    expect(
+      codes(valueCompany({ statements: leveraged, waccAssumptions: assumptions, parameters: { wacc_manual: 0.07 } })),
+    ).not.toContain('wacc_bounded');
   });
 
   it('share sources that disagree', () => {
@@ -78,7 +108,7 @@ describe('warnings of the value itself', () => {
 
   it('property developers by industry (K70, or the section name)', () => {
     for (const industry of ['K70', '房地产业']) {
-      const result = valueCompany({ statements: SAMPLE_COMPANY, industry, parameters: { wacc_manual: 0.09 } });
+      const result = valueCompany({ statements: SAMPLE_COMPANY, industry, parameters: { wacc_manual: 0.18 } });
       expect(codes(result)).toEqual(['property_developer']);
       expect(result.dcf).not.toBeNull();
     }

@@ -1,5 +1,6 @@
 import { ValuationError } from '../errors.ts';
 import type { LineGap } from '../history/continuity.ts';
+import type { HistoryAnalysis } from '../history/historical-rows.ts';
 import { amountText, percentText, yearsText } from '../message-format.ts';
 import type { CompanyClassification } from './company-kind.ts';
 import { type DcfResult, TERMINAL_VALUE_WARNING_SHARE } from './dcf.ts';
@@ -11,6 +12,7 @@ export const WARNING_CODES = [
   'negative_enterprise_value',
   'terminal_value_dominates',
   'terminal_ronic_below_wacc',
+  // No longer given (terminal_reinvestment_inconsistent replaced it); kept so stored answers still read.
   'terminal_reinvestment_negative',
   'shares_disagree',
   'missing_lines',
@@ -24,6 +26,9 @@ export const WARNING_CODES = [
   'summary_only',
   'newer_summary_available',
   'terminal_value_exceeds_ev',
+  'terminal_reinvestment_inconsistent',
+  'no_cash_flow_statement',
+  'auto_driver_bounded',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
@@ -80,11 +85,27 @@ export interface WarningContext {
   readonly dcf: DcfResult | null;
   readonly classification: CompanyClassification;
   readonly gaps: readonly LineGap[];
+  /** Years whose D&A and capex were estimated from the balance sheet, with the rate; null when none. */
+  readonly estimatedCapex?: HistoryAnalysis['estimatedCapex'];
   /** Gaps of these years are warned (the years the forecast rests on); all are recorded. */
   readonly warnedYears: readonly number[];
   readonly asOf?: string | null | undefined;
   /** A later year only the financial summary reports, not made the base (newer_summary_available). */
   readonly newerSummaryYear?: number | null;
+  /** Automatic drivers the history put outside their plausible range (auto-drivers.ts), with their labels. */
+  readonly boundedDrivers?: readonly { readonly label: string; readonly from: string; readonly to: string }[];
+}
+
+/** Automatic drivers held at the bound of their plausible range (docs/model.md §4): each with both figures. */
+function boundedDriverWarnings({ boundedDrivers }: WarningContext): ValuationWarning[] {
+  if (!boundedDrivers || boundedDrivers.length === 0) return [];
+  const listed = boundedDrivers.map(({ label, from, to }) => `${label} ${from} → ${to}`).join('；');
+  return [
+    {
+      code: 'auto_driver_bounded',
+      message: `历史数据给出的自动预测参数超出合理范围，已按范围边界预测：${listed}`,
+    },
+  ];
 }
 
 function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
@@ -112,18 +133,7 @@ function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
     warnings.push(terminalShareWarning(dcf.terminal_value_share, '企业价值', 'WACC 与 g'));
   }
   if (!(dcf.valuation.total_shares > 0)) warnings.push(sharesUnknownWarning());
-  const { reinvestment_rate: reinvestment, implied_ronic: ronic } = dcf.terminal;
-  if (dcf.g > 0 && reinvestment !== null && reinvestment <= 0) {
-    warnings.push({
-      code: 'terminal_reinvestment_negative',
-      message: `永续期再投资率为 ${percentText(reinvestment)}：不再投资却按 ${percentText(dcf.g)} 永续增长，终值偏高；可改用价值驱动公式`,
-    });
-  } else if (dcf.g > 0 && ronic !== null && ronic < dcf.wacc) {
-    warnings.push({
-      code: 'terminal_ronic_below_wacc',
-      message: `永续期隐含新增投资回报率（RONIC）${percentText(ronic)} 低于 WACC ${percentText(dcf.wacc)}：增长在摧毁价值`,
-    });
-  }
+  warnings.push(...terminalReinvestmentWarnings(dcf));
   warnings.push(...sharesDisagreeWarnings(parameters));
   const { bound_applied: bound, calculated_wacc: calculated, applied_wacc: applied } = parameters.wacc_breakdown;
   if (bound !== null && calculated !== null) {
@@ -135,15 +145,57 @@ function dcfWarnings({ dcf, parameters }: WarningContext): ValuationWarning[] {
   return warnings;
 }
 
-function gapWarnings({ gaps, warnedYears }: WarningContext): ValuationWarning[] {
-  return gaps
-    .filter((gap) => gap.kind === 'vanished' && warnedYears.includes(gap.year))
-    .map((gap) => ({
-      code: 'missing_lines',
-      message: `${gap.year}年报表未列报“${gap.label}”（${gap.year - 1}年为 ${amountText(gap.amount)}）：不按 0 计，该年营运资本变动不含此项，预测沿用此前的比率`,
-      year: gap.year,
-      item: gap.label,
-    }));
+/** An implied RONIC above this multiple of WACC is growth bought for almost nothing. */
+export const RONIC_WACC_LIMIT = 3;
+
+/**
+ * The terminal year's reinvestment against its growth (docs/model.md, the terminal value): growth with no
+ * reinvestment, an implied RONIC above 3 × WACC (growth nearly free) or below WACC (growth destroying
+ * value). The message gives the consistent value beside the one shown.
+ */
+function terminalReinvestmentWarnings(dcf: DcfResult): ValuationWarning[] {
+  const {
+    reinvestment_rate: reinvestment,
+    implied_ronic: ronic,
+    consistent_value_per_share: consistent,
+  } = dcf.terminal;
+  if (dcf.terminal_value_method !== 'gordon' || !(dcf.g > 0) || reinvestment === null) return [];
+  const beside =
+    consistent === null
+      ? '可改用价值驱动公式'
+      : `再投资与增长一致（RONIC = ${percentText(dcf.wacc)}）时每股价值为 ${consistent.toFixed(2)} 元（当前 ${dcf.valuation.value_per_share.toFixed(2)} 元）`;
+  let why: string | null = null;
+  if (reinvestment <= 0) {
+    why = `永续期再投资率为 ${percentText(reinvestment)}：不再投资却按 ${percentText(dcf.g)} 永续增长`;
+  } else if (ronic !== null && ronic > RONIC_WACC_LIMIT * dcf.wacc) {
+    why = `永续期隐含新增投资回报率（RONIC）${percentText(ronic)}，超过 WACC ${percentText(dcf.wacc)} 的 ${RONIC_WACC_LIMIT} 倍：增长几乎无需投资`;
+  } else if (ronic !== null && ronic < dcf.wacc) {
+    why = `永续期隐含新增投资回报率（RONIC）${percentText(ronic)} 低于 WACC ${percentText(dcf.wacc)}：增长在摧毁价值`;
+  }
+  return why === null ? [] : [{ code: 'terminal_reinvestment_inconsistent', message: `${why}；${beside}` }];
+}
+
+function gapWarnings({ gaps, warnedYears, estimatedCapex }: WarningContext): ValuationWarning[] {
+  const estimated = estimatedCapex?.years.filter((year) => warnedYears.includes(year)) ?? [];
+  const cashFlow: ValuationWarning[] =
+    estimatedCapex && estimated.length > 0
+      ? [
+          {
+            code: 'no_cash_flow_statement',
+            message: `${yearsText(estimated)}年缺少现金流量表：折旧摊销按期初固定资产、无形资产与使用权资产的 ${percentText(estimatedCapex.rate.rate, 1)}（${estimatedCapex.rate.years.length > 0 ? `公司${yearsText(estimatedCapex.rate.years)}年的折旧率中位数` : '按十年直线折旧的默认折旧率'}）估计，资本开支 = 经营性长期资产的增加 + 折旧摊销；自由现金流为估计值`,
+          },
+        ]
+      : [];
+  return cashFlow.concat(
+    gaps
+      .filter((gap) => gap.kind === 'vanished' && warnedYears.includes(gap.year))
+      .map((gap) => ({
+        code: 'missing_lines',
+        message: `${gap.year}年报表未列报“${gap.label}”（${gap.year - 1}年为 ${amountText(gap.amount)}）：不按 0 计，该年营运资本变动不含此项，预测沿用此前的比率`,
+        year: gap.year,
+        item: gap.label,
+      })),
+  );
 }
 
 function companyWarnings({
@@ -177,7 +229,12 @@ function companyWarnings({
 
 /** Every warning of a valuation: the company's, the statements', then the DCF's. */
 export function valuationWarnings(context: WarningContext): ValuationWarning[] {
-  return [...companyWarnings(context), ...gapWarnings(context), ...dcfWarnings(context)];
+  return [
+    ...companyWarnings(context),
+    ...gapWarnings(context),
+    ...boundedDriverWarnings(context),
+    ...dcfWarnings(context),
+  ];
 }
 
 /*

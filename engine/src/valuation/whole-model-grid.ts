@@ -1,6 +1,7 @@
 import { type DriverBase, fadedGrowth } from '../forecast/auto-drivers.ts';
 import type { YearDrivers } from '../forecast/drivers.ts';
 import { emptyProjectedYear, type ProjectedYear, projectYear } from '../forecast/projection.ts';
+import { linkedCapexRatio } from '../forecast/reinvestment.ts';
 import { type BridgeLine, equityFromLines } from './bridge.ts';
 import { type DiscountTiming, discountStream, keptDiscountFactors, perShare, type TerminalValueMethod } from './dcf.ts';
 
@@ -56,13 +57,18 @@ function projectColumn(model: GridModel, g: number, projected: ProjectedYear): G
   const fcf: number[] = [];
   let revenue = model.lastRevenue;
   let workingCapital = model.openingWorkingCapital;
+  let lossCarried = model.base.openingLoss;
   for (let index = 0; index < years; index++) {
     const { values, sources } = model.resolved[index] as YearDrivers;
     const growth =
       sources.operating_revenue_yoy === 'system_default'
         ? fadedGrowth(model.base, g, index, years)
         : values.operating_revenue_yoy;
-    projectYear(revenue, workingCapital, values, projected, growth);
+    // The auto capex follows the column's growth (reinvestment.ts), as a fresh valuation's would.
+    const relink = sources.Capex_to_Revenue_Ratio === 'system_default' && growth !== values.operating_revenue_yoy;
+    const yearValues = relink ? { ...values, Capex_to_Revenue_Ratio: linkedCapexRatio(values, growth) } : values;
+    projectYear(revenue, workingCapital, yearValues, projected, growth, lossCarried);
+    lossCarried = projected.lossCarried;
     revenue = projected.revenue;
     workingCapital = projected.workingCapital;
     fcf.push(projected.fcf);

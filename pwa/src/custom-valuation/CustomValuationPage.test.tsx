@@ -78,7 +78,7 @@ afterEach(() => {
 describe('custom valuation page', () => {
   it('shows the effective parameters and the engine’s value per share', async () => {
     const page = await openPage();
-    expect(byTestId(page, 'param-wacc').value).toBe('7.48');
+    expect(byTestId(page, 'param-wacc').value).toBe('6.98');
     expect(byTestId(page, 'param-terminal-growth').value).toBe('2.00');
     expect(byTestId(page, 'param-total-shares').value).toBe('10.00');
     expect(byTestId(page, 'custom-value-per-share').textContent).toBe(perShare({ parameters: {}, overrides: {} }));
@@ -260,7 +260,7 @@ describe('custom valuation page', () => {
     );
     expect(clearWhatIf).toHaveBeenCalledWith(SECOND.company.code);
     expect(new URLSearchParams(window.location.search).get('company')).toBe('第二公司');
-    expect(byTestId(page, 'param-wacc').value).toBe('7.48');
+    expect(byTestId(page, 'param-wacc').value).toBe('6.98');
     expect(byTestId(page, 'param-terminal-growth').value).toBe('2.00');
   });
 

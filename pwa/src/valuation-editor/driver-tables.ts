@@ -18,7 +18,7 @@ export type TableRow =
       readonly kind: 'figure';
       readonly label: string;
       readonly field: YearField;
-      readonly unit: '亿元' | '%';
+      readonly unit: '亿元' | '%' | '倍';
       /** Set on the forecast-driver rows: the forecast years of these rows are editable. */
       readonly driver?: DriverKey;
       /** A sub-row of the row above it (an item's ratio under the item). */
@@ -47,7 +47,7 @@ const driver = (key: DriverKey, label = PARAMETER_RULES[key].label, nested = fal
   kind: 'figure',
   label,
   field: key,
-  unit: '%',
+  unit: PARAMETER_RULES[key].percent ? '%' : '倍',
   driver: key,
   nested,
 });
@@ -80,7 +80,8 @@ export const DRIVER_TABLES: readonly DriverTable[] = [
   {
     id: 'nopat',
     title: 'NOPAT预测',
-    formula: 'NOPAT = 息税前利润 × (1 − 所得税率)；各费用率均为占营业收入的比例',
+    formula:
+      'NOPAT = 息税前利润 × (1 − 所得税率)；息税前利润 = 营业收入 − 成本费用 − 资产及信用减值损失 + 其他收益，各比率均为占营业收入的比例',
     rows: [
       amount('营业收入', 'operating_revenue'),
       driver('operating_revenue_yoy'),
@@ -89,6 +90,8 @@ export const DRIVER_TABLES: readonly DriverTable[] = [
       driver('selling_expenses_pct'),
       driver('management_expenses_pct'),
       driver('r_and_d_expenses_pct'),
+      driver('impairment_losses_pct'),
+      driver('other_income_pct'),
       driver('income_tax_to_total_profit'),
       amount('息税前利润（EBIT）', 'ebit'),
       amount('税后净营业利润（NOPAT）', 'nopat', true),
@@ -119,7 +122,11 @@ export const DRIVER_TABLES: readonly DriverTable[] = [
   {
     id: 'capex',
     title: '资本性支出',
-    formula: '资本性支出 = 营业收入 × 资本开支率',
-    rows: [amount('资本性支出', 'Capital_Expenditure', true), driver('Capex_to_Revenue_Ratio')],
+    formula: '资本性支出 = 折旧摊销 + 营业收入增量 ÷ 销售额/经营性长期资产（设定资本开支率时按营业收入 × 资本开支率）',
+    rows: [
+      amount('资本性支出', 'Capital_Expenditure', true),
+      driver('Capex_to_Revenue_Ratio'),
+      driver('sales_to_capital'),
+    ],
   },
 ];

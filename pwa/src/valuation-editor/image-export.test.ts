@@ -61,7 +61,7 @@ describe('the drawn rows', () => {
     const perShare = rows.at(-1);
     expect(perShare).toMatchObject({ kind: 'summary', key: true });
     expect(perShare?.kind === 'summary' && perShare.value).toBe(formatAmount(view.dcf?.valuation.value_per_share));
-    expect(rows[0]).toEqual({ kind: 'parameter', label: 'WACC', value: '7.48%', tone: 'neutral' });
+    expect(rows[0]).toEqual({ kind: 'parameter', label: 'WACC', value: '6.98%', tone: 'neutral' });
     const fcf = rows[3];
     expect(fcf?.kind === 'years' && fcf.values).toEqual(view.dcf?.forecast.map((row) => formatAmount(row.fcf)));
   });

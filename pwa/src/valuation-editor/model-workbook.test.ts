@@ -31,7 +31,7 @@ describe('the model workbook', () => {
     expect(cell(workbook, SHEETS.dcf, DCF_CELLS.enterpriseValue)?.v).toBe(dcf.valuation.enterprise_value);
     expect(cell(workbook, SHEETS.dcf, DCF_CELLS.wacc)?.v).toBe(dcf.wacc);
     expect(cell(workbook, SHEETS.dcf, 'B14')?.f).toBe('(1+$B$3)^-B12');
-    expect(cell(workbook, SHEETS.dcf, 'B13')?.f).toBe(`'${SHEETS.forecast}'!C16`);
+    expect(cell(workbook, SHEETS.dcf, 'B13')?.f).toBe(`'${SHEETS.forecast}'!C18`);
     expect(cell(workbook, SHEETS.forecast, 'C2')?.f).toBe(`B2*(1+'${SHEETS.drivers}'!B2)`);
     // The reader's own settings are marked on the drivers sheet.
     const sources = Object.values(workbook.Sheets[SHEETS.drivers] ?? {}).filter((value) => value?.v === '我的设定');
@@ -42,7 +42,7 @@ describe('the model workbook', () => {
     const engine = formulaEngine(roundTrip(modelWorkbook(view)));
     const forecastFcf = view.financialData.forecast.map((row) => row.FCFF ?? 0);
     forecastFcf.forEach((fcf, index) => {
-      expect(cellNumber(engine, SHEETS.forecast, `${String.fromCharCode(67 + index)}16`)).toBeCloseTo(fcf, 8);
+      expect(cellNumber(engine, SHEETS.forecast, `${String.fromCharCode(67 + index)}18`)).toBeCloseTo(fcf, 8);
     });
     expect(cellNumber(engine, SHEETS.dcf, DCF_CELLS.valuePerShare)).toBeCloseTo(dcf.valuation.value_per_share, 8);
 

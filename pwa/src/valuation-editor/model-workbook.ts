@@ -78,7 +78,8 @@ function driversSheet(view: WhatIfView, keys: readonly DriverKey[]): WorkSheet {
   for (const [index, year] of years.entries()) put(target, 0, index + 1, text(yearLabel(year.year, true)));
   keys.forEach((key, rowIndex) => {
     put(target, rowIndex + 1, 0, text(PARAMETER_RULES[key].label));
-    for (const [index, year] of years.entries()) put(target, rowIndex + 1, index + 1, number(year[key], PERCENT));
+    const format = PARAMETER_RULES[key].percent ? PERCENT : AMOUNT;
+    for (const [index, year] of years.entries()) put(target, rowIndex + 1, index + 1, number(year[key], format));
   });
   // Where each value comes from, so the reader's own settings stand out in the file too.
   const sourceTop = keys.length + 2;
@@ -103,6 +104,8 @@ interface ForecastLine {
     | 'selling_expenses'
     | 'management_expenses'
     | 'r_and_d_expenses'
+    | 'impairment_losses'
+    | 'other_income'
     | 'ebit'
     | 'nopat'
     | 'depreciation_and_amortization'
@@ -125,6 +128,8 @@ interface ForecastCells {
   readonly driver: (key: DriverKey) => string;
   /** This year's run of driver cells (the working-capital ratios). */
   readonly drivers: (first: DriverKey, last: DriverKey) => string;
+  /** Whether the year's capex is the auto one, following growth (no capex ratio set by a person). */
+  readonly capexLinked: boolean;
 }
 
 const ratioKey = (item: string) => `${item}_Ratio` as WorkingCapitalRatioKey;
@@ -153,11 +158,13 @@ const FORECAST_LINES: readonly ForecastLine[] = [
   byRevenue('销售费用', 'selling_expenses', 'selling_expenses_pct'),
   byRevenue('管理费用', 'management_expenses', 'management_expenses_pct'),
   byRevenue('研发费用', 'r_and_d_expenses', 'r_and_d_expenses_pct'),
+  byRevenue('资产及信用减值损失', 'impairment_losses', 'impairment_losses_pct'),
+  byRevenue('其他收益', 'other_income', 'other_income_pct'),
   {
     label: '息税前利润（EBIT）',
     field: 'ebit',
     formula: (cell) =>
-      `${cell.line('operating_revenue')}-${cell.line('operating_cost')}-${cell.line('tax_expenses')}-${cell.line('selling_expenses')}-${cell.line('management_expenses')}-${cell.line('r_and_d_expenses')}`,
+      `${cell.line('operating_revenue')}-${cell.line('operating_cost')}-${cell.line('tax_expenses')}-${cell.line('selling_expenses')}-${cell.line('management_expenses')}-${cell.line('r_and_d_expenses')}-${cell.line('impairment_losses')}+${cell.line('other_income')}`,
   },
   {
     label: '税后净营业利润（NOPAT）',
@@ -186,7 +193,15 @@ const FORECAST_LINES: readonly ForecastLine[] = [
     field: 'Change_In_Operating_WC',
     formula: (cell) => `${cell.line('Operating_Working_Capital')}-${cell.previous('Operating_Working_Capital')}`,
   },
-  byRevenue('资本性支出', 'Capital_Expenditure', 'Capex_to_Revenue_Ratio'),
+  {
+    label: '资本性支出',
+    field: 'Capital_Expenditure',
+    // The auto capex follows growth: D&A + Δrevenue ÷ sales-to-capital (engine/src/forecast/reinvestment.ts).
+    formula: (cell) =>
+      cell.capexLinked
+        ? `${cell.line('operating_revenue')}*MAX(0,${cell.driver('da_ratio')}+IF(${cell.driver('sales_to_capital')}>0,${cell.driver('operating_revenue_yoy')}/(1+${cell.driver('operating_revenue_yoy')})/${cell.driver('sales_to_capital')},0))`
+        : `${cell.line('operating_revenue')}*${cell.driver('Capex_to_Revenue_Ratio')}`,
+  },
   {
     label: '自由现金流（FCFF）',
     field: 'FCFF',
@@ -224,6 +239,7 @@ function forecastSheet(view: WhatIfView, keys: readonly DriverKey[]): WorkSheet 
       driver: (key) => on(SHEETS.drivers, ref(driverRow(key), driverColumn)),
       drivers: (from, to) =>
         `${on(SHEETS.drivers, ref(driverRow(from), driverColumn))}:${ref(driverRow(to), driverColumn)}`,
+      capexLinked: (year.sources?.Capex_to_Revenue_Ratio ?? 'system_default') === 'system_default',
     };
     for (const line of FORECAST_LINES) {
       put(target, forecastRow(line.field), column, formula(line.formula(cells), year[line.field]));

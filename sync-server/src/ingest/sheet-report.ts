@@ -4,7 +4,7 @@ import type { SheetTable } from './layout.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { parseCellValue } from './numbers.ts';
 import { parsePeriod } from './periods.ts';
-import { type CombinedLine, itemMeasure, lookupCombinedLine, lookupItem } from './synonyms.ts';
+import { type CombinedLine, itemMeasure, lookupCombinedLine, lookupItem, lossSign } from './synonyms.ts';
 import {
   type AmountUnit,
   canonicalAmountUnit,
@@ -98,6 +98,7 @@ export function readSheetReport(table: SheetTable, reportType: ReportType, unit?
     }
     const scale = scaleFor(item, label, headerUnit ?? unit, report);
     const unconverted = report.needsUnit && scale === RAW;
+    const sign = lossSign(item, label);
     const target = line ? (combined.get(line) ?? { years: {}, interims: {} }) : report;
     if (line) combined.set(line, target);
     for (const { year, period, raw, line: row } of cells) {
@@ -109,7 +110,7 @@ export function readSheetReport(table: SheetTable, reportType: ReportType, unit?
         report.malformedCells.push({ label, year, period, raw });
         continue;
       }
-      const value = scale(cell.value);
+      const value = sign * scale(cell.value);
       // Not Number.isFinite-and-compare: '1e400' reads as Infinity, which this refuses too.
       if (!unconverted && !(Math.abs(value) <= INGEST_LIMITS.absoluteValue)) {
         report.outOfRange.push({ label, year, period, raw, line: row });

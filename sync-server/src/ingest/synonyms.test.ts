@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemMeasure, lookupItem, normaliseLabel, reportTypeByLabels } from './synonyms.ts';
+import { itemMeasure, lookupItem, lossSign, normaliseLabel, reportTypeByLabels } from './synonyms.ts';
 
 describe('normaliseLabel', () => {
   it.each([
@@ -60,5 +60,24 @@ describe('itemMeasure', () => {
     expect(itemMeasure('book_value_per_share')).toBe('per-share');
     expect(itemMeasure('weighted_roe_percent')).toBe('percent');
     expect(itemMeasure('operating_revenue')).toBe('amount');
+  });
+});
+
+describe('lossSign', () => {
+  it.each([
+    ['资产减值损失', 'asset_impairment_loss', 1],
+    ['资产减值损失（损失以“-”号填列）', 'asset_impairment_loss', -1],
+    ['信用减值损失(损失以"－"号填列)', 'credit_impairment_loss', -1],
+    ['投资收益（损失以“－”号填列）', 'investment_income', 1],
+  ] as const)('%s (%s) → %d', (label, item, sign) => {
+    expect(lossSign(item, label)).toBe(sign);
+  });
+
+  it('maps the new lines: 信用减值损失, 其他收益, 其他流动资产 and the parent’s equity lines', () => {
+    expect(lookupItem('income_statement', '信用减值损失（损失以“-”号填列）')).toBe('credit_impairment_loss');
+    expect(lookupItem('income_statement', '加：其他收益')).toBe('other_income');
+    expect(lookupItem('balance_sheet', '其他流动资产(万元)')).toBe('other_current_assets');
+    expect(lookupItem('balance_sheet', '减:库存股(万元)')).toBe('treasury_shares');
+    expect(lookupItem('balance_sheet', '外币报表折算差额(万元)')).toBe('other_comprehensive_income');
   });
 });

@@ -39,6 +39,8 @@ const INCOME_STATEMENT: SynonymSource = {
   r_and_d_expenses: ['研发费用'],
   financial_expenses: ['财务费用'],
   asset_impairment_loss: ['资产减值损失'],
+  credit_impairment_loss: ['信用减值损失'],
+  other_income: ['其他收益'],
   investment_income: ['投资收益', '投资净收益'],
   fair_value_change_income: ['公允价值变动收益', '公允价值变动净收益'],
   operating_profit: ['营业利润'],
@@ -78,6 +80,7 @@ const BALANCE_SHEET: SynonymSource = {
   other_non_current_financial_assets: ['其他非流动金融资产'],
   investment_property: ['投资性房地产'],
   right_of_use_assets: ['使用权资产'],
+  other_current_assets: ['其他流动资产'],
   // Not 固定资产净值: NetEase's 净值 is before impairment; 固定资产 (净额) is after it.
   fixed_assets: ['固定资产', '固定资产净额', '固定资产合计'],
   loans_and_advances: ['发放贷款及垫款', '发放贷款和垫款'],
@@ -110,6 +113,16 @@ const BALANCE_SHEET: SynonymSource = {
   // The equity-classified perpetual bonds and preferred shares (a claim before the ordinary shareholders);
   // not 其他权益工具投资, an asset. Its '其中：优先股 / 永续债' sub-lines stay unmapped (no double count).
   other_equity_instruments: ['其他权益工具'],
+  // The parent's equity lines (a gap between them and the total is a claim the layout does not show).
+  capital_reserve: ['资本公积'],
+  treasury_shares: ['库存股', '减:库存股'],
+  other_comprehensive_income: ['其他综合收益', '外币报表折算差额'],
+  special_reserve: ['专项储备'],
+  surplus_reserve: ['盈余公积'],
+  general_risk_reserve: ['一般风险准备'],
+  retained_earnings: ['未分配利润'],
+  proposed_dividends: ['拟分配现金股利'],
+  unconfirmed_investment_loss: ['未确定的投资损失'],
   parent_equity: PARENT_EQUITY,
   minority_interest: ['少数股东权益'],
   total_equity: ['所有者权益(或股东权益)合计', '股东权益合计', '所有者权益合计'],
@@ -224,6 +237,19 @@ export function reportTypeByLabels(labels: readonly string[]): ReportType | unde
     if (count > 0 && (!best || count > best.count)) best = { reportType, count };
   }
   return best?.reportType;
+}
+
+/** Items whose canonical figure is a loss read as positive. */
+const LOSS_ITEMS: ReadonlySet<StatementItem> = new Set(['asset_impairment_loss', 'credit_impairment_loss']);
+/** The note new-format statements print beside a loss line: '(损失以“－”号填列)', losses negative. */
+const LOSSES_NEGATIVE = /损失以\W*[-－−]\W*号填列/;
+
+/**
+ * −1 where the label says the layout prints losses as negative numbers (the 2019 formats' impairment lines),
+ * so that a loss is positive in the canonical item whatever the layout; else 1.
+ */
+export function lossSign(item: StatementItem, label: string): 1 | -1 {
+  return LOSS_ITEMS.has(item) && LOSSES_NEGATIVE.test(label.normalize('NFKC')) ? -1 : 1;
 }
 
 const PER_SHARE_ITEMS: ReadonlySet<StatementItem> = new Set(['eps_basic', 'book_value_per_share']);

@@ -64,7 +64,7 @@ describe('quotes: upload, history, the latest quote, sync', () => {
   });
 
   it('the listed share count: the latest snapshot’s 总股本 with its date', () => {
-    expect(loadListedShares(platform.db, '000333')).toEqual({ count: 76.55955883, date: '2024-12-31' });
+    expect(loadListedShares(platform.db, '000333')).toMatchObject({ count: 76.55955883, date: '2024-12-31' });
     expect(loadListedShares(platform.db, '600690')).toBeNull();
   });
 
@@ -107,7 +107,7 @@ describe('quotes: upload, history, the latest quote, sync', () => {
     expect(await quoteOf('000333')).toMatchObject({ date: '2025-01-10', price: 80.1, pe: 14.1, pb: 3, shares: null });
     expect(await quoteOf('600690')).toMatchObject({ date: '2025-01-10', price: 27.5, market_cap: 2579 });
     // Without a 总股本 in the latest quote, the count is the newest earlier year-end snapshot’s.
-    expect(loadListedShares(platform.db, '000333')).toEqual({ count: 76.55955883, date: '2024-12-31' });
+    expect(loadListedShares(platform.db, '000333')).toMatchObject({ count: 76.55955883, date: '2024-12-31' });
   });
 
   it('history is kept: an older snapshot is stored but the latest stays the screens’ quote', async () => {

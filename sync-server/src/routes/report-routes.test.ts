@@ -309,38 +309,37 @@ describe('companies without a cash-flow statement (002352 顺丰控股, 600233 �
     for (const row of body.data.profitability) expect(row.revenue).toBeGreaterThan(0);
   });
 
-  it.each(['002352', '600233'])('shows no historical FCF, D&A or capex for %s (null, never made up)', async (code) => {
-    const structure = await report.structure(code);
-    const historical = structure.charts.fcfTrend.filter((point) => !point.isEstimate);
-    expect(historical.length).toBeGreaterThan(0);
-    for (const point of historical) expect(point.freeCashFlow).toBeNull();
-    for (const series of [structure.charts.capex, structure.charts.noncashCost]) {
-      for (const point of series.filter((entry) => !entry.isEstimate)) expect(point.value).toBeNull();
-    }
-    const [fcf, nopat, noncash, , capex] = structure.tableData.metrics;
-    expect(fcf?.values.every((value) => value === null)).toBe(true);
-    expect(noncash?.values.every((value) => value === null)).toBe(true);
-    expect(capex?.values.every((value) => value === null)).toBe(true);
-    // The income statement and balance sheet are there: NOPAT is known.
-    expect(nopat?.values.every((value) => typeof value === 'number')).toBe(true);
-    expect(structure.meta.recent_historical_complete).toBe(false);
-    // Nothing was summed: no total, not a total of 0.
-    expect(structure.meta.total_historical_fcf).toBeNull();
+  it.each(['002352', '600233'])(
+    'estimates the historical D&A and capex of %s from its balance sheet (never 0), flagged no_cash_flow_statement',
+    async (code) => {
+      const structure = await report.structure(code);
+      const { charts } = structure;
+      const historical = charts.fcfTrend.filter((point) => !point.isEstimate);
+      expect(historical.length).toBeGreaterThan(0);
+      for (const [index, trend] of charts.fcfTrend.entries()) {
+        if (trend.isEstimate) continue;
+        const noncash = charts.noncashCost[index]?.value;
+        const capex = charts.capex[index]?.value;
+        // D&A = the depreciation rate × the opening fixed and intangible assets; capex = their growth + D&A.
+        expect(noncash).toBeGreaterThan(0);
+        expect(capex).toBeGreaterThanOrEqual(0);
+        const nopat = charts.nopat[index]?.value;
+        const change = charts.workingCapital[index]?.value;
+        if (trend.freeCashFlow === null || nopat == null || noncash == null || change == null || capex == null) {
+          continue;
+        }
+        expectClose(trend.freeCashFlow, nopat + noncash - change - capex);
+      }
+      expect(historical.some((point) => typeof point.freeCashFlow === 'number')).toBe(true);
 
-    const ratios = await report.ratios(code);
-    for (const series of Object.values(ratios.charts)) expect(series).toEqual([]);
-    expect(ratios.summary).toEqual({
-      total_years: 0,
-      available_ratios: [],
-      data_years: [],
-      latest_year: null,
-      trailing_year: null,
-    });
-  });
+      const dcf = await report.dcf(code);
+      const warning = dcf.warnings.find((entry) => entry.code === 'no_cash_flow_statement');
+      expect(warning?.message).toContain('缺少现金流量表');
+    },
+  );
 
-  it('values 顺丰控股 with 200 from the forecast drivers (no history of D&A or capex: their ratios are 0)', async () => {
-    // valueCompany only throws NO_HISTORY without an annual revenue; the forecast then runs on the auto
-    // drivers, whose D&A and capex ratios are the mean of nothing = 0. So the DCF answers, by the formulas.
+  it('values 顺丰控股 with 200 from the forecast drivers, reinvesting the estimated D&A (not 0)', async () => {
+    // The forecast's D&A ratio starts at the estimated history's; capex = D&A + Δrevenue ÷ sales-to-capital.
     const dcf = await report.dcf('顺丰控股');
     expect(dcf.meta.isUsingFallback).toBe(false);
     expect(dcf.meta.latest_report_year).toBe(2018);
@@ -348,8 +347,12 @@ describe('companies without a cash-flow statement (002352 顺丰控股, 600233 �
     expectSpecFormulas(dcf);
 
     const structure = await report.structure('002352');
-    for (const point of structure.charts.capex.filter((entry) => entry.isEstimate)) expect(point.value).toBe(0);
-    for (const point of structure.charts.noncashCost.filter((entry) => entry.isEstimate)) expect(point.value).toBe(0);
+    for (const point of structure.charts.capex.filter((entry) => entry.isEstimate)) {
+      expect(point.value).toBeGreaterThan(0);
+    }
+    for (const point of structure.charts.noncashCost.filter((entry) => entry.isEstimate)) {
+      expect(point.value).toBeGreaterThan(0);
+    }
   });
 });
 

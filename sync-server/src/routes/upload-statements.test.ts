@@ -216,7 +216,9 @@ describe('uploading all 34 files of fixtures/163 in one request', () => {
       expect(valuationAfter?.change_seq).toBeGreaterThan(valuationBefore?.change_seq ?? Number.POSITIVE_INFINITY);
       const dcf = await readData(platform, '/api/home/dcf_valuation/600298', dcfValuationAnswer);
       expect(valuationAfter?.value_per_share).toBe(dcf.valuation.value_per_share);
-      expect(valuationAfter?.value_per_share).not.toBe(valuationBefore?.value_per_share);
+      // Without its cash-flow statement the history's D&A and capex are estimated from the balance sheet. The
+      // value may stay: the forecast's capex is D&A + Δrevenue ÷ sales-to-capital, so D&A cancels out of FCFF.
+      expect(dcf.warnings.map((warning) => warning.code)).toContain('no_cash_flow_statement');
 
       const files = await platform.call('GET', '/api/files', { token });
       const listed = (await answerOf(files, uploadedFilesAnswer)).files;

@@ -1,4 +1,4 @@
-import { DRIVER_KEYS } from '@fcf/engine';
+import { CHINA_10Y_YIELDS, DRIVER_KEYS, riskFreeRateAt, valuationDate } from '@fcf/engine';
 import {
   dcfValuationAnswer,
   financialDataAnswer,
@@ -146,17 +146,32 @@ describe('the parameter reads', () => {
     // Before any bound, the applied one, the bound and every input.
     expect(data.applied_wacc).toBe(dcf.wacc);
     expect(data.bound_applied === null ? data.calculated_wacc : data.applied_wacc).toBe(dcf.wacc);
-    expect(data.components).toMatchObject({ risk_free_rate: 0.03, equity_risk_premium: 0.06 });
+    // The 10-year yield at the last year-end before today (the server's valuation date).
+    const dated = riskFreeRateAt(valuationDate(new Date()), CHINA_10Y_YIELDS);
+    expect(data.components).toMatchObject({
+      risk_free_rate: dated?.rate,
+      risk_free_date: dated?.date,
+      equity_risk_premium: 0.06,
+    });
     expect(Object.keys(data.components ?? {}).sort()).toEqual(
       [
         'beta',
         'beta_industry',
+        'beta_unlevered',
         'cost_of_debt',
+        'debt_to_equity',
         'debt_weight',
+        'default_spread',
         'equity_risk_premium',
         'equity_weight',
+        'interest_coverage',
+        'market_cap',
+        'market_cap_date',
+        'risk_free_date',
         'risk_free_rate',
+        'synthetic_rating',
         'tax_rate',
+        'weights_basis',
       ].sort(),
     );
   });

@@ -110,6 +110,10 @@ export const valuationRoutes = new Hono<AppEnv>()
       refuseFinancialSection(valuation, 'wacc');
       const { parameters } = valuation;
       const assumptions = loadWaccAssumptions(c.var.services.db, company);
+      const parts = parameters.wacc_breakdown.components;
+      // The inputs as the calculated WACC took them (dated rf, relevered β); the stored defaults without one.
+      const riskFree = parts?.risk_free_rate ?? assumptions.riskFreeRate;
+      const beta = parts?.beta ?? assumptions.beta;
       return c.json({
         success: true,
         data: {
@@ -118,12 +122,12 @@ export const valuationRoutes = new Hono<AppEnv>()
           wacc_manual: parameters.manual.wacc_manual,
           wacc: parameters.wacc,
           inputs: {
-            method: 'CAPM + 账面权重',
-            risk_free_rate: assumptions.riskFreeRate,
+            method: `CAPM + ${parts?.weights_basis === 'market' ? '市值权重' : '账面权重'}`,
+            risk_free_rate: riskFree,
             market_risk_premium: assumptions.marketRiskPremium,
-            beta: assumptions.beta,
-            beta_source: assumptions.industryBeta ? `行业：${company.industry}` : '默认',
-            cost_of_equity: assumptions.riskFreeRate + assumptions.beta * assumptions.marketRiskPremium,
+            beta,
+            beta_source: `${assumptions.industryBeta ? `行业：${company.industry}` : '默认'}（按公司 D/E 再加杠杆）`,
+            cost_of_equity: riskFree + beta * assumptions.marketRiskPremium,
             default_cost_of_debt: assumptions.defaultCostOfDebt,
             wacc_range: assumptions.waccRange,
           },

@@ -6,7 +6,7 @@ import { type QuoteSource, type StoredQuotes, storeQuotes } from './quotes.ts';
 import { refreshStoredVerdicts } from './stored-results.ts';
 
 export interface ImportedQuotes extends StoredQuotes {
-  /** Companies whose listed share count changed: their value per share is owed a revaluation. */
+  /** Companies whose listed share count or close changed: their value is owed a revaluation. */
   readonly sharesChanged: string[];
 }
 
@@ -19,9 +19,14 @@ export interface ImportedQuotes extends StoredQuotes {
 export function importQuotes(db: Database, quotes: readonly ParsedQuote[], source: QuoteSource): ImportedQuotes {
   return transaction(db, () => {
     const touched = new Set(quotes.map((quote) => quote.code));
-    const before = new Map([...touched].map((code) => [code, loadListedShares(db, code)?.count ?? null]));
+    // The count and the close: the value per share divides by the one, the WACC's market weights read both.
+    const listed = (code: string) => {
+      const shares = loadListedShares(db, code);
+      return shares ? `${shares.count}@${shares.price ?? ''}` : null;
+    };
+    const before = new Map([...touched].map((code) => [code, listed(code)]));
     const stored = storeQuotes(db, quotes, source);
-    const sharesChanged = stored.companies.filter((code) => loadListedShares(db, code)?.count !== before.get(code));
+    const sharesChanged = stored.companies.filter((code) => listed(code) !== before.get(code));
     markValuationsOwed(db, sharesChanged);
     refreshStoredVerdicts(db, stored.companies);
     return { ...stored, sharesChanged };

@@ -1,4 +1,5 @@
 import {
+  CHINA_10Y_YIELDS,
   type CompanyValuationInput,
   type DriverKey,
   isDriverKey,
@@ -108,6 +109,7 @@ export function waccAssumptionsFrom(
   if (!row) return { ...WACC_ASSUMPTIONS, industryBeta: false };
   return {
     riskFreeRate: row.risk_free_rate,
+    riskFreeRates: CHINA_10Y_YIELDS,
     marketRiskPremium: row.market_risk_premium,
     beta: industryBeta ?? row.default_beta,
     betaIndustry: industryBeta === undefined ? null : industry,

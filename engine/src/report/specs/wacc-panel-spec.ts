@@ -24,13 +24,27 @@ export function waccPanelSpec(breakdown: WaccBreakdown, manual: boolean): WaccPa
     { label: '估值使用的WACC', text: formatPercent(applied) },
   ];
   if (parts) {
+    const rfDate = parts.risk_free_date ? `（${parts.risk_free_date} 10年期国债收益率）` : '（默认值）';
+    const unlevered =
+      parts.beta_unlevered === undefined || parts.debt_to_equity === undefined
+        ? ''
+        : `，无杠杆 β ${parts.beta_unlevered.toFixed(2)} 按 D/E ${formatPercent(parts.debt_to_equity)} 再加杠杆`;
+    const rating = parts.synthetic_rating
+      ? `（${parts.interest_coverage == null ? '财务费用为负' : `利息保障倍数 ${parts.interest_coverage.toFixed(2)}`}，合成评级 ${parts.synthetic_rating}，利差 ${formatPercent(parts.default_spread ?? 0)}）`
+      : '';
+    const weights =
+      parts.weights_basis === 'market'
+        ? `（市值权重：${parts.market_cap_date ?? ''} 总市值 ${(parts.market_cap ?? 0).toFixed(2)} 亿元）`
+        : parts.weights_basis === 'book'
+          ? '（账面权重：无行情）'
+          : '';
     rows.push(
-      { label: '无风险利率 rf', text: formatPercent(parts.risk_free_rate) },
+      { label: '无风险利率 rf', text: `${formatPercent(parts.risk_free_rate)}${rfDate}` },
       { label: '股权风险溢价 ERP', text: formatPercent(parts.equity_risk_premium) },
-      { label: 'β', text: `${parts.beta.toFixed(2)}（${parts.beta_industry ?? '默认'}）` },
-      { label: '税前债务成本', text: formatPercent(parts.cost_of_debt) },
+      { label: 'β', text: `${parts.beta.toFixed(2)}（${parts.beta_industry ?? '默认'}${unlevered}）` },
+      { label: '税前债务成本', text: `${formatPercent(parts.cost_of_debt)}${rating}` },
       { label: '税率', text: formatPercent(parts.tax_rate) },
-      { label: '股权权重 E/V', text: formatPercent(parts.equity_weight) },
+      { label: '股权权重 E/V', text: `${formatPercent(parts.equity_weight)}${weights}` },
       { label: '债务权重 D/V', text: formatPercent(parts.debt_weight) },
     );
   }

@@ -29,6 +29,9 @@ export const WARNING_TITLES: Readonly<Record<WarningCode, string>> = {
   summary_only: '仅有财务摘要',
   newer_summary_available: '有更新的财务摘要',
   terminal_value_exceeds_ev: '终值超过企业价值',
+  terminal_reinvestment_inconsistent: '终值再投资与增长不符',
+  no_cash_flow_statement: '缺少现金流量表',
+  auto_driver_bounded: '自动驱动因素被限定',
 };
 
 export function warningSpecs(warnings: readonly ValuationWarning[]): WarningSpec[] {

@@ -5,7 +5,7 @@ import type { CompanyStatements } from '../../statements/items.ts';
 import { EXCESS_RETURN_PARAMETER_KEYS, type ExcessReturnParameterKey } from '../parameter-rules.ts';
 import { effectiveParameters, NO_MANUAL_PARAMETERS, type ValuationSettings } from '../parameters.ts';
 import { resolveShares } from '../shares.ts';
-import { costOfEquityOf, WACC_ASSUMPTIONS } from '../wacc.ts';
+import { costOfEquityOf, riskFreeRateOf, WACC_ASSUMPTIONS } from '../wacc.ts';
 import {
   fewRoeYearsWarning,
   roeBoundedWarning,
@@ -83,7 +83,7 @@ function excessReturnDetail(input: ModelInput) {
   const roe = levers.normalised_roe ?? normalised?.value;
   if (roe === undefined) throw new ValuationError('MODEL_NOT_APPLICABLE', 'normalised_roe', NO_ROE);
   const assumptions = input.waccAssumptions ?? WACC_ASSUMPTIONS;
-  const costOfEquity = levers.cost_of_equity ?? costOfEquityOf(assumptions);
+  const costOfEquity = levers.cost_of_equity ?? costOfEquityOf(assumptions, input.asOf);
   const sustainable = levers.sustainable_roe ?? costOfEquity;
   const inputs: ExcessReturnInputs = {
     bookEquity: book,
@@ -98,7 +98,7 @@ function excessReturnDetail(input: ModelInput) {
     book_equity: `${latestYear}年末归属于普通股股东的净资产（归母权益扣除永续债、优先股）`,
     cost_of_equity:
       levers.cost_of_equity === undefined
-        ? `CAPM：无风险利率 ${percentText(assumptions.riskFreeRate)} + β ${assumptions.beta}${industry} × 股权风险溢价 ${percentText(assumptions.marketRiskPremium)}`
+        ? `CAPM：无风险利率 ${percentText(riskFreeRateOf(assumptions, input.asOf))} + β ${assumptions.beta}${industry} × 股权风险溢价 ${percentText(assumptions.marketRiskPremium)}`
         : MANUAL,
     normalised_roe: levers.normalised_roe === undefined ? (normalised?.note ?? '') : MANUAL,
     sustainable_roe:

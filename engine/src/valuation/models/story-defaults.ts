@@ -10,7 +10,7 @@ import { equityBridgeOf } from '../bridge.ts';
 import type { CompanyValuationInput } from '../company-valuation.ts';
 import { STORY_PARAMETER_RULES, type StoryParameterKey } from '../parameter-rules.ts';
 import { type EffectiveParameters, effectiveParameters, NO_MANUAL_PARAMETERS } from '../parameters.ts';
-import { costOfEquity, WACC_ASSUMPTIONS } from '../wacc.ts';
+import { costOfEquity, riskFreeRateOf, WACC_ASSUMPTIONS } from '../wacc.ts';
 import type { StoryInputs } from './story.ts';
 
 /**
@@ -64,7 +64,9 @@ function salesToCapitalOf(statements: CompanyStatements) {
 /** The story model's levers for a company, each with how it was derived; throws when the latest year has no EBIT. */
 export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
   const { statements } = input;
-  const { history, base } = statementAnalytics(statements, input.cache);
+  const { history, base } = statementAnalytics(statements, input.cache, input.industry ?? null, {
+    otherIncomeOperating: input.choices?.other_income_operating,
+  });
   const last = history[history.length - 1];
   if (!last) throw new ValuationError('NO_HISTORY', 'statements');
   if (last.ebit === null || last.operating_revenue === null) {
@@ -76,7 +78,13 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
     statements,
     latestYear,
     { ...NO_MANUAL_PARAMETERS, ...input.parameters },
-    { assumptions, taxRate: base.ratios.income_tax_to_total_profit, listedShares: input.listedShares ?? null },
+    {
+      assumptions,
+      taxRate: base.end.income_tax_to_total_profit,
+      listedShares: input.listedShares ?? null,
+      asOf: input.asOf ?? null,
+      ebit: last.ebit,
+    },
   );
   const g = parameters.terminal_growth_rate;
   const bridge = equityBridgeOf(statements.years[latestYear] ?? {}).totals;
@@ -86,7 +94,7 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
   const matureCost = within(
     'cost_of_capital_terminal',
     costOfEquity({
-      risk_free_rate: assumptions.riskFreeRate,
+      risk_free_rate: riskFreeRateOf(assumptions, input.asOf),
       beta: 1,
       equity_risk_premium: assumptions.marketRiskPremium,
     }),
@@ -94,13 +102,13 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
   const inputs: StoryInputs = {
     base_revenue: last.operating_revenue,
     base_operating_income: last.ebit,
-    revenue_growth_years_1_5: within('revenue_growth_years_1_5', historicalRevenueGrowth(history, g)),
+    revenue_growth_years_1_5: within('revenue_growth_years_1_5', historicalRevenueGrowth(history, g, base.window)),
     terminal_growth: g,
     target_operating_margin: within('target_operating_margin', margin?.mean ?? last.ebit / last.operating_revenue),
     margin_convergence_year: DEFAULT_MARGIN_CONVERGENCE_YEAR,
     sales_to_capital_years_1_5: salesToCapitalValue,
     sales_to_capital_years_6_10: salesToCapitalValue,
-    effective_tax_rate: base.ratios.income_tax_to_total_profit,
+    effective_tax_rate: base.start.income_tax_to_total_profit,
     marginal_tax_rate: DEFAULT_TAX_RATE,
     cost_of_capital_initial: parameters.wacc,
     cost_of_capital_terminal: matureCost,
@@ -132,7 +140,7 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
     effective_tax_rate: base.basis.income_tax_to_total_profit.note,
     marginal_tax_rate: `法定税率 ${percentText(DEFAULT_TAX_RATE, 0)}`,
     cost_of_capital_initial: parameters.manual.wacc_manual === null ? '计算WACC（与FCFF模型相同）' : '手动设置的WACC',
-    cost_of_capital_terminal: `成熟企业的资本成本：无风险利率 ${percentText(assumptions.riskFreeRate)} + 股权风险溢价 ${percentText(assumptions.marketRiskPremium)}（β = 1）`,
+    cost_of_capital_terminal: `成熟企业的资本成本：无风险利率 ${percentText(riskFreeRateOf(assumptions, input.asOf))} + 股权风险溢价 ${percentText(assumptions.marketRiskPremium)}（β = 1）`,
     terminal_roc: '等于永续期资本成本：永续期的增长不创造价值',
     debt: `${latest}末有息负债（含租赁负债、长期应付款与永续债、优先股）`,
     cash: `${latest}末货币资金与交易性金融资产`,
