@@ -64,7 +64,7 @@ export function measureEngine(): EngineFigures {
     bridge: valuation.bridge,
     totalShares: valuation.parameters.total_shares,
   };
-  const dcfOnly = timeBatches(() => discountCashFlows(dcfInput).valuation.value_per_share, DCF_ONLY_PLAN);
+  const dcfOnly = timeBatches(() => discountCashFlows(dcfInput).valuation.value_per_share ?? 0, DCF_ONLY_PLAN);
 
   progress(`1. engine: ${formatCount(PORTFOLIO_SIZE)} companies in a loop`);
   const portfolio = Array.from({ length: PORTFOLIO_SIZE }, (_, index) => perturbedCompany(index + 1));

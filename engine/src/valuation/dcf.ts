@@ -69,8 +69,8 @@ export interface DcfValuation extends EquityBridge {
   readonly equity_value: number;
   /** The share count the value per share divides by (亿股; 0 when none). */
   readonly total_shares: number;
-  /** 元 per share (亿元 / 亿股). */
-  readonly value_per_share: number;
+  /** 元 per share (亿元 / 亿股); null without a share count (warning shares_unknown), never 0. */
+  readonly value_per_share: number | null;
 }
 
 /** What the terminal value assumes about reinvestment, and what that implies. */
@@ -381,7 +381,7 @@ export function discountCashFlows(input: DcfInput): DcfResult {
       ...bridge,
       equity_value,
       total_shares: totalShares,
-      value_per_share: perShare(equity_value, totalShares),
+      value_per_share: perShareOrNull(equity_value, totalShares),
     },
     bridge: [
       { item: 'enterprise_value', label: BRIDGE_TOTAL_LABELS.enterprise_value, amount: enterprise_value },
