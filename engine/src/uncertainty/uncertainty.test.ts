@@ -7,12 +7,19 @@ import { ratingOf, UNCERTAINTY_RATINGS, verdictOf } from './rating.ts';
 import { DRIVER_NUDGES, nudged } from './scenarios.ts';
 import { simulate } from './simulation.ts';
 import { tornado } from './tornado.ts';
-import { baseScenarioOf, judge, scenarioValue, uncertaintyStartOf, weightedValue } from './uncertainty.ts';
+import {
+  baseScenarioOf,
+  judge,
+  scenarioValue,
+  storyStartOf,
+  uncertaintyStartOf,
+  weightedValue,
+} from './uncertainty.ts';
 
 const input = { statements: SAMPLE_COMPANY };
 
 describe('a company’s uncertainty', () => {
-  const start = uncertaintyStartOf('000001', input);
+  const start = storyStartOf(uncertaintyStartOf('000001', input));
   const values = start.scenarios.map((scenario) => scenarioValue(start.base, scenario));
   const weighted = weightedValue(values);
   const centre = baseScenarioOf(start.scenarios).inputs;
@@ -49,7 +56,7 @@ describe('a company’s uncertainty', () => {
 });
 
 describe('the tornado', () => {
-  const start = uncertaintyStartOf('000001', input);
+  const start = storyStartOf(uncertaintyStartOf('000001', input));
   const centre = baseScenarioOf(start.scenarios).inputs;
 
   it('nudges each driver by its plausible step, largest swing first', () => {
