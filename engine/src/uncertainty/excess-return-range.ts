@@ -42,6 +42,13 @@ const RULES = {
 const within = (value: number, rule: { readonly min: number; readonly max: number }) =>
   value >= rule.min && value <= rule.max;
 
+/** A scenario driver outside its lever's accepted range, said in Chinese; null when it may be valued. */
+export function excessReturnDriverIssue(driver: ExcessReturnDriver, value: number): string | null {
+  const rule = RULES[driver];
+  if (Number.isFinite(value) && within(value, rule)) return null;
+  return `${EXCESS_RETURN_DRIVER_LABELS[driver]}须在 ${percentText(rule.min, 1)} 至 ${percentText(rule.max, 1)} 之间`;
+}
+
 export const EXCESS_RETURN_REFUSAL_LABELS: Readonly<Record<RefusalReason, string>> = {
   wacc_not_above_growth: '股权成本（Ke）不高于永续增长率',
   out_of_range: '驱动因素超出可接受范围',

@@ -45,9 +45,11 @@ describe('a company’s uncertainty', () => {
     expect(judged.verdict).toBe(verdictOf(10, weighted, judged.rating?.margin ?? 0));
   });
 
-  it('refuses a financial company with the model’s reason', () => {
+  it('gives a financial company its range by excess returns, and refuses it the story model’s drivers', () => {
+    const bank = uncertaintyStartOf('bank', { statements: SAMPLE_BANK });
+    expect(bank.model).toBe('excess_return');
     try {
-      uncertaintyStartOf('bank', { statements: SAMPLE_BANK });
+      storyStartOf(bank);
       expect.unreachable();
     } catch (error) {
       expect(isValuationError(error) && error.code).toBe('MODEL_NOT_APPLICABLE');
