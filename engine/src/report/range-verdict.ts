@@ -30,7 +30,7 @@ export function ratedVerdictText(verdict: Verdict | null, rating: UncertaintyRat
   return `${verdict ?? none}${rating ? `（${ratingText(rating)}）` : ''}`;
 }
 
-/** The company's range and verdict; null where the model gives no range (a financial company, no shares). */
+/** The company's range and verdict (by its model: the story model or excess returns); null where none is given (no model fits, no shares). */
 export function rangeVerdictOf(
   bundle: CompanyBundle,
   quote: SummaryQuote | null,
