@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { uncertaintyAnswer } from '@fcf/engine/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, MOBILE, newPage } from './browser.ts';
+import { expectRangeAsServer } from './range-panel.ts';
 
 /**
  * 估值模型 and the custom page's other models on a phone, in real Chromium: 工商银行 (seeded from
@@ -92,6 +94,13 @@ describe('估值模型 at 390 px', () => {
     expect(await chooser.getByLabel(/超额收益模型/).isChecked()).toBe(true);
     expect(await chooser.getByLabel(/自由现金流折现/).isDisabled()).toBe(true);
     await page.getByTestId('lever-input-cost_of_equity').waitFor({ timeout: 20_000 });
+
+    // Its range by excess returns, computed in the worker as the server answers it for the same seed.
+    const answer = await fetch(`${baseURL}/api/home/uncertainty/${SUMMARY_ONLY}`);
+    const server = uncertaintyAnswer.parse(await answer.json()).data;
+    expect(server.model).toBe('excess_return');
+    await expectRangeAsServer(page, server, 4);
+    await noSideScroll(page);
 
     // Asked for the FCFF by its address, the page still opens excess returns: no DCF figure, the live levers
     // are the excess-return model's and move its value.
