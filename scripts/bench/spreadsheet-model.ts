@@ -10,23 +10,16 @@ import {
   CASH_LIKE_ITEMS,
   type CompanyStatements,
   DEBT_LIKE_ITEMS,
-  DEFAULT_TAX_RATE,
   DEFAULT_TERMINAL_GROWTH_RATE,
-  DRIVER_KEYS,
   EPS_ROUNDING,
-  FAMILY_OF_ROW_ITEM,
   FORECAST_YEARS,
   forecastYearsAfter,
-  MIN_TAX_RATE_YEARS,
   NON_CORE_ASSET_ITEMS,
   PLAUSIBLE_PAR_FACTOR,
-  REVENUE_GROWTH_CAP,
-  REVENUE_GROWTH_FLOOR,
   SHARE_DISAGREEMENT,
   type ValuationSettings,
   WORKING_CAPITAL_ASSETS,
   WORKING_CAPITAL_FAMILIES,
-  WORKING_CAPITAL_ITEMS,
   WORKING_CAPITAL_LIABILITIES,
   type YearOverrides,
 } from '@fcf/engine';
@@ -62,7 +55,7 @@ export function modelSheets(
   const { sheet: history, years: reported, last } = historySheet(statements);
   const windowStart = Math.max(0, last - AUTO_DRIVER_WINDOW + 1);
   const latest = (name: string) => history.ref(name, last);
-  const window = (name: string) => history.refRange(name, windowStart, last);
+  const _window = (name: string) => history.refRange(name, windowStart, last);
   const model = new SheetBuilder('Model');
   const years = forecastYearsAfter(reported[last] as number);
   const each = (formula: (i: number) => string | number | null) => years.map((_, i) => formula(i));
