@@ -46,6 +46,8 @@ describe('the comparison page at 390 px', () => {
     // Four charts, each with one line per company in its legend, drawn by uPlot.
     const charts = page.getByTestId('compare-chart');
     expect(await charts.count()).toBe(4);
+    // A chart is drawn when it comes near the viewport (the chart queue), as the reader scrolls to it.
+    await charts.first().scrollIntoViewIfNeeded();
     await charts.first().locator('canvas').waitFor({ timeout: 20_000 });
     expect(await charts.first().textContent()).toContain('海尔智家');
 
