@@ -50,8 +50,8 @@ describe('a bank’s range by excess returns', () => {
       'normalised_roe',
       'terminal_growth',
     ]);
-    // 基准 is the excess-return value (docs/model.md 15.2: 10.08 元).
-    expect(data.scenarios[1]?.value_per_share).toBeCloseTo(10.08, 1);
+    // 基准 is the excess-return value (docs/model.md 15.2: 10.56 元 at the dated risk-free rate).
+    expect(data.scenarios[1]?.value_per_share).toBeCloseTo(10.56, 1);
     const [bear, base, bull] = data.scenarios.map((s) => s.value_per_share ?? 0);
     expect(bear).toBeLessThan(base ?? 0);
     expect(bull).toBeGreaterThan(base ?? 0);
