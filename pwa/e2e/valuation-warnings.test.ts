@@ -2,6 +2,7 @@ import { NOT_APPLICABLE, PALETTE } from '@fcf/engine/report';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.ts';
+import { adminToken } from './page-checks.ts';
 
 /**
  * What a reader must know beside a value per share, in a real browser: 国电电力's equity value is negative
@@ -78,15 +79,6 @@ function bankCsv(kind: 'zcfzb' | 'lrb'): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 describe('warnings beside the value per share', () => {
   it('国电电力: negative equity value shows 不适用 with the reason, and the warning; the API keeps the number', async () => {
     const answer = (await (
@@ -140,7 +132,7 @@ describe('warnings beside the value per share', () => {
   });
 
   it('a bank: valued by excess returns, never as an FCFF DCF, the model named in the valuation module', async () => {
-    const token = await adminToken();
+    const token = await adminToken(baseURL, adminPassword);
     const form = new FormData();
     for (const kind of ['zcfzb', 'lrb'] as const) {
       form.append('files', new File([bankCsv(kind)], `${kind}${BANK_CODE}.csv`, { type: 'text/csv' }));
