@@ -1,36 +1,14 @@
-import type { CompanyBundle } from '@fcf/engine/report';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { click, mount, press, query, settle, texts, typeInto, unmountAll, waitUntil } from '../testing/dom.tsx';
 import { RouterProvider } from '../ui/router.tsx';
 import { sampleBundle } from '../valuation-editor/testing/sample-bundle.ts';
+import { fixtureBundles } from '../valuation-editor/testing/stores-in-memory.ts';
 import ComparePage from './ComparePage.tsx';
 import { NOT_CACHED_REASON } from './use-compare.ts';
 
-const fixtures = vi.hoisted(() => ({ bundles: new Map<string, CompanyBundle>() }));
-
 vi.mock('../worker/engine-client.ts', () => import('../valuation-editor/testing/engine-in-process.ts'));
-
-vi.mock('../store/companies.ts', async () => {
-  const { listItem: item } = await import('../valuation-editor/testing/sample-bundle.ts');
-  const { ApiRequestError: RequestError } = await import('../api/http.ts');
-  return {
-    loadCompanies: vi.fn(async () => ({ value: [...fixtures.bundles.values()].map(item), stale: false })),
-    loadBundle: vi.fn(async (code: string) => {
-      const bundle = fixtures.bundles.get(code);
-      // 000009 is listed but not on this device, and the server cannot be reached.
-      if (!bundle || code === '000009') throw new RequestError('network', '网络连接失败');
-      return { value: bundle, stale: false };
-    }),
-  };
-});
-
-vi.mock('../store/quotes.ts', () => ({
-  refreshQuotes: vi.fn(async () => {}),
-  marketContext: vi.fn(async (code: string) => ({
-    quote: code === '000001' ? { price: 10, date: '2025-03-28', market_cap: null, shares: null } : null,
-    today: '2025-03-31',
-  })),
-}));
+vi.mock('../store/companies.ts', () => import('../valuation-editor/testing/stores-in-memory.ts'));
+vi.mock('../store/quotes.ts', () => import('../valuation-editor/testing/stores-in-memory.ts'));
 
 const COMPANIES = [
   sampleBundle(),
@@ -58,8 +36,8 @@ const columns = (root: ParentNode) =>
   [...root.querySelectorAll('[data-testid="compare-column"]')].map((cell) => cell.getAttribute('data-company'));
 
 beforeEach(() => {
-  fixtures.bundles.clear();
-  for (const bundle of COMPANIES) fixtures.bundles.set(bundle.company.code, bundle);
+  fixtureBundles.clear();
+  for (const bundle of COMPANIES) fixtureBundles.set(bundle.company.code, bundle);
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 
@@ -119,7 +97,7 @@ describe('the comparison page', () => {
     const years = Object.fromEntries(
       Object.entries(statements.years).map(([year, figures]) => [year, { ...figures, parent_equity: -10 }]),
     );
-    fixtures.bundles.set('000007', { ...loss, statements: { ...statements, years } });
+    fixtureBundles.set('000007', { ...loss, statements: { ...statements, years } });
     const page = await openPage('?codes=000001,000007');
     expect(texts(page, '.compare-table__reasons li')).toEqual([
       'n.m. — 亏损公司 2024年ROE：归母净资产为负或为零，ROE无意义',

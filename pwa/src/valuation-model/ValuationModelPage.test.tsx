@@ -1,35 +1,14 @@
-import type { CompanyBundle } from '@fcf/engine/report';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ICBC_BUNDLE } from '../../../engine/src/testing/model-bundles.ts';
 import { mount, query, settle, unmountAll, waitUntil } from '../testing/dom.tsx';
 import { RouterProvider } from '../ui/router.tsx';
 import { sampleBundle } from '../valuation-editor/testing/sample-bundle.ts';
+import { fixtureBundles } from '../valuation-editor/testing/stores-in-memory.ts';
 import ValuationModelPage from './ValuationModelPage.tsx';
 
-const fixtures = vi.hoisted(() => ({ bundles: new Map<string, CompanyBundle>() }));
-
 vi.mock('../worker/engine-client.ts', () => import('../valuation-editor/testing/engine-in-process.ts'));
-
-vi.mock('../store/companies.ts', async () => {
-  const { listItem: item } = await import('../valuation-editor/testing/sample-bundle.ts');
-  const { ApiRequestError: RequestError } = await import('../api/http.ts');
-  return {
-    loadCompanies: vi.fn(async () => ({ value: [...fixtures.bundles.values()].map(item), stale: false })),
-    loadBundle: vi.fn(async (code: string) => {
-      const bundle = fixtures.bundles.get(code);
-      if (!bundle || code === '000009') throw new RequestError('network', '网络连接失败');
-      return { value: bundle, stale: false };
-    }),
-  };
-});
-
-vi.mock('../store/quotes.ts', () => ({
-  refreshQuotes: vi.fn(async () => {}),
-  marketContext: vi.fn(async (code: string) => ({
-    quote: code === '000001' ? { price: 10, date: '2025-03-28', market_cap: null, shares: null } : null,
-    today: '2025-03-31',
-  })),
-}));
+vi.mock('../store/companies.ts', () => import('../valuation-editor/testing/stores-in-memory.ts'));
+vi.mock('../store/quotes.ts', () => import('../valuation-editor/testing/stores-in-memory.ts'));
 
 async function openPage(company: string) {
   window.history.replaceState(null, '', `/valuation-model?company=${encodeURIComponent(company)}`);
@@ -50,9 +29,9 @@ const entry = (root: ParentNode, model: string) =>
   query(root, `[data-testid="model-value-${model}"]`).textContent ?? '';
 
 beforeEach(() => {
-  fixtures.bundles.clear();
+  fixtureBundles.clear();
   for (const bundle of [sampleBundle(), sampleBundle('000009', '离线公司'), ICBC_BUNDLE]) {
-    fixtures.bundles.set(bundle.company.code, bundle);
+    fixtureBundles.set(bundle.company.code, bundle);
   }
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
