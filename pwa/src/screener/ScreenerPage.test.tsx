@@ -3,6 +3,7 @@ import type { ScreenerModel, WarningCode } from '@fcf/engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../store/db.ts';
 import { click, mount, query, texts, unmountAll, waitUntil } from '../testing/dom.tsx';
+import { quoteRow, screenerModel, screenerRow } from '../testing/synced-rows.ts';
 import { RouterProvider } from '../ui/router.tsx';
 import ScreenerPage from './ScreenerPage.tsx';
 
@@ -12,54 +13,17 @@ const MIDEA = '000333';
 const BANK = '601166';
 const LOSS = '002202';
 
-function model(code: string, name: string, extra: Partial<ScreenerModel>): ScreenerModel {
-  return {
-    code,
-    name,
+const model = (code: string, name: string, extra: Partial<ScreenerModel>) =>
+  screenerModel(code, name, {
     industry: code === BANK ? '金融业' : '制造业',
-    valuePerShare: 90,
-    bridgeTotal: 0,
-    shares: 70,
-    netProfit: 300,
-    parentEquity: 1800,
-    ebit: 400,
-    fcf: 350,
-    roic: 0.2,
-    roe: 0.2,
-    revenue_growth: 0.1,
-    flags: [],
     model: 'fcff',
     latest_year: 2024,
     ...extra,
-  };
-}
+  });
 
 const rows = (code: string, price: number, screener: ScreenerModel) => [
-  {
-    table: 'quotes' as const,
-    key: code,
-    version: 1,
-    change_seq: 1,
-    data: {
-      company_code: code,
-      date: '2099-01-01',
-      price,
-      market_cap: null,
-      float_market_cap: null,
-      shares: null,
-      float_shares: null,
-      pe: null,
-      pb: null,
-      dividend_yield: null,
-    },
-  },
-  {
-    table: 'screener_models' as const,
-    key: code,
-    version: 1,
-    change_seq: 1,
-    data: { company_code: code, model_json: JSON.stringify(screener) },
-  },
+  quoteRow(code, price, '2099-01-01'),
+  screenerRow(code, screener),
 ];
 
 const warning = (code: WarningCode, message: string) => ({ code, message });

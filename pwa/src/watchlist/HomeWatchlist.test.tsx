@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import type { ScreenerModel } from '@fcf/engine';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../api/session.ts';
 import { openStore } from '../store/db.ts';
 import { outboxOf } from '../sync/dexie-sync-store.ts';
 import { byText, click, mount, query, unmountAll, waitUntil } from '../testing/dom.tsx';
+import { quoteRow, screenerModel, screenerRow } from '../testing/synced-rows.ts';
 import { recordRecentCompany } from '../ui/company-picker/recent-companies.ts';
 import { RouterProvider, useRouter } from '../ui/router.tsx';
 import { WatchlistStar } from '../ui/watchlist/WatchlistStar.tsx';
@@ -14,43 +14,8 @@ import { HomeWatchlist } from './HomeWatchlist.tsx';
 const MIDEA = '000333';
 const GREE = '000651';
 
-function model(code: string, name: string, valuePerShare: number, flags: string[] = []): ScreenerModel {
-  return {
-    code,
-    name,
-    industry: '制造业',
-    valuePerShare,
-    bridgeTotal: 0,
-    shares: 70,
-    netProfit: 300,
-    parentEquity: 1800,
-    ebit: 400,
-    fcf: 350,
-    roic: 0.2,
-    roe: 0.2,
-    revenue_growth: 0.1,
-    flags,
-  };
-}
-
-const quote = (code: string, price: number, date: string) => ({
-  table: 'quotes' as const,
-  key: code,
-  version: 1,
-  change_seq: 1,
-  data: {
-    company_code: code,
-    date,
-    price,
-    market_cap: null,
-    float_market_cap: null,
-    shares: null,
-    float_shares: null,
-    pe: null,
-    pb: null,
-    dividend_yield: null,
-  },
-});
+const model = (code: string, name: string, valuePerShare: number, flags: string[] = []) =>
+  screenerModel(code, name, { valuePerShare, flags });
 
 const watched = (user: string, code: string, addedAt: string) => ({
   table: 'watchlist' as const,
@@ -97,28 +62,13 @@ beforeEach(async () => {
     fetchedAt: 0,
   });
   await db.syncRows.bulkPut([
-    quote(MIDEA, 50, '2099-01-01'),
-    {
-      table: 'screener_models',
-      key: MIDEA,
-      version: 1,
-      change_seq: 1,
-      data: {
-        company_code: MIDEA,
-        model_json: JSON.stringify({
-          ...model(MIDEA, '美的集团', 75),
-          range: { rating: '中', required_margin: 0.3, weighted_value: 80 },
-        }),
-      },
-    },
-    quote(GREE, 40, '2020-01-02'),
-    {
-      table: 'screener_models',
-      key: GREE,
-      version: 1,
-      change_seq: 1,
-      data: { company_code: GREE, model_json: JSON.stringify(model(GREE, '格力电器', 30, ['negative_equity_value'])) },
-    },
+    quoteRow(MIDEA, 50, '2099-01-01'),
+    screenerRow(MIDEA, {
+      ...model(MIDEA, '美的集团', 75),
+      range: { rating: '中', required_margin: 0.3, weighted_value: 80 },
+    }),
+    quoteRow(GREE, 40, '2020-01-02'),
+    screenerRow(GREE, model(GREE, '格力电器', 30, ['negative_equity_value'])),
     watched('alice', MIDEA, '2026-11-01T00:00:00.000Z'),
     watched('bob', GREE, '2026-11-02T00:00:00.000Z'),
   ]);
