@@ -26,7 +26,9 @@ function ruleNumber(rule: ParameterRule) {
 
 /** A model's inputs, every one present and finite within its range, nothing else. */
 function inputsOf<N extends string>(rules: Readonly<Record<N, ParameterRule>>) {
-  const shape = Object.fromEntries(Object.entries<ParameterRule>(rules).map(([name, rule]) => [name, ruleNumber(rule)]));
+  const shape = Object.fromEntries(
+    Object.entries<ParameterRule>(rules).map(([name, rule]) => [name, ruleNumber(rule)]),
+  );
   return z.strictObject(shape as Record<N, ReturnType<typeof ruleNumber>>);
 }
 

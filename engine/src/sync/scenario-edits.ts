@@ -1,4 +1,9 @@
-import type { ExcessReturnScenarioInputName, ScenarioInputName } from '../valuation/parameter-rules.ts';
+import {
+  EXCESS_RETURN_SCENARIO_INPUT_NAMES,
+  type ExcessReturnScenarioInputName,
+  SCENARIO_INPUT_NAMES,
+  type ScenarioInputName,
+} from '../valuation/parameter-rules.ts';
 
 /**
  * A user's valuation scenarios as the `scenarios` sync table keeps them (docs/sync.md): zod-free, so the
@@ -40,6 +45,14 @@ export function scenarioLimitProblem(live: { readonly company: number; readonly 
 /** The valuation models a scenario's drivers belong to: the story model's six, or excess returns' three. */
 export const SCENARIO_MODELS = ['story', 'excess_return'] as const;
 export type ScenarioModel = (typeof SCENARIO_MODELS)[number];
+export function isScenarioModel(value: unknown): value is ScenarioModel {
+  return (SCENARIO_MODELS as readonly unknown[]).includes(value);
+}
+/** Each model's scenario inputs, in the order a share link writes them. */
+export const SCENARIO_MODEL_INPUTS = {
+  story: SCENARIO_INPUT_NAMES,
+  excess_return: EXCESS_RETURN_SCENARIO_INPUT_NAMES,
+} as const satisfies Record<ScenarioModel, readonly string[]>;
 
 /** What every scenario holds: its id (chosen by the browser), the company's code, its name and weight. */
 interface ScenarioHead {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { SCENARIO_LIMITS, type StoredScenario, scenarioKey } from '@fcf/engine/sync';
+import { SCENARIO_LIMITS, type StoredScenario, type StoryStoredScenario, scenarioKey } from '@fcf/engine/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../api/session.ts';
 import { outboxOf } from '../sync/dexie-sync-store.ts';
@@ -17,11 +17,12 @@ const INPUTS = {
   tax_rate: 0.15,
 };
 
-const scenario = (id: string, patch: Partial<StoredScenario> = {}): StoredScenario => ({
+const scenario = (id: string, patch: Partial<StoryStoredScenario> = {}): StoryStoredScenario => ({
   id,
   company: MIDEA,
   name: '基准',
   weight: 0.5,
+  model: 'story',
   inputs: INPUTS,
   ...patch,
 });

@@ -3,10 +3,11 @@ import {
   DEFAULT_SEED,
   isBaseScenario,
   type RangeInputs,
+  type RangeModelId,
   type RangeScenario,
-  type Scenario,
 } from '@fcf/engine';
 import type { PageStart, ScenarioSummary, SimulationOutcome } from '@fcf/engine/report';
+import type { StoredScenario } from '@fcf/engine/sync';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionUser } from '../../api/session.ts';
 import { userScenarioStore } from '../../store/scenarios.ts';
@@ -40,6 +41,14 @@ export interface UncertaintyState {
   readonly draws: number;
   readonly summary: ScenarioSummary | null;
   readonly simulation: SimulationState;
+}
+
+/**
+ * A scenario of the panel as the store keeps it, naming the model its drivers are of. The drivers are the
+ * model's (the panel edits only those); the store checks them against the contract before keeping them.
+ */
+function storedOf(model: RangeModelId, scenario: RangeScenario): StoredScenario {
+  return { ...scenario, model } as StoredScenario;
 }
 
 const IDLE: SimulationState = { outcome: null, progress: null, slow: false, cancelled: false };
@@ -78,8 +87,10 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
         return;
       }
       const { start } = answer;
-      // Kept and synced scenarios hold the story model's drivers (docs/sync.md); excess returns' stay in the page.
-      const kept: readonly RangeScenario[] = start.model === 'story' ? await store.list(company) : [];
+      // Kept and synced scenarios name their model (docs/sync.md): those of the company's present one.
+      const kept: readonly RangeScenario[] = (await store.list(company)).filter(
+        (scenario) => scenario.model === start.model,
+      );
       if (!live) return;
       persisted.current = kept.length > 0;
       const scenarios: readonly RangeScenario[] = kept.length > 0 ? kept : start.scenarios;
@@ -180,10 +191,11 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
     (scenario: RangeScenario) => {
       const next = state.scenarios.map((kept) => (kept.id === scenario.id ? scenario : kept));
       setState((previous) => ({ ...previous, scenarios: next }));
-      if (state.start?.model !== 'story') return;
+      const model = state.start?.model;
+      if (!model) return;
       for (const kept of persisted.current ? [scenario] : next) {
         store
-          .save(kept as Scenario)
+          .save(storedOf(model, kept))
           .catch((error: unknown) => onError(error instanceof Error ? error.message : '情景保存失败'));
       }
       persisted.current = true;
