@@ -193,5 +193,5 @@ describe('valuation scenarios, synced per user', () => {
     expect(await roeOfBull(other.page).inputValue()).not.toMatch(/^20(\.0+)?$/);
     expect(await serverScenarios(DI)).toEqual([]);
     await other.context.close();
-   }, 240_000);
+  }, 240_000);
 });

@@ -1,5 +1,6 @@
 import { ValuationError } from '../errors.ts';
 import { EXCESS_RETURN_DRIVERS, type ExcessReturnDriver } from '../uncertainty/excess-return-range.ts';
+import type { RangeInputs, RangeScenario } from '../uncertainty/range-model.ts';
 import { SCENARIO_DRIVERS, type ScenarioInputs } from '../uncertainty/scenarios.ts';
 import { baseScenarioOf, rangeModelOf, rangeScenarioValue, weightedValue } from '../uncertainty/uncertainty.ts';
 import type { CompanyBundle } from './company-bundle.ts';
@@ -46,9 +47,7 @@ export function scenarioValuesOf(
   const start = uncertaintyStart(bundle, quote, asOf);
   const model = rangeModelOf(start);
   const drivers: readonly string[] = model.drivers;
-  const base = baseScenarioOf<{ readonly id: string; readonly inputs: Readonly<Record<string, number>> }>(
-    start.scenarios,
-  ).inputs;
+  const base: RangeInputs = baseScenarioOf<RangeScenario>(start.scenarios).inputs;
   const values = asked.map((scenario, index) => {
     const foreign = ALL_DRIVERS.find((driver) => scenario[driver] !== undefined && !drivers.includes(driver));
     if (foreign)

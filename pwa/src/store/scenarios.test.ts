@@ -100,7 +100,7 @@ describe('the scenario store (offline)', () => {
     const store = userScenarioStore('Ann');
     await store.save(scenario('s1', { name: ' ＡＢＣ乐观 ' }));
     expect((await store.list(MIDEA))[0]?.name).toBe('ABC乐观');
-    const refusals: [Partial<StoredScenario>, string][] = [
+    const refusals: [Partial<StoryStoredScenario>, string][] = [
       [{ name: '乐观\u200B' }, 'U+200B'],
       [{ name: '长'.repeat(41) }, '不能超过40个字符'],
       [{ name: '   ' }, '情景名称不能为空'],
