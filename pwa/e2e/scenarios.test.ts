@@ -5,9 +5,10 @@ import { countStored, launchBrowser, MOBILE, newPage, waitForServiceWorker } fro
 /**
  * Valuation scenarios at 390 px (docs/sync.md, the `scenarios` table): saved offline, synced on
  * reconnect, seen in a second browser of the same user and never by another user, who may open them
- * from a share link and save copies.
+ * from a share link and save copies; a bank's scenarios of ROE, Ke and g (its range by excess returns) alike.
  */
 const MIDEA = '美的集团';
+const BANK = '601398';
 const baseURL = inject('baseURL');
 const stamp = Date.now().toString(36);
 const PASSWORD = 'Scenario-Test-2026';
@@ -32,11 +33,12 @@ async function account(username: string) {
 
 const ANN = `ann_${stamp}`;
 const BOB = `bob_${stamp}`;
+const CY = `cy_${stamp}`;
+const DI = `di_${stamp}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await account(ANN);
-  await account(BOB);
+  for (const user of [ANN, BOB, CY, DI]) await account(user);
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,14 +58,17 @@ async function phoneOf(username: string) {
   return device;
 }
 
-/** The names of the user's live scenarios on the server, as their pull answers them. */
-async function serverScenarios(username: string): Promise<string[]> {
+/** The user's live scenarios on the server, as their pull answers them. */
+async function serverRows(username: string): Promise<{ name: string; model: string; inputs: object }[]> {
   const response = await fetch(`${baseURL}/api/sync/pull?cursor=0&tables=scenarios`, {
     headers: { Authorization: `Bearer ${accounts.get(username)?.token}` },
   });
-  const body = (await response.json()) as { data: { changes: { data: { name: string } | null }[] } };
-  return body.data.changes.flatMap((change) => (change.data ? [change.data.name] : []));
+  const body = (await response.json()) as {
+    data: { changes: { data: { name: string; model: string; inputs: object } | null }[] };
+  };
+  return body.data.changes.flatMap((change) => (change.data ? [change.data] : []));
 }
+const serverScenarios = async (username: string) => (await serverRows(username)).map((row) => row.name);
 
 const rows = (page: Page) =>
   page.getByTestId('saved-scenario-row').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
@@ -138,4 +143,55 @@ describe('valuation scenarios, synced per user', () => {
     expect(await serverScenarios(ANN)).toEqual(['乐观']);
     await other.context.close();
   });
+
+  it('a bank’s excess-return scenario edited offline updates the range, syncs, and reaches only its user', async () => {
+    const roeOfBull = (page: Page) => page.getByLabel('乐观：常态化ROE（%）');
+    const openBank = async (page: Page) => {
+      await page.goto(`/valuation-custom?company=${BANK}`);
+      await roeOfBull(page).waitFor({ timeout: 60_000 });
+    };
+    const phone = await phoneOf(CY);
+    await openBank(phone.page);
+    await waitForServiceWorker(phone.page);
+    await phone.page.getByTestId('mc-histogram').waitFor({ timeout: 60_000 });
+    const weighted = await phone.page.getByTestId('weighted-value').textContent();
+    const runs = () => phone.page.evaluate(() => performance.getEntriesByName('mc-run').length);
+    const runsBefore = await runs();
+
+    await phone.context.setOffline(true);
+    await roeOfBull(phone.page).fill('20');
+    await roeOfBull(phone.page).press('Enter');
+    // The weighted value follows the edit, offline, and the simulation runs again against it.
+    await expect.poll(() => phone.page.getByTestId('weighted-value').textContent()).not.toBe(weighted);
+    await expect.poll(runs, { timeout: 60_000 }).toBeGreaterThan(runsBefore);
+    await expect.poll(() => rows(phone.page), { timeout: 10_000 }).toHaveLength(3);
+    for (const row of await rows(phone.page)) expect(row).toContain('超额收益模型');
+    expect(await serverScenarios(CY)).toEqual([]);
+    const widths = await phone.page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+
+    await phone.context.setOffline(false);
+    await expect.poll(async () => (await serverRows(CY)).length, { timeout: 30_000 }).toBe(3);
+    const bull = (await serverRows(CY)).find((row) => row.name === '乐观');
+    expect(bull).toMatchObject({ model: 'excess_return', inputs: { normalised_roe: 0.2 } });
+    await expect.poll(() => countStored(phone.page, 'clientOutbox'), { timeout: 20_000 }).toBe(0);
+    await phone.context.close();
+
+    const laptop = await phoneOf(CY);
+    await openBank(laptop.page);
+    await expect.poll(() => roeOfBull(laptop.page).inputValue(), { timeout: 30_000 }).toMatch(/^20(\.0+)?$/);
+    await expect.poll(() => rows(laptop.page), { timeout: 30_000 }).toHaveLength(3);
+    await laptop.context.close();
+
+    const other = await phoneOf(DI);
+    await openBank(other.page);
+    await other.page.getByTestId('scenario-save').waitFor({ timeout: 20_000 });
+    expect(await rows(other.page)).toEqual([]);
+    expect(await roeOfBull(other.page).inputValue()).not.toMatch(/^20(\.0+)?$/);
+    expect(await serverScenarios(DI)).toEqual([]);
+    await other.context.close();
+  }, 240_000);
 });

@@ -18,6 +18,7 @@ import { bundleInput, type CompanyBundle, uncertaintyStart } from '@fcf/engine/r
 import type { Browser } from 'playwright-core';
 import { newPage } from '../../pwa/e2e/browser.ts';
 import { COMPANY } from './browser.ts';
+import { type InteractionFigures, interactionRow, measureInteraction } from './interaction.ts';
 import { type Row, type SectionResult, verdict } from './report.ts';
 import { formatMicros, formatMillis, formatRatio, median, progress, timeBatches } from './stats.ts';
 
@@ -36,6 +37,7 @@ export interface UncertaintyFigures {
   readonly fcffMicros: number;
   readonly companyStoryMicros: number;
   readonly tornadoMicros: number;
+  readonly interaction: InteractionFigures;
 }
 
 async function bundleOf(baseURL: string): Promise<{
@@ -80,6 +82,7 @@ async function inChromium(browser: Browser, baseURL: string): Promise<number[]> 
 
 export async function measureUncertainty(browser: Browser, baseURL: string): Promise<UncertaintyFigures> {
   const browserMillis = await inChromium(browser, baseURL);
+  const interaction = await measureInteraction(browser, baseURL);
   progress('10. range: a draw, the tornado and full valuations in Node, on the same bundle');
   const { bundle, quote } = await bundleOf(baseURL);
   const start = storyStartOf(uncertaintyStart(bundle, quote, null));
@@ -105,6 +108,7 @@ export async function measureUncertainty(browser: Browser, baseURL: string): Pro
     fcffMicros: median(fcff.perCallMicros),
     companyStoryMicros: median(companyStory.perCallMicros),
     tornadoMicros: median(bars.perCallMicros),
+    interaction,
   };
 }
 
@@ -151,6 +155,8 @@ export function uncertaintySection(figures: UncertaintyFigures): SectionResult {
       notes: `${PLAN.measuredBatches} batches × ${PLAN.callsPerBatch} calls`,
     },
   ];
+  const responsiveness = interactionRow(figures.interaction);
+  rows.push(responsiveness.row);
   const missed = [
     ...(browser < BROWSER_TARGET_MS
       ? []
@@ -166,11 +172,12 @@ export function uncertaintySection(figures: UncertaintyFigures): SectionResult {
     ...(tornadoInFull <= TORNADO_TARGET
       ? []
       : [{ what: `the tornado took ${formatRatio(tornadoInFull)} full valuations`, cause: 'its nudged valuations' }]),
+    ...responsiveness.missed,
   ];
   return {
     number: 10,
     title: 'The value as a range',
-    method: `The real server on the sample data and Chromium on the built app: the custom valuation page of ${COMPANY} re-runs its simulation (${DEFAULT_DRAWS.toLocaleString('en-US')} draws, a new seed each time) ${BROWSER_RUNS} times after 2 warm-ups. In Node, on the bundle and quote the server answers, the same simulation ${NODE_RUNS} times, one draw against one full valuation of the company by the story model from its bundle (the story formula alone on ready inputs beside it), and the tornado against the same full valuation.`,
+    method: `The real server on the sample data and Chromium on the built app: the custom valuation page of ${COMPANY} re-runs its simulation (${DEFAULT_DRAWS.toLocaleString('en-US')} draws, a new seed each time) ${BROWSER_RUNS} times after 2 warm-ups. In Node, on the bundle and quote the server answers, the same simulation ${NODE_RUNS} times, one draw against one full valuation of the company by the story model from its bundle (the story formula alone on ready inputs beside it), and the tornado against the same full valuation. Then, on the same page, ${figures.interaction.runs} more simulations, each with keys typed into a driver cell while it runs; Event Timing gives each interaction's latency to the next paint.`,
     rows,
     missed,
   };

@@ -13,6 +13,7 @@ import {
   valuationWarningSchema,
   waccBreakdownSchema,
 } from './model-schemas.ts';
+import { modelValuationViewSchema } from './model-valuation-contract.ts';
 import { dcfValuationViewSchema } from './report-answers.ts';
 import { numberField } from './text-fields.ts';
 import { whatIfScenariosAnswer, whatIfScenariosField } from './what-if-scenarios.ts';
@@ -150,16 +151,28 @@ export const whatIfBody = z.strictObject({
 });
 export type WhatIfBody = z.infer<typeof whatIfBody>;
 
-export const whatIfAnswer = envelope(
-  z.object({
-    calculation_results: z.object({
-      dcf: dcfValuationViewSchema,
-      forecast: z.array(forecastRowViewSchema),
-      effective_parameters: valuationParamsViewSchema.shape.effective_values,
-    }),
-    valuation_results: z.object({ ...valuationResultsViewSchema.shape, valuation: dcfResultSchema.shape.valuation }),
-    multi_year_fcf: z.record(yearKeySchema, multiYearFcfEntrySchema),
-    field_mapping_applied: z.boolean(),
-    scenarios: z.optional(whatIfScenariosAnswer),
+const fcffWhatIf = z.object({
+  calculation_results: z.object({
+    dcf: dcfValuationViewSchema,
+    forecast: z.array(forecastRowViewSchema),
+    effective_parameters: valuationParamsViewSchema.shape.effective_values,
   }),
-);
+  valuation_results: z.object({ ...valuationResultsViewSchema.shape, valuation: dcfResultSchema.shape.valuation }),
+  multi_year_fcf: z.record(yearKeySchema, multiYearFcfEntrySchema),
+  field_mapping_applied: z.boolean(),
+  scenarios: z.optional(whatIfScenariosAnswer),
+});
+/**
+ * A company valued by excess returns (a bank, an insurer, a broker, a summary-only company) asked for its
+ * scenarios: its stored model valuation, and the scenarios of ROE, Ke and g valued by that model.
+ */
+const excessReturnWhatIf = z.object({
+  model_valuation: modelValuationViewSchema,
+  scenarios: whatIfScenariosAnswer,
+});
+/** The what-if of an FCFF company. */
+export const whatIfAnswer = envelope(fcffWhatIf);
+/** The what-if's scenarios of a company valued by excess returns. */
+export const excessReturnWhatIfAnswer = envelope(excessReturnWhatIf);
+/** Either, as the route documents its answer. */
+export const anyWhatIfAnswer = envelope(z.union([fcffWhatIf, excessReturnWhatIf]));

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { SCENARIO_LIMITS } from '../sync/scenario-edits.ts';
 import { weightsIssue } from '../uncertainty/scenarios.ts';
 import {
+  EXCESS_RETURN_SCENARIO_INPUT_RULES,
   type ParameterRule,
   rangeText,
   ruleError,
@@ -11,9 +12,11 @@ import {
 import { numberField } from './text-fields.ts';
 
 /**
- * The what-if's optional scenarios (docs/model.md, uncertainty): each a name, a weight and any of the six
- * drivers within the engine's range table (a driver left out is 基准's); the weights total 100%. The
- * answer gives each scenario's value per share and their weighted value.
+ * The what-if's optional scenarios (docs/model.md, uncertainty): each a name, a weight and any drivers of
+ * the company's model within the engine's range table — the story model's six, or excess returns' ROE, Ke
+ * and g for a bank, an insurer, a broker or a summary-only company (a driver left out is 基准's; one of the
+ * other model is refused where the company is known); the weights total 100%. The answer gives each
+ * scenario's value per share and their weighted value.
  */
 
 /** A number within a rule's range, refused with the rule's Chinese message. */
@@ -29,6 +32,8 @@ function ruleField(rule: ParameterRule, what: string) {
 const RATE = '小数，0.05 = 5%';
 const driver = (name: keyof typeof SCENARIO_INPUT_RULES) =>
   z.optional(ruleField(SCENARIO_INPUT_RULES[name], SCENARIO_INPUT_RULES[name].percent ? RATE : '倍数'));
+const excessReturnDriver = (name: 'normalised_roe' | 'cost_of_equity') =>
+  z.optional(ruleField(EXCESS_RETURN_SCENARIO_INPUT_RULES[name], `${RATE}；仅超额收益模型`));
 
 export const whatIfScenarioSchema = z.strictObject({
   name: z
@@ -45,6 +50,8 @@ export const whatIfScenarioSchema = z.strictObject({
   wacc: driver('wacc'),
   terminal_growth: driver('terminal_growth'),
   tax_rate: driver('tax_rate'),
+  normalised_roe: excessReturnDriver('normalised_roe'),
+  cost_of_equity: excessReturnDriver('cost_of_equity'),
 });
 export type WhatIfScenario = z.infer<typeof whatIfScenarioSchema>;
 
@@ -56,7 +63,7 @@ export const whatIfScenariosField = z.array(whatIfScenarioSchema).check(
     if (issue) context.addIssue({ code: 'custom', message: issue, input: scenarios });
   }),
   z.describe(
-    '可选：情景 [{name, weight, revenue_growth, target_margin, sales_to_capital, wacc, terminal_growth, tax_rate}]，以故事估值模型计算每个情景的每股价值与加权价值；未给出的驱动因素取基准情景的值，权重合计须为 100%',
+    '可选：情景 [{name, weight, 驱动因素…}]：按公司的模型计算每个情景的每股价值与加权价值。自由现金流公司按故事估值模型，驱动因素为 revenue_growth、target_margin、sales_to_capital、wacc、terminal_growth、tax_rate；银行、保险、证券与仅有财务摘要的公司按超额收益模型，驱动因素为 normalised_roe、cost_of_equity、terminal_growth。未给出的驱动因素取基准情景的值，另一模型的驱动因素为 400；权重合计须为 100%',
   ),
 );
 

@@ -22,9 +22,10 @@ import { watchlistKey } from './watchlist-edits.ts';
  * 3: `resetToAuto`. 4: the watchlist (`addToWatchlist`, `removeFromWatchlist`, rejections `admin_only`
  * and `other_user`). 5: a client id belongs to one user (a browser keeps one client per user), and the
  * pull answer says whether it carries the client's state (`clientState`). 6: valuation scenarios
- * (`putScenario`, `deleteScenario`, rejection `scenario_limit`).
+ * (`putScenario`, `deleteScenario`, rejection `scenario_limit`). 7: a scenario names its model
+ * (`model`: the story model's inputs, or excess returns').
  */
-export const SYNC_SCHEMA_VERSION = 6;
+export const SYNC_SCHEMA_VERSION = 7;
 
 /** The most mutations one push may carry; a client sends a longer outbox in chunks, in order. */
 export const MAX_PUSH_MUTATIONS = 100;

@@ -9,6 +9,7 @@ const BULL: StoredScenario = {
   company: '000333',
   name: '乐观',
   weight: 0.25,
+  model: 'story',
   inputs: {
     revenue_growth: 0.12,
     target_margin: 0.14,
@@ -37,6 +38,7 @@ describe('a stored scenario', () => {
         company_code: '000333',
         name: '乐观',
         weight: 0.25,
+        model: 'story',
         inputs: BULL.inputs,
         updated_at: '1970-01-01T00:00:00.000Z',
       },
@@ -60,5 +62,32 @@ describe('a stored scenario', () => {
     expect(scenarioLimitProblem({ company: SCENARIO_LIMITS.perCompany - 1, total: 0 })).toBeNull();
     expect(scenarioLimitProblem({ company: SCENARIO_LIMITS.perCompany, total: 0 })).toContain('每家公司最多保存 12 个');
     expect(scenarioLimitProblem({ company: 0, total: SCENARIO_LIMITS.perUser })).toContain('最多保存 300 个');
+  });
+
+  it('carries its model’s inputs: the story model’s six or excess returns’ three, checked per model', () => {
+    const bank = {
+      id: 'bank-bull',
+      company: '601398',
+      name: '乐观',
+      weight: 0.25,
+      model: 'excess_return',
+      inputs: { normalised_roe: 0.11, cost_of_equity: 0.07, terminal_growth: 0.03 },
+    } as const;
+    expect(storedScenarioSchema.parse(bank)).toEqual(bank);
+    // A browser of before queued story scenarios without a model: they read as the story model's.
+    const { model: _, ...older } = BULL;
+    expect(storedScenarioSchema.parse(older)).toEqual(BULL);
+    const issue = (value: unknown) => storedScenarioSchema.safeParse(value).error?.issues[0];
+    // Story inputs under excess returns (and the other way round) are refused, naming the field.
+    expect(issue({ ...bank, inputs: BULL.inputs })?.path).toEqual(['inputs', 'normalised_roe']);
+    expect(issue({ ...BULL, inputs: bank.inputs })?.path).toEqual(['inputs', 'revenue_growth']);
+    expect(issue({ ...bank, inputs: { ...bank.inputs, normalised_roe: 1.5 } })?.message).toBe(
+      '常态化ROE超出合理范围（-50% 至 100%）',
+    );
+    expect(issue({ ...bank, inputs: { ...bank.inputs, payout: 0.3 } })?.code).toBe('unrecognized_keys');
+    expect(issue({ ...bank, model: 'ddm' })).toMatchObject({
+      path: ['model'],
+      message: '情景的估值模型无效（应为 story 或 excess_return）',
+    });
   });
 });

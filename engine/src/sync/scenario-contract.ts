@@ -1,21 +1,20 @@
 import { z } from 'zod';
 import { invisibleCharacterIn } from '../contract/invisible-characters.ts';
 import {
+  EXCESS_RETURN_SCENARIO_INPUT_RULES,
   type ParameterRule,
   rangeText,
   ruleViolation,
-  SCENARIO_INPUT_NAMES,
   SCENARIO_INPUT_RULES,
   SCENARIO_WEIGHT_RULE,
-  type ScenarioInputName,
 } from '../valuation/parameter-rules.ts';
 import { companyCodeField, usernameField } from './arg-fields.ts';
-import { SCENARIO_LIMITS, type ScenarioRowData, type StoredScenario } from './scenario-edits.ts';
+import { SCENARIO_LIMITS, SCENARIO_MODELS, type ScenarioRowData, type StoredScenario } from './scenario-edits.ts';
 
 /**
  * A stored valuation scenario as the sync protocol checks it, on the server and before the browser queues
- * it (docs/sync.md, the `scenarios` table): a name a person reads, a weight and six inputs within the
- * ranges of the engine's rule table.
+ * it (docs/sync.md, the `scenarios` table): a name a person reads, a weight, and its model's inputs (the
+ * story model's six, or excess returns' three) within the ranges of the engine's rule table.
  */
 
 /** A number within a rule's range, with the rule's Chinese messages. */
@@ -25,12 +24,31 @@ function ruleNumber(rule: ParameterRule) {
     .refine((value) => ruleViolation(rule, value) === undefined, `${rule.label}超出合理范围（${rangeText(rule)}）`);
 }
 
-const inputShape = Object.fromEntries(
-  SCENARIO_INPUT_NAMES.map((name) => [name, ruleNumber(SCENARIO_INPUT_RULES[name])]),
-) as Record<ScenarioInputName, ReturnType<typeof ruleNumber>>;
+/** A model's inputs, every one present and finite within its range, nothing else. */
+function inputsOf<N extends string>(rules: Readonly<Record<N, ParameterRule>>) {
+  const shape = Object.fromEntries(
+    Object.entries<ParameterRule>(rules).map(([name, rule]) => [name, ruleNumber(rule)]),
+  );
+  return z.strictObject(shape as Record<N, ReturnType<typeof ruleNumber>>);
+}
 
-/** The six inputs, every one present and finite within its range. */
-export const scenarioInputsSchema = z.strictObject(inputShape);
+/** The story model's six inputs. */
+export const scenarioInputsSchema = inputsOf(SCENARIO_INPUT_RULES);
+/** Excess returns' three inputs: the normalised ROE, the cost of equity and g. */
+export const excessReturnScenarioInputsSchema = inputsOf(EXCESS_RETURN_SCENARIO_INPUT_RULES);
+
+const MODEL_ERROR = `情景的估值模型无效（应为 ${SCENARIO_MODELS.join(' 或 ')}）`;
+/** Which inputs a scenario carries, by its model; without one (a browser of before) it is the story model's. */
+function byModel<T extends z.core.$ZodLooseShape>(head: T) {
+  return z.discriminatedUnion(
+    'model',
+    [
+      z.strictObject({ ...head, model: z.literal('story').default('story'), inputs: scenarioInputsSchema }),
+      z.strictObject({ ...head, model: z.literal('excess_return'), inputs: excessReturnScenarioInputsSchema }),
+    ],
+    { error: (issue) => (issue.code === 'invalid_union' ? MODEL_ERROR : undefined) },
+  );
+}
 
 /** A scenario's id: chosen by the browser (a UUID), letters, digits and hyphens. */
 export const scenarioIdField = z
@@ -69,12 +87,11 @@ export const scenarioNameField = z
     }
   });
 
-export const storedScenarioSchema = z.strictObject({
+export const storedScenarioSchema = byModel({
   id: scenarioIdField,
   company: companyCodeField,
   name: scenarioNameField,
   weight: ruleNumber(SCENARIO_WEIGHT_RULE),
-  inputs: scenarioInputsSchema,
 }) satisfies z.ZodType<StoredScenario>;
 
 /** Saves (creates or replaces) one of the pusher's scenarios. */
@@ -82,13 +99,12 @@ export const putScenarioArgs = z.strictObject({ user: usernameField, scenario: s
 /** Deletes one of the pusher's scenarios (a tombstone, so their other browsers learn of it). */
 export const deleteScenarioArgs = z.strictObject({ user: usernameField, id: scenarioIdField });
 
-/** A pulled scenario row's data. */
-export const scenarioRowSchema = z.object({
+/** A pulled scenario row's data (a row kept from before the model travelled is the story model's). */
+export const scenarioRowSchema = byModel({
   username: z.string(),
   id: scenarioIdField,
   company_code: companyCodeField,
   name: scenarioNameField,
   weight: ruleNumber(SCENARIO_WEIGHT_RULE),
-  inputs: scenarioInputsSchema,
   updated_at: z.string(),
 }) satisfies z.ZodType<ScenarioRowData>;

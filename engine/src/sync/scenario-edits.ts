@@ -1,4 +1,9 @@
-import type { ScenarioInputName } from '../valuation/parameter-rules.ts';
+import {
+  EXCESS_RETURN_SCENARIO_INPUT_NAMES,
+  type ExcessReturnScenarioInputName,
+  SCENARIO_INPUT_NAMES,
+  type ScenarioInputName,
+} from '../valuation/parameter-rules.ts';
 
 /**
  * A user's valuation scenarios as the `scenarios` sync table keeps them (docs/sync.md): zod-free, so the
@@ -37,14 +42,40 @@ export function scenarioLimitProblem(live: { readonly company: number; readonly 
   return null;
 }
 
-/** A scenario: its id (chosen by the browser), the company's code, its name, weight and inputs (fractions). */
-export interface StoredScenario {
+/** The valuation models a scenario's drivers belong to: the story model's six, or excess returns' three. */
+export const SCENARIO_MODELS = ['story', 'excess_return'] as const;
+export type ScenarioModel = (typeof SCENARIO_MODELS)[number];
+export function isScenarioModel(value: unknown): value is ScenarioModel {
+  return (SCENARIO_MODELS as readonly unknown[]).includes(value);
+}
+/** Each model's scenario inputs, in the order a share link writes them. */
+export const SCENARIO_MODEL_INPUTS = {
+  story: SCENARIO_INPUT_NAMES,
+  excess_return: EXCESS_RETURN_SCENARIO_INPUT_NAMES,
+} as const satisfies Record<ScenarioModel, readonly string[]>;
+
+/** What every scenario holds: its id (chosen by the browser), the company's code, its name and weight. */
+interface ScenarioHead {
   readonly id: string;
   readonly company: string;
   readonly name: string;
   readonly weight: number;
+}
+
+/** A story-model scenario (what a browser of before queued carries no `model`: the contract reads it so). */
+export interface StoryStoredScenario extends ScenarioHead {
+  readonly model: 'story';
   readonly inputs: Readonly<Record<ScenarioInputName, number>>;
 }
+
+/** An excess-return scenario (banks, insurers, brokers, summary-only companies): ROE, Ke and g. */
+export interface ExcessReturnStoredScenario extends ScenarioHead {
+  readonly model: 'excess_return';
+  readonly inputs: Readonly<Record<ExcessReturnScenarioInputName, number>>;
+}
+
+/** A scenario: its model's drivers (fractions), a name and a weight. */
+export type StoredScenario = StoryStoredScenario | ExcessReturnStoredScenario;
 
 /**
  * A scenario row's key: the owner's username (lower case: usernames are case-insensitive) and the id.
@@ -55,15 +86,17 @@ export function scenarioKey(username: string, id: string): string {
 }
 
 /** A scenario row's data as it travels (`inputs` as an object; stored as JSON text). */
-export interface ScenarioRowData {
+export type ScenarioRowData = {
   readonly username: string;
   readonly id: string;
   readonly company_code: string;
   readonly name: string;
   readonly weight: number;
-  readonly inputs: Readonly<Record<ScenarioInputName, number>>;
   readonly updated_at: string;
-}
+} & (
+  | { readonly model: 'story'; readonly inputs: StoryStoredScenario['inputs'] }
+  | { readonly model: 'excess_return'; readonly inputs: ExcessReturnStoredScenario['inputs'] }
+);
 
 /** The row's data once a pending edit applies, as the server will apply it: a deletion leaves nothing. */
 export function scenarioAfterEdit(
@@ -72,20 +105,23 @@ export function scenarioAfterEdit(
   madeAt: number,
 ): Record<string, unknown> | null {
   if (name === 'deleteScenario' || !args.scenario) return null;
-  const { id, company, name: scenarioName, weight, inputs } = args.scenario;
-  const data: ScenarioRowData = {
+  const { id, company, name: scenarioName, weight, model, inputs } = args.scenario;
+  return {
     username: args.user.toLowerCase(),
     id,
     company_code: company,
     name: scenarioName,
     weight,
+    model,
     inputs,
     updated_at: new Date(madeAt).toISOString(),
   };
-  return { ...data };
 }
 
 /** The scenario a row's data holds (the row's shape checked by the caller). */
 export function scenarioOfRow(data: ScenarioRowData): StoredScenario {
-  return { id: data.id, company: data.company_code, name: data.name, weight: data.weight, inputs: data.inputs };
+  const head = { id: data.id, company: data.company_code, name: data.name, weight: data.weight };
+  return data.model === 'excess_return'
+    ? { ...head, model: data.model, inputs: data.inputs }
+    : { ...head, model: data.model, inputs: data.inputs };
 }

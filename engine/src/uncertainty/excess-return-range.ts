@@ -4,7 +4,11 @@ import type { CompanyValuationInput } from '../valuation/company-valuation.ts';
 import type { ExcessReturnInputs } from '../valuation/models/excess-return.ts';
 import { NORMALISED_ROE_BOUNDS, NORMALISED_ROE_YEARS } from '../valuation/models/excess-return-inputs.ts';
 import { EXCESS_RETURN_MODEL } from '../valuation/models/excess-return-model.ts';
-import { EXCESS_RETURN_PARAMETER_RULES, PARAMETER_RULES } from '../valuation/parameter-rules.ts';
+import {
+  EXCESS_RETURN_PARAMETER_RULES,
+  EXCESS_RETURN_SCENARIO_INPUT_RULES,
+  PARAMETER_RULES,
+} from '../valuation/parameter-rules.ts';
 import { standardDeviation } from './driver-history.ts';
 import { leanExcessReturnEquity } from './lean-excess-return.ts';
 import type { RangeInputs, RangeModel, RangeScenario, RangeSpreads, RefusalReason } from './range-model.ts';
@@ -34,10 +38,8 @@ export interface ExcessReturnRangeBase {
 }
 
 const RULES = {
-  normalised_roe: EXCESS_RETURN_PARAMETER_RULES.normalised_roe,
-  cost_of_equity: EXCESS_RETURN_PARAMETER_RULES.cost_of_equity,
+  ...EXCESS_RETURN_SCENARIO_INPUT_RULES,
   sustainable_roe: EXCESS_RETURN_PARAMETER_RULES.sustainable_roe,
-  terminal_growth: PARAMETER_RULES.terminal_growth_rate_manual,
 };
 const within = (value: number, rule: { readonly min: number; readonly max: number }) =>
   value >= rule.min && value <= rule.max;

@@ -147,6 +147,20 @@ export const SCENARIO_INPUT_RULES = {
 export type ScenarioInputName = keyof typeof SCENARIO_INPUT_RULES;
 export const SCENARIO_INPUT_NAMES = Object.keys(SCENARIO_INPUT_RULES) as [ScenarioInputName, ...ScenarioInputName[]];
 export const SCENARIO_WEIGHT_RULE: ParameterRule = rule('权重', 0, 1);
+/**
+ * An excess-return scenario's inputs (banks, insurers, brokers, summary-only companies): the normalised ROE,
+ * the cost of equity and g, each within its lever's range; the payout follows from them (g = ROE × (1 − payout)).
+ */
+export const EXCESS_RETURN_SCENARIO_INPUT_RULES = {
+  normalised_roe: EXCESS_RETURN_PARAMETER_RULES.normalised_roe,
+  cost_of_equity: EXCESS_RETURN_PARAMETER_RULES.cost_of_equity,
+  terminal_growth: PARAMETER_RULES.terminal_growth_rate_manual,
+} as const satisfies Record<string, ParameterRule>;
+export type ExcessReturnScenarioInputName = keyof typeof EXCESS_RETURN_SCENARIO_INPUT_RULES;
+export const EXCESS_RETURN_SCENARIO_INPUT_NAMES = Object.keys(EXCESS_RETURN_SCENARIO_INPUT_RULES) as [
+  ExcessReturnScenarioInputName,
+  ...ExcessReturnScenarioInputName[],
+];
 
 /** Every lever of the models beyond the FCFF's (models/): the one table their checks read. */
 export type ModelParameterKey = StoryParameterKey | ExcessReturnParameterKey;

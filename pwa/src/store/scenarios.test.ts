@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { SCENARIO_LIMITS, type StoredScenario, scenarioKey } from '@fcf/engine/sync';
+import { SCENARIO_LIMITS, type StoredScenario, type StoryStoredScenario, scenarioKey } from '@fcf/engine/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../api/session.ts';
 import { outboxOf } from '../sync/dexie-sync-store.ts';
@@ -17,11 +17,12 @@ const INPUTS = {
   tax_rate: 0.15,
 };
 
-const scenario = (id: string, patch: Partial<StoredScenario> = {}): StoredScenario => ({
+const scenario = (id: string, patch: Partial<StoryStoredScenario> = {}): StoryStoredScenario => ({
   id,
   company: MIDEA,
   name: '基准',
   weight: 0.5,
+  model: 'story',
   inputs: INPUTS,
   ...patch,
 });
@@ -99,7 +100,7 @@ describe('the scenario store (offline)', () => {
     const store = userScenarioStore('Ann');
     await store.save(scenario('s1', { name: ' ＡＢＣ乐观 ' }));
     expect((await store.list(MIDEA))[0]?.name).toBe('ABC乐观');
-    const refusals: [Partial<StoredScenario>, string][] = [
+    const refusals: [Partial<StoryStoredScenario>, string][] = [
       [{ name: '乐观\u200B' }, 'U+200B'],
       [{ name: '长'.repeat(41) }, '不能超过40个字符'],
       [{ name: '   ' }, '情景名称不能为空'],

@@ -15,12 +15,16 @@ export interface EditDescription {
 
 const RESET_TO_AUTO = '恢复自动预测';
 
-/** A scenario's data as a person reads it: its name, weight and WACC. */
+/** A scenario's data as a person reads it: its name, weight and discount rate (WACC, or Ke and ROE by excess returns). */
 function scenarioSummary(data: Record<string, unknown> | null | undefined): string {
   if (!data) return '（已删除）';
   const inputs = (data.inputs ?? {}) as Record<string, unknown>;
   const percent = (value: unknown) => formatPercent(typeof value === 'number' ? value : null);
-  return `“${String(data.name ?? '')}” 权重 ${percent(data.weight)} · WACC ${percent(inputs.wacc)}`;
+  const drivers =
+    data.model === 'excess_return'
+      ? `ROE ${percent(inputs.normalised_roe)} · Ke ${percent(inputs.cost_of_equity)}`
+      : `WACC ${percent(inputs.wacc)}`;
+  return `“${String(data.name ?? '')}” 权重 ${percent(data.weight)} · ${drivers}`;
 }
 
 /** A scenario saved or deleted: the scenario and what the server holds of it now. */

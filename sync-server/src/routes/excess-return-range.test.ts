@@ -1,10 +1,11 @@
 import { STORED_RANGE_DRAWS, valuationDate } from '@fcf/engine';
-import { companyBundleAnswer, quoteAnswer, uncertaintyAnswer } from '@fcf/engine/contract';
+import { companyBundleAnswer, excessReturnWhatIfAnswer, quoteAnswer, uncertaintyAnswer } from '@fcf/engine/contract';
 import { uncertaintyView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryAll } from '../db/query.ts';
 import { utf8Bytes } from '../ingest/testing/ingest-fixtures.ts';
-import { answerOf } from '../testing/answers.ts';
+import { answerOf, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
 /**
@@ -116,5 +117,40 @@ describe('a bank’s range by excess returns', () => {
       verdict: answer.verdict,
     });
     expect(stored?.verdict).toBe('低估');
+  });
+
+  it('the what-if values its scenarios of ROE, Ke and g as the range does; story drivers are a 400 naming the field', async () => {
+    const range = await rangeOf('?draws=100');
+    const whatIf = (body: unknown) => platform.call('POST', `/api/user/calculate-with-valuation/${BANK}`, { body });
+    const scenarios = range.scenarios.map(({ name, weight, inputs }) => ({ name, weight, ...inputs }));
+    const { data } = await answerOf(await whatIf({ scenarios }), excessReturnWhatIfAnswer);
+    expect(data.model_valuation.model).toBe('excess_return');
+    expect(data.scenarios.scenarios.map((s) => s.value_per_share)).toEqual(
+      range.scenarios.map((s) => s.value_per_share),
+    );
+    expect(data.scenarios.weighted_value).toBe(range.weighted_value);
+    // A driver left out is 基准's: a higher ROE alone is worth more than 基准.
+    const { data: higher } = await answerOf(
+      await whatIf({ scenarios: [{ name: '高ROE', weight: 1, normalised_roe: 0.2 }] }),
+      excessReturnWhatIfAnswer,
+    );
+    expect(higher.scenarios.scenarios[0]?.value_per_share ?? 0).toBeGreaterThan(
+      range.scenarios[1]?.value_per_share ?? 0,
+    );
+
+    const seq = currentChangeSeq(platform.db);
+    const cases: [unknown, string][] = [
+      [{ scenarios: [{ name: '甲', weight: 1, wacc: 0.09 }] }, 'scenarios.0.wacc'],
+      [
+        { scenarios: [{ name: '甲', weight: 1, normalised_roe: 0.1, revenue_growth: 0.05 }] },
+        'normalised_roe、cost_of_equity',
+      ],
+      [{ scenarios: [{ name: '甲', weight: 1, normalised_roe: 2 }] }, 'scenarios.0.normalised_roe'],
+      [{ scenarios: [{ name: '甲', weight: 1 }], wacc_manual: 0.09 }, 'wacc_manual'],
+    ];
+    for (const [body, named] of cases) {
+      expect((await refusalOf(await whatIf(body), 400)).message, JSON.stringify(body)).toContain(named);
+    }
+    expect(currentChangeSeq(platform.db)).toBe(seq);
   });
 });

@@ -8,6 +8,7 @@ import {
   type YearOverrides,
 } from '@fcf/engine';
 import {
+  anyWhatIfAnswer,
   financialDataAnswer,
   financialDataQuery,
   financialParamsAnswer,
@@ -15,11 +16,11 @@ import {
   valuationResultsAnswer,
   type WhatIfBody,
   waccDataAnswer,
-  whatIfAnswer,
   whatIfBody,
 } from '@fcf/engine/contract';
 import {
   financialDataView,
+  modelValuationView,
   multiYearFcf,
   type ScenarioValues,
   scenarioValuesOf,
@@ -62,8 +63,8 @@ function whatIfParameters(body: WhatIfBody): Partial<ValuationSettings> {
 }
 
 /**
- * The body's scenarios valued by the story model on the company's bundle (docs/model.md, uncertainty); a
- * company the story model does not value is a 422 naming the field.
+ * The body's scenarios valued by the company's range model on its bundle (docs/model.md, uncertainty): a
+ * driver of the other model is a 400 naming the field; a company no range is given for a 422.
  */
 function scenarioValues(
   { db, valuations }: Services,
@@ -75,8 +76,33 @@ function scenarioValues(
     return scenarioValuesOf(valuations.bundle(company), quote, valuationDate(new Date()), scenarios);
   } catch (error) {
     if (!isValuationError(error)) throw error;
+    if (error.code === 'INVALID_MODEL_INPUT') {
+      throw new ApiError(400, `参数错误：${error.field} ${error.message}`, error.message);
+    }
     const message = `scenarios：无法按情景估值：${error.message}`;
     throw new ApiError(422, message, error.message, {}, { code: 'model_not_applicable' });
+  }
+}
+
+const FCFF_FIELDS = [
+  'year',
+  'user_parameters',
+  'year_specific_params',
+  'wacc_manual',
+  'terminal_growth_rate_manual',
+  'total_shares_manual',
+  'terminal_value_method',
+  'ronic_manual',
+] as const satisfies readonly (keyof WhatIfBody)[];
+
+/** A company valued by excess returns takes scenarios only: an FCFF parameter beside them is a 400 naming it. */
+function refuseFcffFields(body: WhatIfBody): void {
+  const field = FCFF_FIELDS.find((key) => body[key] !== undefined && body[key] !== null);
+  if (field) {
+    throw new ApiError(
+      400,
+      `参数错误：${field} 该公司按超额收益模型估值，试算只接受情景（scenarios），不适用自由现金流参数`,
+    );
   }
 }
 
@@ -181,8 +207,8 @@ export const valuationRoutes = new Hono<AppEnv>()
       tag: 'valuation',
       summary: '试算：在已保存的参数上叠加调用方的参数计算估值，不保存（参数范围、预测年份与 WACC > g 同管理端）',
       description:
-        '可选 scenarios：情景 [{name, weight, 驱动因素…}]，驱动因素为 revenue_growth、target_margin、sales_to_capital、wacc、terminal_growth、tax_rate（小数；范围同引擎的参数范围表，未给出的取基准情景的值），权重合计须为 100%；以故事估值模型计算，回答 scenarios（每个情景的每股价值）与 weighted_value。不合规的输入为 400 并指明字段，不保存任何内容。',
-      answers: { 200: whatIfAnswer },
+        '可选 scenarios：情景 [{name, weight, 驱动因素…}]，按公司的模型计算：自由现金流公司按故事估值模型，驱动因素为 revenue_growth、target_margin、sales_to_capital、wacc、terminal_growth、tax_rate；银行、保险、证券与仅有财务摘要的公司按超额收益模型，驱动因素为 normalised_roe、cost_of_equity、terminal_growth（小数；范围同引擎的参数范围表，未给出的取基准情景的值），权重合计须为 100%；回答 scenarios（每个情景的每股价值）与 weighted_value。不合规的输入（含另一模型的驱动因素）为 400 并指明字段，不保存任何内容。',
+      answers: { 200: anyWhatIfAnswer },
       errors: [422],
     }),
     jsonBody(whatIfBody),
@@ -191,6 +217,16 @@ export const valuationRoutes = new Hono<AppEnv>()
       const body = c.req.valid('json');
       const whatIf = { parameters: whatIfParameters(body), overrides: whatIfOverrides(body) };
       const { valuations } = c.var.services;
+      const byModel = body.scenarios ? modelValuationView(valuations.value(company)) : null;
+      if (byModel && body.scenarios) {
+        refuseFcffFields(body);
+        const scenarios = scenarioValues(c.var.services, company, body.scenarios);
+        return c.json({
+          success: true,
+          message: '计算完成（未保存）',
+          data: { model_valuation: byModel, scenarios },
+        });
+      }
       const issues = validateValuationInput(whatIf, inputContextOf(valuations.value(company)));
       if (issues.length > 0) throw inputRefused(issues);
       const valuation = valuations.value(company, whatIf);

@@ -70,6 +70,9 @@ describe('POST /api/user/calculate-with-valuation/{company} with scenarios', () 
       [[{ name: '', weight: 1 }], 'scenarios.0.name'],
       [[{ name: '甲', weight: 1.5 }], 'scenarios.0.weight'],
       [[{ name: '甲', weight: 1, margin: 0.1 }], 'margin'],
+      // Excess returns' drivers are not the story model's: named, with the company's own drivers.
+      [[{ name: '甲', weight: 1, normalised_roe: 0.12 }], 'scenarios.0.normalised_roe'],
+      [[{ name: '甲', weight: 1, cost_of_equity: 0.3 }], 'revenue_growth、target_margin'],
       [[], 'scenarios'],
     ];
     for (const [scenarios, named] of cases) {

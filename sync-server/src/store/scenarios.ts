@@ -10,13 +10,18 @@ import { execute, queryOne } from '../db/query.ts';
 
 const owner = (username: string) => username.toLowerCase();
 
-/** A stored scenario's company and whether it is live (undefined: the id was never used by this user). */
+/** A stored scenario's company, model and whether it is live (undefined: the id was never used by this user). */
 export function scenarioRecord(
   db: Database,
   username: string,
   id: string,
-): { readonly company_code: string; readonly deleted: number } | undefined {
-  return queryOne(db, 'SELECT company_code, deleted FROM scenarios WHERE username = ? AND id = ?', owner(username), id);
+): { readonly company_code: string; readonly model: string; readonly deleted: number } | undefined {
+  return queryOne(
+    db,
+    'SELECT company_code, model, deleted FROM scenarios WHERE username = ? AND id = ?',
+    owner(username),
+    id,
+  );
 }
 
 /** How many live scenarios the user keeps: for one company, and in all. */
@@ -39,16 +44,18 @@ export function liveScenarioCounts(
 export function putScenario(db: Database, username: string, scenario: StoredScenario, at: string): void {
   execute(
     db,
-    `INSERT INTO scenarios (username, id, company_code, name, weight, inputs, change_seq, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO scenarios (username, id, company_code, name, weight, model, inputs, change_seq, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (username, id) DO UPDATE SET company_code = excluded.company_code, name = excluded.name,
-       weight = excluded.weight, inputs = excluded.inputs, deleted = 0, version = version + 1,
+       weight = excluded.weight, model = excluded.model, inputs = excluded.inputs, deleted = 0,
+       version = version + 1,
        change_seq = excluded.change_seq, updated_at = excluded.updated_at`,
     owner(username),
     scenario.id,
     scenario.company,
     scenario.name,
     scenario.weight,
+    scenario.model,
     JSON.stringify(scenario.inputs),
     nextChangeSeq(db),
     at,

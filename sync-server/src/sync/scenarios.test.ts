@@ -4,7 +4,7 @@ import {
   pullResponseSchema,
   pushResponseSchema,
   SCENARIO_LIMITS,
-  type StoredScenario,
+  type StoryStoredScenario,
   SYNC_QUOTA_USED,
   SYNC_SCHEMA_VERSION,
   SyncClient,
@@ -53,8 +53,8 @@ const INPUTS = {
   tax_rate: 0.15,
 };
 
-function scenario(id: string, patch: Partial<StoredScenario> = {}): StoredScenario {
-  return { id, company: MIDEA, name: '乐观', weight: 0.25, inputs: INPUTS, ...patch };
+function scenario(id: string, patch: Partial<StoryStoredScenario> = {}): StoryStoredScenario {
+  return { id, company: MIDEA, name: '乐观', weight: 0.25, model: 'story', inputs: INPUTS, ...patch };
 }
 
 /** A browser of `username` (its own client id), syncing the scenarios table. */

@@ -96,7 +96,7 @@ export const TABLE_SPECS: Readonly<Record<SyncTable, TableSpec>> = {
   },
   scenarios: {
     keyColumns: ['username', 'id'],
-    dataColumns: ['username', 'id', 'company_code', 'name', 'weight', 'inputs', 'updated_at'],
+    dataColumns: ['username', 'id', 'company_code', 'name', 'weight', 'model', 'inputs', 'updated_at'],
     public: true,
     ownerColumn: 'username',
     jsonColumns: ['inputs'],

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { NO_WHAT_IF, whatIfView } from '@fcf/engine/report';
-import { type OpenIssue, type StoredScenario, scenarioKey } from '@fcf/engine/sync';
+import { type OpenIssue, type StoredScenario, type StoryStoredScenario, scenarioKey } from '@fcf/engine/sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../api/session.ts';
 import { openStore } from '../../store/db.ts';
@@ -27,6 +27,7 @@ const scenario = (id: string, name: string, weight: number): StoredScenario => (
   company: CODE,
   name,
   weight,
+  model: 'story',
   inputs: INPUTS,
 });
 const rowOf = (user: string, data: StoredScenario, version: number) => ({
@@ -128,7 +129,7 @@ describe('我的估值情景 on the custom valuation page', () => {
     expect(rowTexts(container).map((text) => text.slice(0, 2))).toEqual(['基准', '乐观']);
     const queued = await outbox('cara');
     expect(queued.map((entry) => entry.name)).toEqual(['resolveConflict', 'putScenario']);
-    const saved = (queued[1]?.args as { scenario: StoredScenario } | undefined)?.scenario;
+    const saved = (queued[1]?.args as { scenario: StoryStoredScenario } | undefined)?.scenario;
     expect(saved).toMatchObject({ company: CODE, name: '基准', weight: 0.5 });
     expect(saved?.inputs.wacc).toBeCloseTo(VIEW.dcf?.wacc ?? 0, 6);
 

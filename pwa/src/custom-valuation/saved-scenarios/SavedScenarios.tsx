@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { RejectedEdits } from '../../sync/RejectedEdits.tsx';
 import { SyncConflicts } from '../../sync/SyncConflicts.tsx';
 import { SharedScenarios } from './SharedScenarios.tsx';
+import { scenarioDetail } from './scenario-detail.ts';
 import { scenarioInputsFromView } from './scenario-inputs.ts';
 import { scenarioShareUrl } from './scenario-link.ts';
 import { useSavedScenarios } from './use-saved-scenarios.ts';
@@ -29,6 +30,7 @@ export function SavedScenarios({ company, view }: { company: string; view: WhatI
         company,
         name,
         weight: Number.isFinite(percent) && weight.trim() !== '' ? percent / 100 : Number.NaN,
+        model: 'story',
         inputs: scenarioInputsFromView(view),
       },
     ]);
@@ -54,6 +56,7 @@ export function SavedScenarios({ company, view }: { company: string; view: WhatI
                 <li key={scenario.id} className="saved-scenarios__row" data-testid="saved-scenario-row">
                   <span className="saved-scenarios__name">{scenario.name}</span>
                   <span className="saved-scenarios__weight">权重 {formatPercent(scenario.weight)}</span>
+                  <span className="saved-scenarios__detail">{scenarioDetail(scenario)}</span>
                   <button
                     type="button"
                     className="button button--ghost"

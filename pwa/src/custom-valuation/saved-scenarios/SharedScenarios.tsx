@@ -2,6 +2,7 @@ import { formatPercent } from '@fcf/engine/report';
 import type { StoredScenario } from '@fcf/engine/sync';
 import { useMemo, useState } from 'react';
 import { useQueryParam } from '../../ui/router.tsx';
+import { scenarioDetail } from './scenario-detail.ts';
 import { readScenarioLink, SCENARIO_LINK_PARAM } from './scenario-link.ts';
 
 /**
@@ -29,7 +30,7 @@ export function SharedScenarios({
     );
   }
   const save = async () => {
-    const copies = reading.scenarios.map((scenario) => ({ ...scenario, id: crypto.randomUUID() }));
+    const copies = reading.scenarios.map((scenario): StoredScenario => ({ ...scenario, id: crypto.randomUUID() }));
     setSaved(await onSave(copies));
   };
   return (
@@ -42,9 +43,7 @@ export function SharedScenarios({
           <li key={index} className="saved-scenarios__row" data-testid="shared-scenario-row">
             <span className="saved-scenarios__name">{scenario.name}</span>
             <span className="saved-scenarios__weight">权重 {formatPercent(scenario.weight)}</span>
-            <span className="saved-scenarios__detail">
-              增长 {formatPercent(scenario.inputs.revenue_growth)} · WACC {formatPercent(scenario.inputs.wacc)}
-            </span>
+            <span className="saved-scenarios__detail">{scenarioDetail(scenario)}</span>
           </li>
         ))}
       </ul>

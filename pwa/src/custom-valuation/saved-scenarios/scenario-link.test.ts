@@ -1,4 +1,4 @@
-import type { StoredScenario } from '@fcf/engine/sync';
+import type { ExcessReturnStoredScenario, StoryStoredScenario } from '@fcf/engine/sync';
 import { describe, expect, it } from 'vitest';
 import { readScenarioLink, SCENARIO_LINK_PARAM, scenarioLinkValue, scenarioShareUrl } from './scenario-link.ts';
 
@@ -10,11 +10,16 @@ const INPUTS = {
   terminal_growth: 0.025,
   tax_rate: 0.15,
 };
-const scenario = (name: string, weight: number, patch: Partial<StoredScenario['inputs']> = {}): StoredScenario => ({
+const scenario = (
+  name: string,
+  weight: number,
+  patch: Partial<StoryStoredScenario['inputs']> = {},
+): StoryStoredScenario => ({
   id: `id-${name}`,
   company: '000333',
   name,
   weight,
+  model: 'story',
   inputs: { ...INPUTS, ...patch },
 });
 
@@ -44,6 +49,23 @@ describe('scenarios in a share link', () => {
         company: '000651',
         inputs: { ...rest.inputs, target_margin: 0.123457 },
       })),
+    });
+  });
+
+  it('carry a bank’s excess-return scenarios (ROE, Ke, g) beside story ones, with their model', () => {
+    const bank: ExcessReturnStoredScenario = {
+      id: 'bank-bull',
+      company: '601398',
+      name: '乐观',
+      weight: 0.25,
+      model: 'excess_return',
+      inputs: { normalised_roe: 0.125, cost_of_equity: 0.07, terminal_growth: 0.03 },
+    };
+    const { id: _bank, ...bankShared } = bank;
+    const { id: _story, ...storyShared } = scenario('基准', 0.75);
+    expect(readScenarioLink(scenarioLinkValue([bank, { ...storyShared, id: 's' }]), '601398')).toEqual({
+      kind: 'scenarios',
+      scenarios: [bankShared, { ...storyShared, company: '601398', inputs: { ...INPUTS, target_margin: 0.123457 } }],
     });
   });
 
@@ -84,6 +106,12 @@ describe('scenarios in a share link', () => {
     ['a name not canonical', encoded([row('ＡＢ', 0.5)])],
     ['a name too long', encoded([row('长'.repeat(41), 0.5)])],
     ['a parameter too long', `1.${'A'.repeat(9000)}`],
+    ['an unknown model', encoded([['乐观', 0.5, 'ddm', 0.1, 0.07, 0.03]])],
+    [
+      'story inputs under excess returns',
+      encoded([['乐观', 0.5, 'excess_return', 0.08, 0.12, 2.5, 0.085, 0.025, 0.15]]),
+    ],
+    ['a ROE out of range', encoded([['乐观', 0.5, 'excess_return', 3, 0.07, 0.03]])],
   ];
   it.each(invalid)('refuse %s, saying so in Chinese', (_, value) => {
     const reading = readScenarioLink(value, '000333');

@@ -1,10 +1,18 @@
-import { SCENARIO_INPUT_NAMES } from '@fcf/engine';
-import { SCENARIO_LIMITS, type StoredScenario, storedScenarioSchema } from '@fcf/engine/sync';
+import {
+  type ExcessReturnStoredScenario,
+  isScenarioModel,
+  SCENARIO_LIMITS,
+  SCENARIO_MODEL_INPUTS,
+  type StoredScenario,
+  type StoryStoredScenario,
+  storedScenarioSchema,
+} from '@fcf/engine/sync';
 
 /**
  * Scenarios carried in a share link (`/valuation-custom?company=…&scenarios=…`): the link's reader sees
- * them read-only and may save copies as their own. Compact: each scenario is
- * `[name, weight, …the six inputs in SCENARIO_INPUT_NAMES order]`, the list as JSON in base64url (UTF-8)
+ * them read-only and may save copies as their own. Compact: a story scenario is `[name, weight, …the six
+ * inputs in SCENARIO_INPUT_NAMES order]`, one of another model `[name, weight, model, …its inputs in
+ * SCENARIO_MODEL_INPUTS order]` (a link of before carries story rows only), the list as JSON in base64url (UTF-8)
  * behind a format mark; ids and owners never travel. Read back through the scenario contract, so a
  * link edited by hand cannot carry what the store would refuse.
  */
@@ -15,7 +23,7 @@ const FORMAT = '1.';
 const MAX_PARAM_LENGTH = 8000;
 
 /** A scenario read from a link: what it carries, without an id of its own yet. */
-export type SharedScenario = Omit<StoredScenario, 'id'>;
+export type SharedScenario = Omit<StoryStoredScenario, 'id'> | Omit<ExcessReturnStoredScenario, 'id'>;
 
 const rounded = (value: number) => Number(value.toFixed(6));
 
@@ -32,13 +40,12 @@ function fromBase64Url(encoded: string): string {
 
 /** The link parameter's value for these scenarios (at most a company's limit of them). */
 export function scenarioLinkValue(scenarios: readonly StoredScenario[]): string {
-  const rows = scenarios
-    .slice(0, SCENARIO_LIMITS.perCompany)
-    .map((scenario) => [
-      scenario.name,
-      rounded(scenario.weight),
-      ...SCENARIO_INPUT_NAMES.map((name) => rounded(scenario.inputs[name])),
-    ]);
+  const rows = scenarios.slice(0, SCENARIO_LIMITS.perCompany).map((scenario) => {
+    const inputs: Readonly<Record<string, number>> = scenario.inputs;
+    const values = SCENARIO_MODEL_INPUTS[scenario.model].map((name) => rounded(inputs[name] ?? Number.NaN));
+    const head = [scenario.name, rounded(scenario.weight)];
+    return scenario.model === 'story' ? [...head, ...values] : [...head, scenario.model, ...values];
+  });
   return FORMAT + toBase64Url(JSON.stringify(rows));
 }
 
@@ -65,15 +72,18 @@ export function readScenarioLink(value: string | null, company: string): Scenari
   }
   const scenarios: SharedScenario[] = [];
   for (const [index, row] of rows.entries()) {
-    if (!Array.isArray(row) || row.length !== 2 + SCENARIO_INPUT_NAMES.length)
-      return { kind: 'invalid', message: INVALID };
-    const [name, weight, ...values] = row;
+    if (!Array.isArray(row)) return { kind: 'invalid', message: INVALID };
+    const [name, weight, ...rest] = row;
+    const model = typeof rest[0] === 'string' ? rest.shift() : 'story';
+    const names = isScenarioModel(model) ? SCENARIO_MODEL_INPUTS[model] : null;
+    if (!names || rest.length !== names.length) return { kind: 'invalid', message: INVALID };
     const parsed = storedScenarioSchema.safeParse({
       id: `shared-${index}`,
       company,
       name,
       weight,
-      inputs: Object.fromEntries(SCENARIO_INPUT_NAMES.map((input, at) => [input, values[at]])),
+      model,
+      inputs: Object.fromEntries(names.map((input, at) => [input, rest[at]])),
     });
     if (!parsed.success) {
       return { kind: 'invalid', message: `${INVALID}：${parsed.error.issues[0]?.message ?? ''}` };

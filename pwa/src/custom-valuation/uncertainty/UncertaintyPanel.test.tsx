@@ -1,5 +1,5 @@
-import type { Scenario } from '@fcf/engine';
 import { formatAmount, uncertaintyView } from '@fcf/engine/report';
+import type { StoredScenario } from '@fcf/engine/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount, press, query, settle, typeInto, unmountAll, waitUntil } from '../../testing/dom.tsx';
 import { loadWhatIfEngine } from '../../valuation-editor/testing/engine-in-process.ts';
@@ -64,7 +64,7 @@ describe('the range panel of the custom page', { timeout: 60_000 }, () => {
     press(base, 'Enter');
     await waitUntil(() => text(container, 'weighted-value') !== '-', 'the weighted value');
     expect(text(container, 'weighted-value')).not.toBe(before);
-    const kept: readonly Scenario[] = await scenarioStore().list(BUNDLE.company.code);
+    const kept: readonly StoredScenario[] = await scenarioStore().list(BUNDLE.company.code);
     expect(kept.map((scenario) => [scenario.name, scenario.weight])).toEqual([
       ['悲观', 0.25],
       ['基准', 0.25],

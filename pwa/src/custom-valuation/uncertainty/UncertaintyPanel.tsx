@@ -69,7 +69,7 @@ export function UncertaintyPanel({ engine, company, onError }: UncertaintyPanelP
       <p className="unc-note">
         {start.model === 'story'
           ? '按故事估值模型（十年FCFF）：悲观、基准、乐观取公司近5年所表现的低端与高端，默认权重 25/50/25，可改。'
-          : '按超额收益模型（剩余收益）：悲观、乐观取公司近5年ROE的低端与高端，股权成本上下浮动1个百分点，永续增长率0.5个百分点，默认权重 25/50/25，可改（仅本页，不同步）。'}
+          : '按超额收益模型（剩余收益）：悲观、乐观取公司近5年ROE的低端与高端，股权成本上下浮动1个百分点，永续增长率0.5个百分点，默认权重 25/50/25，可改。'}
       </p>
       <ScenarioTable
         model={start.model}

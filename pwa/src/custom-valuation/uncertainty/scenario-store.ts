@@ -1,19 +1,20 @@
-import type { Scenario } from '@fcf/engine';
+import type { StoredScenario } from '@fcf/engine/sync';
 
 /**
  * Where a user's scenarios of a company are kept. The page reads and writes through this interface only;
  * until a synced store is set (`setScenarioStore`, kept on the device and synced per user), scenarios live
- * in memory for the session and a company without any starts from the generated 悲观 / 基准 / 乐观.
+ * in memory for the session and a company without any starts from the generated 悲观 / 基准 / 乐观. Each
+ * scenario names its model (the story model's drivers, or excess returns').
  */
 export interface ScenarioStore {
   /** The company's scenarios, in the order they were first saved; empty when the user kept none. */
-  list(company: string): Promise<readonly Scenario[]>;
-  save(scenario: Scenario): Promise<void>;
+  list(company: string): Promise<readonly StoredScenario[]>;
+  save(scenario: StoredScenario): Promise<void>;
   remove(id: string): Promise<void>;
 }
 
 export function memoryScenarioStore(): ScenarioStore {
-  const kept = new Map<string, Scenario>();
+  const kept = new Map<string, StoredScenario>();
   return {
     async list(company) {
       return [...kept.values()].filter((scenario) => scenario.company === company);

@@ -3,13 +3,15 @@ import {
   DEFAULT_SEED,
   isBaseScenario,
   type RangeInputs,
+  type RangeModelId,
   type RangeScenario,
-  type Scenario,
 } from '@fcf/engine';
 import type { PageStart, ScenarioSummary, SimulationOutcome } from '@fcf/engine/report';
+import type { StoredScenario } from '@fcf/engine/sync';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionUser } from '../../api/session.ts';
 import { userScenarioStore } from '../../store/scenarios.ts';
+import { syncService } from '../../sync/sync-service.ts';
 import type { UncertaintyEngine } from '../../worker/engine-client.ts';
 import { scenarioStore } from './scenario-store.ts';
 
@@ -40,6 +42,21 @@ export interface UncertaintyState {
   readonly draws: number;
   readonly summary: ScenarioSummary | null;
   readonly simulation: SimulationState;
+}
+
+/**
+ * A scenario of the panel as the store keeps it, naming the model its drivers are of. The drivers are the
+ * model's (the panel edits only those); the store checks them against the contract before keeping them.
+ */
+function storedOf(model: RangeModelId, scenario: RangeScenario): StoredScenario {
+  return { ...scenario, model } as StoredScenario;
+}
+
+/** Whether two lists hold the same scenarios, in the same order (ids, names, weights and drivers). */
+function sameScenarios(a: readonly RangeScenario[], b: readonly RangeScenario[]): boolean {
+  const key = (list: readonly RangeScenario[]) =>
+    JSON.stringify(list.map(({ id, name, weight, inputs }) => [id, name, weight, inputs]));
+  return key(a) === key(b);
 }
 
 const IDLE: SimulationState = { outcome: null, progress: null, slow: false, cancelled: false };
@@ -78,8 +95,10 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
         return;
       }
       const { start } = answer;
-      // Kept and synced scenarios hold the story model's drivers (docs/sync.md); excess returns' stay in the page.
-      const kept: readonly RangeScenario[] = start.model === 'story' ? await store.list(company) : [];
+      // Kept and synced scenarios name their model (docs/sync.md): those of the company's present one.
+      const kept: readonly RangeScenario[] = (await store.list(company)).filter(
+        (scenario) => scenario.model === start.model,
+      );
       if (!live) return;
       persisted.current = kept.length > 0;
       const scenarios: readonly RangeScenario[] = kept.length > 0 ? kept : start.scenarios;
@@ -98,6 +117,41 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
       live = false;
     };
   }, [engine, company, store]);
+
+  // Signed in: scenarios another browser of the user saved arrive with a sync; the panel takes them up
+  // once a sync has finished with nothing of this browser's pending (an edit being queued is never undone).
+  const model = state.start?.model ?? null;
+  useEffect(() => {
+    if (!user || !model) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    const reread = async () => {
+      const kept = (await store.list(company)).filter((scenario) => scenario.model === model);
+      if (!live || kept.length === 0) return;
+      persisted.current = true;
+      setState((previous) => {
+        if (sameScenarios(previous.scenarios, kept)) return previous;
+        const centreId = kept.some((scenario) => scenario.id === previous.centreId)
+          ? previous.centreId
+          : ((kept.find((scenario) => isBaseScenario(scenario.id)) ?? kept[0])?.id ?? null);
+        return { ...previous, scenarios: kept, centreId };
+      });
+    };
+    void syncService().then((service) => {
+      if (!live) return;
+      let synced = service.snapshot().lastSyncedAt;
+      stop = service.subscribe(() => {
+        const status = service.snapshot();
+        if (status.lastSyncedAt === synced || status.syncing || status.unsynced > 0) return;
+        synced = status.lastSyncedAt;
+        void reread();
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [user, model, store, company]);
 
   const { start, scenarios, centreId, spreads, seed, draws } = state;
   const centre = scenarios.find((scenario) => scenario.id === centreId) ?? scenarios[0];
@@ -180,10 +234,11 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
     (scenario: RangeScenario) => {
       const next = state.scenarios.map((kept) => (kept.id === scenario.id ? scenario : kept));
       setState((previous) => ({ ...previous, scenarios: next }));
-      if (state.start?.model !== 'story') return;
+      const model = state.start?.model;
+      if (!model) return;
       for (const kept of persisted.current ? [scenario] : next) {
         store
-          .save(kept as Scenario)
+          .save(storedOf(model, kept))
           .catch((error: unknown) => onError(error instanceof Error ? error.message : '情景保存失败'));
       }
       persisted.current = true;
