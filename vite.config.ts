@@ -99,6 +99,50 @@ function precompress(): Plugin {
 }
 
 /**
+ * Writes `home.html`: the built index.html with the home page's first screen (pwa/src/app/first-screen.tsx)
+ * rendered into its root, which the server sends for `/` (sync-server/src/http/static-files.ts), so a first
+ * visit paints real content before any script runs. Every other route keeps the empty shell. Runs before
+ * precompress, which then compresses it too.
+ */
+function firstScreen(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'first-screen',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const { createServer } = await import('vite');
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          const module = await server.ssrLoadModule('/src/app/first-screen.tsx');
+          const markup: unknown = module.firstScreenMarkup();
+          if (typeof markup !== 'string') throw new Error('first-screen.tsx gave no markup');
+          const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+          const shell = '<div id="root"></div>';
+          if (!index.includes(shell)) throw new Error('index.html has no empty root to fill');
+          writeFileSync(join(outDir, 'home.html'), index.replace(shell, `<div id="root">${markup}</div>`));
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
+/**
  * Server test files that must not share the machine with one another: the reliability suite's server
  * processes (kill -9, restarts) and sqld's, health answered within a tight bound while the server is loaded,
  * the whole market (its two files share one seeding). They run one at a time (project `sync-server-serial`),
@@ -226,6 +270,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    firstScreen(),
     precompress(),
   ],
   test: {
