@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A fresh copy of the module (its state is the page's): the page starts on `/`, a report route. */
+const load = () => import('./after-first-screen.ts');
+
+/** Whether the promise has resolved once every timer and pending job due by now has run. */
+async function settled(promise: Promise<void>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => {
+    done = true;
+  });
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+}
+
+describe('afterFirstScreen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('waits for the first section, then for the page to stay idle a while', async () => {
+    const { afterFirstScreen, firstScreenShown } = await load();
+    const after = afterFirstScreen();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await settled(after)).toBe(false);
+    firstScreenShown();
+    expect(await settled(after)).toBe(false);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await settled(after)).toBe(true);
+  });
+
+  it("goes at once at the reader's first tap or key", async () => {
+    const { afterFirstScreen } = await load();
+    const after = afterFirstScreen();
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(await settled(after)).toBe(true);
+  });
+
+  it('does not wait for ever for a report that never comes', async () => {
+    const { afterFirstScreen } = await load();
+    const after = afterFirstScreen();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(await settled(after)).toBe(true);
+  });
+});
