@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** A fresh copy of the module (its state is the page's): the page starts on `/`, a report route. */
-const load = () => import('./after-first-screen.ts');
+/** A fresh copy of the module (its state is the page's), on a page load that opens a report. */
+async function load() {
+  const module = await import('./after-first-screen.ts');
+  module.reportOpens();
+  return module;
+}
 
 /** Whether the promise has resolved once every timer and pending job due by now has run. */
 async function settled(promise: Promise<void>): Promise<boolean> {
@@ -36,6 +40,11 @@ describe('afterFirstScreen', () => {
     const after = afterFirstScreen();
     window.dispatchEvent(new Event('pointerdown'));
     expect(await settled(after)).toBe(true);
+  });
+
+  it('waits for nothing on a page that opens no report', async () => {
+    const { afterFirstScreen } = await import('./after-first-screen.ts');
+    expect(await settled(afterFirstScreen())).toBe(true);
   });
 
   it('does not wait for ever for a report that never comes', async () => {

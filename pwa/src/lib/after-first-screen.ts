@@ -1,4 +1,3 @@
-import { matchRoute } from '../ui/routes.ts';
 import { whenIdle } from './when-idle.ts';
 
 /**
@@ -6,7 +5,7 @@ import { whenIdle } from './when-idle.ts';
  * market's quotes, the service worker) waits until the report's first section is drawn and the page has
  * then been idle for a while, so a phone's first visit spends its opening on what it shows
  * (docs/BENCHMARKS.md §9). The reader's first tap or key loads it at once: they may want the search or
- * the menu. A page without a report counts as shown at once.
+ * the menu. A page that opens no report (reportOpens) waits for nothing.
  */
 const QUIET_MS = 1500;
 /** Nothing waits longer than this for the report (a server that does not answer, say). */
@@ -22,12 +21,17 @@ const touched = new Promise<void>((resolve) => {
   markTouched = resolve;
 });
 
-const REPORT_ROUTES = new Set(['home', 'analysis', 'print']);
 const INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
 
-if (typeof window !== 'undefined') {
-  if (!REPORT_ROUTES.has(matchRoute(window.location.pathname).kind)) markShown();
+let reportOpening = false;
+
+/** The page load opens a company's report (use-company-report.ts): what can wait waits for it. */
+export function reportOpens(): void {
+  reportOpening = true;
   setTimeout(markShown, LONGEST_WAIT_MS);
+}
+
+if (typeof window !== 'undefined') {
   const onInput = () => {
     markTouched();
     for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, true);
@@ -50,6 +54,6 @@ let afterShown: Promise<void> | null = null;
 
 /** Resolves once the first screen is shown and the page stayed idle a while, or at the reader's first input. */
 export function afterFirstScreen(): Promise<void> {
-  afterShown ??= Promise.race([quiet(), touched]);
+  afterShown ??= reportOpening ? Promise.race([quiet(), touched]) : Promise.resolve();
   return afterShown;
 }

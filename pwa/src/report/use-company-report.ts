@@ -1,5 +1,6 @@
 import type { CompanyReport } from '@fcf/engine/report';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { reportOpens } from '../lib/after-first-screen.ts';
 import { matchRoute } from '../ui/routes.ts';
 import { askBundleEarly, hasEarlyBundle } from './early-bundle.ts';
 import { initialCompany } from './initial-company.ts';
@@ -14,6 +15,7 @@ const firstVisitLoader = () => import('./first-visit-loader.ts');
 // back from the offline copy (the database and the engine's kept report); a first visit opens no database
 // before the first screen is shown and asks the server for the company's bundle at once.
 if (['home', 'analysis'].includes(matchRoute(location.pathname).kind)) {
+  reportOpens();
   const named = initialCompany(new URLSearchParams(location.search).get('company'));
   if (knownCompanyCode(named)) void loader().then(({ readAheadReportInputs }) => readAheadReportInputs(named));
   else askBundleEarly(named);
