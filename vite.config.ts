@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -93,6 +93,50 @@ function precompress(): Plugin {
             if (gz.byteLength < source.byteLength) writeFileSync(`${file}.gz`, gz);
           }),
         );
+      },
+    },
+  };
+}
+
+/**
+ * Writes `home.html`: the built index.html with the home page's first screen (pwa/src/app/first-screen.tsx)
+ * rendered into its root, which the server sends for `/` (sync-server/src/http/static-files.ts), so a first
+ * visit paints real content before any script runs. Every other route keeps the empty shell. Runs before
+ * precompress, which then compresses it too.
+ */
+function firstScreen(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'first-screen',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const { createServer } = await import('vite');
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          const module = await server.ssrLoadModule('/src/app/first-screen.tsx');
+          const markup: unknown = module.firstScreenMarkup();
+          if (typeof markup !== 'string') throw new Error('first-screen.tsx gave no markup');
+          const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+          const shell = '<div id="root"></div>';
+          if (!index.includes(shell)) throw new Error('index.html has no empty root to fill');
+          writeFileSync(join(outDir, 'home.html'), index.replace(shell, `<div id="root">${markup}</div>`));
+        } finally {
+          await server.close();
+        }
       },
     },
   };
@@ -226,6 +270,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    firstScreen(),
     precompress(),
   ],
   test: {

@@ -9,6 +9,8 @@ navigator.storage?.persist?.().catch(() => {});
 
 const root = document.getElementById('root');
 if (root) {
+  // On `/` the root already holds the first screen, rendered at build time (app/first-screen.tsx): React's
+  // first commit replaces it with the same markup.
   // A transition: React renders the first screen in slices of a few milliseconds, each a task of its own,
   // so the page answers a tap while it is drawn.
   startTransition(() =>

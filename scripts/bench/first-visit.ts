@@ -42,13 +42,20 @@ export interface LighthouseRun {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/** A Lighthouse run whose trace it could not read (NO_NAVSTART on a loaded machine) is made again, this often. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 /** One Lighthouse mobile run (its default settings) in Debian's Chromium, launched for it alone. */
-export async function runLighthouse(url: string, load: number): Promise<LighthouseRun> {
+export async function runLighthouse(url: string, load: number, attempt = 1): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
+    if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < LIGHTHOUSE_ATTEMPTS) {
+      chrome.kill();
+      return runLighthouse(url, load, attempt + 1);
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {

@@ -59,6 +59,8 @@ export function useSessionUser(): SessionUser | null {
       return () => listeners.delete(listener);
     },
     () => snapshot,
+    // Markup rendered ahead of the browser (first-screen.tsx) is a first visit's: no one signed in.
+    () => null,
   );
 }
 

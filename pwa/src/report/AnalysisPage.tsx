@@ -1,5 +1,6 @@
 import { warningSpecs } from '@fcf/engine/report';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { afterFirstScreen } from '../lib/after-first-screen.ts';
 import { DEFAULT_COMPANY } from '../lib/default-company.ts';
 import { FALLBACK_CORE_MENUS, type ReportSectionMenu } from '../store/menu-defaults.ts';
 import { CompanyLookup } from '../ui/company-picker/CompanyLookup.tsx';
@@ -31,7 +32,10 @@ export function AnalysisPage() {
 
   useEffect(() => {
     // The offline copy (IndexedDB) loads after the first screen is shown.
-    import('../store/menus.ts').then(({ loadCoreMenus }) => loadCoreMenus()).then(setSections, () => {});
+    afterFirstScreen()
+      .then(() => import('../store/menus.ts'))
+      .then(({ loadCoreMenus }) => loadCoreMenus())
+      .then(setSections, () => {});
   }, []);
   // The app icon's 搜索 shortcut (/?focus=search) lands in the search box.
   const focus = useQueryParam('focus');

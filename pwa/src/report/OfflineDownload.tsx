@@ -1,5 +1,6 @@
 import { formatBytes } from '@fcf/engine/report';
 import { useCallback, useEffect, useState } from 'react';
+import { afterFirstScreen } from '../lib/after-first-screen.ts';
 import type { DownloadProgress } from '../store/offline-download.ts';
 import { ProgressPill } from '../ui/ProgressPill.tsx';
 import './OfflineDownload.css';
@@ -19,7 +20,8 @@ export function OfflineDownload() {
   const refreshUsage = useCallback(
     () =>
       // The download's code (and the offline copy's) loads after the first screen is shown.
-      import('../store/offline-download.ts')
+      afterFirstScreen()
+        .then(() => import('../store/offline-download.ts'))
         .then(({ storageUsage }) => storageUsage())
         .then((estimate) => setUsage(estimate && estimate.usage > 0 ? formatBytes(estimate.usage) : null)),
     [],

@@ -8,6 +8,7 @@ import {
   type ReportModulePath,
 } from '@fcf/engine/report';
 import { type ReactNode, startTransition, useEffect, useMemo, useState } from 'react';
+import { firstScreenShown } from '../lib/after-first-screen.ts';
 import { yieldToMain } from '../lib/yield-to-main.ts';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
@@ -133,6 +134,12 @@ function useShownSections(company: string | null, total: number): number {
 export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }: ReportModulesProps) {
   const known = shownSections(modules);
   const shownCount = useShownSections(state.status === 'ready' ? state.report.company.code : null, known.length);
+  // The first section shows its figures (or the report cannot be shown): what waits for the first screen
+  // may follow (after-first-screen.ts).
+  const settled = state.status === 'error' || (state.status === 'ready' && shownCount >= 1);
+  useEffect(() => {
+    if (settled) firstScreenShown();
+  }, [settled]);
   if (state.status === 'idle') return null;
   if (modules.length === 0) return <UnderDevelopment state={state} />;
   if (state.status === 'error')

@@ -38,6 +38,11 @@ export function askBundleEarly(company: string): void {
   early = { company, answers: { bundle: ask(bundlePath(company), headers), quote: ask(quotePath(company), headers) } };
 }
 
+/** Whether the early answers asked for are this company's (takeEarlyBundle then gives them). */
+export function hasEarlyBundle(company: string): boolean {
+  return early?.company === company;
+}
+
 /** The early answers for this company, once (a refresh or another company asks again). */
 export function takeEarlyBundle(company: string): EarlyAnswers | null {
   const taken = early?.company === company ? early.answers : null;

@@ -1,22 +1,19 @@
 import type { CompanyBundle, MarketContext } from '@fcf/engine/report';
-import { unknown } from 'zod/mini';
-import { apiRequest, reportLoadMessage } from '../api/http.ts';
-import { whenIdle } from '../lib/when-idle.ts';
+import { reportLoadMessage } from '../api/http.ts';
 import { fetchBundle, loadBundle, loadCompanies } from '../store/companies.ts';
 import { readBundle, writeBundle } from '../store/db.ts';
 import { isFresh } from '../store/freshness.ts';
-import { marketContext, marketOf, quoteOfAnswer, refreshQuotes } from '../store/quotes.ts';
+import { marketContext, refreshQuotes } from '../store/quotes.ts';
 import { readStoredReport } from '../store/stored-reports.ts';
 import { exactCompanyMatch } from '../ui/company-picker/search.ts';
-import { checkBundleAnswer, warmEngine } from '../worker/engine-client.ts';
-import { bundlePath, quotePath, takeEarlyBundle } from './early-bundle.ts';
+import { warmEngine } from '../worker/engine-client.ts';
 import { knownCompanyCode, type ReportInputs, readAheadReportInputs, reportInputs } from './report-inputs.ts';
 import { reportOf } from './report-of.ts';
 import type { ReportState } from './use-company-report.ts';
 
-// The report page's data: the offline copy (Dexie), the server's answers and the engine. Loaded after the
-// first screen is drawn (use-company-report.ts), or while it is drawn when a company opened before is read
-// back from the offline copy.
+// The report page's data: the offline copy (Dexie), the server's answers and the engine. Loaded while the
+// first screen is drawn when a company opened before is read back from the offline copy; on a first visit
+// only once its report is shown (first-visit-loader.ts).
 export { readAheadReportInputs };
 
 /** Where a load reports to: the hook's state, while the load is still wanted. */
@@ -25,33 +22,17 @@ export interface ReportSink {
   readonly set: (state: ReportState) => void;
 }
 
-/** The early quote's answer as the offline copy's row; null when there is none or it cannot be read. */
-async function earlyQuote(named: string, response: Promise<Response>) {
-  try {
-    return quoteOfAnswer(await apiRequest(quotePath(named), { schema: unknown(), response }));
-  } catch {
-    // No quote for the company, offline, a server error: the report opens without a price, as it would.
-    return null;
-  }
-}
-
 /**
- * The early answers (early-bundle.ts) when they are this company's; null sends the usual way. The bundle is
- * checked against the contract in the engine's worker, which the report needs next anyway: a bundle of ten
- * years of statements is not walked by zod on the page's thread while the first screen is drawn.
+ * After a first visit's report (first-visit-loader.ts) is shown: its bundle written to the offline copy and
+ * the market's quotes pulled; a newer quote than the one shown recomputes the report.
  */
-async function earlyBundle(named: string) {
-  const answers = takeEarlyBundle(named);
-  if (!answers) return null;
-  try {
-    const answer = await apiRequest(bundlePath(named), { schema: unknown(), response: answers.bundle });
-    const bundle = await checkBundleAnswer(answer);
-    if (!bundle || !exactCompanyMatch([bundle.company], named)) return null;
-    return { bundle, quote: await earlyQuote(named, answers.quote) };
-  } catch {
-    // Unknown by that name, offline, a server error: the usual way says why.
-    return null;
-  }
+export async function afterFirstVisit(bundle: CompanyBundle, shown: MarketContext, sink: ReportSink): Promise<void> {
+  void writeBundle(bundle);
+  await refreshQuotes();
+  const now = await marketContext(bundle.company.code);
+  if (JSON.stringify(now.quote) === JSON.stringify(shown.quote)) return;
+  const report = await reportOf(bundle, now, readStoredReport(bundle.company.code));
+  if (sink.active()) sink.set({ status: 'ready', company: bundle.company.name, report, stale: false });
 }
 
 /**
@@ -97,17 +78,6 @@ export async function loadReport(named: string, force: boolean, sink: ReportSink
     return { company, cached: force ? undefined : await readBundle(company.code), inputs: undefined };
   };
   try {
-    // A first visit's bundle and quote were asked for by name before the page was drawn: no list, no copy to
-    // read, no database opened before its report is drawn; the offline copy is written once the browser is idle.
-    const asked = code || force ? null : await earlyBundle(named);
-    if (asked) {
-      const { bundle } = asked;
-      const market = marketOf(asked.quote);
-      await show(bundle, false, bundle.company.name, { cached: undefined, market, kept: Promise.resolve(undefined) });
-      await whenIdle();
-      void writeBundle(bundle);
-      return showNewerQuote(bundle, bundle.company.name, market);
-    }
     void quotesPulled();
     const found = await findCompany();
     if (!found) {

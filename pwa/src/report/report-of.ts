@@ -1,7 +1,8 @@
 import type { CompanyBundle, CompanyReport, MarketContext } from '@fcf/engine/report';
+import { afterFirstScreen } from '../lib/after-first-screen.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import type { StoredReport } from '../store/db.ts';
-import { storedReportKey, writeStoredReport } from '../store/stored-reports.ts';
+import { storedReportKey } from '../store/stored-report-key.ts';
 import { computeReport, ENGINE_BUILD } from '../worker/engine-client.ts';
 
 let keeping: Promise<unknown> = Promise.resolve();
@@ -27,7 +28,10 @@ export async function reportOf(
   const stored = await kept;
   if (stored?.key === key) return stored.report;
   const report = await computeReport(bundle, market);
-  // Kept once the browser is idle: a first visit opens no database while its report is drawn.
-  keeping = whenIdle().then(() => writeStoredReport(code, key, report));
+  // Kept once the browser is idle: a first visit loads and opens no database while its first screen is drawn.
+  keeping = afterFirstScreen()
+    .then(() => whenIdle())
+    .then(() => import('../store/stored-reports.ts'))
+    .then(({ writeStoredReport }) => writeStoredReport(code, key, report));
   return report;
 }

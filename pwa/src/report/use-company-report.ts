@@ -1,17 +1,21 @@
 import type { CompanyReport } from '@fcf/engine/report';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { reportOpens } from '../lib/after-first-screen.ts';
 import { matchRoute } from '../ui/routes.ts';
-import { askBundleEarly } from './early-bundle.ts';
+import { askBundleEarly, hasEarlyBundle } from './early-bundle.ts';
 import { initialCompany } from './initial-company.ts';
 import { knownCompanyCode } from './known-company.ts';
 
 /** The report's data (report-loader.ts: the offline copy, the server, the engine), loaded on demand. */
 const loader = () => import('./report-loader.ts');
+/** A first visit's report (first-visit-loader.ts: the early answers and the engine, no database code). */
+const firstVisitLoader = () => import('./first-visit-loader.ts');
 
 // What the page load opens with starts while React draws the first screen. A company opened before is read
 // back from the offline copy (the database and the engine's kept report); a first visit opens no database
 // before the first screen is shown and asks the server for the company's bundle at once.
 if (['home', 'analysis'].includes(matchRoute(location.pathname).kind)) {
+  reportOpens();
   const named = initialCompany(new URLSearchParams(location.search).get('company'));
   if (knownCompanyCode(named)) void loader().then(({ readAheadReportInputs }) => readAheadReportInputs(named));
   else askBundleEarly(named);
@@ -53,8 +57,12 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
       active: () => !cancelled,
       set: (next: ReportState) => startTransition(() => setState(next)),
     };
-    loader()
-      .then(({ loadReport }) => loadReport(named, force, sink))
+    const firstVisit =
+      !force && hasEarlyBundle(named)
+        ? firstVisitLoader().then(({ loadFirstVisit }) => loadFirstVisit(named, sink))
+        : Promise.resolve(false);
+    firstVisit
+      .then((shown) => (shown ? undefined : loader().then(({ loadReport }) => loadReport(named, force, sink))))
       .catch((error: unknown) => {
         if (!cancelled) {
           sink.set({ status: 'error', company: named, message: error instanceof Error ? error.message : '未知错误' });

@@ -1,15 +1,11 @@
-import { type MarketQuote, type ScreenerModel, valuationDate } from '@fcf/engine';
-import {
-  MARKET_SYNC_TABLES,
-  marketPullAnswer,
-  type QuoteSyncData,
-  quoteAnswer,
-  quoteSyncDataSchema,
-} from '@fcf/engine/contract';
+import type { MarketQuote, ScreenerModel } from '@fcf/engine';
+import { MARKET_SYNC_TABLES, marketPullAnswer, type QuoteSyncData } from '@fcf/engine/contract';
 import type { SummaryQuote } from '@fcf/engine/report';
-import { safeParse } from 'zod/mini';
 import { pullTables } from '../sync/table-pull.ts';
 import { openStore } from './db.ts';
+import { asQuote, marketOf } from './quote-answer.ts';
+
+export { marketOf, quoteOfAnswer } from './quote-answer.ts';
 
 /**
  * The offline copy of the market: every company's latest quote and every valued company's screener model,
@@ -39,22 +35,6 @@ export function refreshQuotes(force = false): Promise<void> {
   return running;
 }
 
-function asQuote(data: unknown): QuoteSyncData | null {
-  const parsed = safeParse(quoteSyncDataSchema, data);
-  return parsed.success ? parsed.data : null;
-}
-
-/**
- * A quote as `GET /api/data/quotes/{company}` answers it, in the shape of the offline copy's row (so a report
- * priced by it is kept under the same key as one priced from the copy); null when the answer is not one.
- */
-export function quoteOfAnswer(answer: unknown): QuoteSyncData | null {
-  const parsed = safeParse(quoteAnswer, answer);
-  if (!parsed.success) return null;
-  const { company, ...figures } = parsed.data.data;
-  return asQuote({ company_code: company, ...figures });
-}
-
 /** The company's latest quote from the offline copy, or null (also when the store cannot be read). */
 async function readQuote(code: string): Promise<QuoteSyncData | null> {
   try {
@@ -70,11 +50,6 @@ async function readQuote(code: string): Promise<QuoteSyncData | null> {
 /** The market context of a report: the quote and today. */
 export async function marketContext(code: string): Promise<{ quote: SummaryQuote | null; today: string }> {
   return marketOf(await readQuote(code));
-}
-
-/** The market context of a report priced by this quote (null: none), today. */
-export function marketOf(quote: SummaryQuote | null): { quote: SummaryQuote | null; today: string } {
-  return { quote, today: valuationDate(new Date()) };
 }
 
 /** Everything the screener needs from the offline copy: the models and the latest quotes by code. */

@@ -10,6 +10,8 @@ import { useRouter } from './router.tsx';
 
 /** True in the installed app: Chromium's standalone/fullscreen display modes, or iOS's home-screen app. */
 export function isStandalone(): boolean {
+  // Markup rendered ahead of the browser (first-screen.tsx) is a browser tab's.
+  if (typeof window === 'undefined') return false;
   const media = (query: string) => typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
   return media('(display-mode: standalone)') || media('(display-mode: fullscreen)') || iosStandalone;

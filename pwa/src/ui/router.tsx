@@ -36,6 +36,14 @@ export function RouterProvider({ children }: { children: ReactNode }) {
   return <RouterContext.Provider value={{ location, navigate }}>{children}</RouterContext.Provider>;
 }
 
+/**
+ * A router fixed at one location, for markup rendered ahead of the browser (the home page's first screen
+ * written into the built HTML, first-screen.tsx): nothing navigates there.
+ */
+export function StaticRouter({ location, children }: { location: AppLocation; children: ReactNode }) {
+  return <RouterContext.Provider value={{ location, navigate: () => {} }}>{children}</RouterContext.Provider>;
+}
+
 export function useRouter(): RouterValue {
   const value = useContext(RouterContext);
   if (!value) throw new Error('useRouter outside RouterProvider');

@@ -8,6 +8,8 @@ import { startTestPlatform, type TestPlatform } from '../testing/test-platform.t
 import { JSON_BODY_LIMIT } from './json-request-limits.ts';
 
 const INDEX_HTML = '<!doctype html><html lang="zh-CN"><title>自由现金流估值平台</title><div id="root"></div></html>';
+/** The home page's shell with its first screen rendered at build time (vite.config.ts, firstScreen). */
+const HOME_HTML = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><h1>FCF估值研究平台</h1></div>');
 const SW_JS = 'self.addEventListener("install", () => self.skipWaiting());';
 const APP_JS = 'console.log("app");';
 /** A large hashed asset the build precompressed (its .br sibling marked, to tell it from one made here). */
@@ -25,6 +27,7 @@ describe('serving the built app', () => {
     const dist = join(root, 'dist');
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'home.html'), HOME_HTML);
     writeFileSync(join(dist, 'sw.js'), SW_JS);
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), APP_JS);
     writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG_JS);
@@ -41,8 +44,15 @@ describe('serving the built app', () => {
 
   const get = (path: string) => platform.app.request(path);
 
+  it.each(['/', '/?company=美的集团'])('GET %s answers the home page with its first screen', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(HOME_HTML);
+  });
+
   it.each([
-    '/',
+    '/valuation-home',
     '/valuation-custom',
     '/valuation-custom?company=600298',
     '/admin/upload',

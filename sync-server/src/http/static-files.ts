@@ -111,6 +111,9 @@ export function serveApp(app: Hono<AppEnv>, staticDir: string): void {
     if (file) return sendFile(c, file, path);
     // A missing asset is a 404, not the app shell: the browser would try to run HTML as a script.
     if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) return c.text('Not Found', 404);
+    // The home page's shell holds its first screen, rendered at build time (vite.config.ts, firstScreen).
+    const home = join(root, 'home.html');
+    if (path === '/' && existsSync(home)) return sendFile(c, home, '/index.html');
     return sendFile(c, index, '/index.html');
   });
 }

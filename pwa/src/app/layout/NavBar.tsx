@@ -1,6 +1,7 @@
 import type { TopMenuItem as TopMenu } from '@fcf/engine/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getToken, signOut, useSessionUser } from '../../api/session.ts';
+import { afterFirstScreen } from '../../lib/after-first-screen.ts';
 import { TOP_MENUS_CHANGED } from '../../store/menu-defaults.ts';
 import { Link, useRouter } from '../../ui/router.tsx';
 import { MOBILE_MAX_WIDTH } from '../../ui/use-viewport-width.ts';
@@ -20,8 +21,11 @@ export function NavBar() {
 
   const load = useCallback((force: boolean) => {
     setMenu({ status: 'loading' });
-    // The offline copy (IndexedDB) loads after the first screen is shown.
-    import('../../store/menus.ts')
+    // The offline copy (IndexedDB) loads after the first screen is shown where the menu is folded away
+    // behind the burger (a phone); a tap on it loads the menu at once.
+    const shown = force || window.innerWidth > MOBILE_MAX_WIDTH ? Promise.resolve() : afterFirstScreen();
+    shown
+      .then(() => import('../../store/menus.ts'))
       .then(({ loadTopMenus }) => loadTopMenus(force))
       .then(({ value }) => setMenu({ status: 'ready', menus: value }))
       .catch((error: unknown) => setMenu({ status: 'error', message: menuLoadMessage(error) }));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
+import { afterFirstScreen } from '../../lib/after-first-screen.ts';
 import './UpdatePrompt.css';
 
 /**
@@ -15,13 +16,16 @@ export function UpdatePrompt() {
     const onVisible = () => {
       if (document.visibilityState === 'visible') workbox?.update().catch(() => {});
     };
-    import('workbox-window').then(({ Workbox }) => {
-      workbox = new Workbox('/sw.js', { scope: '/' });
-      const current = workbox;
-      current.addEventListener('waiting', () => setWaiting(current));
-      current.register().catch((error: unknown) => console.warn('Service worker 注册失败', error));
-      document.addEventListener('visibilitychange', onVisible);
-    });
+    // The service worker's install downloads the whole app: not while the first screen is drawn.
+    afterFirstScreen()
+      .then(() => import('workbox-window'))
+      .then(({ Workbox }) => {
+        workbox = new Workbox('/sw.js', { scope: '/' });
+        const current = workbox;
+        current.addEventListener('waiting', () => setWaiting(current));
+        current.register().catch((error: unknown) => console.warn('Service worker 注册失败', error));
+        document.addEventListener('visibilitychange', onVisible);
+      });
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
 

@@ -1,5 +1,6 @@
 import type { CompanyListItem } from '@fcf/engine/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { afterFirstScreen } from '../../lib/after-first-screen.ts';
 import { companyListErrorMessage } from './company-list-error.ts';
 
 /** The company list for the search bar: cache-first, with loading, error and retry. */
@@ -10,7 +11,8 @@ export function useCompanyList() {
   const load = useCallback((force: boolean) => {
     setLoading(true);
     // The offline copy (IndexedDB) loads after the first screen is shown.
-    import('../../store/companies.ts')
+    afterFirstScreen()
+      .then(() => import('../../store/companies.ts'))
       .then(({ loadCompanies }) => loadCompanies(force))
       .then(({ value }) => {
         setCompanies(value);
