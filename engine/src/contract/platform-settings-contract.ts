@@ -31,6 +31,9 @@ export const platformSettingsAnswer = envelope(
 export const platformSettingsBody = z.strictObject({ terminal_value_method: terminalMethodField });
 export type PlatformSettingsBody = z.infer<typeof platformSettingsBody>;
 
+/** The API takes the yield as a fraction: the message says so. */
+const RATE_FIELD_MESSAGE = `${RISK_FREE_RATE_MESSAGE}（小数，如 1.68% 写作 0.0168）`;
+
 const yearField = z
   .int({ error: RISK_FREE_YEAR_MESSAGE })
   .check(
@@ -42,10 +45,10 @@ const yearField = z
 export const riskFreeRateBody = z.strictObject({
   year: yearField.check(z.describe('年末所在年份')),
   rate: z
-    .number({ error: RISK_FREE_RATE_MESSAGE })
+    .number({ error: RATE_FIELD_MESSAGE })
     .check(
-      z.gte(RISK_FREE_RATE_RULE.min, RISK_FREE_RATE_MESSAGE),
-      z.lte(RISK_FREE_RATE_RULE.max, RISK_FREE_RATE_MESSAGE),
+      z.gte(RISK_FREE_RATE_RULE.min, RATE_FIELD_MESSAGE),
+      z.lte(RISK_FREE_RATE_RULE.max, RATE_FIELD_MESSAGE),
       z.describe('年末10年期国债收益率（小数：0.0168 = 1.68%）'),
     ),
   source: z.optional(
@@ -74,3 +77,4 @@ export type RiskFreeRateRow = z.infer<typeof riskFreeRateRowSchema>;
 export const riskFreeRatesAnswer = envelope(
   z.object({ rates: z.array(riskFreeRateRowSchema), seed_source: z.string() }),
 );
+export type RiskFreeRatesAnswer = z.infer<typeof riskFreeRatesAnswer>;

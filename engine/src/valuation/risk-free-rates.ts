@@ -20,7 +20,7 @@ export const RISK_FREE_SOURCE = '中债国债收益率曲线（10年期）年末
 export const RISK_FREE_RATE_RULE = { min: 0, max: 0.2, firstYear: 2000, lastYear: 2100 } as const;
 
 /** The message of a yield outside RISK_FREE_RATE_RULE or not a number. */
-export const RISK_FREE_RATE_MESSAGE = '10年期国债收益率应为 0%–20% 之间的数字（如 1.68% 写作 0.0168）';
+export const RISK_FREE_RATE_MESSAGE = '10年期国债收益率应为 0%–20% 之间的数字';
 export const RISK_FREE_YEAR_MESSAGE = `年份应为 ${RISK_FREE_RATE_RULE.firstYear}–${RISK_FREE_RATE_RULE.lastYear} 的整数`;
 
 export const CHINA_10Y_YIELDS: readonly RiskFreeRate[] = [
