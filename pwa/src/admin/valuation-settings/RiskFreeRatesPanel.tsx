@@ -17,24 +17,28 @@ type RiskFreeTable = RiskFreeRatesAnswer['data'];
  */
 export function RiskFreeRatesPanel() {
   const titleId = useId();
-  const formId = useId();
   const remote = useRemote(readRiskFreeRates, errorText);
   const [edited, setEdited] = useState<RiskFreeTable | null>(null);
   const [draft, setDraft] = useState<RiskFreeDraft>(EMPTY_DRAFT);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const rateInput = useRef<HTMLInputElement>(null);
+
+  const section = useRef<HTMLElement>(null);
   const table = edited ?? remote.data;
 
-  const run = (call: Promise<RiskFreeTable>, done: string) => {
+  // Nothing is disabled while a call runs (a disabled control drops the keyboard's focus): a second call waits.
+  const run = (call: () => Promise<RiskFreeTable>, done: string, then?: () => void) => {
+    if (busy) return;
     setBusy(true);
     setNotice(null);
-    call.then(
+    call().then(
       (data) => {
         setEdited(data);
         setDraft(EMPTY_DRAFT);
         setBusy(false);
         setNotice({ kind: 'success', text: done });
+        then?.();
       },
       (error: unknown) => {
         setBusy(false);
@@ -49,7 +53,7 @@ export function RiskFreeRatesPanel() {
       setNotice({ kind: 'error', text: parsed.error });
       return;
     }
-    run(saveRiskFreeRate(parsed.entry), `${parsed.entry.year} 年末收益率已保存，此后的估值按新表计算`);
+    run(() => saveRiskFreeRate(parsed.entry), `${parsed.entry.year} 年末收益率已保存，此后的估值按新表计算`);
   };
 
   const edit = (row: RiskFreeRateRow) => {
@@ -59,9 +63,17 @@ export function RiskFreeRatesPanel() {
     rateInput.current?.focus();
   };
 
+  // The year's 修改 again after its 恢复, so the focus does not fall to the page with the removed button.
+  const restore = (year: number) =>
+    run(
+      () => restoreRiskFreeRate(year),
+      `${year} 年末收益率已恢复`,
+      () =>
+        requestAnimationFrame(() => section.current?.querySelector<HTMLElement>(`[data-edit-year="${year}"]`)?.focus()),
+    );
+
   const field = (key: keyof RiskFreeDraft) => ({
     value: draft[key],
-    disabled: busy,
     onChange: (event: { currentTarget: HTMLInputElement }) => {
       const value = event.currentTarget.value;
       setDraft((current) => ({ ...current, [key]: value }));
@@ -69,7 +81,7 @@ export function RiskFreeRatesPanel() {
   });
 
   return (
-    <section className="panel panel--stack valuation-settings__panel" aria-labelledby={titleId}>
+    <section ref={section} className="panel panel--stack valuation-settings__panel" aria-labelledby={titleId}>
       <h2 id={titleId}>10年期国债收益率（年末）</h2>
       <p className="admin-muted">
         估值日前最近一个年末的收益率即无风险利率。内置数据来源：{table?.seed_source ?? '…'}
@@ -77,7 +89,6 @@ export function RiskFreeRatesPanel() {
         各设备在下次取回公司数据时更新；已保存的估值结果请在“数据上传与估值”中批量重新估值。
       </p>
       <form
-        id={formId}
         className="valuation-settings__form"
         aria-label="修改或新增年末收益率"
         onSubmit={(event) => {
@@ -97,7 +108,7 @@ export function RiskFreeRatesPanel() {
           来源（可选）
           <input className="field" maxLength={200} placeholder="管理员录入" {...field('source')} />
         </label>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" aria-disabled={busy}>
           {busy ? '保存中…' : '保存'}
         </button>
       </form>
@@ -138,7 +149,7 @@ export function RiskFreeRatesPanel() {
                       type="button"
                       className="button button--ghost"
                       aria-label={`修改 ${row.year} 年末收益率`}
-                      disabled={busy}
+                      data-edit-year={row.year}
                       onClick={() => edit(row)}
                     >
                       修改
@@ -148,8 +159,7 @@ export function RiskFreeRatesPanel() {
                         type="button"
                         className="button button--ghost"
                         aria-label={`恢复 ${row.year} 年末收益率${row.seed_rate === null ? '（删除该年）' : '为内置值'}`}
-                        disabled={busy}
-                        onClick={() => run(restoreRiskFreeRate(row.year), `${row.year} 年末收益率已恢复`)}
+                        onClick={() => restore(row.year)}
                       >
                         {row.seed_rate === null ? '删除' : '恢复'}
                       </button>

@@ -19,9 +19,12 @@ export function TerminalMethodPanel() {
   const current = saved ?? settings.data?.terminal_value_method ?? null;
   const selected = choice ?? current;
   const seed = settings.data?.seed_terminal_value_method ?? null;
+  // Marked, not disabled, while there is nothing to save: a disabled button would drop the keyboard's focus.
+  const unchanged = saving || selected === current;
 
+  // The radios stay enabled while saving, so a keyboard user's focus stays where it was.
   const save = () => {
-    if (selected === null) return;
+    if (selected === null || unchanged) return;
     setSaving(true);
     setNotice(null);
     savePlatformSettings(selected).then(
@@ -60,7 +63,6 @@ export function TerminalMethodPanel() {
                   name="terminal-value-method"
                   value={method}
                   checked={selected === method}
-                  disabled={saving}
                   onChange={() => setChoice(method)}
                 />
                 <span>
@@ -71,7 +73,11 @@ export function TerminalMethodPanel() {
               </label>
             ))}
           </fieldset>
-          <button type="submit" className="button button--primary" disabled={saving || selected === current}>
+          <button
+            type="submit"
+            className={`button button--primary${unchanged ? ' is-disabled' : ''}`}
+            aria-disabled={unchanged}
+          >
             {saving ? '保存中…' : '保存'}
           </button>
         </form>

@@ -70,9 +70,11 @@ describe('估值设定', () => {
     ]);
     expect(texts(radios[0]?.closest('label') ?? document, '.upload-chip')).toEqual(['种子默认', '当前']);
     const save = byText(document, 'button', '保存');
-    expect(save.hasAttribute('disabled')).toBe(true);
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    click(save);
+    expect(savePlatformSettings).not.toHaveBeenCalled();
     click(radios[1] as HTMLInputElement);
-    expect(save.hasAttribute('disabled')).toBe(false);
+    expect(save.getAttribute('aria-disabled')).toBe('false');
     click(save);
     await settle();
     expect(savePlatformSettings).toHaveBeenCalledWith('value_driver');
