@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage } from './browser.ts';
+import { launchBrowser, MOBILE, newPage, signInContext } from './browser.ts';
 
 /**
  * 估值设定 on a phone, by keyboard alone: an admin edits 2024's year-end yield and the platform's terminal
@@ -19,14 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.locator('input[name="username"]').fill('admin');
-  await page.locator('input[name="password"]').fill(adminPassword);
-  await page.locator('input[name="password"]').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
-}
-
 /** 美的集团's DCF as the API answers it now. */
 async function midea(): Promise<{ method: string; riskFree: number | undefined }> {
   const response = await fetch(`${baseURL}/api/home/dcf_valuation/000333`);
@@ -42,7 +34,7 @@ async function midea(): Promise<{ method: string; riskFree: number | undefined }
 describe('估值设定', () => {
   it('edits a year-end yield and the default terminal method by keyboard at 390 px', async () => {
     const { context, page } = await newPage(browser, baseURL, MOBILE);
-    await logInAsAdmin(page);
+    await signInContext(context, baseURL, adminPassword);
     await page.goto('/admin/valuation-settings');
     const rates = page.getByTestId('risk-free-rates');
     await rates.waitFor({ timeout: 10_000 });
