@@ -23,7 +23,6 @@ export function RiskFreeRatesPanel() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const rateInput = useRef<HTMLInputElement>(null);
-
   const section = useRef<HTMLElement>(null);
   const table = edited ?? remote.data;
 
@@ -35,7 +34,6 @@ export function RiskFreeRatesPanel() {
     call().then(
       (data) => {
         setEdited(data);
-        setDraft(EMPTY_DRAFT);
         setBusy(false);
         setNotice({ kind: 'success', text: done });
         then?.();
@@ -53,7 +51,11 @@ export function RiskFreeRatesPanel() {
       setNotice({ kind: 'error', text: parsed.error });
       return;
     }
-    run(() => saveRiskFreeRate(parsed.entry), `${parsed.entry.year} 年末收益率已保存，此后的估值按新表计算`);
+    run(
+      () => saveRiskFreeRate(parsed.entry),
+      `${parsed.entry.year} 年末收益率已保存，此后的估值按新表计算`,
+      () => setDraft(EMPTY_DRAFT),
+    );
   };
 
   const edit = (row: RiskFreeRateRow) => {
