@@ -77,6 +77,7 @@ export * from './valuation/models/story-defaults.ts';
 export * from './valuation/models/story-model.ts';
 export * from './valuation/parameter-rules.ts';
 export * from './valuation/parameters.ts';
+export * from './valuation/platform-settings.ts';
 export * from './valuation/reset-scope.ts';
 export * from './valuation/reverse-dcf.ts';
 export * from './valuation/risk-free-rates.ts';

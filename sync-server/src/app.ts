@@ -31,6 +31,7 @@ import { httpErrorOf } from './routes/domain-errors.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
 import { pdfRoutes } from './routes/pdf-routes.ts';
+import { platformSettingsRoutes } from './routes/platform-settings-routes.ts';
 import { quoteRoutes } from './routes/quote-routes.ts';
 import { reportRoutes } from './routes/report-routes.ts';
 import { reportSectionRoutes } from './routes/report-section-routes.ts';
@@ -152,6 +153,7 @@ export function createApp(dependencies: AppDependencies): App {
     .route('/', pdfLibraryRoutes)
     .route('/', quoteRoutes)
     .route('/', watchlistRoutes)
+    .route('/', platformSettingsRoutes)
     .route(
       '/',
       apiDocsRoutes(() => openApiDocument(app, SERVER_VERSION)),

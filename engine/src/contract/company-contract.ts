@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MODEL_IDS } from '../valuation/models/model-types.ts';
 import { envelope, named } from './envelope.ts';
+import { platformSettingsSchema } from './platform-settings-contract.ts';
 import { industryComparisonViewSchema } from './section-answers.ts';
 import { yearEndQuoteSchema } from './valuation-section-answers.ts';
 
@@ -135,6 +136,11 @@ export const companyBundleSchema = named(
             '服务器为该公司选用的估值模型（fcff 或 excess_return；设备按同一规则选用）；无模型可估值时为 null',
           ),
         ),
+    ),
+    platform: z.optional(
+      z
+        .nullable(platformSettingsSchema)
+        .check(z.describe('平台设定（管理员所选的默认终值方法），设备按它估值；旧包无此项时为种子设定（gordon）')),
     ),
   }),
 );

@@ -18,6 +18,7 @@ export * from './model-schemas.ts';
 export * from './model-valuation-contract.ts';
 export * from './pdf-library-contract.ts';
 export * from './pdf-report-contract.ts';
+export * from './platform-settings-contract.ts';
 export * from './quote-contract.ts';
 export * from './report-answers.ts';
 export * from './screener-contract.ts';

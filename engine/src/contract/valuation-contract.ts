@@ -14,6 +14,7 @@ import {
   waccBreakdownSchema,
 } from './model-schemas.ts';
 import { modelValuationViewSchema } from './model-valuation-contract.ts';
+import { TERMINAL_METHOD_ERROR } from './platform-settings-contract.ts';
 import { dcfValuationViewSchema } from './report-answers.ts';
 import { numberField } from './text-fields.ts';
 import { whatIfScenariosAnswer, whatIfScenariosField } from './what-if-scenarios.ts';
@@ -143,7 +144,7 @@ export const whatIfBody = z.strictObject({
   total_shares_manual: z.nullish(numberField),
   terminal_value_method: z.optional(
     z
-      .enum(TERMINAL_VALUE_METHODS, { error: '终值方法（terminal_value_method）只能是 gordon 或 value_driver' })
+      .enum(TERMINAL_VALUE_METHODS, { error: TERMINAL_METHOD_ERROR })
       .check(z.describe('gordon（默认）：FCF₅×(1+g)/(WACC−g)；value_driver：NOPAT₆×(1−g/RONIC)/(WACC−g)')),
   ),
   ronic_manual: z.nullish(numberField.check(z.describe('价值驱动终值公式的 RONIC；null 或不填为 WACC'))),

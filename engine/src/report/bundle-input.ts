@@ -25,6 +25,7 @@ export function bundleInput(
     parameters: bundle.parameters,
     overrides: bundle.overrides,
     waccAssumptions: bundle.waccAssumptions,
+    platform: bundle.platform ?? null,
     industry: bundle.company.industry,
     asOf,
     listedShares: bundleListedShares(bundle, quote),

@@ -8,6 +8,7 @@ import type { ShareSnapshot } from '../valuation/listed-shares.ts';
 import { valueCompanyByModel } from '../valuation/models/model-choice.ts';
 import type { ModelId } from '../valuation/models/model-types.ts';
 import type { ValuationParameters, WaccAssumptions } from '../valuation/parameters.ts';
+import type { PlatformSettings } from '../valuation/platform-settings.ts';
 import { type BasicInfoView, basicInfoView } from './basic-info-view.ts';
 import { bundleInput } from './bundle-input.ts';
 import { type GrowthView, growthView } from './growth-view.ts';
@@ -67,6 +68,11 @@ export interface CompanyBundle {
    * `valueBundle` chooses the same. Absent from older bundles.
    */
   readonly model?: ModelId | null;
+  /**
+   * What an admin set for the whole platform (its default terminal value method), as the server values with
+   * it; absent from older bundles (then the seed's).
+   */
+  readonly platform?: PlatformSettings | null;
 }
 
 /**

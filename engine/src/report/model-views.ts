@@ -83,6 +83,7 @@ export function bundleModelInput(
     parameters: { ...bundle.parameters, ...options.parameters },
     overrides: bundle.overrides,
     waccAssumptions: bundle.waccAssumptions,
+    platform: bundle.platform ?? null,
     industry: bundle.company.industry,
     asOf: options.asOf ?? null,
     listedShares: bundleListedShares(bundle, options.market?.quote),

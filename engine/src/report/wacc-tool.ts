@@ -93,6 +93,7 @@ export function waccToolView(
     statements: bundle.statements,
     overrides: bundle.overrides,
     waccAssumptions: bundle.waccAssumptions,
+    platform: bundle.platform ?? null,
     industry: bundle.company.industry,
     asOf: context.asOf ?? null,
     listedShares: context.listedShares ?? null,

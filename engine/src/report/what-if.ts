@@ -75,6 +75,7 @@ function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCac
     parameters: { ...bundle.parameters, ...whatIf.parameters },
     overrides: mergeOverrides(bundle.overrides, whatIf.overrides),
     waccAssumptions: bundle.waccAssumptions,
+    platform: bundle.platform ?? null,
     industry: bundle.company.industry,
     asOf: whatIf.asOf ?? null,
     listedShares: bundleListedShares(bundle, market?.quote),

@@ -29,6 +29,7 @@ import {
   NO_MANUAL_PARAMETERS,
   type ValuationSettings,
 } from './parameters.ts';
+import type { PlatformSettings } from './platform-settings.ts';
 import { type SensitivityGrid, type SensitivityOptions, sensitivityGrid } from './sensitivity.ts';
 import type { ListedShares } from './shares.ts';
 import type { WaccAssumptions } from './wacc.ts';
@@ -52,6 +53,8 @@ export interface CompanyValuationInput {
   readonly listedShares?: ListedShares | null;
   /** The date the valuation is for, 'YYYY-MM-DD' (the engine reads no clock): warns a stale latest report. */
   readonly asOf?: string | null;
+  /** What an admin set for the whole platform (its default terminal value method); absent: the seed's. */
+  readonly platform?: PlatformSettings | null;
   /** How an admin reads the company's own lines (docs/model.md §2; defaults: NO_ADMIN_CHOICES). */
   readonly choices?: AdminChoices | null;
   /** Reuse of the statements' analytics across edits of one company (see createAnalyticsCache). */
@@ -241,6 +244,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     listedShares: input.listedShares ?? null,
     asOf: input.asOf ?? null,
     ebit: last.ebit,
+    ...(input.platform ? { terminalMethod: input.platform.terminal_value_method } : {}),
   });
   const { totals: bridge, lines } = equityBridgeOf(latest);
   const classification = classifyCompany(input.industry, latest);

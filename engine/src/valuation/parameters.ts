@@ -1,5 +1,6 @@
 import type { CompanyStatements } from '../statements/items.ts';
 import type { TerminalValueMethod } from './dcf.ts';
+import { SEED_PLATFORM_SETTINGS } from './platform-settings.ts';
 import { type ListedShares, resolveShares, type ShareCount, type ShareSource } from './shares.ts';
 import { type WaccAssumptions, type WaccBreakdown, waccBreakdown, waccCalculation } from './wacc.ts';
 
@@ -61,6 +62,8 @@ export interface ParameterContext {
   readonly asOf?: string | null;
   /** The latest year's operating EBIT (it rates the company's debt). */
   readonly ebit?: number | null;
+  /** The platform's terminal value method where the parameters choose none (absent: the seed's, Gordon). */
+  readonly terminalMethod?: TerminalValueMethod;
 }
 
 /** The market cap a listed count with its close gives (亿股 × 元 = 亿元), or null without a price. */
@@ -99,7 +102,8 @@ export function effectiveParameters(
     total_shares_calculated: calculatedShares.source === 'none' ? null : calculatedShares.count,
     total_shares_source: shares.source,
     shares,
-    terminal_value_method: manual.terminal_value_method ?? 'gordon',
+    terminal_value_method:
+      manual.terminal_value_method ?? context.terminalMethod ?? SEED_PLATFORM_SETTINGS.terminal_value_method,
     ronic: manual.ronic_manual ?? breakdown.applied_wacc,
     manual,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHINA_10Y_YIELDS, riskFreeRateAt } from './risk-free-rates.ts';
+import { CHINA_10Y_YIELDS, mergedRiskFreeRates, riskFreeRateAt } from './risk-free-rates.ts';
 
 /** ChinaBond's 10-year government bond yield at each year-end, in percent (docs/model.md §6). */
 const CHINABOND_YEAR_ENDS: Readonly<Record<number, number>> = {
@@ -30,5 +30,20 @@ describe('the 10-year government bond yields', () => {
   it('dates a valuation at the year-end before it, or its own on 31 December', () => {
     expect(riskFreeRateAt('2019-06-30', CHINA_10Y_YIELDS)).toEqual({ rate: 0.0323, date: '2018-12-31' });
     expect(riskFreeRateAt('2024-12-31', CHINA_10Y_YIELDS)).toEqual({ rate: 0.0168, date: '2024-12-31' });
+  });
+});
+
+describe('an admin’s edits laid over the table', () => {
+  it('replaces a year and adds a later one, in year order', () => {
+    const merged = mergedRiskFreeRates([
+      { year: 2025, rate: 0.0165 },
+      { year: 2024, rate: 0.017 },
+    ]);
+    expect(merged.slice(-2)).toEqual([
+      { year: 2024, rate: 0.017 },
+      { year: 2025, rate: 0.0165 },
+    ]);
+    expect(merged).toHaveLength(CHINA_10Y_YIELDS.length + 1);
+    expect(riskFreeRateAt('2026-03-01', merged)).toEqual({ rate: 0.0165, date: '2025-12-31' });
   });
 });

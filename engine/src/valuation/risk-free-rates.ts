@@ -13,6 +13,16 @@ export interface RiskFreeRate {
 
 export const RISK_FREE_SOURCE = '中债国债收益率曲线（10年期）年末值，中央国债登记结算有限责任公司';
 
+/**
+ * What an admin may enter for a year-end (docs/model.md §6): a yield of 0%–20% (a fraction here; China's has
+ * stayed within 1%–5% since 2000) for a year of 2000–2100.
+ */
+export const RISK_FREE_RATE_RULE = { min: 0, max: 0.2, firstYear: 2000, lastYear: 2100 } as const;
+
+/** The message of a yield outside RISK_FREE_RATE_RULE or not a number. */
+export const RISK_FREE_RATE_MESSAGE = '10年期国债收益率应为 0%–20% 之间的数字';
+export const RISK_FREE_YEAR_MESSAGE = `年份应为 ${RISK_FREE_RATE_RULE.firstYear}–${RISK_FREE_RATE_RULE.lastYear} 的整数`;
+
 export const CHINA_10Y_YIELDS: readonly RiskFreeRate[] = [
   { year: 2011, rate: 0.0343 },
   { year: 2012, rate: 0.0357 },

@@ -8,11 +8,13 @@ const ForecastPage = lazy(() => import('./forecast/ForecastPage.tsx'));
 const MenuCenter = lazy(() => import('./menus/MenuCenter.tsx'));
 const PdfManager = lazy(() => import('./pdf/PdfManager.tsx'));
 const QuoteUploadPage = lazy(() => import('./quotes/QuoteUploadPage.tsx'));
+const ValuationSettingsPage = lazy(() => import('./valuation-settings/ValuationSettingsPage.tsx'));
 
 const SECTIONS = [
   { path: '/admin/upload', label: '数据上传与估值' },
   { path: '/admin/quotes', label: '行情上传' },
   { path: '/admin/forecast', label: '预测管理' },
+  { path: '/admin/valuation-settings', label: '估值设定' },
   { path: '/admin/pdf', label: 'PDF研报管理' },
   { path: '/admin/articles', label: '文章管理' },
   { path: '/admin/menus', label: '菜单管理' },
@@ -31,6 +33,7 @@ function AdminPage({ path }: { path: string }) {
   if (path === '/admin' || path.startsWith('/admin/upload')) return <UploadPage />;
   if (path.startsWith('/admin/forecast')) return <ForecastPage />;
   if (path.startsWith('/admin/quotes')) return <QuoteUploadPage />;
+  if (path.startsWith('/admin/valuation-settings')) return <ValuationSettingsPage />;
   if (path.startsWith('/admin/menus')) return <MenuCenter />;
   if (path.startsWith('/admin/articles')) return <ArticlesPlaceholder />;
   if (path.startsWith('/admin/pdf')) return <PdfManager />;

@@ -133,7 +133,7 @@ export function ValuationWorkspace({
         dcf={dcf}
         automaticPerShare={session.automaticPerShare}
         price={price}
-        edits={countEdits(whatIf)}
+        edits={countEdits(whatIf, session.platformMethod)}
         onRestoreAll={restoreAll}
         onUndo={undo ? undoRestore : null}
         latestYear={view.latestYear}

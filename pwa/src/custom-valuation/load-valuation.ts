@@ -1,3 +1,4 @@
+import { SEED_PLATFORM_SETTINGS, type TerminalValueMethod } from '@fcf/engine';
 import type { CompanyListItem } from '@fcf/engine/contract';
 import { type CompanyBundle, type ModelChoices, NO_WHAT_IF, type WhatIf, type WhatIfView } from '@fcf/engine/report';
 import { ApiRequestError, reportLoadMessage } from '../api/http.ts';
@@ -24,6 +25,8 @@ export interface ValuationSession {
   readonly choices: ModelChoices;
   /** The model the reader chose before and their levers, if any. */
   readonly models: StoredModelChoice | null;
+  /** The terminal value method the platform values by (the bundle's), which a what-if need not choose. */
+  readonly platformMethod: TerminalValueMethod;
 }
 
 const perShareOf = (view: WhatIfView): number | null =>
@@ -92,7 +95,8 @@ export async function openValuation(query: string): Promise<ValuationSession> {
     const choices = await engine.modelChoices();
     const view = await engine.whatIf(whatIf);
     if (view.financialData.historical.length === 0) throw new LoadFailure(NO_HISTORY_MESSAGE, false);
-    const automatic = isEmptyWhatIf(whatIf) ? view : await engine.whatIf(NO_WHAT_IF);
+    const platformMethod = bundle.platform?.terminal_value_method ?? SEED_PLATFORM_SETTINGS.terminal_value_method;
+    const automatic = isEmptyWhatIf(whatIf, platformMethod) ? view : await engine.whatIf(NO_WHAT_IF);
     return {
       company: bundle.company,
       stale,
@@ -102,6 +106,7 @@ export async function openValuation(query: string): Promise<ValuationSession> {
       automaticPerShare: perShareOf(automatic),
       choices,
       models,
+      platformMethod,
     };
   } catch (error) {
     if (error instanceof LoadFailure) throw error;

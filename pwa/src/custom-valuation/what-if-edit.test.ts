@@ -1,6 +1,6 @@
 import { NO_WHAT_IF } from '@fcf/engine/report';
 import { describe, expect, it } from 'vitest';
-import { applyEdit, isEmptyWhatIf } from './what-if-edit.ts';
+import { applyEdit, countEdits, isEmptyWhatIf } from './what-if-edit.ts';
 
 describe('applyEdit', () => {
   it('sets a driver for its year only, keeping the year’s other drivers', () => {
@@ -24,5 +24,16 @@ describe('isEmptyWhatIf', () => {
     expect(isEmptyWhatIf({ parameters: { wacc_manual: null }, overrides: { 2026: {} } })).toBe(true);
     expect(isEmptyWhatIf({ parameters: { wacc_manual: 0.1 }, overrides: {} })).toBe(false);
     expect(isEmptyWhatIf({ parameters: {}, overrides: { 2027: { da_ratio: 0.05 } } })).toBe(false);
+  });
+});
+
+describe('countEdits', () => {
+  it('does not count the platform’s own terminal value method as an edit', () => {
+    const gordon = applyEdit(NO_WHAT_IF, { kind: 'terminal', method: 'gordon', ronic: null });
+    expect(countEdits(gordon)).toBe(0);
+    expect(countEdits(gordon, 'value_driver')).toBe(1);
+    const driven = applyEdit(NO_WHAT_IF, { kind: 'terminal', method: 'value_driver', ronic: null });
+    expect(countEdits(driven, 'value_driver')).toBe(0);
+    expect(isEmptyWhatIf(driven, 'value_driver')).toBe(true);
   });
 });

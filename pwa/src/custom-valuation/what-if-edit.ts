@@ -1,4 +1,9 @@
-import type { DriverKey, TerminalValueMethod, ValuationParameterKey } from '@fcf/engine';
+import {
+  type DriverKey,
+  SEED_PLATFORM_SETTINGS,
+  type TerminalValueMethod,
+  type ValuationParameterKey,
+} from '@fcf/engine';
 import type { WhatIf } from '@fcf/engine/report';
 
 /** One committed cell: a forecast driver of one year, or a valuation parameter. */
@@ -26,17 +31,23 @@ export function applyEdit(whatIf: WhatIf, edit: WhatIfEdit): WhatIf {
   };
 }
 
-/** How many inputs the reader has set: parameters, and drivers per year. */
-export function countEdits(whatIf: WhatIf): number {
-  // Gordon is the default formula: choosing it back changes nothing.
+/**
+ * How many inputs the reader has set: parameters, and drivers per year. `platformMethod` is the terminal
+ * value method the platform values by (the bundle's `platform`): choosing it back changes nothing.
+ */
+export function countEdits(
+  whatIf: WhatIf,
+  platformMethod: TerminalValueMethod = SEED_PLATFORM_SETTINGS.terminal_value_method,
+): number {
   const parameters = Object.entries(whatIf.parameters).filter(
-    ([key, value]) => value !== null && value !== undefined && !(key === 'terminal_value_method' && value === 'gordon'),
+    ([key, value]) =>
+      value !== null && value !== undefined && !(key === 'terminal_value_method' && value === platformMethod),
   );
   const drivers = Object.values(whatIf.overrides).reduce((sum, values) => sum + Object.keys(values).length, 0);
   return parameters.length + drivers;
 }
 
 /** True when the reader has changed nothing (so there is nothing to reset). */
-export function isEmptyWhatIf(whatIf: WhatIf): boolean {
-  return countEdits(whatIf) === 0;
+export function isEmptyWhatIf(whatIf: WhatIf, platformMethod?: TerminalValueMethod): boolean {
+  return countEdits(whatIf, platformMethod) === 0;
 }

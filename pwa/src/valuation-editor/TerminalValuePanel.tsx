@@ -1,13 +1,8 @@
-import type { TerminalValueMethod } from '@fcf/engine';
+import { TERMINAL_VALUE_METHOD_LABELS as METHOD_LABELS, type TerminalValueMethod } from '@fcf/engine';
 import { formatPercent, type WhatIfView } from '@fcf/engine/report';
 import { useState } from 'react';
 import { editableText, parseEditableNumber } from '../ui/editable-number.ts';
 import './TerminalValuePanel.css';
-
-const METHOD_LABELS: Readonly<Record<TerminalValueMethod, string>> = {
-  gordon: '永续增长（Gordon）：FCF₅ × (1 + g) ÷ (WACC − g)',
-  value_driver: '价值驱动：NOPAT₆ × (1 − g ÷ RONIC) ÷ (WACC − g)',
-};
 
 interface TerminalValuePanelProps {
   readonly view: WhatIfView;

@@ -20,6 +20,7 @@ const DUMMY_PARAMS: Record<string, string> = {
   childId: '1',
   filename: 'x.pdf',
   asset: 'start.js',
+  year: '2024',
 };
 
 /** A concrete URL for a route pattern: each `:param` filled with a dummy value. */

@@ -99,6 +99,8 @@ const VALID_BODIES: Readonly<Record<string, unknown>> = {
     wacc: 0.09,
   },
   'POST /api/admin/reset-to-auto-complete/:company': { reset_scope: { fcf_parameters: true } },
+  'PUT /api/admin/platform-settings': { terminal_value_method: 'gordon' },
+  'PUT /api/admin/risk-free-rates': { year: 2024, rate: 0.0168 },
   'POST /api/user/calculate-with-valuation/:company': {
     wacc_manual: 0.09,
     year_specific_params: { 2026: { da_ratio: 0.1 } },

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { readIndustryComparison, readIndustryStatistics } from '../store/industry-statistics.ts';
+import { effectiveRiskFreeRates, readPlatformSettings } from '../store/platform-settings.ts';
 import { type StatementValueRow, statementsFromRows } from '../store/statements.ts';
 import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
@@ -106,6 +107,8 @@ function readSlice(
         row.beta,
       ]),
     );
+    const riskFreeRates = effectiveRiskFreeRates(db);
+    const platform = readPlatformSettings(db);
     const asOf = valuationDate(today);
     const quotes = yearEndQuotesBetween(db, ...range);
     const statistics = new Map<string, IndustryStatistics | null>();
@@ -118,10 +121,11 @@ function readSlice(
         statements: statementsFromRows(company, statements.get(company.code) ?? []),
         parameters: parametersFromRow(parameters.get(company.code)),
         overrides: overridesFromRows(overrides.get(company.code) ?? []),
-        waccAssumptions: waccAssumptionsFrom(assumptions, company.industry, betas.get(company.industry)),
+        waccAssumptions: waccAssumptionsFrom(assumptions, company.industry, betas.get(company.industry), riskFreeRates),
         industry_comparison: readIndustryComparison(db, company, asOf, statisticsOf(company.industry)),
         year_end_quotes: quotes.get(company.code) ?? [],
         version,
+        platform,
       }),
     );
     return { bundles, version };

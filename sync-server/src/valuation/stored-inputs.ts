@@ -1,12 +1,13 @@
 import {
-  CHINA_10Y_YIELDS,
   type CompanyValuationInput,
   type DriverKey,
   isDriverKey,
   type ListedShares,
   listedSharesOf,
   NO_MANUAL_PARAMETERS,
+  type PlatformSettings,
   preferredModel,
+  type RiskFreeRate,
   type ValuationParameters,
   valuationDate,
   WACC_ASSUMPTIONS,
@@ -17,6 +18,7 @@ import type { CompanyBundle, CompanyListing } from '@fcf/engine/report';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
 import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
+import { effectiveRiskFreeRates } from '../store/platform-settings.ts';
 import { latestQuote } from '../store/quotes.ts';
 import { yearEndQuotes } from '../store/year-end-quotes.ts';
 
@@ -87,8 +89,9 @@ export interface StoredWaccAssumptions extends WaccAssumptions {
 }
 
 /**
- * CAPM inputs from the database: the defaults and the beta of the company's industry when one is set
- * (`betaIndustry` names it, for the WACC's components).
+ * CAPM inputs from the database: the defaults, the year-end yields in force (the engine's table with the
+ * admins' edits) and the beta of the company's industry when one is set (`betaIndustry` names it, for the
+ * WACC's components).
  */
 export function loadWaccAssumptions(db: Database, company: CompanyRecord): StoredWaccAssumptions {
   const row = queryOne<AssumptionRow>(db, 'SELECT * FROM wacc_assumptions WHERE id = 1');
@@ -97,19 +100,20 @@ export function loadWaccAssumptions(db: Database, company: CompanyRecord): Store
     'SELECT beta FROM industry_betas WHERE industry = ?',
     company.industry,
   )?.beta;
-  return waccAssumptionsFrom(row, company.industry, industryBeta);
+  return waccAssumptionsFrom(row, company.industry, industryBeta, effectiveRiskFreeRates(db));
 }
 
-/** The stored CAPM defaults (or none: the engine's) with the industry's beta when one is set. */
+/** The stored CAPM defaults (or none: the engine's) with the yields in force and the industry's beta when set. */
 export function waccAssumptionsFrom(
   row: AssumptionRow | undefined,
   industry: string,
   industryBeta: number | undefined,
+  riskFreeRates: readonly RiskFreeRate[],
 ): StoredWaccAssumptions {
-  if (!row) return { ...WACC_ASSUMPTIONS, industryBeta: false };
+  if (!row) return { ...WACC_ASSUMPTIONS, riskFreeRates, industryBeta: false };
   return {
     riskFreeRate: row.risk_free_rate,
-    riskFreeRates: CHINA_10Y_YIELDS,
+    riskFreeRates,
     marketRiskPremium: row.market_risk_premium,
     beta: industryBeta ?? row.default_beta,
     betaIndustry: industryBeta === undefined ? null : industry,
@@ -150,7 +154,10 @@ export function loadCompanyContext(db: Database, company: CompanyRecord, today: 
 export function bundleOf(
   company: CompanyRecord,
   listing: CompanyListing | null,
-  parts: Omit<CompanyBundle, 'company' | 'waccAssumptions'> & { waccAssumptions: StoredWaccAssumptions },
+  parts: Omit<CompanyBundle, 'company' | 'waccAssumptions' | 'platform'> & {
+    waccAssumptions: StoredWaccAssumptions;
+    platform: PlatformSettings;
+  },
 ): CompanyBundle {
   const { industryBeta: _industryBeta, ...waccAssumptions } = parts.waccAssumptions;
   return {
@@ -163,5 +170,6 @@ export function bundleOf(
     year_end_quotes: parts.year_end_quotes ?? [],
     version: parts.version,
     model: preferredModel({ statements: parts.statements, industry: company.industry }),
+    platform: parts.platform,
   };
 }

@@ -14,6 +14,7 @@ import { type CompanyBundle, type CompanyListing, mergeOverrides, uncertaintyVie
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyRecord } from '../store/companies.ts';
+import { readPlatformSettings } from '../store/platform-settings.ts';
 import { latestQuote } from '../store/quotes.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
 import { yearEndQuotes } from '../store/year-end-quotes.ts';
@@ -72,6 +73,7 @@ export class ValuationService {
       industry_comparison: this.industries.of(company),
       year_end_quotes: yearEndQuotes(this.db, company.code),
       version: currentChangeSeq(this.db),
+      platform: readPlatformSettings(this.db),
     });
   }
 
@@ -123,6 +125,7 @@ export class ValuationService {
       parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
       overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
       waccAssumptions: loadWaccAssumptions(this.db, company),
+      platform: readPlatformSettings(this.db),
       ...context,
     });
     // Not from inside a transaction: it may roll back, and a later write would reuse its change sequence.
