@@ -2,6 +2,7 @@ import { isValuationError } from '../errors.ts';
 import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
 import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
+import { minorityProfitShareOf } from '../valuation/bridge.ts';
 import type { AnalyticsCache, CompanyValuation } from '../valuation/company-valuation.ts';
 import {
   type InputIssue,
@@ -141,6 +142,7 @@ export function impliedGrowthFor(
       wacc: valuation.dcf.wacc,
       terminalGrowth: valuation.dcf.g,
       bridge: valuation.bridge,
+      minorityProfitShare: minorityProfitShareOf(valuation.bridgeLines),
       totalShares: valuation.parameters.total_shares,
       terminal: {
         method: valuation.parameters.terminal_value_method,

@@ -6,6 +6,7 @@ import {
   type StatementItem,
   type StatementYear,
 } from '../statements/items.ts';
+import { type MinorityShare, minorityShareNote } from './minority-share.ts';
 
 /**
  * The items that turn enterprise value into equity value (亿元), as the DCF table lists them (docs/requirements.md#the-dcf-table): cash
@@ -25,6 +26,15 @@ export interface BridgeLine {
   readonly item: StatementItem | keyof EquityBridge | 'enterprise_value';
   readonly label: string;
   readonly amount: number;
+  /**
+   * Minority interest valued pro rata (docs/model.md §7): the minorities' share of net profit, applied to
+   * the equity value before minorities; the line's amount is that share of the running sum before it.
+   */
+  readonly profit_share?: number;
+  /** The balance sheet's figure beside a line valued otherwise (minority interest at book). */
+  readonly book_value?: number;
+  /** How the line was valued, in Chinese, when it is not the balance sheet's figure. */
+  readonly note?: string;
 }
 
 export const BRIDGE_TOTAL_LABELS: Readonly<Record<keyof EquityBridge | 'enterprise_value', string>> = {
@@ -39,27 +49,40 @@ const finite = (value: number | undefined): value is number => value !== undefin
 
 /**
  * The equity bridge of a balance sheet, line by line and in total: every cash-like and non-core asset and
- * every debt-like claim it reports, then minority interest. The totals are sums of the same lines.
+ * every debt-like claim it reports, then minority interest — pro rata to the minorities' share of profit
+ * when `minority` gives one (its amount then follows enterprise value: resolveBridgeLines), else at book
+ * with a note saying why. The totals are sums of the same lines (minority interest at book until resolved).
  */
-export function equityBridgeOf(latest: StatementYear): { totals: EquityBridge; lines: BridgeLine[] } {
+export function equityBridgeOf(
+  latest: StatementYear,
+  minority: MinorityShare | null = null,
+): { totals: EquityBridge; lines: BridgeLine[] } {
   const lines: BridgeLine[] = [];
   // Each total is summed with its lines (from 0, in the items' order, as sumOfItems sums them).
   const cash = addLines(lines, latest, CASH_LIKE_ITEMS, 1);
   const nonCoreAssets = addLines(lines, latest, NON_CORE_ASSET_ITEMS, 1);
   const debt = addLines(lines, latest, DEBT_LIKE_ITEMS, -1);
-  addLines(lines, latest, MINORITY_INTEREST_ITEMS, -1);
+  const book = finite(latest.minority_interest) ? latest.minority_interest : null;
+  if (book !== null) {
+    const label = ITEM_LABELS.minority_interest;
+    lines.push(
+      minority === null
+        ? { item: 'minority_interest', label, amount: -book, book_value: book, note: minorityShareNote(null, book) }
+        : {
+            item: 'minority_interest',
+            label,
+            amount: -book,
+            profit_share: minority.share,
+            book_value: book,
+            note: minorityShareNote(minority, book),
+          },
+    );
+  }
   return {
-    totals: {
-      non_core_assets: nonCoreAssets,
-      cash,
-      interest_bearing_liabilities: debt,
-      minority_interest: finite(latest.minority_interest) ? latest.minority_interest : 0,
-    },
+    totals: { non_core_assets: nonCoreAssets, cash, interest_bearing_liabilities: debt, minority_interest: book ?? 0 },
     lines,
   };
 }
-
-const MINORITY_INTEREST_ITEMS: readonly StatementItem[] = ['minority_interest'];
 
 /** Each reported item as a signed line; returns the items' (unsigned) sum, 0 when none is reported. */
 function addLines(lines: BridgeLine[], latest: StatementYear, items: readonly StatementItem[], sign: 1 | -1): number {
@@ -93,9 +116,32 @@ export function bridgeLinesFromTotals(bridge: EquityBridge): BridgeLine[] {
   ];
 }
 
+/** A pro-rata line's amount: its share of the equity before it, none of a value that is not positive. */
+function proRataAmount(before: number, share: number): number {
+  return before > 0 ? -share * before : 0;
+}
+
 /** Equity = EV + the signed lines, added in order (so the lines, EV first, sum to it exactly). */
 export function equityFromLines(enterpriseValue: number, lines: readonly BridgeLine[]): number {
   let equity = enterpriseValue;
-  for (const line of lines) equity += line.amount;
+  for (const line of lines) {
+    equity += line.profit_share === undefined ? line.amount : proRataAmount(equity, line.profit_share);
+  }
   return equity;
+}
+
+/** The lines at an enterprise value: each pro-rata line's amount made (equityFromLines adds the same). */
+export function resolveBridgeLines(enterpriseValue: number, lines: readonly BridgeLine[]): BridgeLine[] {
+  let equity = enterpriseValue;
+  return lines.map((line) => {
+    const amount = line.profit_share === undefined ? line.amount : proRataAmount(equity, line.profit_share);
+    equity += amount;
+    return amount === line.amount ? line : { ...line, amount };
+  });
+}
+
+/** The minorities' share of profit a bridge values them at, or null when they are at book (or absent). */
+export function minorityProfitShareOf(lines: readonly BridgeLine[]): number | null {
+  for (const line of lines) if (line.profit_share !== undefined) return line.profit_share;
+  return null;
 }

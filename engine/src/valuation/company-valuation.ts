@@ -20,6 +20,7 @@ import {
 import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts';
 import { type CompanyClassification, classifyCompany } from './company-kind.ts';
 import { type DcfResult, type DiscountTiming, discountCashFlows } from './dcf.ts';
+import { minorityProfitShare } from './minority-share.ts';
 import type { ChosenModel } from './models/model-types.ts';
 import { driverValueText, PARAMETER_RULES } from './parameter-rules.ts';
 import {
@@ -98,8 +99,12 @@ export interface CompanyValuation {
   /** The cyclical division whose longer window of history the auto drivers read, or null (docs/model.md §4). */
   readonly cyclicalIndustry: string | null;
   readonly parameters: EffectiveParameters;
+  /** The bridge's totals; minority interest as the DCF valued it when there is one (docs/model.md §7). */
   readonly bridge: EquityBridge;
-  /** The bridge's lines at the latest balance sheet, signed (without enterprise value; see DcfResult.bridge). */
+  /**
+   * The bridge's lines at the latest balance sheet, signed (without enterprise value; see DcfResult.bridge,
+   * where a pro-rata minority line has its amount at the DCF's enterprise value).
+   */
   readonly bridgeLines: readonly BridgeLine[];
   /** The DCF, or null when the inputs admit no valid value (then `error` says why). */
   readonly dcf: DcfResult | null;
@@ -242,7 +247,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     asOf: input.asOf ?? null,
     ebit: last.ebit,
   });
-  const { totals: bridge, lines } = equityBridgeOf(latest);
+  const { totals: bridge, lines } = equityBridgeOf(latest, minorityProfitShare(statements, latestYear));
   const classification = classifyCompany(input.industry, latest);
 
   const growthForFade = Number.isFinite(parameters.terminal_growth_rate)
@@ -312,7 +317,8 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     driverBasis: base.basis,
     cyclicalIndustry: base.cyclical,
     parameters,
-    bridge,
+    // With a DCF, minority interest as the DCF valued it (pro rata to profit: docs/model.md §7).
+    bridge: dcf ? { ...bridge, minority_interest: dcf.valuation.minority_interest } : bridge,
     bridgeLines: lines,
     dcf,
     error,
@@ -337,6 +343,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
       warnedYears: history.slice(-AUTO_DRIVER_WINDOW).map((row) => row.year),
       asOf: input.asOf,
       boundedDrivers: boundedDriversShown(base),
+      balance: { latest, previous: statements.years[latestYear - 1] ?? null },
     }),
   };
 }
