@@ -47,19 +47,33 @@ export const BRIDGE_TOTAL_LABELS: Readonly<Record<keyof EquityBridge | 'enterpri
 
 const finite = (value: number | undefined): value is number => value !== undefined && Number.isFinite(value);
 
+export const OTHER_CURRENT_ASSETS_CASH_LIKE_NOTE = '管理员标记为类现金资产（理财产品等），计入现金';
+
 /**
  * The equity bridge of a balance sheet, line by line and in total: every cash-like and non-core asset and
- * every debt-like claim it reports, then minority interest — pro rata to the minorities' share of profit
+ * every debt-like claim it reports (其他流动资产 with the cash where `otherCurrentAssetsCashLike`), then minority interest — pro rata to the minorities' share of profit
  * when `minority` gives one (its amount then follows enterprise value: resolveBridgeLines), else at book
  * with a note saying why. The totals are sums of the same lines (minority interest at book until resolved).
  */
 export function equityBridgeOf(
   latest: StatementYear,
   minority: MinorityShare | null = null,
+  otherCurrentAssetsCashLike = false,
 ): { totals: EquityBridge; lines: BridgeLine[] } {
   const lines: BridgeLine[] = [];
   // Each total is summed with its lines (from 0, in the items' order, as sumOfItems sums them).
-  const cash = addLines(lines, latest, CASH_LIKE_ITEMS, 1);
+  let cash = addLines(lines, latest, CASH_LIKE_ITEMS, 1);
+  // 其他流动资产 holds 理财 and prepaid taxes alike: cash-like only where an admin says so (AdminChoices).
+  const other = latest.other_current_assets;
+  if (otherCurrentAssetsCashLike && finite(other)) {
+    lines.push({
+      item: 'other_current_assets',
+      label: ITEM_LABELS.other_current_assets,
+      amount: other,
+      note: OTHER_CURRENT_ASSETS_CASH_LIKE_NOTE,
+    });
+    cash += other;
+  }
   const nonCoreAssets = addLines(lines, latest, NON_CORE_ASSET_ITEMS, 1);
   const debt = addLines(lines, latest, DEBT_LIKE_ITEMS, -1);
   const book = finite(latest.minority_interest) ? latest.minority_interest : null;

@@ -247,7 +247,11 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     asOf: input.asOf ?? null,
     ebit: last.ebit,
   });
-  const { totals: bridge, lines } = equityBridgeOf(latest, minorityProfitShare(statements, latestYear));
+  const { totals: bridge, lines } = equityBridgeOf(
+    latest,
+    minorityProfitShare(statements, latestYear),
+    choices.other_current_assets_cash_like,
+  );
   const classification = classifyCompany(input.industry, latest);
 
   const growthForFade = Number.isFinite(parameters.terminal_growth_rate)

@@ -84,3 +84,16 @@ describe('minority interest in the bridge', () => {
     expect(growth.impliedEnterpriseValue).toBeCloseTo(enterprise_value, 6);
   });
 });
+
+describe('其他流动资产 in the bridge', () => {
+  const latest = { cash: 30, other_current_assets: 180, long_term_borrowings: 50 };
+
+  it('is cash-like only where an admin marks it, and said so on its line', () => {
+    expect(equityBridgeOf(latest).lines.map((line) => line.item)).toEqual(['cash', 'long_term_borrowings']);
+    const { totals, lines } = equityBridgeOf(latest, null, true);
+    expect(totals.cash).toBe(210);
+    expect(lines[1]).toMatchObject({ item: 'other_current_assets', amount: 180 });
+    expect(lines[1]?.note).toContain('管理员标记');
+    expect(equityFromLines(100, lines)).toBe(260);
+  });
+});
