@@ -1,4 +1,5 @@
 import type { CompanyValuation } from '@fcf/engine';
+import { dcfTableSpec, dcfValuationView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../store/companies.ts';
 import { type FixtureCompanies, seedFixtureCompanies } from '../testing/fixture-companies.ts';
@@ -137,6 +138,12 @@ describe('the whole equity bridge', () => {
     expect(line?.note).toContain(`账面值 ${book.toFixed(2)}`);
     expect(dcf?.valuation.minority_interest).toBeGreaterThan(book);
     expect(dcf?.valuation.equity_value).toBeCloseTo((1 - share) * before, 9);
+    // The DCF table (report, PDF, image) shows how the line was valued, the book value beside.
+    const view = dcfValuationView(valuation);
+    const row = view ? dcfTableSpec(view).bridge.find((each) => each.key === 'minority_interest') : undefined;
+    expect(row?.value).toBeCloseTo(line?.amount ?? Number.NaN, 9);
+    expect(row?.how).toContain(`减项 = 少数股东损益占净利润 ${(share * 100).toFixed(1)}%`);
+    expect(row?.how).toContain(`账面值 ${book.toFixed(2)}`);
   });
 
   it('华电国际 (600027): parent equity its lines do not explain (perpetual bonds) is warned with the amount', () => {
@@ -154,5 +161,20 @@ describe('the whole equity bridge', () => {
     const warning = valuation.warnings.find((each) => each.code === 'debt_line_vanished');
     expect(warning).toMatchObject({ year: valuation.latestYear, item: '长期应付款' });
     expect(warning?.message).toContain(`为 ${previous.toFixed(2)} 亿元`);
+  });
+
+  it('格力电器 (000651): 其他流动资产 (525.95 亿) counts as cash only where an admin marks it', () => {
+    const company = companyOf('000651');
+    const statements = fixtures.statementsOf('000651');
+    const plain = valuationOf('000651');
+    const marked = fixtures.value(company, statements, {
+      choices: { other_income_operating: true, other_current_assets_cash_like: true },
+    });
+    const other = statements.years[plain.latestYear]?.other_current_assets as number;
+    expect(other).toBeCloseTo(525.95, 9);
+    expect(plain.dcf?.bridge.some((line) => line.item === 'other_current_assets')).toBe(false);
+    expect(marked.dcf?.bridge.find((line) => line.item === 'other_current_assets')?.amount).toBe(other);
+    expect(marked.dcf?.valuation.cash).toBeCloseTo((plain.dcf?.valuation.cash ?? 0) + other, 9);
+    expect(marked.dcf?.valuation.equity_value).toBeCloseTo((plain.dcf?.valuation.equity_value ?? 0) + other, 6);
   });
 });
