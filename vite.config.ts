@@ -274,6 +274,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/testing/setup.ts'],
+          // A page test values a company in process (2–5 s with the browser lane beside it): a deadline, not a
+          // timing assertion.
+          testTimeout: 20_000,
         },
       },
       {

@@ -43,6 +43,7 @@ import {
   writeTempFile,
 } from './bench/processes.ts';
 import { benchmarkDocument, describeMachine, type SectionResult, verdictLines } from './bench/report.ts';
+import { onlySections, skipped } from './bench/section-table.ts';
 import {
   editSection,
   ingestSection,
@@ -69,44 +70,6 @@ const LIST_PAGE = 100;
 const DOWNLOAD_TURNS = 2;
 const LIGHTHOUSE_RUNS = 2;
 const LONG_TASK_RUNS = 3;
-
-/** Section numbers by the names `--only` also takes. */
-const SECTION_NAMES: Record<string, number> = {
-  engine: 1,
-  edit: 2,
-  report: 3,
-  server: 4,
-  ingest: 5,
-  sync: 6,
-  download: 6,
-  size: 7,
-  backtest: 8,
-  lighthouse: 9,
-  'first-visit': 9,
-  uncertainty: 10,
-  range: 10,
-};
-
-/**
- * `--only 3,9` or `--only lighthouse` runs those sections alone (section 6 needs 5's whole-market server
- * and runs it too) and prints their Markdown without writing docs/BENCHMARKS.md, which holds a whole run.
- */
-function onlySections(args: readonly string[]): Set<number> | null {
-  const at = args.indexOf('--only');
-  if (at < 0) return null;
-  const wanted = new Set<number>();
-  for (const name of (args[at + 1] ?? '').split(',')) {
-    const number = SECTION_NAMES[name.trim()] ?? Number(name);
-    if (!Number.isInteger(number) || number < 1 || number > 10) throw new Error(`--only: no section "${name}"`);
-    wanted.add(number);
-  }
-  if (wanted.has(6)) wanted.add(5);
-  return wanted;
-}
-
-function skipped(number: number, title: string, reason: string): SectionResult {
-  return { number, title, method: '', rows: [], skipped: reason };
-}
 
 async function main(): Promise<void> {
   const only = onlySections(process.argv.slice(2));

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, signInContext, waitForServiceWorker } from './browser.ts';
+import { adminToken } from './page-checks.ts';
 
 const baseURL = inject('baseURL');
 const adminPassword = inject('adminPassword');
@@ -29,20 +30,14 @@ async function serverWacc(): Promise<number | null> {
     .wacc_manual;
 }
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 /** Another admin's edit through the REST API. */
 async function adjustOnServer(body: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${baseURL}/api/admin/adjust-parameters/${encodeURIComponent(MIDEA)}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminToken()}` },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${await adminToken(baseURL, adminPassword)}`,
+    },
     body: JSON.stringify(body),
   });
   expect(response.status).toBe(200);

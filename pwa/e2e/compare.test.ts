@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
+import { saveScreenshot } from './page-checks.ts';
 
 /** 公司数据对比 at 390 px in real Chromium: three companies online and offline, and the address as its state. */
 
@@ -17,11 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
-  if (!process.env.UPDATE_SCREENSHOTS) return;
-  await page.screenshot({ path: new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname, fullPage });
-}
 
 /** The compared companies' codes, in column order, once `count` columns are shown. */
 async function columnsOf(page: Page, count: number): Promise<string[]> {
@@ -46,6 +42,8 @@ describe('the comparison page at 390 px', () => {
     // Four charts, each with one line per company in its legend, drawn by uPlot.
     const charts = page.getByTestId('compare-chart');
     expect(await charts.count()).toBe(4);
+    // A chart is drawn when it comes near the viewport (the chart queue), as the reader scrolls to it.
+    await charts.first().scrollIntoViewIfNeeded();
     await charts.first().locator('canvas').waitFor({ timeout: 20_000 });
     expect(await charts.first().textContent()).toContain('海尔智家');
 
@@ -59,7 +57,7 @@ describe('the comparison page at 390 px', () => {
       };
     });
     expect(layout).toEqual({ page: 0, boxScrolls: true, sticky: 'sticky' });
-    await screenshot(page, 'compare-mobile.png', true);
+    await saveScreenshot(page, 'compare-mobile.png', true);
     await context.close();
   });
 

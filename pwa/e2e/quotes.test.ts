@@ -3,6 +3,7 @@ import { formatAmount, formatPercent } from '@fcf/engine/report';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
+import { adminToken } from './page-checks.ts';
 
 const MIDEA = '美的集团';
 /** A GBK export as 东方财富 writes it: prefixed/suffixed codes, market values and shares with 亿 in the cell. */
@@ -21,15 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 async function json<T>(path: string): Promise<T> {
   return (await (await fetch(`${baseURL}${path}`)).json()) as T;
 }
@@ -46,7 +38,7 @@ describe('market prices', () => {
     const upload = await fetch(`${baseURL}/api/upload_quotes`, {
       method: 'POST',
       body: form,
-      headers: { Authorization: `Bearer ${await adminToken()}` },
+      headers: { Authorization: `Bearer ${await adminToken(baseURL, adminPassword)}` },
     });
     const answer = (await upload.json()) as { files: { imported: number; refused: unknown[]; dates: string[] }[] };
     expect(upload.status).toBe(200);

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, MOBILE, newPage, waitForReportSections, waitForServiceWorker } from './browser.ts';
+import { expectNoSideScroll, saveScreenshot } from './page-checks.ts';
 
 /** The sections 公司基本信息, 成长能力, 抗风险能力, 敏感性分析 and the WACC tool, on a phone, in real Chromium. */
 
@@ -19,19 +20,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function noSideScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
-async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
-  if (!process.env.UPDATE_SCREENSHOTS) return;
-  await page.screenshot({ path: new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname, fullPage });
-}
-
 describe('the new report sections at 390 px', () => {
   it('shows basic info, growth, risk and the sensitivity grid for 美的集团', async () => {
     const { context, page } = await newPage(browser, baseURL, MOBILE);
@@ -49,13 +37,13 @@ describe('the new report sections at 390 px', () => {
     const grid = page.getByTestId('report-module-sensitivity').locator('.sensitivity-table');
     expect(await grid.count()).toBe(1);
     expect(await page.getByTestId('report-module-fcf-valuation').locator('.sensitivity-table').count()).toBe(0);
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await page.getByTestId('report-module-growth').scrollIntoViewIfNeeded();
-    await screenshot(page, 'report-growth-mobile.png');
+    await saveScreenshot(page, 'report-growth-mobile.png');
     await page.getByTestId('report-module-risk').scrollIntoViewIfNeeded();
-    await screenshot(page, 'report-risk-mobile.png');
+    await saveScreenshot(page, 'report-risk-mobile.png');
     await page.getByTestId('report-module-industry-comparison').scrollIntoViewIfNeeded();
-    await screenshot(page, 'report-industry-comparison-mobile.png');
+    await saveScreenshot(page, 'report-industry-comparison-mobile.png');
     await context.close();
   });
 
@@ -67,7 +55,7 @@ describe('the new report sections at 390 px', () => {
     await waitForReportSections(page);
     expect(await growth.textContent()).toContain('暂无盈利质量数据');
     expect(await page.getByTestId('report-module-risk').textContent()).toContain('资产负债率');
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await context.close();
   });
 });
@@ -97,8 +85,8 @@ describe('the WACC tool', () => {
     await beta.fill('9');
     await beta.press('Enter');
     expect(await page.getByRole('alert').textContent()).toContain('行业 β须在 0 至 5 之间');
-    await noSideScroll(page);
-    await screenshot(page, 'wacc-tool-mobile.png', true);
+    await expectNoSideScroll(page);
+    await saveScreenshot(page, 'wacc-tool-mobile.png', true);
 
     await waitForServiceWorker(page);
     await context.setOffline(true);

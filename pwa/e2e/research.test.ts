@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
+import { apiLogin } from './page-checks.ts';
 
 const baseURL = inject('baseURL');
 const adminPassword = inject('adminPassword');
@@ -18,17 +19,6 @@ afterAll(async () => {
 /** A sample report made unique (bytes after %%EOF), so the server does not refuse it as a duplicate. */
 function uniquePdf(fixture: string, tag: string): Buffer {
   return Buffer.concat([readFileSync(`${RESEARCH}${fixture}`), Buffer.from(`\n% e2e ${tag}\n`)]);
-}
-
-async function adminSession(): Promise<{ token: string; user: unknown }> {
-  const response = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { access_token: string; user: unknown };
-  return { token: body.access_token, user: body.user };
 }
 
 /** Page 1 of the viewer is drawn: a canvas of non-zero size and a text layer with text in it. */
@@ -67,7 +57,7 @@ describe('research PDFs', () => {
     });
 
     // Logged in as the admin through the API, as the app stores a session.
-    const session = await adminSession();
+    const session = await apiLogin(baseURL, 'admin', adminPassword);
     await page.goto('/');
     await page.evaluate(({ token, user }) => {
       localStorage.setItem('token', token);

@@ -1,8 +1,8 @@
 import { uncertaintyAnswer } from '@fcf/engine/contract';
-import { formatAmount } from '@fcf/engine/report';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, MOBILE, newPage } from './browser.ts';
+import { expectRangeAsServer } from './range-panel.ts';
 
 const MIDEA = '美的集团';
 const baseURL = inject('baseURL');
@@ -22,20 +22,8 @@ describe('the range panel of the custom page at 390 px', () => {
 
     const { context, page } = await newPage(browser, baseURL, MOBILE);
     await page.goto(`/valuation-custom?company=${encodeURIComponent(MIDEA)}`);
-    await page.getByTestId('verdict').waitFor({ timeout: 60_000 });
-
-    expect(await page.getByTestId('scenario-row').count()).toBe(3);
-    expect(await page.getByTestId('weighted-value').textContent()).toBe(formatAmount(server.weighted_value));
-    expect(await page.getByTestId('mc-p10').textContent()).toBe(formatAmount(server.simulation.p10));
-    expect(await page.getByTestId('mc-p50').textContent()).toBe(formatAmount(server.simulation.p50));
-    expect(await page.getByTestId('mc-p90').textContent()).toBe(formatAmount(server.simulation.p90));
-    expect(await page.getByTestId('uncertainty-rating').textContent()).toBe(server.rating);
-    expect(await page.getByTestId('verdict').textContent()).toBe(server.verdict);
+    await expectRangeAsServer(page, server, 6);
     expect(await page.getByTestId('mc-prob-above-price').textContent()).toMatch(/%$/);
-    // The chart is drawn when it comes near the viewport.
-    await page.getByTestId('mc-histogram').scrollIntoViewIfNeeded();
-    await page.getByTestId('mc-histogram').locator('canvas').first().waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('tornado').locator('li').count()).toBe(6);
 
     // Offline, by keyboard: the bull scenario's target margin up 5 points moves the weighted value.
     await context.setOffline(true);

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { uncertaintyAnswer } from '@fcf/engine/contract';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, MOBILE, newPage } from './browser.ts';
+import { expectNoSideScroll, uploadStatementFile } from './page-checks.ts';
+import { expectRangeAsServer } from './range-panel.ts';
 
 /**
  * 估值模型 and the custom page's other models on a phone, in real Chromium: 工商银行 (seeded from
@@ -25,31 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function noSideScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
-async function uploadSummaryOnlyCompany(): Promise<void> {
-  const login = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const form = new FormData();
-  form.append('files', new File([readFileSync(SUMMARY_FILE)], `${SUMMARY_ONLY}.csv`));
-  const response = await fetch(`${baseURL}/api/upload_excel`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${access_token}` },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-}
-
 const perShare = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 describe('估值模型 at 390 px', () => {
@@ -70,12 +47,12 @@ describe('估值模型 at 390 px', () => {
     await levers.focus();
     await page.keyboard.press('Enter');
     expect(await page.locator('#model-story').textContent()).toContain('1 至 10 的整数');
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await context.close();
   });
 
   it('values a summary-only company by excess returns, never by the FCFF', async () => {
-    await uploadSummaryOnlyCompany();
+    await uploadStatementFile(baseURL, adminPassword, SUMMARY_FILE, `${SUMMARY_ONLY}.csv`);
     const { context, page } = await newPage(browser, baseURL, MOBILE);
     await page.goto(`/valuation-model?company=${SUMMARY_ONLY}`);
     const fcff = page.getByTestId('model-value-fcff');
@@ -83,7 +60,7 @@ describe('估值模型 at 390 px', () => {
     const er = page.getByTestId('model-value-excess_return');
     expect(await er.textContent()).toContain('默认模型');
     expect(await er.getByTestId('model-value-per-share').count()).toBe(1);
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
 
     // The custom page opens it with excess returns, the FCFF not offered.
     await page.goto(`/valuation-custom?company=${SUMMARY_ONLY}`);
@@ -92,6 +69,13 @@ describe('估值模型 at 390 px', () => {
     expect(await chooser.getByLabel(/超额收益模型/).isChecked()).toBe(true);
     expect(await chooser.getByLabel(/自由现金流折现/).isDisabled()).toBe(true);
     await page.getByTestId('lever-input-cost_of_equity').waitFor({ timeout: 20_000 });
+
+    // Its range by excess returns, computed in the worker as the server answers it for the same seed.
+    const answer = await fetch(`${baseURL}/api/home/uncertainty/${SUMMARY_ONLY}`);
+    const server = uncertaintyAnswer.parse(await answer.json()).data;
+    expect(server.model).toBe('excess_return');
+    await expectRangeAsServer(page, server, 4);
+    await expectNoSideScroll(page);
 
     // Asked for the FCFF by its address, the page still opens excess returns: no DCF figure, the live levers
     // are the excess-return model's and move its value.
@@ -105,7 +89,7 @@ describe('估值模型 at 390 px', () => {
     const roe = page.getByTestId('lever-input-normalised_roe');
     await roe.fill('20');
     await expect.poll(async () => perShare(await value.textContent()), { timeout: 10_000 }).toBeGreaterThan(before);
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await context.close();
   });
 
@@ -120,7 +104,7 @@ describe('估值模型 at 390 px', () => {
     expect(await risk.getByTestId('section-notice').getAttribute('data-code')).toBe('financial_company');
     expect(await risk.textContent()).toContain('贷存比');
     expect(await risk.textContent()).not.toContain('≤60% 稳健');
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await context.close();
   });
 
@@ -163,7 +147,7 @@ describe('the custom page’s other models at 390 px', () => {
     expect(perShare(after)).toBeGreaterThan(perShare(before));
     expect(await page.getByTestId('lever-revenue_growth_years_1_5').textContent()).toContain('我的设定');
     expect(await page.locator('.cv-model-table tbody tr').count()).toBeGreaterThan(10);
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
 
     await page.reload();
     await expect
@@ -198,7 +182,7 @@ describe('the custom page’s other models at 390 px', () => {
     const download = page.waitForEvent('download');
     await page.getByTestId('model-export-pdf').click();
     expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
-    await noSideScroll(page);
+    await expectNoSideScroll(page);
     await context.close();
   });
 });

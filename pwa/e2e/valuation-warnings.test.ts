@@ -2,9 +2,10 @@ import { NOT_APPLICABLE, PALETTE } from '@fcf/engine/report';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.ts';
+import { adminToken } from './page-checks.ts';
 
 /**
- * What a reader must know beside a value per share, in a real browser: 金风科技's equity value is negative
+ * What a reader must know beside a value per share, in a real browser: 国电电力's equity value is negative
  * (不适用 with the reason and the warning, the API keeping the number) on the report, the custom page and
  * the WACC tool, each with the data date in amber (its latest report is long past); a bank gets no FCFF
  * value (the DCF module explains why and what to use instead; the history modules stay) and the screener
@@ -28,7 +29,8 @@ async function dataDate(scope: Locator) {
   };
 }
 
-const GOLDWIND = '金风科技';
+/** 国电电力 (600795): its equity value is negative (docs/model.md; 金风科技 no longer is, its capex fading with growth). */
+const NEGATIVE = '国电电力';
 /** 兴业银行: section J (金融业) in the industry table the seed imports; uploaded here as 163 CSVs. */
 const BANK_CODE = '601166';
 
@@ -77,19 +79,10 @@ function bankCsv(kind: 'zcfzb' | 'lrb'): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: adminPassword }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 describe('warnings beside the value per share', () => {
-  it('金风科技: negative equity value shows 不适用 with the reason, and the warning; the API keeps the number', async () => {
+  it('国电电力: negative equity value shows 不适用 with the reason, and the warning; the API keeps the number', async () => {
     const answer = (await (
-      await fetch(`${baseURL}/api/home/dcf_valuation/${encodeURIComponent(GOLDWIND)}`)
+      await fetch(`${baseURL}/api/home/dcf_valuation/${encodeURIComponent(NEGATIVE)}`)
     ).json()) as {
       data: { valuation: { equity_value: number; value_per_share: number }; warnings: { code: string }[] };
     };
@@ -98,7 +91,7 @@ describe('warnings beside the value per share', () => {
     expect(answer.data.warnings.map((warning) => warning.code)).toContain('negative_equity_value');
 
     const { context, page } = await newPage(browser, baseURL);
-    await page.goto(`/?company=${encodeURIComponent(GOLDWIND)}`);
+    await page.goto(`/?company=${encodeURIComponent(NEGATIVE)}`);
     const perShare = page.getByTestId('dcf-value-per-share');
     await expect.poll(() => perShare.textContent(), { timeout: 20_000 }).toBe(NOT_APPLICABLE);
     expect(await page.getByTestId('dcf-figure-value_per_share').textContent()).toBe(NOT_APPLICABLE);
@@ -116,9 +109,9 @@ describe('warnings beside the value per share', () => {
     await context.close();
   });
 
-  it('金风科技 on the custom page and in the WACC tool: 不适用 with the reason, the warnings, the amber data date', async () => {
+  it('国电电力 on the custom page and in the WACC tool: 不适用 with the reason, the warnings, the amber data date', async () => {
     const { context, page } = await newPage(browser, baseURL);
-    await page.goto(`/valuation-custom?company=${encodeURIComponent(GOLDWIND)}`);
+    await page.goto(`/valuation-custom?company=${encodeURIComponent(NEGATIVE)}`);
     const perShare = page.getByTestId('custom-value-per-share');
     await expect.poll(() => perShare.textContent(), { timeout: 20_000 }).toBe(NOT_APPLICABLE);
     const bar = page.getByTestId('sticky-result');
@@ -127,7 +120,7 @@ describe('warnings beside the value per share', () => {
     expect(await dataDate(bar)).toMatchObject({ stale: 'true', color: AMBER });
     expect(await page.getByTestId('valuation-warnings').first().textContent()).toContain('股权价值为负');
 
-    await page.goto(`/wacc-tool?company=${encodeURIComponent(GOLDWIND)}`);
+    await page.goto(`/wacc-tool?company=${encodeURIComponent(NEGATIVE)}`);
     const value = page.getByTestId('wacc-component-value');
     await expect
       .poll(() => page.getByTestId('wacc-value-per-share').textContent(), { timeout: 20_000 })
@@ -139,7 +132,7 @@ describe('warnings beside the value per share', () => {
   });
 
   it('a bank: valued by excess returns, never as an FCFF DCF, the model named in the valuation module', async () => {
-    const token = await adminToken();
+    const token = await adminToken(baseURL, adminPassword);
     const form = new FormData();
     for (const kind of ['zcfzb', 'lrb'] as const) {
       form.append('files', new File([bankCsv(kind)], `${kind}${BANK_CODE}.csv`, { type: 'text/csv' }));

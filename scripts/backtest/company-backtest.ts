@@ -305,7 +305,12 @@ export function backtestCompany(company: BacktestCompany, options: BacktestOptio
     observations.push(...observationsAt(company, valuation, series, baseYear));
     if (!quote) continue;
     const valuePerShare = valuation.dcf?.valuation.value_per_share;
-    if (valuePerShare === undefined || !Number.isFinite(valuePerShare) || !(quote.close > 0)) {
+    if (
+      valuePerShare === undefined ||
+      valuePerShare === null ||
+      !Number.isFinite(valuePerShare) ||
+      !(quote.close > 0)
+    ) {
       unvalued++;
       continue;
     }

@@ -64,7 +64,7 @@ export function measureEngine(): EngineFigures {
     bridge: valuation.bridge,
     totalShares: valuation.parameters.total_shares,
   };
-  const dcfOnly = timeBatches(() => discountCashFlows(dcfInput).valuation.value_per_share, DCF_ONLY_PLAN);
+  const dcfOnly = timeBatches(() => discountCashFlows(dcfInput).valuation.value_per_share ?? 0, DCF_ONLY_PLAN);
 
   progress(`1. engine: ${formatCount(PORTFOLIO_SIZE)} companies in a loop`);
   const portfolio = Array.from({ length: PORTFOLIO_SIZE }, (_, index) => perturbedCompany(index + 1));
@@ -159,7 +159,7 @@ export function engineSection(figures: EngineFigures, spreadsheet: SpreadsheetFi
   return {
     number: 1,
     title: 'Engine vs. a spreadsheet',
-    method: `One company (the engine's sample company extended to ten years of history, WACC 9%, a 2026 revenue-growth override) valued by \`valueCompany\` in this Node process, and the same model built as formulas in HyperFormula 3.5 by the engine's rules (history ratios; the share count and the equity bridge; 3-year-mean drivers, working-capital ratios over the years that report them, the tax rate over the years within 0–50%; growth fading to g; per-year overrides inherited by later years; the 5-year forecast; the DCF; the 5 × 5 WACC × g grid, the forecast made again at each g). Both agree on the value per share and the 25 grid cells to ${spreadsheet.maxRelativeDifference.toExponential(1)} (relative; HyperFormula rounds to 10 digits). Building the spreadsheet took ${formatMillis(spreadsheet.buildMillis)}.`,
+    method: `One company (the engine's sample company extended to ten years of history, WACC 9%, a 2026 revenue-growth override) valued by \`valueCompany\` in this Node process, and the same model built as formulas in HyperFormula 3.5 from docs/model.md (history rows; the share count and the equity bridge; normalised drivers, each ratio from the latest year to the 3-year window's median by year 5, working capital by year 4, shell and near-zero-revenue years left out; the tax rate from the mean usable rate to the statutory one; the bounds on automatic drivers; growth from the median year-on-year growth fading to g; capex = D&A + Δrevenue ÷ sales-to-capital; losses carried forward; per-year overrides inherited by later years; the 5-year forecast; the DCF; the 5 × 5 WACC × g grid, the forecast made again at each g). Both agree on the value per share and the 25 grid cells to ${spreadsheet.maxRelativeDifference.toExponential(1)} (relative; HyperFormula rounds to 10 digits). Building the spreadsheet took ${formatMillis(spreadsheet.buildMillis)}.`,
     rows,
     notes: [
       `value-per-share checksum (keeps the work observable): ${(figures.fullRecompute.sink + figures.driverEdit.sink + figures.dcfOnly.sink + figures.portfolio.sink).toFixed(3)}`,
@@ -170,4 +170,4 @@ export function engineSection(figures: EngineFigures, spreadsheet: SpreadsheetFi
 
 /** What `node --cpu-prof` shows of the engine (see "Missed targets and causes"). */
 const ENGINE_PROFILE_CAUSE =
-  "A CPU profile (`node --import tsx --cpu-prof`) has no hot spot left: about half of a full recompute is the history analytics (some 600 reads of the statement dictionaries, ten history rows of 53 fields, ROE/ROIC, 19 driver means), ~10% the two forecasts (the auto and the overridden one are both outputs), 7–9% the whole-model grid (four more column forecasts and 25 discounted streams) and ~5% garbage collection. An edit on the custom valuation page reuses an analytics cache (history rows, profitability, ROE/ROIC, the auto drivers and forecast, the FCF ratios that do not depend on EV, discount factors of the last WACCs), so it recomputes only the overridden forecast, the DCF, the grid and FCF/EV. Under tsx each closure is also named by esbuild's `keepNames` helper; the engine avoids closures in its hot paths, and the PWA's worker ships without the helper.";
+  "A CPU profile (`node --import tsx --cpu-prof`) has no hot spot left: about half of a full recompute is the history analytics (some 600 reads of the statement dictionaries, ten history rows of 53 fields, ROE/ROIC, the drivers' medians), ~10% the two forecasts (the auto and the overridden one are both outputs), 7–9% the whole-model grid (four more column forecasts and 25 discounted streams) and ~5% garbage collection. An edit on the custom valuation page reuses an analytics cache (history rows, profitability, ROE/ROIC, the auto drivers and forecast, the FCF ratios that do not depend on EV, discount factors of the last WACCs), so it recomputes only the overridden forecast, the DCF, the grid and FCF/EV. Under tsx each closure is also named by esbuild's `keepNames` helper; the engine avoids closures in its hot paths, and the PWA's worker ships without the helper.";

@@ -1,9 +1,10 @@
 /**
  * The Grid sheet of the spreadsheet reference: the WACC × g grid of value per share as the engine computes
  * it (valuation/whole-model-grid.ts): at each g the forecast is made again (every revenue growth a person
- * did not set fades to that g), then discounted at each WACC with that g's terminal value.
+ * did not set fades to that g, the auto capex follows it), then discounted at each WACC with that g's terminal value.
  */
 import { DEFAULT_SENSITIVITY } from '@fcf/engine';
+import { linkedCapexFormula } from './spreadsheet-drivers.ts';
 import { ebitFormula } from './spreadsheet-history.ts';
 import { SheetBuilder } from './spreadsheet-sheet.ts';
 
@@ -27,6 +28,16 @@ export function terminalValueFormula(
   ronic: string,
 ): string {
   return `IF(${method}="value_driver",${nopat}*(1+${g})*(1-${g}/${ronic}),${fcf}*(1+${g}))/(${wacc}-${g})`;
+}
+
+/** NOPAT = EBIT − tax rate × the profit left after the losses carried (a loss pays no tax). */
+export function nopatFormula(ebit: string, taxRate: string, lossBefore: string): string {
+  return `${ebit}-IF(${ebit}>0,MAX(0,${ebit}-${lossBefore}),0)*${taxRate}`;
+}
+
+/** The losses carried after a year: a profit uses them up, a loss adds to them. */
+export function lossAfterFormula(ebit: string, lossBefore: string): string {
+  return `IF(${ebit}>0,MAX(0,${lossBefore}-${ebit}),${lossBefore}-${ebit})`;
 }
 
 /**
@@ -61,11 +72,29 @@ export function gridSheet(
       each((i) => `=${i === 0 ? fromModel('latest_revenue') : at(`revenue_${j}`, i - 1)}*(1+${at(`growth_${j}`, i)})`),
     );
     sheet.add(
-      `nopat_${j}`,
+      `ebit_${j}`,
       each((i) => {
         const revenue = at(`revenue_${j}`, i);
-        const ebit = ebitFormula(revenue, (_item, ratio) => `${revenue}*${fromModel(ratio, i)}`);
-        return `=(${ebit})*(1-${fromModel('income_tax_to_total_profit', i)})`;
+        return `=${ebitFormula(revenue, (_item, ratio) => `${revenue}*${fromModel(ratio, i)}`)}`;
+      }),
+    );
+    const lossBefore = (i: number) => (i === 0 ? fromModel('opening_loss') : at(`loss_${j}`, i - 1));
+    sheet.add(`loss_${j}`, () => each((i) => `=${lossAfterFormula(at(`ebit_${j}`, i), lossBefore(i))}`));
+    sheet.add(
+      `nopat_${j}`,
+      each((i) => `=${nopatFormula(at(`ebit_${j}`, i), fromModel('income_tax_to_total_profit', i), lossBefore(i))}`),
+    );
+    // The auto capex follows this column's growth (capex = D&A + Δrevenue ÷ sales-to-capital); a set one holds.
+    sheet.add(
+      `capex_ratio_${j}`,
+      each((i) => {
+        const carried = fromModel('Capex_to_Revenue_Ratio_carried', i);
+        const linked = linkedCapexFormula(
+          fromModel('da_ratio', i),
+          fromModel('sales_to_capital', i),
+          at(`growth_${j}`, i),
+        );
+        return `=IF(ISNUMBER(${carried}),${carried},${linked})`;
       }),
     );
     sheet.add(
@@ -77,7 +106,7 @@ export function gridSheet(
       each((i) => {
         const revenue = at(`revenue_${j}`, i);
         const previous = i === 0 ? fromModel('opening_owc') : at(`owc_${j}`, i - 1);
-        return `=${at(`nopat_${j}`, i)}+${revenue}*${fromModel('da_ratio', i)}-(${at(`owc_${j}`, i)}-${previous})-${revenue}*${fromModel('Capex_to_Revenue_Ratio', i)}`;
+        return `=${at(`nopat_${j}`, i)}+${revenue}*${fromModel('da_ratio', i)}-(${at(`owc_${j}`, i)}-${previous})-${revenue}*${at(`capex_ratio_${j}`, i)}`;
       }),
     );
   }

@@ -1,7 +1,9 @@
 /**
  * The History sheet of the spreadsheet reference: the statements of every reported year (a line the report
- * leaves out is an empty cell) and the ratios the engine's auto drivers average, by the engine's rules
- * (history/historical-rows.ts, forecast/auto-drivers.ts). Every year is taken to have the three statements.
+ * leaves out is an empty cell) and the history rows of docs/model.md#2-history-rows the auto drivers read
+ * (docs/model.md#4-forecast-drivers): the ratios, sales-to-capital, the year-on-year growth, which years are
+ * shell years or of near-zero revenue, the usable tax rates and the operating losses carried. Every year is
+ * taken to have the three statements.
  */
 import {
   CASH_FLOW_ITEMS,
@@ -19,6 +21,8 @@ import {
   WORKING_CAPITAL_LIABILITIES,
   type WorkingCapitalItem,
 } from '@fcf/engine';
+import { NEGLIGIBLE_REVENUE_SHARE } from '../../engine/src/forecast/driver-history.ts';
+import { LOSS_CARRY_FORWARD_YEARS, ONE_OFF_SHARE } from '../../engine/src/forecast/tax-driver.ts';
 import { joined, SheetBuilder } from './spreadsheet-sheet.ts';
 
 /** The five cost lines of EBIT with the driver (ratio to revenue) of each. */
@@ -61,11 +65,20 @@ export function statementLinesOf(item: WorkingCapitalItem): readonly StatementIt
   return item === 'Notes_Receivable' ? [item, RECEIVABLES_FINANCING_ITEM] : [item];
 }
 
+/** The operating long-term assets sales-to-capital divides revenue by. */
+const LONG_TERM_ASSET_ITEMS = [
+  'fixed_assets',
+  'construction_in_progress',
+  'intangible_assets',
+  'right_of_use_assets',
+] as const satisfies readonly StatementItem[];
+
 const HISTORY_ITEMS: readonly StatementItem[] = [
   ...REVENUE_ITEMS,
   ...COST_DRIVERS.map(([item]) => item),
   ...IMPAIRMENT_LINES,
   'other_income',
+  'financial_expenses',
   'total_profit',
   'income_tax',
   'net_profit',
@@ -75,6 +88,7 @@ const HISTORY_ITEMS: readonly StatementItem[] = [
   ...WORKING_CAPITAL_ASSETS,
   RECEIVABLES_FINANCING_ITEM,
   ...WORKING_CAPITAL_LIABILITIES,
+  ...LONG_TERM_ASSET_ITEMS,
   ...CASH_LIKE_ITEMS,
   ...NON_CORE_ASSET_ITEMS,
   ...DEBT_LIKE_ITEMS,
@@ -141,10 +155,19 @@ export function historySheet(statements: CompanyStatements): HistorySheet {
       ),
     ),
   );
-  // Leases are debt in the bridge, so the right-of-use assets' depreciation counts as capex too.
   sheet.add(
-    'Capex_to_Revenue_Ratio',
-    perRevenue((i) => `${h('Cash_Paid_For_Acquisition_Assets', i)}+${h('depreciation_right_of_use_assets', i)}`),
+    'operating_long_term_assets',
+    each((i) => {
+      const lines = LONG_TERM_ASSET_ITEMS.map((item) => h(item, i));
+      return `=IF(COUNT(${lines.join(',')})>0,${lines.join('+')},"")`;
+    }),
+  );
+  sheet.add(
+    'sales_to_capital',
+    each((i) => {
+      const capital = h('operating_long_term_assets', i);
+      return `=IF(AND(ISNUMBER(${capital}),N(${capital})>0),${h('revenue', i)}/${capital},"")`;
+    }),
   );
 
   // Effective tax rate (income tax, else 1 − net profit, over a positive total profit, within 0–100%),
@@ -189,5 +212,64 @@ export function historySheet(statements: CompanyStatements): HistorySheet {
       each((i) => `=IF(COUNT(${family.items.map((item) => h(item, i)).join(',')})>0,1,0)`),
     );
   }
+  usableYears(sheet, years);
   return { sheet, years, last: years.length - 1 };
+}
+
+/**
+ * Which years the drivers may read (docs/model.md#4-forecast-drivers): not a shell year (|EBIT| > revenue),
+ * not a year of near-zero revenue (below 5% of the larger of the median and the latest revenue); the
+ * year-on-year growth against the calendar year before, when both years are usable; the usable tax rate
+ * (within 0…50%, and not a year of large one-offs); the operating losses of the latest five years not yet used.
+ */
+function usableYears(sheet: SheetBuilder, years: readonly number[]): void {
+  const h = (name: string, i: number) => sheet.at(name, i);
+  const each = (formula: (i: number) => string) => years.map((_, i) => formula(i));
+  const last = years.length - 1;
+  const revenues = sheet.range('revenue', 0, last);
+  sheet.add(
+    'shell_year',
+    each((i) => `=IF(AND(${h('revenue', i)}>0,ABS(${h('ebit', i)})>${h('revenue', i)}),1,0)`),
+  );
+  sheet.add(
+    'negligible_revenue',
+    each(
+      (i) => `=IF(${h('revenue', i)}<${NEGLIGIBLE_REVENUE_SHARE}*MAX(MEDIAN(${revenues}),${h('revenue', last)}),1,0)`,
+    ),
+  );
+  sheet.add(
+    'usable_year',
+    each((i) => `=IF(${h('shell_year', i)}+${h('negligible_revenue', i)}=0,1,0)`),
+  );
+  sheet.add(
+    'usable_growth',
+    each((i) =>
+      i === 0
+        ? '=""'
+        : `=IF(AND(${h('year', i)}=${h('year', i - 1)}+1,${h('revenue', i - 1)}>0,${h('usable_year', i)}=1,${h('usable_year', i - 1)}=1),${h('revenue', i)}/${h('revenue', i - 1)}-1,"")`,
+    ),
+  );
+  sheet.add(
+    'one_off_share',
+    each((i) => {
+      const profit = h('total_profit', i);
+      return `=IF(AND(ISNUMBER(${profit}),N(${profit})>0),ABS(${profit}-(${h('ebit', i)}-N(${h('financial_expenses', i)})))/${profit},"")`;
+    }),
+  );
+  sheet.add(
+    'usable_tax_rate',
+    each((i) => {
+      const rate = h('forecast_tax_rate', i);
+      return `=IF(ISNUMBER(${rate}),IF(N(${h('one_off_share', i)})>${ONE_OFF_SHARE},"",${rate}),"")`;
+    }),
+  );
+  const firstLossYear = Math.max(0, years.length - LOSS_CARRY_FORWARD_YEARS);
+  sheet.add('loss_carried', () =>
+    each((i) => {
+      if (i < firstLossYear) return '=""';
+      const before = i === firstLossYear ? '0' : h('loss_carried', i - 1);
+      const ebit = h('ebit', i);
+      return `=IF(${ebit}<0,${before}-${ebit},MAX(0,${before}-${ebit}))`;
+    }),
+  );
 }

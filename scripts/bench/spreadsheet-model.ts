@@ -1,37 +1,30 @@
 /**
- * The engine's model of one company as spreadsheet formulas for HyperFormula (section 1's reference), by
- * the engine's rules: the History sheet's ratios (spreadsheet-history.ts); on the Model sheet the share
- * count, the equity bridge, the auto drivers (3-year means, working-capital ratios over the years that
- * report them, the tax rate over the years within range, the revenue growth fading to g), per-year
- * overrides inherited by later years, the 5-year forecast and the DCF with either terminal value; and the
- * 5 × 5 WACC × g grid, which re-forecasts at each g (spreadsheet-grid.ts).
+ * The engine's model of one company as spreadsheet formulas for HyperFormula (section 1's reference), written
+ * from docs/model.md sections 2–7: the History sheet's rows (spreadsheet-history.ts); on the Model sheet the
+ * share count, the equity bridge, the auto drivers with per-year overrides inherited by later years
+ * (spreadsheet-drivers.ts), the 5-year forecast with losses carried forward and the DCF with either terminal
+ * value; and the 5 × 5 WACC × g grid, which re-forecasts at each g (spreadsheet-grid.ts).
  */
 import {
   AUTO_DRIVER_WINDOW,
   CASH_LIKE_ITEMS,
   type CompanyStatements,
   DEBT_LIKE_ITEMS,
-  DEFAULT_TAX_RATE,
   DEFAULT_TERMINAL_GROWTH_RATE,
-  DRIVER_KEYS,
   EPS_ROUNDING,
-  FAMILY_OF_ROW_ITEM,
   FORECAST_YEARS,
   forecastYearsAfter,
-  MIN_TAX_RATE_YEARS,
   NON_CORE_ASSET_ITEMS,
   PLAUSIBLE_PAR_FACTOR,
-  REVENUE_GROWTH_CAP,
-  REVENUE_GROWTH_FLOOR,
   SHARE_DISAGREEMENT,
   type ValuationSettings,
   WORKING_CAPITAL_ASSETS,
   WORKING_CAPITAL_FAMILIES,
-  WORKING_CAPITAL_ITEMS,
   WORKING_CAPITAL_LIABILITIES,
   type YearOverrides,
 } from '@fcf/engine';
-import { type GridCell, gridSheet, terminalValueFormula } from './spreadsheet-grid.ts';
+import { addDriverRows } from './spreadsheet-drivers.ts';
+import { type GridCell, gridSheet, lossAfterFormula, nopatFormula, terminalValueFormula } from './spreadsheet-grid.ts';
 import { COST_DRIVERS, ebitFormula, familyFlag, historySheet, OTHER_OPERATING_DRIVERS } from './spreadsheet-history.ts';
 import { joined, SheetBuilder } from './spreadsheet-sheet.ts';
 
@@ -54,8 +47,6 @@ export interface ModelSheets {
   readonly cellCount: number;
 }
 
-const clampGrowth = (growth: string) => `MIN(${REVENUE_GROWTH_CAP},MAX(${REVENUE_GROWTH_FLOOR},${growth}))`;
-
 export function modelSheets(
   statements: CompanyStatements,
   overrides: YearOverrides,
@@ -64,7 +55,7 @@ export function modelSheets(
   const { sheet: history, years: reported, last } = historySheet(statements);
   const windowStart = Math.max(0, last - AUTO_DRIVER_WINDOW + 1);
   const latest = (name: string) => history.ref(name, last);
-  const window = (name: string) => history.refRange(name, windowStart, last);
+  const _window = (name: string) => history.refRange(name, windowStart, last);
   const model = new SheetBuilder('Model');
   const years = forecastYearsAfter(reported[last] as number);
   const each = (formula: (i: number) => string | number | null) => years.map((_, i) => formula(i));
@@ -117,57 +108,7 @@ export function modelSheets(
     `=${one('cash')}+${one('non_core_assets')}-${one('interest_bearing_liabilities')}-${one('minority_interest')}`,
   ]);
 
-  // Revenue growth of the history (compound over up to 3 years, clamped); none with a single year.
-  const span = Math.min(AUTO_DRIVER_WINDOW, last);
-  if (span > 0) {
-    model.add('historical_growth', [
-      `=${clampGrowth(`(${latest('revenue')}/${history.ref('revenue', last - span)})^(1/${span})-1`)}`,
-    ]);
-  }
-  /**
-   * Revenue growth of forecast year i at terminal growth `g` (auto-drivers.ts's fadedGrowth): from the
-   * history's growth (else g, clamped) linearly to g. `cell` addresses a Model row from the caller's sheet.
-   */
-  const fadedGrowthFrom =
-    (cell: (name: string) => string) =>
-    (g: string, i: number): string => {
-      const start = span > 0 ? cell('historical_growth') : clampGrowth(g);
-      return `${start}+(${g}-${start})*${FORECAST_YEARS > 1 ? i / (FORECAST_YEARS - 1) : 1}`;
-    };
-
-  // Drivers: auto value, the override typed for the year, the value carried from earlier years, effective.
-  const wcFamily = new Map<string, number>(
-    WORKING_CAPITAL_ITEMS.map((item) => [`${item}_Ratio`, FAMILY_OF_ROW_ITEM[item]]),
-  );
-  for (const key of DRIVER_KEYS) {
-    const family = wcFamily.get(key);
-    const flags = family === undefined ? '' : window(familyFlag(family));
-    const auto =
-      key === 'operating_revenue_yoy'
-        ? (i: number) => `=${fadedGrowthFrom(one)(one('g'), i)}`
-        : key === 'income_tax_to_total_profit'
-          ? () =>
-              `=IF(COUNT(${window('forecast_tax_rate')})>=${MIN_TAX_RATE_YEARS},AVERAGE(${window('forecast_tax_rate')}),${DEFAULT_TAX_RATE})`
-          : family === undefined
-            ? () => `=MAX(0,IFERROR(AVERAGE(${window(key)}),0))`
-            : () => `=IF(SUM(${flags})>0,MAX(0,SUMPRODUCT(${window(key)},${flags})/SUM(${flags})),0)`;
-    model.add(`${key}_auto`, each(auto));
-    model.add(
-      `${key}_override`,
-      each((i) => overrides[years[i] as number]?.[key] ?? null),
-    );
-    model.add(`${key}_carried`, () =>
-      each((i) =>
-        i === 0
-          ? `=IF(ISBLANK(${m(`${key}_override`, 0)}),"",${m(`${key}_override`, 0)})`
-          : `=IF(ISBLANK(${m(`${key}_override`, i)}),${m(`${key}_carried`, i - 1)},${m(`${key}_override`, i)})`,
-      ),
-    );
-    model.add(
-      key,
-      each((i) => `=IF(ISNUMBER(${m(`${key}_carried`, i)}),${m(`${key}_carried`, i)},${m(`${key}_auto`, i)})`),
-    );
-  }
+  const fadedGrowthFrom = addDriverRows({ history, windowStart, last, model, years }, overrides);
 
   // The OWC the first ΔOWC starts from: the latest year's, a family it does not report taken at the ratios
   // of the latest year of the window that does (auto-drivers.ts's openingWorkingCapital).
@@ -199,9 +140,13 @@ export function modelSheets(
     'ebit',
     each((i) => `=${ebitFormula(m('revenue', i), (item) => m(item, i))}`),
   );
+  // Losses carried forward (docs/model.md#4-forecast-drivers): NOPAT = EBIT − tax rate × max(0, EBIT − loss).
+  model.add('opening_loss', [`=${latest('loss_carried')}`]);
+  const lossBefore = (i: number) => (i === 0 ? one('opening_loss') : m('loss_carried', i - 1));
+  model.add('loss_carried', () => each((i) => `=${lossAfterFormula(m('ebit', i), lossBefore(i))}`));
   model.add(
     'nopat',
-    each((i) => `=${m('ebit', i)}*(1-${m('income_tax_to_total_profit', i)})`),
+    each((i) => `=${nopatFormula(m('ebit', i), m('income_tax_to_total_profit', i), lossBefore(i))}`),
   );
   model.add(
     'da',

@@ -1,7 +1,7 @@
 /**
  * The reference of section 1: the engine's model of one company built as spreadsheet formulas in
- * HyperFormula (what an analyst would otherwise use): history ratios, auto drivers (3-year means, the
- * revenue growth fading to g), a 5-year forecast with per-year overrides inherited by later years, the
+ * HyperFormula (what an analyst would otherwise use), written from docs/model.md: history rows, the
+ * normalised auto drivers (spreadsheet-drivers.ts), a 5-year forecast with per-year overrides inherited by later years, the
  * DCF and the 5 × 5 WACC × g sensitivity grid. One input change (the 2026 revenue growth, as the engine's
  * "driver edit") is timed until the new value per share can be read.
  */

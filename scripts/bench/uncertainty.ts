@@ -8,6 +8,7 @@ import {
   STORY_MODEL,
   type StoryInputs,
   simulate,
+  storyStartOf,
   storyValuation,
   tornado,
   valueCompany,
@@ -81,7 +82,7 @@ export async function measureUncertainty(browser: Browser, baseURL: string): Pro
   const browserMillis = await inChromium(browser, baseURL);
   progress('10. range: a draw, the tornado and full valuations in Node, on the same bundle');
   const { bundle, quote } = await bundleOf(baseURL);
-  const start = uncertaintyStart(bundle, quote, null);
+  const start = storyStartOf(uncertaintyStart(bundle, quote, null));
   const centre = start.scenarios[1]?.inputs ?? start.scenarios[0]?.inputs;
   if (!centre) throw new Error('no scenario');
   const settings = { draws: DEFAULT_DRAWS, seed: 1, spreads: start.spreads.spreads };

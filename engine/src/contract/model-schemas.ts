@@ -123,7 +123,9 @@ export const dcfResultSchema = z.object({
     enterprise_value: z.number(),
     equity_value: z.number(),
     total_shares: z.number().check(z.describe('总股本（亿股）：每股价值的分母；无来源时为 0')),
-    value_per_share: z.number().check(z.describe('每股价值（元）')),
+    value_per_share: z
+      .nullable(z.number())
+      .check(z.describe('每股价值（元）；缺少总股本时为 null（警告 shares_unknown），不为 0')),
   }),
   bridge: z.array(bridgeLineSchema).check(z.describe('权益桥：各行之和等于股权价值')),
   terminal: terminalAnalysisSchema,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EXCESS_RETURN_DRIVERS } from '../uncertainty/excess-return-range.ts';
 import { MAX_SEED } from '../uncertainty/random.ts';
 import { SCENARIO_DRIVERS } from '../uncertainty/scenarios.ts';
 import { DEFAULT_DRAWS, MAX_DRAWS, MIN_DRAWS } from '../uncertainty/simulation.ts';
@@ -7,8 +8,9 @@ import { envelope, named } from './envelope.ts';
 /** GET /api/home/uncertainty/{company}: the value as a range (docs/model.md, uncertainty). */
 
 const nullableNumber = z.nullable(z.number());
-const driver = z.enum(SCENARIO_DRIVERS);
-const scenarioInputs = z.object({
+/** The story model's six drivers, excess returns' three and (in the tornado) its payout. */
+const driver = z.enum([...SCENARIO_DRIVERS, ...EXCESS_RETURN_DRIVERS, 'payout']);
+const storyInputs = z.object({
   revenue_growth: z.number(),
   target_margin: z.number(),
   sales_to_capital: z.number(),
@@ -16,11 +18,22 @@ const scenarioInputs = z.object({
   terminal_growth: z.number(),
   tax_rate: z.number(),
 });
+const excessReturnInputs = z.object({
+  normalised_roe: z.number(),
+  cost_of_equity: z.number(),
+  terminal_growth: z.number(),
+});
+const scenarioInputs = z.union([storyInputs, excessReturnInputs]);
 
 export const uncertaintyViewSchema = named(
   'Uncertainty',
   z.object({
     company: z.string(),
+    model: z
+      .enum(['story', 'excess_return'])
+      .check(
+        z.describe('区间所依据的模型：故事估值模型（FCFF公司）或超额收益模型（银行、保险、证券及仅有财务摘要的公司）'),
+      ),
     price: nullableNumber.check(z.describe('最新行情的股价（元）；无行情时为 null')),
     scenarios: z.array(
       z.object({

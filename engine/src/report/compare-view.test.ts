@@ -129,7 +129,7 @@ describe('the comparison address', () => {
 });
 
 describe('the verdict of each compared company', () => {
-  it('is the range’s verdict with its rating, as the uncertainty answer gives it; 不适用 for a bank', () => {
+  it('is the range’s verdict with its rating, as the uncertainty answer gives it; a bank’s by excess returns', () => {
     const quote = { price: 10, date: TODAY, market_cap: null, shares: null };
     const market = { quote, today: TODAY };
     const bank = bundleOf({ ...FIRST.statements, code: '600000', name: '银行' }, '金融业');
@@ -142,6 +142,8 @@ describe('the verdict of each compared company', () => {
       text: `${range.verdict}（不确定性${range.rating}）`,
       basis: range.basis,
     });
-    expect(view.columns[1]?.verdict.text).toBe('不适用');
+    const bankRange = uncertaintyView(bank, quote, TODAY);
+    expect(bankRange.model).toBe('excess_return');
+    expect(view.columns[1]?.verdict.text).toBe(`${bankRange.verdict}（不确定性${bankRange.rating}）`);
   });
 });

@@ -33,7 +33,7 @@ export function ratedVerdictText(verdict: Verdict | null, rating: UncertaintyRat
 /** How a report or a comparison gets a company's range: drawn at once, or through a cache (cachedRangeOf). */
 export type RangeOf = (bundle: CompanyBundle, quote: SummaryQuote | null, asOf: string | null) => RangeVerdict | null;
 
-/** The company's range and verdict; null where the model gives no range (a financial company, no shares). */
+/** The company's range and verdict (by its model: the story model or excess returns); null where none is given (no model fits, no shares). */
 export function rangeVerdictOf(
   bundle: CompanyBundle,
   quote: SummaryQuote | null,

@@ -1,5 +1,5 @@
 import { SCENARIO_DRIVERS, type ScenarioInputs } from '../uncertainty/scenarios.ts';
-import { baseScenarioOf, scenarioValue, weightedValue } from '../uncertainty/uncertainty.ts';
+import { baseScenarioOf, scenarioValue, storyStartOf, weightedValue } from '../uncertainty/uncertainty.ts';
 import type { CompanyBundle } from './company-bundle.ts';
 import { uncertaintyStart } from './uncertainty-view.ts';
 import type { SummaryQuote } from './valuation-summary-view.ts';
@@ -28,7 +28,7 @@ export function scenarioValuesOf(
   asOf: string | null,
   asked: readonly ScenarioAsked[],
 ): ScenarioValues {
-  const start = uncertaintyStart(bundle, quote, asOf);
+  const start = storyStartOf(uncertaintyStart(bundle, quote, asOf));
   const base = baseScenarioOf(start.scenarios).inputs;
   const values = asked.map((scenario, index) => {
     const inputs = Object.fromEntries(

@@ -1,26 +1,23 @@
 import { percentText } from '../message-format.ts';
+import { EXCESS_RETURN_DRIVER_LABELS } from '../uncertainty/excess-return-range.ts';
 import type { Histogram } from '../uncertainty/percentiles.ts';
+import type { RangeInputs, RangeModel, RangeModelId, RangeScenario } from '../uncertainty/range-model.ts';
 import { RATING_SOURCE, type RatingRow, type UncertaintyRating, type Verdict } from '../uncertainty/rating.ts';
-import {
-  DRIVER_LABELS,
-  type DriverName,
-  type Scenario,
-  type ScenarioInputs,
-  weightsIssue,
-} from '../uncertainty/scenarios.ts';
+import { DRIVER_LABELS, type DriverName, type Scenario, weightsIssue } from '../uncertainty/scenarios.ts';
 import {
   DEFAULT_DRAWS,
   DEFAULT_SEED,
   type RefusalReason,
   type SimulationResult,
-  simulate,
+  simulateRange,
 } from '../uncertainty/simulation.ts';
-
-import { type TornadoBar, tornado } from '../uncertainty/tornado.ts';
+import { storyRange } from '../uncertainty/story-range.ts';
+import { rangeTornado, type TornadoBar } from '../uncertainty/tornado.ts';
 import {
   baseScenarioOf,
   judge,
-  scenarioValue,
+  rangeModelOf,
+  rangeScenarioValue,
   type UncertaintyStart,
   uncertaintyStartOf,
   weightedValue,
@@ -42,13 +39,14 @@ export interface ScenarioView {
   readonly weight: number;
   readonly value_per_share: number | null;
   readonly refusal: string | null;
-  readonly inputs: ScenarioInputs;
+  /** The model's drivers: the story model's six, or excess returns' ROE, Ke and g. */
+  readonly inputs: RangeInputs;
   /** Each driver and where it comes from, in Chinese (generated scenarios only). */
   readonly words: readonly string[];
 }
 
 export interface SpreadView {
-  readonly driver: DriverName;
+  readonly driver: string;
   readonly label: string;
   readonly value: number;
   readonly basis: string;
@@ -68,12 +66,12 @@ export interface SimulationView {
   readonly histogram: Histogram;
 }
 
-export interface TornadoBarView extends TornadoBar {
-  readonly label: string;
-}
+export type TornadoBarView = TornadoBar;
 
 export interface UncertaintyView {
   readonly company: string;
+  /** The model the range rests on: the story model (an FCFF company) or excess returns. */
+  readonly model: RangeModelId;
   readonly price: number | null;
   readonly scenarios: readonly ScenarioView[];
   readonly weighted_value: number | null;
@@ -91,11 +89,19 @@ export interface UncertaintyView {
   readonly rating_source: string;
 }
 
-export function spreadViews(spreads: ScenarioInputs, basis?: Readonly<Record<DriverName, string>>): SpreadView[] {
-  return (Object.keys(DRIVER_LABELS) as DriverName[]).map((driver) => ({
+/** A range driver's Chinese name, whichever model it belongs to. */
+const RANGE_DRIVER_LABELS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    (Object.keys(DRIVER_LABELS) as DriverName[]).map((driver) => [driver, DRIVER_LABELS[driver].label]),
+  ),
+  ...EXCESS_RETURN_DRIVER_LABELS,
+};
+
+export function spreadViews(spreads: RangeInputs, basis?: Readonly<Record<string, string>>): SpreadView[] {
+  return Object.keys(spreads).map((driver) => ({
     driver,
-    label: DRIVER_LABELS[driver].label,
-    value: spreads[driver],
+    label: RANGE_DRIVER_LABELS[driver] ?? driver,
+    value: spreads[driver] ?? 0,
     basis: basis?.[driver] ?? '手动设置',
   }));
 }
@@ -133,9 +139,7 @@ export interface UncertaintyOptions {
   readonly draws?: number;
 }
 
-export interface PageStart extends UncertaintyStart {
-  readonly price: number | null;
-}
+export type PageStart = UncertaintyStart & { readonly price: number | null };
 
 /** What the page starts from for the loaded company; throws the engine's ValuationError where no range can be given. */
 export function uncertaintyStart(bundle: CompanyBundle, quote: SummaryQuote | null, asOf: string | null): PageStart {
@@ -153,14 +157,17 @@ export function uncertaintyView(
   options: UncertaintyOptions = {},
 ): UncertaintyView {
   const start = uncertaintyStart(bundle, quote, asOf);
-  const centre = baseScenarioOf(start.scenarios);
-  const summary = scenarioSummary(start.base, start.scenarios, centre.inputs, start.words);
-  const spreads = start.spreads.spreads;
+  const model = rangeModelOf(start);
+  const scenarios: readonly RangeScenario[] = start.scenarios;
+  const centre = baseScenarioOf(scenarios);
+  const summary = rangeSummary(model, scenarios, centre.inputs, start.words);
+  const spreads: RangeInputs = start.spreads.spreads;
   const settings = { draws: options.draws ?? DEFAULT_DRAWS, seed: options.seed ?? DEFAULT_SEED, spreads };
-  const result = simulate(start.base, centre.inputs, settings, start.price);
+  const result = simulateRange(model, centre.inputs, settings, start.price);
   const view = simulationView(result, centre.name, spreadViews(spreads, start.spreads.basis));
   return {
     company: bundle.company.code,
+    model: start.model,
     price: start.price,
     ...summary,
     ...simulationOutcome(result, view, summary.weighted_value, start.price),
@@ -177,24 +184,35 @@ export interface ScenarioSummary {
   readonly tornado: readonly TornadoBarView[];
 }
 
+/** The story model's scenarios' side (the custom page's editable scenarios). */
 export function scenarioSummary(
   base: StoryInputs,
   scenarios: readonly Scenario[],
-  centre: ScenarioInputs,
+  centre: Scenario['inputs'],
+  words: Readonly<Record<string, readonly string[]>> = {},
+): ScenarioSummary {
+  return rangeSummary(storyRange(base) as RangeModel, scenarios, centre, words);
+}
+
+/** Any model's scenarios' side. */
+export function rangeSummary(
+  model: RangeModel,
+  scenarios: readonly RangeScenario[],
+  centre: RangeInputs,
   words: Readonly<Record<string, readonly string[]>> = {},
 ): ScenarioSummary {
   const values = scenarios.map((scenario) => ({
-    ...scenarioValue(base, scenario),
+    ...rangeScenarioValue(model, scenario),
     inputs: scenario.inputs,
     words: words[scenario.id] ?? [],
   }));
-  const bars = tornado(base, centre);
+  const bars = rangeTornado(model, centre);
   return {
     scenarios: values,
     weighted_value: weightedValue(values),
     weights_issue: weightsIssue(values),
     centre_value: bars.centre,
-    tornado: bars.bars.map((bar) => ({ ...bar, label: DRIVER_LABELS[bar.driver].label })),
+    tornado: bars.bars,
   };
 }
 

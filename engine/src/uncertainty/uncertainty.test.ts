@@ -7,12 +7,19 @@ import { ratingOf, UNCERTAINTY_RATINGS, verdictOf } from './rating.ts';
 import { DRIVER_NUDGES, nudged } from './scenarios.ts';
 import { simulate } from './simulation.ts';
 import { tornado } from './tornado.ts';
-import { baseScenarioOf, judge, scenarioValue, uncertaintyStartOf, weightedValue } from './uncertainty.ts';
+import {
+  baseScenarioOf,
+  judge,
+  scenarioValue,
+  storyStartOf,
+  uncertaintyStartOf,
+  weightedValue,
+} from './uncertainty.ts';
 
 const input = { statements: SAMPLE_COMPANY };
 
 describe('a company’s uncertainty', () => {
-  const start = uncertaintyStartOf('000001', input);
+  const start = storyStartOf(uncertaintyStartOf('000001', input));
   const values = start.scenarios.map((scenario) => scenarioValue(start.base, scenario));
   const weighted = weightedValue(values);
   const centre = baseScenarioOf(start.scenarios).inputs;
@@ -38,9 +45,11 @@ describe('a company’s uncertainty', () => {
     expect(judged.verdict).toBe(verdictOf(10, weighted, judged.rating?.margin ?? 0));
   });
 
-  it('refuses a financial company with the model’s reason', () => {
+  it('gives a financial company its range by excess returns, and refuses it the story model’s drivers', () => {
+    const bank = uncertaintyStartOf('bank', { statements: SAMPLE_BANK });
+    expect(bank.model).toBe('excess_return');
     try {
-      uncertaintyStartOf('bank', { statements: SAMPLE_BANK });
+      storyStartOf(bank);
       expect.unreachable();
     } catch (error) {
       expect(isValuationError(error) && error.code).toBe('MODEL_NOT_APPLICABLE');
@@ -49,7 +58,7 @@ describe('a company’s uncertainty', () => {
 });
 
 describe('the tornado', () => {
-  const start = uncertaintyStartOf('000001', input);
+  const start = storyStartOf(uncertaintyStartOf('000001', input));
   const centre = baseScenarioOf(start.scenarios).inputs;
 
   it('nudges each driver by its plausible step, largest swing first', () => {

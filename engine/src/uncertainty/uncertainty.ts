@@ -1,12 +1,15 @@
 import { ValuationError } from '../errors.ts';
 import type { CompanyValuationInput } from '../valuation/company-valuation.ts';
+import { preferredModel } from '../valuation/models/registry.ts';
 import type { StoryInputs } from '../valuation/models/story.ts';
 import { STORY_MODEL } from '../valuation/models/story-model.ts';
-import { leanValuePerShare } from './lean-value.ts';
+import { type ExcessReturnStart, excessReturnRange, excessReturnStartOf } from './excess-return-range.ts';
+import { type RangeModel, type RangeScenario, rangeValueOf } from './range-model.ts';
 import { ratingOf, relativeSpread, verdictOf } from './rating.ts';
-import { defaultScenarios, isBaseScenario, type Scenario, storyInputsOf, weightsIssue } from './scenarios.ts';
-import { drawRefusal, REFUSAL_LABELS, type SimulationResult } from './simulation.ts';
+import { defaultScenarios, isBaseScenario, type Scenario, weightsIssue } from './scenarios.ts';
+import type { SimulationResult } from './simulation.ts';
 import { type DefaultSpreads, defaultSpreads } from './spreads.ts';
+import { storyRange } from './story-range.ts';
 
 /**
  * A company's value as a range (docs/model.md, uncertainty): each scenario's value per share, their
@@ -22,17 +25,15 @@ export interface ScenarioValue {
   readonly refusal: string | null;
 }
 
-/** A scenario's value per share, or why the model refuses it. */
+/** A scenario's value per share by the story model, or why the model refuses it. */
 export function scenarioValue(base: StoryInputs, scenario: Scenario): ScenarioValue {
-  const story = storyInputsOf(base, scenario.inputs);
-  const refusal = drawRefusal(story);
-  return {
-    id: scenario.id,
-    name: scenario.name,
-    weight: scenario.weight,
-    value_per_share: refusal ? null : leanValuePerShare(story),
-    refusal: refusal ? REFUSAL_LABELS[refusal] : null,
-  };
+  return rangeScenarioValue(storyRange(base), scenario);
+}
+
+/** A scenario's value per share by any model's range, or why the model refuses it. */
+export function rangeScenarioValue<D extends string>(model: RangeModel<D>, scenario: RangeScenario<D>): ScenarioValue {
+  const { value, refusal } = rangeValueOf(model, scenario.inputs);
+  return { id: scenario.id, name: scenario.name, weight: scenario.weight, value_per_share: value, refusal };
 }
 
 /** Σ weight × value per share; null when a value is missing or the weights are refused. */
@@ -58,25 +59,41 @@ export function judge(
   return { spread, rating, verdict: rating ? verdictOf(price, value, rating.margin) : null };
 }
 
-/** Where the simulation starts for a company: the story's defaults, the generated scenarios, the spreads. */
-export interface UncertaintyStart {
+/** Where the story model's simulation starts for a company: its defaults, the generated scenarios, the spreads. */
+export interface StoryStart {
+  readonly model: 'story';
   readonly base: StoryInputs;
   readonly scenarios: readonly Scenario[];
   readonly words: Readonly<Record<string, readonly string[]>>;
   readonly spreads: DefaultSpreads;
 }
 
+/** Where a company's range starts: the story model's for an FCFF company, excess returns' otherwise. */
+export type UncertaintyStart = StoryStart | ExcessReturnStart;
+
+/** The range model of a start (rebuilt from its plain data, e.g. in the worker). */
+export function rangeModelOf(start: Pick<UncertaintyStart, 'model' | 'base'>): RangeModel {
+  return (
+    start.model === 'story'
+      ? storyRange(start.base as StoryInputs)
+      : excessReturnRange(start.base as ExcessReturnStart['base'])
+  ) as RangeModel;
+}
+
 /**
- * The generated scenarios at 25/50/25 and the spreads of the company's history. Throws
- * MODEL_NOT_APPLICABLE where the story model does not fit (a financial company, a summary-only one) and
- * NO_SHARES_FOR_RANGE without a share count.
+ * The generated scenarios at 25/50/25 and the spreads of the company's history, by the model the registry
+ * values the company with (docs/model.md, uncertainty): the story model for a company the FCFF values,
+ * excess returns for a bank, an insurer, a broker or a summary-only company. Throws MODEL_NOT_APPLICABLE
+ * where neither gives one and NO_SHARES_FOR_RANGE without a share count.
  */
 export function uncertaintyStartOf(company: string, input: CompanyValuationInput): UncertaintyStart {
+  if (preferredModel(input) === 'excess_return') return excessReturnStartOf(company, input);
   const fit = STORY_MODEL.fits(input);
   if (!fit.fits) throw new ValuationError('MODEL_NOT_APPLICABLE', 'company', fit.reason);
   const generated = defaultScenarios(company, input);
   if (!(generated.defaults.inputs.shares > 0)) throw new ValuationError('NO_SHARES_FOR_RANGE', 'shares');
   return {
+    model: 'story',
     base: generated.defaults.inputs,
     scenarios: generated.scenarios,
     words: generated.words,
@@ -84,8 +101,18 @@ export function uncertaintyStartOf(company: string, input: CompanyValuationInput
   };
 }
 
+/**
+ * The story model's start, for what takes the story model's six drivers (the what-if's and a person's own
+ * scenarios); MODEL_NOT_APPLICABLE for a company whose range is by excess returns.
+ */
+export function storyStartOf<S extends UncertaintyStart>(start: S): Extract<S, { model: 'story' }> {
+  if (start.model !== 'story') throw new ValuationError('MODEL_NOT_APPLICABLE', 'company', STORY_DRIVERS_ONLY);
+  return start as Extract<S, { model: 'story' }>;
+}
+export const STORY_DRIVERS_ONLY = '该公司按超额收益模型估值，情景的驱动因素为ROE、股权成本与永续增长率';
+
 /** The scenario the server's simulation centres on: 基准. */
-export function baseScenarioOf(scenarios: readonly Scenario[]): Scenario {
+export function baseScenarioOf<S extends RangeScenario>(scenarios: readonly S[]): S {
   const base = scenarios.find((scenario) => isBaseScenario(scenario.id)) ?? scenarios[0];
   if (!base) throw new ValuationError('NO_HISTORY', 'statements');
   return base;

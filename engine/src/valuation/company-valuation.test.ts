@@ -29,7 +29,7 @@ describe('valueCompany on the sample company', () => {
     });
     expect(result.error).toBeNull();
     expect(result.dcf).toEqual(direct);
-    expect(result.sensitivity?.values[2]?.[2]).toBeCloseTo(direct.valuation.value_per_share, 10);
+    expect(result.sensitivity?.values[2]?.[2]).toBeCloseTo(direct.valuation.value_per_share ?? Number.NaN, 10);
   });
 
   it('reports effective parameters: manual WACC, default g 2%, shares from share capital', () => {

@@ -59,9 +59,9 @@ describe('discountCashFlows: the demo DCF worked by hand', () => {
 describe('discountCashFlows: edge cases and bad input', () => {
   const base = { fcf: [10, 11, 12, 13, 14], firstYear: 2025, wacc: 0.09, terminalGrowth: 0.025, bridge };
 
-  it('gives 0 per share when shares are not positive', () => {
-    expect(discountCashFlows({ ...base, totalShares: 0 }).valuation.value_per_share).toBe(0);
-    expect(discountCashFlows({ ...base, totalShares: -1 }).valuation.value_per_share).toBe(0);
+  it('gives no value per share (null, never 0) when shares are not positive', () => {
+    expect(discountCashFlows({ ...base, totalShares: 0 }).valuation.value_per_share).toBeNull();
+    expect(discountCashFlows({ ...base, totalShares: -1 }).valuation.value_per_share).toBeNull();
   });
 
   it('warns when the terminal value is more than 80% of EV', () => {

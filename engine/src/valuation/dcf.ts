@@ -10,6 +10,9 @@ import {
 } from './bridge.ts';
 
 export type { BridgeLine, EquityBridge } from './bridge.ts';
+export { discountFactors, keptDiscountFactors } from './discount-factors.ts';
+
+import { keptDiscountFactors } from './discount-factors.ts';
 
 /**
  * How the terminal value is formed. 'gordon' (docs/requirements.md#the-dcf-table, the default): FCF₅ × (1 + g) / (WACC − g).
@@ -70,8 +73,8 @@ export interface DcfValuation extends EquityBridge {
   readonly equity_value: number;
   /** The share count the value per share divides by (亿股; 0 when none). */
   readonly total_shares: number;
-  /** 元 per share (亿元 / 亿股). */
-  readonly value_per_share: number;
+  /** 元 per share (亿元 / 亿股); null without a share count (warning shares_unknown), never 0. */
+  readonly value_per_share: number | null;
 }
 
 /** What the terminal value assumes about reinvestment, and what that implies. */
@@ -176,44 +179,6 @@ export interface DiscountedStream {
   readonly terminalValue: number;
   readonly terminalPv: number;
   readonly enterpriseValue: number;
-}
-
-/**
- * The discount factors (1 + WACC)^−(n + offset), n = 1..years, offset the years from the valuation date to
- * the end of the fiscal year in progress (0 at a year end): computed once per WACC when a grid row reuses them.
- */
-export function discountFactors(wacc: number, years: number, offset = 0): number[] {
-  const factors: number[] = [];
-  for (let n = 1; n <= years; n++) factors.push((1 + wacc) ** -(n + offset));
-  return factors;
-}
-
-/**
- * How many WACCs' factors are kept: a valuation discounts at its WACC and the grid's four others, and the
- * next valuation of the page (or of the batch, at a manual or bounded WACC) mostly at the same ones.
- */
-const KEPT_FACTOR_WACCS = 8;
-const keptWaccs: number[] = [];
-const keptOffsets: number[] = [];
-const keptFactors: (readonly number[])[] = [];
-let nextKeptSlot = 0;
-
-/**
- * discountFactors, kept for the last few WACCs (the exponentiations were a tenth of a what-if recompute).
- * The same numbers as a fresh call, so sharing the arrays changes nothing; they are never written to. A
- * linear search: a Map keyed by a fractional number hashed it on every cell of the grid.
- */
-export function keptDiscountFactors(wacc: number, years: number, offset = 0): readonly number[] {
-  for (let slot = 0; slot < keptWaccs.length; slot++) {
-    const factors = keptFactors[slot] as readonly number[];
-    if (keptWaccs[slot] === wacc && keptOffsets[slot] === offset && factors.length === years) return factors;
-  }
-  const factors = discountFactors(wacc, years, offset);
-  keptWaccs[nextKeptSlot] = wacc;
-  keptOffsets[nextKeptSlot] = offset;
-  keptFactors[nextKeptSlot] = factors;
-  nextKeptSlot = (nextKeptSlot + 1) % KEPT_FACTOR_WACCS;
-  return factors;
 }
 
 /**
@@ -385,7 +350,7 @@ export function discountCashFlows(input: DcfInput): DcfResult {
       ...(minority ? { minority_interest: -minority.amount } : {}),
       equity_value,
       total_shares: totalShares,
-      value_per_share: perShare(equity_value, totalShares),
+      value_per_share: perShareOrNull(equity_value, totalShares),
     },
     bridge: [
       { item: 'enterprise_value', label: BRIDGE_TOTAL_LABELS.enterprise_value, amount: enterprise_value },

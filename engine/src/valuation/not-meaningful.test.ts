@@ -20,6 +20,8 @@ describe('a value per share that is not a result', () => {
   it('is null with shares_unknown when the share count is unknown (the equity value stands)', () => {
     const valuation = valueCompany({ statements: NO_SHARES, parameters: { wacc_manual: 0.09 } });
     expect(valuation.dcf?.valuation.total_shares).toBe(0);
+    // The DCF's own figure too (the API's dcf.valuation): null, never a 0 that reads as a price.
+    expect(valuation.dcf?.valuation.value_per_share).toBeNull();
     expect(valuation.dcf?.valuation.equity_value).toBeGreaterThan(0);
     expect(codes(valuation.warnings)).toContain('shares_unknown');
     expect(perShareValueOf(valuation)).toEqual({ value: null, reason: '缺少总股本，无法计算每股价值' });

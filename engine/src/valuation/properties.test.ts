@@ -56,7 +56,9 @@ describe('DCF identities (property)', () => {
                 bridge.minority_interest,
             ),
           ).toBe(true);
-          expect(relativeClose(result.valuation.value_per_share * shares, result.valuation.equity_value)).toBe(true);
+          expect(
+            relativeClose((result.valuation.value_per_share ?? Number.NaN) * shares, result.valuation.equity_value),
+          ).toBe(true);
           result.forecast.forEach((row, index) => {
             expect(relativeClose(row.discount_factor, (1 + wacc) ** -(index + 1))).toBe(true);
           });
@@ -104,7 +106,7 @@ describe('DCF identities (property)', () => {
         (fcf, { wacc, g }, rise, bridge) => {
           const value = (rate: number) =>
             discountCashFlows({ fcf, firstYear: 2025, wacc: rate, terminalGrowth: g, bridge, totalShares: 10 })
-              .valuation.value_per_share;
+              .valuation.value_per_share ?? Number.NaN;
           expect(value(wacc + rise)).toBeLessThan(value(wacc));
         },
       ),

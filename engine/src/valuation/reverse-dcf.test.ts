@@ -10,14 +10,16 @@ const [baseFcf, baseNopat] = [10, 14];
 /** The price of a stream whose FCF and NOPAT grow at `growth` from the bases, valued by the forward DCF. */
 function priceAt(growth: number, method: TerminalValueMethod, ronic: number | null): number {
   const stream = Array.from({ length: 5 }, (_, n) => baseFcf * (1 + growth) ** n);
-  return discountCashFlows({
-    fcf: stream,
-    firstYear: 2025,
-    ...rates,
-    bridge,
-    totalShares,
-    terminal: { method, nopat: baseNopat * (1 + growth) ** 4, ronic },
-  }).valuation.value_per_share;
+  return (
+    discountCashFlows({
+      fcf: stream,
+      firstYear: 2025,
+      ...rates,
+      bridge,
+      totalShares,
+      terminal: { method, nopat: baseNopat * (1 + growth) ** 4, ronic },
+    }).valuation.value_per_share ?? Number.NaN
+  );
 }
 
 describe('reverse DCF with the forward DCF’s terminal value', () => {

@@ -45,14 +45,15 @@ describe('reverse DCF', () => {
   it('recovers the growth that produced a price', () => {
     const growth = 0.08;
     const stream = Array.from({ length: 5 }, (_, n) => 10 * (1 + growth) ** n);
-    const price = discountCashFlows({
-      fcf: stream,
-      firstYear: 2025,
-      wacc: 0.09,
-      terminalGrowth: 0.025,
-      bridge,
-      totalShares: 12.56,
-    }).valuation.value_per_share;
+    const price =
+      discountCashFlows({
+        fcf: stream,
+        firstYear: 2025,
+        wacc: 0.09,
+        terminalGrowth: 0.025,
+        bridge,
+        totalShares: 12.56,
+      }).valuation.value_per_share ?? Number.NaN;
     const result = impliedGrowth({
       price,
       baseFcf: 10,

@@ -169,7 +169,7 @@ function terminalReinvestmentWarnings(dcf: DcfResult): ValuationWarning[] {
   const beside =
     consistent === null
       ? '可改用价值驱动公式'
-      : `再投资与增长一致（RONIC = ${percentText(dcf.wacc)}）时每股价值为 ${consistent.toFixed(2)} 元（当前 ${dcf.valuation.value_per_share.toFixed(2)} 元）`;
+      : `再投资与增长一致（RONIC = ${percentText(dcf.wacc)}）时每股价值为 ${consistent.toFixed(2)} 元${dcf.valuation.value_per_share === null ? '' : `（当前 ${dcf.valuation.value_per_share.toFixed(2)} 元）`}`;
   let why: string | null = null;
   if (reinvestment <= 0) {
     why = `永续期再投资率为 ${percentText(reinvestment)}：不再投资却按 ${percentText(dcf.g)} 永续增长`;

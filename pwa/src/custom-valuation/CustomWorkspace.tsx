@@ -1,9 +1,11 @@
 import { MODEL_IDS, type ModelId } from '@fcf/engine';
 import { type WhatIf, yearLabel } from '@fcf/engine/report';
+import { useCallback } from 'react';
 import type { Notify } from '../valuation-editor/use-message.ts';
 import type { ValuationSession } from './load-valuation.ts';
 import { ModelChooser } from './ModelChooser.tsx';
 import { ModelWorkspace } from './ModelWorkspace.tsx';
+import { UncertaintyPanel } from './uncertainty/UncertaintyPanel.tsx';
 import { useModelLevers } from './use-model-levers.ts';
 import { ValuationWorkspace } from './ValuationWorkspace.tsx';
 import type { WhatIfEdit } from './what-if-edit.ts';
@@ -28,6 +30,7 @@ export function CustomWorkspace({ session, requested, notify, ...fcff }: CustomW
   const { view } = session;
   const first = view.forecastYears[0];
   const last = view.forecastYears.at(-1);
+  const onError = useCallback((message: string) => notify('error', message), [notify]);
   return (
     <>
       <ModelChooser model={levers.model} choices={session.choices} onChoose={levers.choose} />
@@ -52,6 +55,10 @@ export function CustomWorkspace({ session, requested, notify, ...fcff }: CustomW
           onReset={levers.reset}
         />
       )}
+      {levers.model === 'excess_return' && session.choices.preferred === 'excess_return' ? (
+        // The range rests on the company's own model (docs/model.md 16): here excess returns.
+        <UncertaintyPanel engine={session.engine.uncertainty} company={session.company.code} onError={onError} />
+      ) : null}
     </>
   );
 }

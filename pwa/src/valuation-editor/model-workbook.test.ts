@@ -26,7 +26,7 @@ describe('the model workbook', () => {
   it('holds live formulas in the DCF cells, with the page’s figures cached', () => {
     const workbook = roundTrip(modelWorkbook(view));
     const perShare = cell(workbook, SHEETS.dcf, DCF_CELLS.valuePerShare);
-    expect(perShare?.f).toBe('IF($B$5>0,B21/$B$5,0)');
+    expect(perShare?.f).toBe('IF($B$5>0,B21/$B$5,"")');
     expect(formatAmount(perShare?.v as number)).toBe(formatAmount(dcf.valuation.value_per_share));
     expect(cell(workbook, SHEETS.dcf, DCF_CELLS.enterpriseValue)?.v).toBe(dcf.valuation.enterprise_value);
     expect(cell(workbook, SHEETS.dcf, DCF_CELLS.wacc)?.v).toBe(dcf.wacc);
@@ -44,7 +44,10 @@ describe('the model workbook', () => {
     forecastFcf.forEach((fcf, index) => {
       expect(cellNumber(engine, SHEETS.forecast, `${String.fromCharCode(67 + index)}18`)).toBeCloseTo(fcf, 8);
     });
-    expect(cellNumber(engine, SHEETS.dcf, DCF_CELLS.valuePerShare)).toBeCloseTo(dcf.valuation.value_per_share, 8);
+    expect(cellNumber(engine, SHEETS.dcf, DCF_CELLS.valuePerShare)).toBeCloseTo(
+      dcf.valuation.value_per_share ?? Number.NaN,
+      8,
+    );
 
     const sheet = engine.getSheetId(SHEETS.dcf) ?? 0;
     engine.setCellContents({ sheet, col: 1, row: 2 }, [[0.11]]);
@@ -75,7 +78,7 @@ describe('the model workbook', () => {
       drivenView.dcf?.valuation.value_per_share ?? Number.NaN,
       8,
     );
-    expect(drivenView.dcf?.valuation.value_per_share).not.toBeCloseTo(dcf.valuation.value_per_share, 2);
+    expect(drivenView.dcf?.valuation.value_per_share).not.toBeCloseTo(dcf.valuation.value_per_share ?? Number.NaN, 2);
     const sheet = engine.getSheetId(SHEETS.dcf) ?? 0;
     engine.setCellContents({ sheet, col: 1, row: 2 }, [[0.11]]);
     const atWacc = whatIfView(BUNDLE, { ...driven, parameters: { ...driven.parameters, wacc_manual: 0.11 } });

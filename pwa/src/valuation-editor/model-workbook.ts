@@ -314,13 +314,13 @@ function dcfSheet(view: WhatIfView): WorkSheet {
       ? `${lastNopat}*(1+${growth})*(1-${growth}/${ronic})/(${wacc}-${growth})`
       : `${lastFcf}*(1+${growth})/(${wacc}-${growth})`;
 
-  const results: readonly [string, string, number][] = [
+  const results: readonly [string, string, number | null][] = [
     ['预测期现值合计（亿元）', `SUM(${ref(discounted, 1)}:${ref(discounted, lastColumn)})`, dcf.forecast_fcf_sum],
     [method === 'value_driver' ? '终值（价值驱动，亿元）' : '终值（亿元）', terminalFormula, dcf.terminal_value],
     ['终值现值（亿元）', `B18*${lastFactor}`, dcf.terminal_pv],
     ['企业价值（亿元）', 'B17+B19', valuation.enterprise_value],
     ['股权价值（亿元）', `B20+${nonCore}+${cash}-${debt}-${minority}`, valuation.equity_value],
-    ['每股价值（元）', `IF(${shares}>0,B21/${shares},0)`, valuation.value_per_share],
+    ['每股价值（元）', `IF(${shares}>0,B21/${shares},"")`, valuation.value_per_share],
   ];
   results.forEach(([label, expression, cached], index) => {
     put(target, 16 + index, 0, text(label));

@@ -1,5 +1,11 @@
 import type { WorkSheet } from '@e965/xlsx';
-import { DRIVER_LABELS, SCENARIO_DRIVERS, SPREAD_RULES, type UncertaintyRating, type Verdict } from '@fcf/engine';
+import {
+  DRIVER_LABELS,
+  isLogarithmicDriver,
+  SCENARIO_DRIVERS,
+  type UncertaintyRating,
+  type Verdict,
+} from '@fcf/engine';
 import type { ScenarioView, SimulationView } from '@fcf/engine/report';
 import { formula, number, PERCENT, put, ref, sheet, text, toWorkSheet } from './workbook-cells.ts';
 
@@ -65,7 +71,7 @@ export function scenarioSheet(range: RangeSnapshot): WorkSheet {
     put(target, row++, 1, typeof value === 'number' ? number(value, format) : text(value));
   }
   for (const spread of simulation.spreads) {
-    const logarithmic = SPREAD_RULES[spread.driver].logarithmic;
+    const logarithmic = isLogarithmicDriver(spread.driver);
     put(target, row, 0, text(`${spread.label}波动${logarithmic ? '（对数标准差）' : '（标准差）'}`));
     put(target, row, 1, number(spread.value, logarithmic ? RATIO : PERCENT));
     put(target, row++, 2, text(spread.basis));

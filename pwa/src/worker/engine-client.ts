@@ -1,4 +1,4 @@
-import type { Scenario, ScenarioInputs, StoryInputs } from '@fcf/engine';
+import type { RangeInputs, RangeScenario, UncertaintyStart } from '@fcf/engine';
 import type {
   CompanyBundle,
   CompanyReport,
@@ -100,9 +100,9 @@ export interface WhatIfEngine {
 export interface UncertaintyEngine {
   start(): Promise<{ start: PageStart } | { error: string }>;
   summary(
-    base: StoryInputs,
-    scenarios: readonly Scenario[],
-    centre: ScenarioInputs,
+    range: Pick<UncertaintyStart, 'model' | 'base'>,
+    scenarios: readonly RangeScenario[],
+    centre: RangeInputs,
     words: Readonly<Record<string, readonly string[]>>,
   ): Promise<ScenarioSummary>;
   /** Resolves null when `onProgress` answered false (cancelled). */
@@ -117,7 +117,7 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
     impliedGrowth: (whatIf, price) => worker.impliedGrowth(whatIf, price),
     uncertainty: {
       start: () => worker.uncertaintyStart(),
-      summary: (base, scenarios, centre, words) => worker.scenarioSummary(base, scenarios, centre, words),
+      summary: (range, scenarios, centre, words) => worker.scenarioSummary(range, scenarios, centre, words),
       simulate: (request, onProgress) => worker.simulate(request, Comlink.proxy(onProgress)),
     },
     modelWhatIf: (model, levers) => worker.modelWhatIf(model, levers),

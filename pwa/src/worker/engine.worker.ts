@@ -1,9 +1,10 @@
 import {
   createAnalyticsCache,
   isValuationError,
-  type Scenario,
-  type ScenarioInputs,
-  type StoryInputs,
+  type RangeInputs,
+  type RangeScenario,
+  rangeModelOf,
+  type UncertaintyStart,
   valuationDate,
 } from '@fcf/engine';
 import { companyBundleAnswer } from '@fcf/engine/contract';
@@ -23,8 +24,8 @@ import {
   modelComparison,
   modelWhatIfView,
   type PageStart,
+  rangeSummary,
   rangeVerdictOf,
-  scenarioSummary,
   uncertaintyStart,
   type WaccToolEdits,
   type WhatIf,
@@ -96,12 +97,12 @@ const engineApi = {
     }
   },
   scenarioSummary(
-    base: StoryInputs,
-    scenarios: readonly Scenario[],
-    centre: ScenarioInputs,
+    range: Pick<UncertaintyStart, 'model' | 'base'>,
+    scenarios: readonly RangeScenario[],
+    centre: RangeInputs,
     words: Readonly<Record<string, readonly string[]>>,
   ) {
-    return scenarioSummary(base, scenarios, centre, words);
+    return rangeSummary(rangeModelOf(range), scenarios, centre, words);
   },
   simulate(request: SimulationRequest, onProgress: SimulationProgress) {
     return runSimulation(request, onProgress);

@@ -1,19 +1,20 @@
 import {
-  type DriverName,
-  type ScenarioInputs,
+  type RangeInputs,
+  rangeModelOf,
   type SimulationSettings,
-  type StoryInputs,
-  startSimulation,
+  startRangeSimulation,
+  type UncertaintyStart,
 } from '@fcf/engine';
 import { type SimulationOutcome, simulationOutcome, simulationView, spreadViews } from '@fcf/engine/report';
 
 /** What the page asks the worker to simulate (docs/model.md, uncertainty). */
 export interface SimulationRequest {
-  readonly base: StoryInputs;
-  readonly centre: ScenarioInputs;
+  /** The range's model and what it is valued from (the story model's or excess returns'). */
+  readonly range: Pick<UncertaintyStart, 'model' | 'base'>;
+  readonly centre: RangeInputs;
   readonly centreName: string;
-  readonly settings: SimulationSettings;
-  readonly spreadBasis?: Readonly<Record<DriverName, string>>;
+  readonly settings: SimulationSettings<string>;
+  readonly spreadBasis?: Readonly<Record<string, string>>;
   readonly weighted: number | null;
   readonly price: number | null;
 }
@@ -32,7 +33,7 @@ export async function runSimulation(
   request: SimulationRequest,
   onProgress: SimulationProgress,
 ): Promise<SimulationOutcome | null> {
-  const run = startSimulation(request.base, request.centre, request.settings);
+  const run = startRangeSimulation(rangeModelOf(request.range), request.centre, request.settings);
   while (!run.step(DRAWS_PER_STEP)) {
     if (!(await onProgress(run.taken, request.settings.draws))) return null;
   }

@@ -54,7 +54,7 @@ function storedResult(code = MIDEA) {
 
 /** The engine's value per share of what is stored now, computed from scratch. */
 function freshValuePerShare(): number | undefined {
-  return valuations.valuation(midea, { parameters: {} }).dcf?.valuation.value_per_share;
+  return valuations.valuation(midea, { parameters: {} }).dcf?.valuation.value_per_share ?? undefined;
 }
 
 function refusal(work: () => unknown): { code: ForecastErrorCode; message: string } {

@@ -195,7 +195,8 @@ export class ForecastService {
       saveValuationResult(this.db, company.code, valuation.latestYear, dcf, source);
       const computed = dcf.valuation.value_per_share;
       const posted = shown.valuePerShare;
-      const agrees = posted !== null && Math.abs(posted - computed) <= 1e-6 * Math.max(1, Math.abs(posted));
+      const agrees =
+        posted !== null && computed !== null && Math.abs(posted - computed) <= 1e-6 * Math.max(1, Math.abs(posted));
       appendAudit(this.db, {
         company_code: company.code,
         year: shown.year ?? valuation.latestYear + 1,

@@ -73,7 +73,7 @@ describe('adjusting forecast drivers (POST /api/admin/adjust-parameters/{company
     }
 
     const after = await dcf(platform);
-    expect(after.valuation.value_per_share).not.toBeCloseTo(state.pristine.valuation.value_per_share, 2);
+    expect(after.valuation.value_per_share).not.toBeCloseTo(state.pristine.valuation.value_per_share ?? Number.NaN, 2);
     expect(after.forecast[0]?.fcf).toBe(state.pristine.forecast[0]?.fcf);
     expect(answer.valuation_results).toEqual({
       forecast_fcf_sum: after.forecast_fcf_sum,

@@ -164,7 +164,7 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
     const view = await dcf(platform);
     expect(view.valuation.total_shares).toBe(20);
     expect(view.valuation.equity_value).toBe(state.pristine.valuation.equity_value);
-    expectClose(view.valuation.value_per_share, state.pristine.valuation.equity_value / 20);
+    expectClose(view.valuation.value_per_share ?? Number.NaN, state.pristine.valuation.equity_value / 20);
     await adjust(platform, token, { year: null, parameters: { total_shares_manual: null } });
   });
 
@@ -231,7 +231,7 @@ describe('valuation parameters (year: null) and saving the valuation', () => {
       const { platform, token } = state;
       const view = await dcf(platform);
       const body = saveBody(view);
-      body.valuation_results.value_per_share = view.valuation.value_per_share * 2;
+      body.valuation_results.value_per_share = (view.valuation.value_per_share ?? Number.NaN) * 2;
       const response = await platform.call('POST', SAVE, { token, body });
       const answer = await answerOf(response, saveValuationAnswer);
       expect(answer.data.verified).toBe(false);

@@ -80,7 +80,7 @@ function expectSpecFormulas(dcf: DcfValuationView): void {
       valuation.minority_interest,
   );
   expect(valuation.total_shares).toBeGreaterThan(0);
-  expectClose(valuation.value_per_share, valuation.equity_value / valuation.total_shares);
+  expectClose(valuation.value_per_share ?? Number.NaN, valuation.equity_value / valuation.total_shares);
 }
 
 describe('GET /api/home/financial_analysis/{company}', () => {

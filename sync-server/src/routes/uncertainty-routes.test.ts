@@ -32,6 +32,7 @@ describe('GET /api/home/uncertainty/{company}', () => {
     expect(data.simulation.p10 ?? 0).toBeLessThan(data.simulation.p90 ?? 0);
     expect(data.price).not.toBeNull();
     expect(data.simulation.prob_above_price).not.toBeNull();
+    expect(data.model).toBe('story');
     expect(data.tornado).toHaveLength(6);
     expect(data.rating).not.toBeNull();
     expect(data.verdict).not.toBeNull();
@@ -71,15 +72,13 @@ describe('GET /api/home/uncertainty/{company}', () => {
     expect((await answerOf(response, errorAnswer, 400)).message).toContain('模拟次数');
   });
 
-  it('answers 422 for a financial company, 404 for an unknown one', async () => {
+  it('gives a financial company its range by excess returns, 404 for an unknown one', async () => {
     transaction(platform.db, () =>
       execute(platform.db, `UPDATE companies SET industry = '金融业' WHERE code = '000651'`),
     );
-    const refused = await get('', '000651');
-    expect(refused.status).toBe(422);
-    const body = await answerOf(refused, errorAnswer, 422);
-    expect(body.code).toBe('financial_company');
-    expect(body.message).toContain('无法给出价值区间');
+    const { data } = await answerOf(await get('?draws=500', '000651'), uncertaintyAnswer);
+    expect(data.model).toBe('excess_return');
+    expect(data.tornado).toHaveLength(4);
     expect((await get('', encodeURIComponent('不存在的公司'))).status).toBe(404);
   });
 });

@@ -78,11 +78,11 @@ export class ValuationService {
   /**
    * The range a valuation run stores beside the value (docs/model.md 16, the stored verdict): the rating,
    * margin and weighted value of GET /api/home/uncertainty's seeded simulation at STORED_RANGE_DRAWS draws.
-   * Null for a value that is not meaningful, a value not the FCFF's (the story model fits only companies
-   * the FCFF fits) and wherever the story model gives no range.
+   * The range is by the company's model: the story model for an FCFF value, excess returns for theirs. Null for
+   * no model's value, a value that is not meaningful, and wherever the model gives no range.
    */
   range(company: CompanyRecord, valuation: CompanyValuation): StoredRange | null {
-    if (valuation.model.id !== 'fcff' || perShareValueOf(valuation).value === null) return null;
+    if (valuation.model.id === null || perShareValueOf(valuation).value === null) return null;
     try {
       const quote = latestQuote(this.db, company.code) ?? null;
       const view = uncertaintyView(this.bundle(company), quote, valuationDate(this.today()), {

@@ -49,11 +49,12 @@ export function perShareNotApplicable(dcf: {
   readonly valuation: { readonly equity_value: number };
   readonly warnings: readonly ValuationWarning[];
 }): string | null {
-  const exceeds = dcf.warnings.find((warning) => warning.code === 'terminal_value_exceeds_ev');
-  if (exceeds) return exceeds.message;
-  if (dcf.valuation.equity_value > 0) return null;
-  return (
-    dcf.warnings.find((warning) => warning.code === 'negative_equity_value')?.message ??
-    '股权价值不为正，每股价值不适用'
-  );
+  // A negative equity value is the first reason (a terminal value above the EV often follows from it).
+  if (dcf.valuation.equity_value <= 0) {
+    return (
+      dcf.warnings.find((warning) => warning.code === 'negative_equity_value')?.message ??
+      '股权价值不为正，每股价值不适用'
+    );
+  }
+  return dcf.warnings.find((warning) => warning.code === 'terminal_value_exceeds_ev')?.message ?? null;
 }

@@ -99,7 +99,7 @@ describe('the FCFF model', () => {
       ) as CompanyStatements['years'],
     };
     const result = valueWithModel('fcff', { statements: noShares });
-    expect(valueCompany({ statements: noShares }).dcf?.valuation.value_per_share).toBe(0);
+    expect(valueCompany({ statements: noShares }).dcf?.valuation.value_per_share).toBeNull();
     expect(result.value_per_share).toBeNull();
     expect(result.shares).toBeNull();
     expect(result.warnings.map((warning) => warning.code)).toContain('shares_unknown');

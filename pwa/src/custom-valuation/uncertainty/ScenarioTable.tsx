@@ -1,14 +1,16 @@
-import { DRIVER_LABELS, type DriverName, driverIssue, SCENARIO_DRIVERS, type Scenario } from '@fcf/engine';
+import { type RangeModelId, type RangeScenario, rangeDriverIssue, rangeDrivers } from '@fcf/engine';
 import { formatAmount, type ScenarioSummary } from '@fcf/engine/report';
 import { TableScroll } from '../../ui/TableScroll.tsx';
 import { DriverCell } from './DriverCell.tsx';
 
 interface ScenarioTableProps {
-  readonly scenarios: readonly Scenario[];
+  /** Whose drivers the scenarios hold: the story model's or excess returns'. */
+  readonly model: RangeModelId;
+  readonly scenarios: readonly RangeScenario[];
   readonly summary: ScenarioSummary | null;
   readonly price: number | null;
   readonly centreId: string | null;
-  readonly onSave: (scenario: Scenario) => void;
+  readonly onSave: (scenario: RangeScenario) => void;
   readonly onCentre: (id: string) => void;
   readonly onError: (message: string) => void;
 }
@@ -16,9 +18,19 @@ interface ScenarioTableProps {
 const weightIssue = (value: number) => (value >= 0 && value <= 1 ? null : '权重须在 0% 至 100% 之间');
 
 /** Each scenario's weight, drivers and value per share; the weighted value and the price below. */
-export function ScenarioTable({ scenarios, summary, price, centreId, onSave, onCentre, onError }: ScenarioTableProps) {
+export function ScenarioTable({
+  model,
+  scenarios,
+  summary,
+  price,
+  centreId,
+  onSave,
+  onCentre,
+  onError,
+}: ScenarioTableProps) {
+  const drivers = rangeDrivers(model);
   const scenarioValue = (id: string) => summary?.scenarios.find((scenario) => scenario.id === id);
-  const setDriver = (scenario: Scenario, driver: DriverName, value: number) =>
+  const setDriver = (scenario: RangeScenario, driver: string, value: number) =>
     onSave({ ...scenario, inputs: { ...scenario.inputs, [driver]: value } });
   return (
     <>
@@ -29,9 +41,9 @@ export function ScenarioTable({ scenarios, summary, price, centreId, onSave, onC
             <tr>
               <th scope="col">情景</th>
               <th scope="col">权重</th>
-              {SCENARIO_DRIVERS.map((driver) => (
+              {drivers.map(({ driver, label }) => (
                 <th scope="col" key={driver}>
-                  {DRIVER_LABELS[driver].label}
+                  {label}
                 </th>
               ))}
               <th scope="col">每股价值（元）</th>
@@ -64,13 +76,13 @@ export function ScenarioTable({ scenarios, summary, price, centreId, onSave, onC
                       onError={onError}
                     />
                   </td>
-                  {SCENARIO_DRIVERS.map((driver) => (
+                  {drivers.map(({ driver, label, percent }) => (
                     <td key={driver}>
                       <DriverCell
-                        value={scenario.inputs[driver]}
-                        percent={DRIVER_LABELS[driver].percent}
-                        label={`${scenario.name}：${DRIVER_LABELS[driver].label}${DRIVER_LABELS[driver].percent ? '（%）' : ''}`}
-                        check={(typed) => driverIssue(driver, typed)}
+                        value={scenario.inputs[driver] ?? 0}
+                        percent={percent}
+                        label={`${scenario.name}：${label}${percent ? '（%）' : ''}`}
+                        check={(typed) => rangeDriverIssue(model, driver, typed)}
                         onCommit={(typed) => setDriver(scenario, driver, typed)}
                         onError={onError}
                       />

@@ -1,4 +1,4 @@
-import { DRIVER_LABELS, MAX_DRAWS, MAX_SEED, MIN_DRAWS, SPREAD_RULES } from '@fcf/engine';
+import { isLogarithmicDriver, MAX_DRAWS, MAX_SEED, MIN_DRAWS } from '@fcf/engine';
 import { formatAmount, formatPercent } from '@fcf/engine/report';
 import { useEffect } from 'react';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
@@ -67,9 +67,12 @@ export function UncertaintyPanel({ engine, company, onError }: UncertaintyPanelP
     <section className="cv-card unc" aria-labelledby="unc-title">
       <h2 id="unc-title">价值区间</h2>
       <p className="unc-note">
-        按故事估值模型（十年FCFF）：悲观、基准、乐观取公司近5年所表现的低端与高端，默认权重 25/50/25，可改。
+        {start.model === 'story'
+          ? '按故事估值模型（十年FCFF）：悲观、基准、乐观取公司近5年所表现的低端与高端，默认权重 25/50/25，可改。'
+          : '按超额收益模型（剩余收益）：悲观、乐观取公司近5年ROE的低端与高端，股权成本上下浮动1个百分点，永续增长率0.5个百分点，默认权重 25/50/25，可改（仅本页，不同步）。'}
       </p>
       <ScenarioTable
+        model={start.model}
         scenarios={state.scenarios}
         summary={summary}
         price={start.price}
@@ -181,21 +184,24 @@ export function UncertaintyPanel({ engine, company, onError }: UncertaintyPanelP
             />
           </div>
           {state.spreads
-            ? result?.spreads.map((spread) => (
-                <div key={spread.driver} className="unc-setting" title={spread.basis}>
-                  {DRIVER_LABELS[spread.driver].label}波动
-                  {SPREAD_RULES[spread.driver].logarithmic ? '（对数）' : '（%）'}
-                  <DriverCell
-                    value={state.spreads?.[spread.driver] ?? spread.value}
-                    percent={!SPREAD_RULES[spread.driver].logarithmic}
-                    label={`${DRIVER_LABELS[spread.driver].label}的波动`}
-                    check={(value) => (value >= 0 && value <= 1 ? null : '波动须在 0 至 1（100%）之间')}
-                    onCommit={(value) => setSpread(spread.driver, value)}
-                    onError={onError}
-                  />
-                  <small>{spread.basis}</small>
-                </div>
-              ))
+            ? result?.spreads.map((spread) => {
+                const logarithmic = isLogarithmicDriver(spread.driver);
+                return (
+                  <div key={spread.driver} className="unc-setting" title={spread.basis}>
+                    {spread.label}波动
+                    {logarithmic ? '（对数）' : '（%）'}
+                    <DriverCell
+                      value={state.spreads?.[spread.driver] ?? spread.value}
+                      percent={!logarithmic}
+                      label={`${spread.label}的波动`}
+                      check={(value) => (value >= 0 && value <= 1 ? null : '波动须在 0 至 1（100%）之间')}
+                      onCommit={(value) => setSpread(spread.driver, value)}
+                      onError={onError}
+                    />
+                    <small>{spread.basis}</small>
+                  </div>
+                );
+              })
             : null}
         </div>
       </details>

@@ -1,4 +1,11 @@
-import { DEFAULT_DRAWS, DEFAULT_SEED, isBaseScenario, type Scenario, type ScenarioInputs } from '@fcf/engine';
+import {
+  DEFAULT_DRAWS,
+  DEFAULT_SEED,
+  isBaseScenario,
+  type RangeInputs,
+  type RangeScenario,
+  type Scenario,
+} from '@fcf/engine';
 import type { PageStart, ScenarioSummary, SimulationOutcome } from '@fcf/engine/report';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionUser } from '../../api/session.ts';
@@ -25,9 +32,10 @@ export interface SimulationState {
 export interface UncertaintyState {
   readonly start: PageStart | null;
   readonly error: string | null;
-  readonly scenarios: readonly Scenario[];
+  /** The story model's six drivers, or excess returns' ROE, Ke and g (start.model). */
+  readonly scenarios: readonly RangeScenario[];
   readonly centreId: string | null;
-  readonly spreads: ScenarioInputs | null;
+  readonly spreads: RangeInputs | null;
   readonly seed: number;
   readonly draws: number;
   readonly summary: ScenarioSummary | null;
@@ -70,10 +78,11 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
         return;
       }
       const { start } = answer;
-      const kept = await store.list(company);
+      // Kept and synced scenarios hold the story model's drivers (docs/sync.md); excess returns' stay in the page.
+      const kept: readonly RangeScenario[] = start.model === 'story' ? await store.list(company) : [];
       if (!live) return;
       persisted.current = kept.length > 0;
-      const scenarios = kept.length > 0 ? kept : start.scenarios;
+      const scenarios: readonly RangeScenario[] = kept.length > 0 ? kept : start.scenarios;
       const centre = scenarios.find((scenario) => isBaseScenario(scenario.id)) ?? scenarios[0];
       setState((previous) => ({
         ...previous,
@@ -98,7 +107,7 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
     if (!start || !centre) return;
     let live = true;
     engine
-      .summary(start.base, scenarios, centre.inputs, start.words)
+      .summary({ model: start.model, base: start.base }, scenarios, centre.inputs, start.words)
       .then((summary) => {
         if (live) setState((previous) => ({ ...previous, summary }));
       })
@@ -124,7 +133,7 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
           setState((previous) => ({ ...previous, simulation: { ...previous.simulation, slow: true } }));
       }, SHOW_PROGRESS_AFTER_MS);
       const request = {
-        base: start.base,
+        range: { model: start.model, base: start.base },
         centre: centre.inputs,
         centreName: centre.name,
         settings: { draws, seed, spreads },
@@ -168,20 +177,23 @@ export function useUncertainty(engine: UncertaintyEngine, company: string, onErr
   }, []);
 
   const saveScenario = useCallback(
-    (scenario: Scenario) => {
+    (scenario: RangeScenario) => {
       const next = state.scenarios.map((kept) => (kept.id === scenario.id ? scenario : kept));
       setState((previous) => ({ ...previous, scenarios: next }));
+      if (state.start?.model !== 'story') return;
       for (const kept of persisted.current ? [scenario] : next) {
-        store.save(kept).catch((error: unknown) => onError(error instanceof Error ? error.message : '情景保存失败'));
+        store
+          .save(kept as Scenario)
+          .catch((error: unknown) => onError(error instanceof Error ? error.message : '情景保存失败'));
       }
       persisted.current = true;
     },
-    [state.scenarios, store, onError],
+    [state.scenarios, state.start, store, onError],
   );
 
   const setCentre = useCallback((id: string) => setState((previous) => ({ ...previous, centreId: id })), []);
   const setSpread = useCallback(
-    (driver: keyof ScenarioInputs, value: number) =>
+    (driver: string, value: number) =>
       setState((previous) =>
         previous.spreads ? { ...previous, spreads: { ...previous.spreads, [driver]: value } } : previous,
       ),

@@ -1,4 +1,4 @@
-import { isValuationError, valuationDate } from '@fcf/engine';
+import { isValuationError, rangeModelOf, valuationDate } from '@fcf/engine';
 import type {
   CompanyBundle,
   CompareEntry,
@@ -19,7 +19,7 @@ import {
   modelChoices,
   modelComparison,
   modelWhatIfView,
-  scenarioSummary,
+  rangeSummary,
   uncertaintyStart,
   whatIfView,
 } from '@fcf/engine/report';
@@ -43,7 +43,7 @@ export async function loadWhatIfEngine(bundle: CompanyBundle, market?: MarketCon
           throw error;
         }
       },
-      summary: async (base, scenarios, centre, words) => scenarioSummary(base, scenarios, centre, words),
+      summary: async (range, scenarios, centre, words) => rangeSummary(rangeModelOf(range), scenarios, centre, words),
       // Each step gives way to the page's other work, as the worker's message round trip does.
       simulate: (request, onProgress) =>
         runSimulation(request, async (taken, total) => {
