@@ -72,7 +72,7 @@ describe('minority interest in the bridge', () => {
     expect(dcf.bridge.reduce((sum, line) => sum + line.amount, 0)).toBeCloseTo(equity_value, 9);
     // The reverse DCF reads the same share: the DCF's own price gives back its growth.
     const growth = impliedGrowth({
-      price: dcf.valuation.value_per_share,
+      price: dcf.valuation.value_per_share ?? Number.NaN,
       baseFcf: 10,
       years: 5,
       wacc: 0.09,
