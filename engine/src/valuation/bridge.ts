@@ -1,12 +1,14 @@
 import { ITEM_LABELS } from '../statements/item-labels.ts';
 import {
   CASH_LIKE_ITEMS,
+  type CompanyStatements,
   DEBT_LIKE_ITEMS,
   NON_CORE_ASSET_ITEMS,
   type StatementItem,
   type StatementYear,
 } from '../statements/items.ts';
-import { type MinorityShare, minorityShareNote } from './minority-share.ts';
+import { type AdminChoices, NO_ADMIN_CHOICES } from './admin-choices.ts';
+import { type MinorityShare, minorityProfitShare, minorityShareNote, proRataShare } from './minority-share.ts';
 
 /**
  * The items that turn enterprise value into equity value (亿元), as the DCF table lists them (docs/requirements.md#the-dcf-table): cash
@@ -79,23 +81,32 @@ export function equityBridgeOf(
   const book = finite(latest.minority_interest) ? latest.minority_interest : null;
   if (book !== null) {
     const label = ITEM_LABELS.minority_interest;
+    const share = proRataShare(minority);
+    const note = minorityShareNote(minority, book);
     lines.push(
-      minority === null
-        ? { item: 'minority_interest', label, amount: -book, book_value: book, note: minorityShareNote(null, book) }
-        : {
-            item: 'minority_interest',
-            label,
-            amount: -book,
-            profit_share: minority.share,
-            book_value: book,
-            note: minorityShareNote(minority, book),
-          },
+      share === null
+        ? { item: 'minority_interest', label, amount: -book, book_value: book, note }
+        : { item: 'minority_interest', label, amount: -book, profit_share: share, book_value: book, note },
     );
   }
   return {
     totals: { non_core_assets: nonCoreAssets, cash, interest_bearing_liabilities: debt, minority_interest: book ?? 0 },
     lines,
   };
+}
+
+/**
+ * A company's bridge at its latest balance sheet, as every model reads it (the DCF, the story model and the
+ * range): minority interest pro rata to the minorities' share of profit, 其他流动资产 as the admin says.
+ */
+export function companyBridgeOf(
+  statements: CompanyStatements,
+  latestYear: number,
+  choices: AdminChoices | null | undefined,
+): { totals: EquityBridge; lines: BridgeLine[]; minority: MinorityShare | null } {
+  const minority = minorityProfitShare(statements, latestYear);
+  const cashLike = (choices ?? NO_ADMIN_CHOICES).other_current_assets_cash_like;
+  return { ...equityBridgeOf(statements.years[latestYear] ?? {}, minority, cashLike), minority };
 }
 
 /** Each reported item as a signed line; returns the items' (unsigned) sum, 0 when none is reported. */
@@ -130,9 +141,18 @@ export function bridgeLinesFromTotals(bridge: EquityBridge): BridgeLine[] {
   ];
 }
 
-/** A pro-rata line's amount: its share of the equity before it, none of a value that is not positive. */
+/**
+ * The minorities' claim on an equity value before minorities (docs/model.md §7): their share of it when the
+ * bridge values them pro rata (none of a value that is not positive), else `book`.
+ */
+export function minorityClaim(before: number, share: number | null | undefined, book: number): number {
+  if (share === null || share === undefined) return book;
+  return before > 0 ? share * before : 0;
+}
+
+/** A pro-rata line's amount: its share of the equity before it, signed. */
 function proRataAmount(before: number, share: number): number {
-  return before > 0 ? -share * before : 0;
+  return -minorityClaim(before, share, 0);
 }
 
 /** Equity = EV + the signed lines, added in order (so the lines, EV first, sum to it exactly). */

@@ -17,10 +17,9 @@ import {
   statementAnalytics,
   trailingShortfall,
 } from './analytics-cache.ts';
-import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts';
+import { type BridgeLine, companyBridgeOf, type EquityBridge } from './bridge.ts';
 import { type CompanyClassification, classifyCompany } from './company-kind.ts';
 import { type DcfResult, type DiscountTiming, discountCashFlows } from './dcf.ts';
-import { minorityProfitShare } from './minority-share.ts';
 import type { ChosenModel } from './models/model-types.ts';
 import { driverValueText, PARAMETER_RULES } from './parameter-rules.ts';
 import {
@@ -247,11 +246,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     asOf: input.asOf ?? null,
     ebit: last.ebit,
   });
-  const { totals: bridge, lines } = equityBridgeOf(
-    latest,
-    minorityProfitShare(statements, latestYear),
-    choices.other_current_assets_cash_like,
-  );
+  const { totals: bridge, lines } = companyBridgeOf(statements, latestYear, choices);
   const classification = classifyCompany(input.industry, latest);
 
   const growthForFade = Number.isFinite(parameters.terminal_growth_rate)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyStatements } from '../statements/items.ts';
 import { equityBridgeOf, equityFromLines, minorityProfitShareOf, resolveBridgeLines } from './bridge.ts';
 import { discountCashFlows } from './dcf.ts';
-import { minorityProfitShare } from './minority-share.ts';
+import { minorityProfitShare, proRataShare } from './minority-share.ts';
 import { impliedGrowth } from './reverse-dcf.ts';
 
 const statementsOf = (years: CompanyStatements['years']): CompanyStatements => ({ code: '', name: '', years });
@@ -23,9 +23,16 @@ describe('the minorities’ share of profit', () => {
     expect(minorityProfitShare(statements, 2016)?.years).toEqual([2015, 2016]);
   });
 
-  it('is held within 0…1 and is null without the figures', () => {
+  it('is at most 1, null without the figures, and pro rata only when positive', () => {
     expect(minorityProfitShare(statementsOf({ 2019: { net_profit: 1, minority_profit: 3 } }), 2019)?.share).toBe(1);
-    expect(minorityProfitShare(statementsOf({ 2019: { net_profit: 1, minority_profit: -3 } }), 2019)?.share).toBe(0);
+    const losing = minorityProfitShare(statementsOf({ 2019: { net_profit: 1, minority_profit: -3 } }), 2019);
+    expect(losing?.share).toBe(-3);
+    expect(proRataShare(losing)).toBeNull();
+    // Minorities that lost money stay at book, said so (格力电器 2022–2024).
+    const line = equityBridgeOf({ minority_interest: 5 }, losing).lines[0];
+    expect(line).toMatchObject({ amount: -5, book_value: 5 });
+    expect(line?.profit_share).toBeUndefined();
+    expect(line?.note).toContain('不为正');
     expect(minorityProfitShare(statementsOf({ 2019: { net_profit: 1 } }), 2019)).toBeNull();
   });
 });
