@@ -5,6 +5,7 @@ import {
   isDriverKey,
   type ListedShares,
   listedSharesOf,
+  NO_ADMIN_CHOICES,
   NO_MANUAL_PARAMETERS,
   preferredModel,
   type ValuationParameters,
@@ -163,5 +164,6 @@ export function bundleOf(
     year_end_quotes: parts.year_end_quotes ?? [],
     version: parts.version,
     model: preferredModel({ statements: parts.statements, industry: company.industry }),
+    admin_choices: parts.admin_choices ?? NO_ADMIN_CHOICES,
   };
 }

@@ -13,6 +13,7 @@ import {
 import { type CompanyBundle, type CompanyListing, mergeOverrides, uncertaintyView } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
+import { loadAdminChoices } from '../store/admin-choices.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { latestQuote } from '../store/quotes.ts';
 import { loadCompanyStatements } from '../store/statements.ts';
@@ -72,6 +73,7 @@ export class ValuationService {
       industry_comparison: this.industries.of(company),
       year_end_quotes: yearEndQuotes(this.db, company.code),
       version: currentChangeSeq(this.db),
+      admin_choices: loadAdminChoices(this.db, company.code),
     });
   }
 
@@ -123,6 +125,7 @@ export class ValuationService {
       parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
       overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
       waccAssumptions: loadWaccAssumptions(this.db, company),
+      choices: loadAdminChoices(this.db, company.code),
       ...context,
     });
     // Not from inside a transaction: it may roll back, and a later write would reuse its change sequence.
