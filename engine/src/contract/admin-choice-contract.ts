@@ -16,9 +16,7 @@ export const adminChoiceAnswer = envelope(
     'AdminChoiceResult',
     z.object({
       choices: adminChoicesSchema,
-      other_current_assets: z
-        .nullable(z.number())
-        .check(z.describe('最新年报的其他流动资产（亿元）；未列报为 null')),
+      other_current_assets: z.nullable(z.number()).check(z.describe('最新年报的其他流动资产（亿元）；未列报为 null')),
       value_per_share: z.nullable(z.number()).check(z.describe('按新标记重算的每股价值（元）')),
       version: z.number().check(z.describe('写入后的服务器变更序号：设备据此重新获取公司数据包')),
     }),

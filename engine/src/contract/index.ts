@@ -6,8 +6,8 @@
 
 export * from './account-contract.ts';
 export * from './account-rules.ts';
-export * from './admin-choice-contract.ts';
 export * from './adjustment-contract.ts';
+export * from './admin-choice-contract.ts';
 export * from './api-docs-contract.ts';
 export * from './company-contract.ts';
 export * from './envelope.ts';
