@@ -94,6 +94,7 @@ export function waccToolView(
     overrides: bundle.overrides,
     waccAssumptions: bundle.waccAssumptions,
     industry: bundle.company.industry,
+    choices: bundle.admin_choices ?? null,
     asOf: context.asOf ?? null,
     listedShares: context.listedShares ?? null,
     sensitivity: false as const,

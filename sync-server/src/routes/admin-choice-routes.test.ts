@@ -1,10 +1,5 @@
 import { valuationDate } from '@fcf/engine';
-import {
-  adminChoiceAnswer,
-  companyBundleAnswer,
-  companyBundlesAnswer,
-  dcfValuationAnswer,
-} from '@fcf/engine/contract';
+import { adminChoiceAnswer, companyBundleAnswer, companyBundlesAnswer, dcfValuationAnswer } from '@fcf/engine/contract';
 import { valueBundle } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
