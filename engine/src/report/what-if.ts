@@ -13,7 +13,7 @@ import {
 import { valueCompanyByModel } from '../valuation/models/model-choice.ts';
 import type { ValuationSettings } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
-import { bundleInput, bundleListedShares } from './bundle-input.ts';
+import { bundleInput } from './bundle-input.ts';
 import type { CompanyBundle, MarketContext } from './company-bundle.ts';
 import { type DcfValuationView, dcfValuationView } from './report-views.ts';
 import {
