@@ -24,6 +24,7 @@ import { serveApp } from './http/static-files.ts';
 import type { CompanyDirectory } from './ingest/index.ts';
 import { BackgroundJobs } from './jobs/background-jobs.ts';
 import { adjustmentRoutes } from './routes/adjustment-routes.ts';
+import { adminChoiceRoutes } from './routes/admin-choice-routes.ts';
 import { apiDocsRoutes } from './routes/api-docs-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { companyRoutes, SERVER_VERSION } from './routes/company-routes.ts';
@@ -90,6 +91,7 @@ export type App = Hono<
   | MountedAtApi<typeof uploadRoutes>
   | MountedAtApi<typeof valuationRunRoutes>
   | MountedAtApi<typeof adjustmentRoutes>
+  | MountedAtApi<typeof adminChoiceRoutes>
   | MountedAtApi<typeof syncRoutes>
   | MountedAtApi<typeof pdfRoutes>
   | MountedAtApi<typeof pdfLibraryRoutes>
@@ -148,6 +150,7 @@ export function createApp(dependencies: AppDependencies): App {
     .route('/', uploadRoutes)
     .route('/', valuationRunRoutes)
     .route('/', adjustmentRoutes)
+    .route('/', adminChoiceRoutes)
     .route('/', syncRoutes)
     .route('/', pdfRoutes)
     .route('/', pdfLibraryRoutes)

@@ -84,6 +84,17 @@ export const companyListingSchema = named(
 );
 
 /** Everything the model needs to value one company (the engine's CompanyBundle). */
+/** What an admin marked for one company (engine AdminChoices, docs/model.md §2 and §7). */
+export const adminChoicesSchema = named(
+  'AdminChoices',
+  z.object({
+    other_income_operating: z.boolean().check(z.describe('其他收益计入营业利润（EBIT）')),
+    other_current_assets_cash_like: z
+      .boolean()
+      .check(z.describe('其他流动资产（理财产品等）计入类现金资产；否则仅列示')),
+  }),
+);
+
 export const companyBundleSchema = named(
   'CompanyBundle',
   z.object({
@@ -142,6 +153,7 @@ export const companyBundleSchema = named(
         .nullable(platformSettingsSchema)
         .check(z.describe('平台设定（管理员所选的默认终值方法），设备按它估值；旧包无此项时为种子设定（gordon）')),
     ),
+    admin_choices: z.optional(adminChoicesSchema),
   }),
 );
 export const companyBundleAnswer = envelope(companyBundleSchema);

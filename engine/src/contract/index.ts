@@ -7,6 +7,7 @@
 export * from './account-contract.ts';
 export * from './account-rules.ts';
 export * from './adjustment-contract.ts';
+export * from './admin-choice-contract.ts';
 export * from './api-docs-contract.ts';
 export * from './company-contract.ts';
 export * from './envelope.ts';

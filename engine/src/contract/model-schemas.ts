@@ -81,6 +81,9 @@ export const bridgeLineSchema = z.object({
   ]),
   label: z.string(),
   amount: z.number().check(z.describe('亿元，带符号：加项为正，减项为负')),
+  profit_share: z.optional(z.number().check(z.describe('少数股东损益占净利润之比（按比例估值时）'))),
+  book_value: z.optional(z.number().check(z.describe('账面值（亿元），与估值并列'))),
+  note: z.optional(z.string().check(z.describe('该行的估值方法'))),
 });
 
 export const terminalAnalysisSchema = z.object({

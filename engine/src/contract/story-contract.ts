@@ -74,6 +74,7 @@ export const storyValuationSchema = named(
       pv: amount,
     }),
     operating_assets: amount.check(z.describe('持续经营价值 × (1 − 失败概率) + 失败时的资产变现所得 × 失败概率')),
+    minority_interest: amount.check(z.describe('扣除的少数股东权益（本计算器即输入值）')),
     equity_value: amount.check(z.describe('经营资产 − 有息负债 − 少数股东权益 + 现金 + 非经营性资产')),
     value_per_share: z.nullable(z.number()).check(z.describe('股权价值 ÷ 总股本；总股本为 0 时为 null')),
   }),

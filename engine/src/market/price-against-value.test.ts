@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANGEL_YEAST } from '../testing/angel-yeast.ts';
+import { minorityProfitShareOf } from '../valuation/bridge.ts';
 import { valueCompany } from '../valuation/company-valuation.ts';
 import {
   marginOfSafety,
@@ -79,6 +80,9 @@ describe('price against value, worked by hand', () => {
     expect(marginOfSafety(12, 24)).toBe(-0.5);
     expect(marketEnterpriseValue(null, 5)).toBeNull();
     expect(marketEnterpriseValue(100, -40)).toBe(140);
+    // Minorities holding a tenth of the profit hold a tenth of the market's equity before them: 90 ÷ 0.9 + 40.
+    expect(marketEnterpriseValue(90, -40, 0.1)).toBeCloseTo(140, 12);
+    expect(marketEnterpriseValue(90, -40, 1)).toBeNull();
   });
 });
 
@@ -89,7 +93,10 @@ describe('the model’s side from a valuation', () => {
     const dcf = valuation.dcf?.valuation;
     expect(dcf).toBeDefined();
     expect(figures.valuePerShare).toBe(dcf?.value_per_share);
-    expect(figures.bridgeTotal).toBeCloseTo((dcf?.equity_value ?? 0) - (dcf?.enterprise_value ?? 0), 10);
+    // Minorities valued pro rata are left out of the bridge's total: the market EV takes the market's share.
+    expect(figures.minorityProfitShare).toBe(minorityProfitShareOf(valuation.bridgeLines));
+    const minority = figures.minorityProfitShare === null ? 0 : (dcf?.minority_interest ?? 0);
+    expect(figures.bridgeTotal).toBeCloseTo((dcf?.equity_value ?? 0) - (dcf?.enterprise_value ?? 0) + minority, 10);
     expect(figures.netProfit).toBe(ANGEL_YEAST.years[2019]?.net_profit_parent);
     expect(figures.parentEquity).toBe(ANGEL_YEAST.years[2019]?.parent_equity);
     expect(figures.ebit).toBe(valuation.history.at(-1)?.ebit);

@@ -17,8 +17,13 @@ export interface MarketQuote {
 export interface ValueFigures {
   /** 元 per share; null when the model gives none (no DCF, or equity value ≤ 0). */
   readonly valuePerShare: number | null;
-  /** Equity value − enterprise value: what the bridge adds to EV (cash and non-core assets less debt-like claims). */
+  /**
+   * What the bridge adds to EV: cash and non-core assets less debt-like claims, less minority interest at
+   * book unless `minorityProfitShare` values it pro rata (then it is left out here).
+   */
   readonly bridgeTotal: number;
+  /** The minorities' share of profit when the bridge values them pro rata (docs/model.md §7). */
+  readonly minorityProfitShare?: number | null;
   /** The valuation's share count (亿股), to make a market cap from the price when the quote has none. */
   readonly shares: number;
   /** 归母净利润 of the latest year. */
@@ -72,9 +77,19 @@ export function multiple(numerator: number | null, denominator: number | null): 
   return finite(numerator) && finite(denominator) && denominator > 0 ? numerator / denominator : null;
 }
 
-/** Market EV: market cap less what the bridge adds to EV (cash, non-core assets) plus what it takes (debt). */
-export function marketEnterpriseValue(marketCap: number | null, bridgeTotal: number): number | null {
-  return finite(marketCap) && Number.isFinite(bridgeTotal) ? marketCap - bridgeTotal : null;
+/**
+ * Market EV: market cap less what the bridge adds to EV (cash, non-core assets) plus what it takes (debt).
+ * Minorities valued pro rata hold `minorityProfitShare` of the equity before them, the market's as the
+ * model's (docs/model.md §7): the market's equity before minorities is market cap ÷ (1 − share).
+ */
+export function marketEnterpriseValue(
+  marketCap: number | null,
+  bridgeTotal: number,
+  minorityProfitShare: number | null = null,
+): number | null {
+  if (!finite(marketCap) || !Number.isFinite(bridgeTotal)) return null;
+  if (minorityProfitShare === null) return marketCap - bridgeTotal;
+  return minorityProfitShare < 1 ? marketCap / (1 - minorityProfitShare) - bridgeTotal : null;
 }
 
 /** Whole days from `date` to `today` (both 'YYYY-MM-DD'). */
@@ -86,7 +101,7 @@ export function priceAgainstValue(quote: MarketQuote, figures: ValueFigures, tod
   const shares = finite(quote.shares) && quote.shares > 0 ? quote.shares : figures.shares;
   const marketCap =
     finite(quote.market_cap) && quote.market_cap > 0 ? quote.market_cap : marketCapOf(quote.price, shares);
-  const marketEv = marketEnterpriseValue(marketCap, figures.bridgeTotal);
+  const marketEv = marketEnterpriseValue(marketCap, figures.bridgeTotal, figures.minorityProfitShare ?? null);
   const age = quoteAgeDays(quote.date, today);
   return {
     price: quote.price,

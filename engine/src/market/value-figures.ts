@@ -1,4 +1,5 @@
 import type { StatementYear } from '../statements/items.ts';
+import { minorityProfitShareOf } from '../valuation/bridge.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import { equityFromEnterpriseValue } from '../valuation/dcf.ts';
 import type { ValueFigures } from './price-against-value.ts';
@@ -58,12 +59,15 @@ function finiteOrNull(value: number | null | undefined): number | null {
  * the bridge, the share count and the latest year's profit, parent equity, EBIT and FCF.
  */
 export function valueFiguresOf(valuation: CompanyValuation, latest: StatementYear | undefined): ValueFigures {
-  const dcf = valuation.dcf?.valuation;
+  const { bridge } = valuation;
+  const share = minorityProfitShareOf(valuation.bridgeLines);
   const lastRow = valuation.history[valuation.history.length - 1];
   const lastProfit = valuation.profitability[valuation.profitability.length - 1];
   return {
     valuePerShare: perShareValueOf(valuation).value,
-    bridgeTotal: dcf ? dcf.equity_value - dcf.enterprise_value : equityFromEnterpriseValue(0, valuation.bridge),
+    // Minorities valued pro rata are the market's share of its own equity, not the model's (marketEnterpriseValue).
+    bridgeTotal: equityFromEnterpriseValue(0, share === null ? bridge : { ...bridge, minority_interest: 0 }),
+    minorityProfitShare: share,
     shares: valuation.parameters.total_shares,
     netProfit: finiteOrNull(lastProfit?.netProfit ?? latest?.net_profit_parent),
     parentEquity: finiteOrNull(latest?.parent_equity),

@@ -29,5 +29,6 @@ export function bundleInput(
     industry: bundle.company.industry,
     asOf,
     listedShares: bundleListedShares(bundle, quote),
+    choices: bundle.admin_choices ?? null,
   };
 }

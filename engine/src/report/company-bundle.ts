@@ -3,6 +3,7 @@ import { fcfEvPoints } from '../history/fcf-ratios.ts';
 import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
 import type { CompanyStatements } from '../statements/items.ts';
+import type { AdminChoices } from '../valuation/admin-choices.ts';
 import type { CompanyValuation } from '../valuation/company-valuation.ts';
 import type { ShareSnapshot } from '../valuation/listed-shares.ts';
 import { valueCompanyByModel } from '../valuation/models/model-choice.ts';
@@ -73,6 +74,8 @@ export interface CompanyBundle {
    * it; absent from older bundles (then the seed's).
    */
   readonly platform?: PlatformSettings | null;
+  /** What an admin marked for the company (其他流动资产 as cash-like, …); absent from older bundles: the defaults. */
+  readonly admin_choices?: AdminChoices;
 }
 
 /**

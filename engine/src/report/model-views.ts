@@ -87,6 +87,7 @@ export function bundleModelInput(
     industry: bundle.company.industry,
     asOf: options.asOf ?? null,
     listedShares: bundleListedShares(bundle, options.market?.quote),
+    choices: bundle.admin_choices ?? null,
     ...(options.levers ? { levers: options.levers } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ICBC_BUNDLE, SAMPLE_COMPANY_BUNDLE } from '../testing/model-bundles.ts';
 import { storyDefaults } from '../valuation/models/story-defaults.ts';
+import { STORY_PARAMETER_KEYS } from '../valuation/parameter-rules.ts';
 import { bundleModelInput } from './model-views.ts';
 import { countLevers, defaultCustomModel, modelChoices, modelWhatIfView } from './model-what-if.ts';
 
@@ -22,7 +23,7 @@ describe('the custom page’s story and excess-return models', () => {
     const view = modelWhatIfView(company, 'story', {}, undefined, null);
     const levers = view.groups.flatMap((group) => group.levers);
     const defaults = storyDefaults(bundleModelInput(company));
-    expect(levers).toHaveLength(Object.keys(defaults.inputs).length);
+    expect(levers).toHaveLength(STORY_PARAMETER_KEYS.length);
     for (const lever of levers) {
       expect(lever.manual).toBe(false);
       expect(lever.value).toBe(defaults.inputs[lever.key as keyof typeof defaults.inputs]);

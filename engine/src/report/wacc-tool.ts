@@ -95,6 +95,7 @@ export function waccToolView(
     waccAssumptions: bundle.waccAssumptions,
     platform: bundle.platform ?? null,
     industry: bundle.company.industry,
+    choices: bundle.admin_choices ?? null,
     asOf: context.asOf ?? null,
     listedShares: context.listedShares ?? null,
     sensitivity: false as const,

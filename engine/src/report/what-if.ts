@@ -2,6 +2,7 @@ import { isValuationError } from '../errors.ts';
 import type { DriverKey, YearOverrides } from '../forecast/drivers.ts';
 import { type PriceAgainstValue, priceAgainstValue } from '../market/price-against-value.ts';
 import { valueFiguresOf } from '../market/value-figures.ts';
+import { minorityProfitShareOf } from '../valuation/bridge.ts';
 import type { AnalyticsCache, CompanyValuation } from '../valuation/company-valuation.ts';
 import {
   type InputIssue,
@@ -12,7 +13,7 @@ import {
 import { valueCompanyByModel } from '../valuation/models/model-choice.ts';
 import type { ValuationSettings } from '../valuation/parameters.ts';
 import { impliedGrowth } from '../valuation/reverse-dcf.ts';
-import { bundleListedShares } from './bundle-input.ts';
+import { bundleInput } from './bundle-input.ts';
 import type { CompanyBundle, MarketContext } from './company-bundle.ts';
 import { type DcfValuationView, dcfValuationView } from './report-views.ts';
 import {
@@ -70,15 +71,11 @@ function whatIfIssues(whatIf: WhatIf, valuation: CompanyValuation): InputIssue[]
  * either, only the reason, so no page presents an FCFF value for it.
  */
 function valueWhatIf(bundle: CompanyBundle, whatIf: WhatIf, cache?: AnalyticsCache, market?: MarketContext) {
+  // The bundle's input as valueBundle reads it (admin choices included), with the what-if on top.
   return valueCompanyByModel({
-    statements: bundle.statements,
+    ...bundleInput(bundle, whatIf.asOf ?? null, market?.quote ?? null),
     parameters: { ...bundle.parameters, ...whatIf.parameters },
     overrides: mergeOverrides(bundle.overrides, whatIf.overrides),
-    waccAssumptions: bundle.waccAssumptions,
-    platform: bundle.platform ?? null,
-    industry: bundle.company.industry,
-    asOf: whatIf.asOf ?? null,
-    listedShares: bundleListedShares(bundle, market?.quote),
     ...(cache ? { cache } : {}),
   });
 }
@@ -142,6 +139,7 @@ export function impliedGrowthFor(
       wacc: valuation.dcf.wacc,
       terminalGrowth: valuation.dcf.g,
       bridge: valuation.bridge,
+      minorityProfitShare: minorityProfitShareOf(valuation.bridgeLines),
       totalShares: valuation.parameters.total_shares,
       terminal: {
         method: valuation.parameters.terminal_value_method,

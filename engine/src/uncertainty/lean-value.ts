@@ -5,6 +5,7 @@ import {
   STORY_STABLE_START_YEARS,
   STORY_YEARS,
   type StoryInputs,
+  storyEquityOf,
   storyFadingLever,
   storyMarginOf,
   storyTerminalOf,
@@ -37,13 +38,7 @@ export function leanEquityValue(inputs: StoryInputs): number {
     presentValues += (nopat - (revenue - previous) / salesToCapital) * factor;
   }
   const goingConcern = storyTerminalOf(inputs, revenue, factor).pv + presentValues;
-  return (
-    operatingAssetsOf(inputs, goingConcern) -
-    inputs.debt -
-    inputs.minority_interest +
-    inputs.cash +
-    inputs.non_operating_assets
-  );
+  return storyEquityOf(inputs, operatingAssetsOf(inputs, goingConcern)).equity;
 }
 
 /** Value per share on the lean path; null without a share count. */

@@ -17,7 +17,7 @@ import {
   statementAnalytics,
   trailingShortfall,
 } from './analytics-cache.ts';
-import { type BridgeLine, type EquityBridge, equityBridgeOf } from './bridge.ts';
+import { type BridgeLine, companyBridgeOf, type EquityBridge } from './bridge.ts';
 import { type CompanyClassification, classifyCompany } from './company-kind.ts';
 import { type DcfResult, type DiscountTiming, discountCashFlows } from './dcf.ts';
 import type { ChosenModel } from './models/model-types.ts';
@@ -101,8 +101,12 @@ export interface CompanyValuation {
   /** The cyclical division whose longer window of history the auto drivers read, or null (docs/model.md §4). */
   readonly cyclicalIndustry: string | null;
   readonly parameters: EffectiveParameters;
+  /** The bridge's totals; minority interest as the DCF valued it when there is one (docs/model.md §7). */
   readonly bridge: EquityBridge;
-  /** The bridge's lines at the latest balance sheet, signed (without enterprise value; see DcfResult.bridge). */
+  /**
+   * The bridge's lines at the latest balance sheet, signed (without enterprise value; see DcfResult.bridge,
+   * where a pro-rata minority line has its amount at the DCF's enterprise value).
+   */
   readonly bridgeLines: readonly BridgeLine[];
   /** The DCF, or null when the inputs admit no valid value (then `error` says why). */
   readonly dcf: DcfResult | null;
@@ -246,7 +250,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     ebit: last.ebit,
     ...(input.platform ? { terminalMethod: input.platform.terminal_value_method } : {}),
   });
-  const { totals: bridge, lines } = equityBridgeOf(latest);
+  const { totals: bridge, lines } = companyBridgeOf(statements, latestYear, choices);
   const classification = classifyCompany(input.industry, latest);
 
   const growthForFade = Number.isFinite(parameters.terminal_growth_rate)
@@ -316,7 +320,8 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
     driverBasis: base.basis,
     cyclicalIndustry: base.cyclical,
     parameters,
-    bridge,
+    // With a DCF, minority interest as the DCF valued it (pro rata to profit: docs/model.md §7).
+    bridge: dcf ? { ...bridge, minority_interest: dcf.valuation.minority_interest } : bridge,
     bridgeLines: lines,
     dcf,
     error,
@@ -341,6 +346,7 @@ export function valueCompany(input: CompanyValuationInput): CompanyValuation {
       warnedYears: history.slice(-AUTO_DRIVER_WINDOW).map((row) => row.year),
       asOf: input.asOf,
       boundedDrivers: boundedDriversShown(base),
+      balance: { latest, previous: statements.years[latestYear - 1] ?? null },
     }),
   };
 }

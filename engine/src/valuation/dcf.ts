@@ -6,6 +6,7 @@ import {
   bridgeLinesFromTotals,
   type EquityBridge,
   equityFromLines,
+  resolveBridgeLines,
 } from './bridge.ts';
 
 export type { BridgeLine, EquityBridge } from './bridge.ts';
@@ -319,7 +320,9 @@ export function discountCashFlows(input: DcfInput): DcfResult {
     timing,
   );
   const enterprise_value = stream.enterpriseValue;
-  const equity_value = equityFromLines(enterprise_value, lines);
+  const resolved = resolveBridgeLines(enterprise_value, lines);
+  const equity_value = equityFromLines(enterprise_value, resolved);
+  const minority = resolved.find((line) => line.profit_share !== undefined);
   const terminal_value_share = enterprise_value > 0 ? stream.terminalPv / enterprise_value : null;
 
   const consistent = consistentValue(stream, wacc, g, input.terminal, lines, totalShares);
@@ -344,13 +347,14 @@ export function discountCashFlows(input: DcfInput): DcfResult {
     valuation: {
       enterprise_value,
       ...bridge,
+      ...(minority ? { minority_interest: -minority.amount } : {}),
       equity_value,
       total_shares: totalShares,
       value_per_share: perShareOrNull(equity_value, totalShares),
     },
     bridge: [
       { item: 'enterprise_value', label: BRIDGE_TOTAL_LABELS.enterprise_value, amount: enterprise_value },
-      ...lines,
+      ...resolved,
     ],
     terminal: analyseTerminal(input.fcf[input.fcf.length - 1] as number, wacc, g, input.terminal, {
       terminalValue: consistent.terminalValue,

@@ -25,6 +25,11 @@ export interface ReverseDcfInput {
   readonly wacc: number | null | undefined;
   readonly terminalGrowth: number | null | undefined;
   readonly bridge: EquityBridge;
+  /**
+   * The minorities' share of profit when the bridge values them pro rata (docs/model.md §7): then the price
+   * is that share's complement of the equity before minorities, and `bridge.minority_interest` is not read.
+   */
+  readonly minorityProfitShare?: number | null;
   readonly totalShares: number;
   /** Absent = Gordon. */
   readonly terminal?: ReverseTerminal;
@@ -59,12 +64,11 @@ export function impliedGrowth(input: ReverseDcfInput): ReverseDcfResult {
   const baseNopat = method === 'value_driver' ? requireFinite(input.terminal?.baseNopat ?? Number.NaN, 'nopat') : 0;
 
   const { bridge } = input;
-  const targetEv =
-    price * input.totalShares -
-    bridge.non_core_assets -
-    bridge.cash +
-    bridge.interest_bearing_liabilities +
-    bridge.minority_interest;
+  const share = input.minorityProfitShare ?? null;
+  if (share !== null && !(share < 1)) throw new ValuationError('IMPLIED_GROWTH_OUT_OF_RANGE', 'price');
+  const equityBeforeMinorities =
+    share === null ? price * input.totalShares + bridge.minority_interest : (price * input.totalShares) / (1 - share);
+  const targetEv = equityBeforeMinorities - bridge.non_core_assets - bridge.cash + bridge.interest_bearing_liabilities;
   const stream = new Array<number>(input.years);
   const evAt = (growth: number) => {
     let fcf = baseFcf;

@@ -2,6 +2,8 @@ import { ValuationError } from '../errors.ts';
 import type { LineGap } from '../history/continuity.ts';
 import type { HistoryAnalysis } from '../history/historical-rows.ts';
 import { amountText, percentText, yearsText } from '../message-format.ts';
+import type { StatementYear } from '../statements/items.ts';
+import { bridgeWarnings } from './bridge-warnings.ts';
 import type { CompanyClassification } from './company-kind.ts';
 import { type DcfResult, TERMINAL_VALUE_WARNING_SHARE } from './dcf.ts';
 import type { EffectiveParameters } from './parameters.ts';
@@ -29,6 +31,8 @@ export const WARNING_CODES = [
   'terminal_reinvestment_inconsistent',
   'no_cash_flow_statement',
   'auto_driver_bounded',
+  'unexplained_equity',
+  'debt_line_vanished',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
@@ -36,9 +40,9 @@ export interface ValuationWarning {
   readonly code: WarningCode;
   /** In Chinese, as the screens show it. */
   readonly message: string;
-  /** The fiscal year it concerns (missing_lines). */
+  /** The fiscal year it concerns (missing_lines, unexplained_equity, debt_line_vanished). */
   readonly year?: number;
-  /** The statement lines it concerns (missing_lines), joined: '应收票据'. */
+  /** The statement lines it concerns (missing_lines, debt_line_vanished), joined: '应收票据'. */
   readonly item?: string;
 }
 
@@ -94,6 +98,8 @@ export interface WarningContext {
   readonly newerSummaryYear?: number | null;
   /** Automatic drivers the history put outside their plausible range (auto-drivers.ts), with their labels. */
   readonly boundedDrivers?: readonly { readonly label: string; readonly from: string; readonly to: string }[];
+  /** The latest balance sheet and the year before's, for what the equity bridge cannot see (bridge-warnings.ts). */
+  readonly balance?: { readonly latest: StatementYear; readonly previous: StatementYear | null };
 }
 
 /** Automatic drivers held at the bound of their plausible range (docs/model.md §4): each with both figures. */
@@ -232,6 +238,7 @@ export function valuationWarnings(context: WarningContext): ValuationWarning[] {
   return [
     ...companyWarnings(context),
     ...gapWarnings(context),
+    ...(context.balance ? bridgeWarnings(context.latestYear, context.balance.latest, context.balance.previous) : []),
     ...boundedDriverWarnings(context),
     ...dcfWarnings(context),
   ];

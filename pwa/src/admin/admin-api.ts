@@ -1,4 +1,5 @@
 import {
+  adminChoiceAnswer,
   batchAnswer,
   companiesStatusAnswer,
   doneAnswer,
@@ -144,3 +145,11 @@ export function uploadQuoteFiles(
 /** The quote history by date, newest first. */
 export const quoteSnapshots = () =>
   apiRequest('/api/admin/quote-snapshots', { schema: quoteSnapshotsAnswer }).then((body) => body.data);
+
+/** Marks the company's 其他流动资产 as cash-like (or not): the server stores it and revalues (docs/model.md §7). */
+export const markOtherCurrentAssetsCashLike = (company: string, cashLike: boolean) =>
+  apiRequest(`/api/admin/admin-choices/${encodeURIComponent(company)}`, {
+    method: 'PUT',
+    body: { other_current_assets_cash_like: cashLike },
+    schema: adminChoiceAnswer,
+  });

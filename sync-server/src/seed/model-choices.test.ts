@@ -1,4 +1,5 @@
 import type { CompanyValuation } from '@fcf/engine';
+import { dcfTableSpec, dcfValuationView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../store/companies.ts';
 import { type FixtureCompanies, seedFixtureCompanies } from '../testing/fixture-companies.ts';
@@ -109,5 +110,71 @@ describe('the dated, market-based discount rate', () => {
       12,
     );
     expect(wacc?.beta).toBeGreaterThan(1.1);
+  });
+});
+
+describe('the whole equity bridge', () => {
+  it('中国广核 (003816): minority interest pro rata to its share of profit, its book value beside', () => {
+    // Valued on the trailing twelve months of its latest interim report: the model's statements carry them.
+    const valuation = valuationOf('003816');
+    const { statements } = valuation;
+    const years = [valuation.latestYear - 2, valuation.latestYear - 1, valuation.latestYear];
+    const shares = years.map((year) => {
+      const figures = statements.years[year] ?? {};
+      return (figures.minority_profit as number) / (figures.net_profit as number);
+    });
+    const share = shares.reduce((sum, each) => sum + each, 0) / shares.length;
+    expect(share).toBeGreaterThan(0.3);
+    const dcf = valuation.dcf;
+    const index = dcf?.bridge.findIndex((line) => line.item === 'minority_interest') ?? -1;
+    const line = dcf?.bridge[index];
+    const before = dcf?.bridge.slice(0, index).reduce((sum, each) => sum + each.amount, 0) ?? 0;
+    expect(line?.profit_share).toBeCloseTo(share, 12);
+    const book = statements.years[valuation.latestYear]?.minority_interest as number;
+    expect(book).toBeGreaterThan(500);
+    expect(line?.book_value).toBe(book);
+    expect(line?.amount).toBeCloseTo(-share * before, 9);
+    expect(dcf?.valuation.minority_interest).toBeCloseTo(share * before, 9);
+    expect(line?.note).toContain(`账面值 ${book.toFixed(2)}`);
+    expect(dcf?.valuation.minority_interest).toBeGreaterThan(book);
+    expect(dcf?.valuation.equity_value).toBeCloseTo((1 - share) * before, 9);
+    // The DCF table (report, PDF, image) shows how the line was valued, the book value beside.
+    const view = dcfValuationView(valuation);
+    const row = view ? dcfTableSpec(view).bridge.find((each) => each.key === 'minority_interest') : undefined;
+    expect(row?.value).toBeCloseTo(line?.amount ?? Number.NaN, 9);
+    expect(row?.how).toContain(`减项 = 少数股东损益占净利润 ${(share * 100).toFixed(1)}%`);
+    expect(row?.how).toContain(`账面值 ${book.toFixed(2)}`);
+  });
+
+  it('华电国际 (600027): parent equity its lines do not explain (perpetual bonds) is warned with the amount', () => {
+    const warning = valuationOf('600027').warnings.find((each) => each.code === 'unexplained_equity');
+    expect(warning?.year).toBe(2019);
+    expect(warning?.message).toContain('多 161.10 亿元');
+    // A layout whose lines add up says nothing (贵州茅台).
+    expect(codesOf('600519')).not.toContain('unexplained_equity');
+  });
+
+  it('顺丰控股 (002352): 长期应付款 reported the year before and gone from the latest balance sheet is warned', () => {
+    const valuation = valuationOf('002352');
+    expect(valuation.latestYear).toBe(2018);
+    const previous = fixtures.statementsOf('002352').years[2017]?.long_term_payables as number;
+    const warning = valuation.warnings.find((each) => each.code === 'debt_line_vanished');
+    expect(warning).toMatchObject({ year: valuation.latestYear, item: '长期应付款' });
+    expect(warning?.message).toContain(`为 ${previous.toFixed(2)} 亿元`);
+  });
+
+  it('格力电器 (000651): 其他流动资产 (525.95 亿) counts as cash only where an admin marks it', () => {
+    const company = companyOf('000651');
+    const statements = fixtures.statementsOf('000651');
+    const plain = valuationOf('000651');
+    const marked = fixtures.value(company, statements, {
+      choices: { other_income_operating: true, other_current_assets_cash_like: true },
+    });
+    const other = statements.years[plain.latestYear]?.other_current_assets as number;
+    expect(other).toBeCloseTo(525.95, 9);
+    expect(plain.dcf?.bridge.some((line) => line.item === 'other_current_assets')).toBe(false);
+    expect(marked.dcf?.bridge.find((line) => line.item === 'other_current_assets')?.amount).toBe(other);
+    expect(marked.dcf?.valuation.cash).toBeCloseTo((plain.dcf?.valuation.cash ?? 0) + other, 9);
+    expect(marked.dcf?.valuation.equity_value).toBeCloseTo((plain.dcf?.valuation.equity_value ?? 0) + other, 6);
   });
 });

@@ -93,6 +93,7 @@ const VALID_BODIES: Readonly<Record<string, unknown>> = {
   'POST /api/valuation/auto': { mode: 'unvalued', companies: ['600298'] },
   'POST /api/execute-script': { script_type: 'post_analysis', mode: 'fcf_ratio', company_name: '600298' },
   'POST /api/admin/adjust-parameters/:company': { year: null, parameters: { wacc_manual: 0.09 } },
+  'PUT /api/admin/admin-choices/:company': { other_current_assets_cash_like: true },
   'POST /api/admin/save-complete-valuation/:company': {
     valuation_results: { value_per_share: 1 },
     discounted_cashflows: [{ year: 2025, wacc: 0.09 }],

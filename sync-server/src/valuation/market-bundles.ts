@@ -1,9 +1,10 @@
-import { type ValuationParameters, valuationDate } from '@fcf/engine';
+import { NO_ADMIN_CHOICES, type ValuationParameters, valuationDate } from '@fcf/engine';
 import type { CompanyBundle, CompanyListing, IndustryStatistics } from '@fcf/engine/report';
 import { nextTurn, unitsPerSlice } from '../cache/time-slices.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
+import { adminChoicesBetween } from '../store/admin-choices.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { readIndustryComparison, readIndustryStatistics } from '../store/industry-statistics.ts';
 import { effectiveRiskFreeRates, readPlatformSettings } from '../store/platform-settings.ts';
@@ -111,6 +112,7 @@ function readSlice(
     const platform = readPlatformSettings(db);
     const asOf = valuationDate(today);
     const quotes = yearEndQuotesBetween(db, ...range);
+    const choices = adminChoicesBetween(db, ...range);
     const statistics = new Map<string, IndustryStatistics | null>();
     const statisticsOf = (industry: string) => {
       if (!statistics.has(industry)) statistics.set(industry, readIndustryStatistics(db, industry));
@@ -126,6 +128,7 @@ function readSlice(
         year_end_quotes: quotes.get(company.code) ?? [],
         version,
         platform,
+        admin_choices: choices.get(company.code) ?? NO_ADMIN_CHOICES,
       }),
     );
     return { bundles, version };

@@ -4,6 +4,7 @@ import {
   isDriverKey,
   type ListedShares,
   listedSharesOf,
+  NO_ADMIN_CHOICES,
   NO_MANUAL_PARAMETERS,
   type PlatformSettings,
   preferredModel,
@@ -171,5 +172,6 @@ export function bundleOf(
     version: parts.version,
     model: preferredModel({ statements: parts.statements, industry: company.industry }),
     platform: parts.platform,
+    admin_choices: parts.admin_choices ?? NO_ADMIN_CHOICES,
   };
 }

@@ -13,6 +13,7 @@ import {
 import { type CompanyBundle, type CompanyListing, mergeOverrides, uncertaintyView } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
+import { loadAdminChoices } from '../store/admin-choices.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { readPlatformSettings } from '../store/platform-settings.ts';
 import { latestQuote } from '../store/quotes.ts';
@@ -74,6 +75,7 @@ export class ValuationService {
       year_end_quotes: yearEndQuotes(this.db, company.code),
       version: currentChangeSeq(this.db),
       platform: readPlatformSettings(this.db),
+      admin_choices: loadAdminChoices(this.db, company.code),
     });
   }
 
@@ -126,6 +128,7 @@ export class ValuationService {
       overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
       waccAssumptions: loadWaccAssumptions(this.db, company),
       platform: readPlatformSettings(this.db),
+      choices: loadAdminChoices(this.db, company.code),
       ...context,
     });
     // Not from inside a transaction: it may roll back, and a later write would reuse its change sequence.

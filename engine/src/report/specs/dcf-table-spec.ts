@@ -125,9 +125,17 @@ export function dcfTableSpec(dcf: DcfValuationView, testIds: DcfTestIds = REPORT
   // The bridge's own lines after enterprise value: each claim or asset, signed.
   const bridgeLines = dcf.bridge
     .filter((step) => step.item !== 'enterprise_value')
-    .map((step) =>
-      line(testIds, step.item, `${step.label}（亿元）`, 'amount', step.amount, step.amount < 0 ? '减项' : '加项'),
-    );
+    .map((step) => {
+      const sign = step.amount < 0 ? '减项' : '加项';
+      return line(
+        testIds,
+        step.item,
+        `${step.label}（亿元）`,
+        'amount',
+        step.amount,
+        step.note ? `${sign} ${step.note}` : sign,
+      );
+    });
   const year = (pick: (row: (typeof forecast)[number]) => number) => forecast.map(pick);
   // A valuation dated inside a fiscal year: the rest of that year is a partial first period (docs/model.md 7.1).
   const { stub } = dcf;

@@ -32,6 +32,8 @@ export const WARNING_TITLES: Readonly<Record<WarningCode, string>> = {
   terminal_reinvestment_inconsistent: '终值再投资与增长不符',
   no_cash_flow_statement: '缺少现金流量表',
   auto_driver_bounded: '自动驱动因素被限定',
+  unexplained_equity: '母公司权益有未列明部分',
+  debt_line_vanished: '负债科目消失',
 };
 
 export function warningSpecs(warnings: readonly ValuationWarning[]): WarningSpec[] {

@@ -6,8 +6,9 @@ import { DEFAULT_TAX_RATE } from '../../history/historical-rows.ts';
 import { percentText, yearsText } from '../../message-format.ts';
 import type { CompanyStatements } from '../../statements/items.ts';
 import { statementAnalytics } from '../analytics-cache.ts';
-import { equityBridgeOf } from '../bridge.ts';
+import { companyBridgeOf, minorityProfitShareOf } from '../bridge.ts';
 import type { CompanyValuationInput } from '../company-valuation.ts';
+import { minorityShareNote } from '../minority-share.ts';
 import { STORY_PARAMETER_RULES, type StoryParameterKey } from '../parameter-rules.ts';
 import { type EffectiveParameters, effectiveParameters, NO_MANUAL_PARAMETERS } from '../parameters.ts';
 import { costOfEquity, riskFreeRateOf, WACC_ASSUMPTIONS } from '../wacc.ts';
@@ -24,6 +25,8 @@ export const DEFAULT_MARGIN_CONVERGENCE_YEAR = 5;
 
 export interface StoryDefaults {
   readonly latestYear: number;
+  /** The statements the levers were read from (the trailing twelve months as a year where the DCF takes them). */
+  readonly statements: CompanyStatements;
   readonly inputs: StoryInputs;
   /** How each lever was derived, in Chinese. */
   readonly basis: Readonly<Record<StoryParameterKey, string>>;
@@ -63,8 +66,8 @@ function salesToCapitalOf(statements: CompanyStatements) {
 
 /** The story model's levers for a company, each with how it was derived; throws when the latest year has no EBIT. */
 export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
-  const { statements } = input;
-  const { history, base } = statementAnalytics(statements, input.cache, input.industry ?? null, {
+  // The statements the model reads (with a trailing twelve months as the latest year), as the DCF's.
+  const { history, base, statements } = statementAnalytics(input.statements, input.cache, input.industry ?? null, {
     otherIncomeOperating: input.choices?.other_income_operating,
   });
   const last = history[history.length - 1];
@@ -87,7 +90,7 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
     },
   );
   const g = parameters.terminal_growth_rate;
-  const bridge = equityBridgeOf(statements.years[latestYear] ?? {}).totals;
+  const { totals: bridge, lines: bridgeLines, minority } = companyBridgeOf(statements, latestYear, input.choices);
   const margin = recentMean(history, marginOf);
   const salesToCapital = recentMean(history, salesToCapitalOf(statements));
   const salesToCapitalValue = within('sales_to_capital_years_1_5', salesToCapital?.mean ?? Number.POSITIVE_INFINITY);
@@ -120,6 +123,8 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
     shares: parameters.total_shares,
     probability_of_failure: 0,
     distress_proceeds: 0,
+    // The DCF's rule (docs/model.md §7): minorities pro rata to their share of profit, book beside.
+    minority_profit_share: minorityProfitShareOf(bridgeLines),
   };
   const latest = `${latestYear}年`;
   const meanNote = (mean: { years: readonly number[] } | null, what: string, fallback: string) =>
@@ -143,12 +148,14 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
     cost_of_capital_terminal: `成熟企业的资本成本：无风险利率 ${percentText(riskFreeRateOf(assumptions, input.asOf))} + 股权风险溢价 ${percentText(assumptions.marketRiskPremium)}（β = 1）`,
     terminal_roc: '等于永续期资本成本：永续期的增长不创造价值',
     debt: `${latest}末有息负债（含租赁负债、长期应付款与永续债、优先股）`,
-    cash: `${latest}末货币资金与交易性金融资产`,
-    minority_interest: `${latest}末少数股东权益`,
+    cash: input.choices?.other_current_assets_cash_like
+      ? `${latest}末货币资金、交易性金融资产与其他流动资产（管理员标记为类现金）`
+      : `${latest}末货币资金与交易性金融资产`,
+    minority_interest: `${latest}末少数股东权益：${minorityShareNote(minority, bridge.minority_interest)}`,
     non_operating_assets: `${latest}末非核心资产（长期股权投资、金融资产、投资性房地产等）`,
     shares: parameters.shares.label,
     probability_of_failure: '默认不考虑失败',
     distress_proceeds: '默认不考虑失败',
   };
-  return { latestYear, inputs, basis, parameters };
+  return { latestYear, statements, inputs, basis, parameters };
 }

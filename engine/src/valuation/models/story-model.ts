@@ -1,3 +1,4 @@
+import { bridgeWarnings } from '../bridge-warnings.ts';
 import { TERMINAL_VALUE_WARNING_SHARE } from '../dcf.ts';
 import { STORY_PARAMETER_KEYS, type StoryParameterKey } from '../parameter-rules.ts';
 import {
@@ -127,7 +128,7 @@ function storyResult(
       modelFigure('distress_proceeds', '失败时的资产变现所得', 'amount', inputs.distress_proceeds),
       modelFigure('operating_assets', '经营资产价值', 'amount', valuation.operating_assets),
       modelFigure('debt', '减：有息负债', 'amount', inputs.debt),
-      modelFigure('minority_interest', '减：少数股东权益', 'amount', inputs.minority_interest),
+      modelFigure('minority_interest', '减：少数股东权益', 'amount', valuation.minority_interest),
       modelFigure('cash', '加：现金', 'amount', inputs.cash),
       modelFigure('non_operating_assets', '加：非经营性资产', 'amount', inputs.non_operating_assets),
       modelFigure('equity_value', '股权价值', 'amount', equity),
@@ -163,7 +164,12 @@ export const STORY_MODEL: ValuationModel<StoryResult> = {
     const levers = input.levers ?? {};
     requireLevers(STORY_MODEL, levers);
     const defaults = storyDefaults(input);
-    const inputs: StoryInputs = { ...defaults.inputs, ...levers };
+    // Minority interest set by hand is that amount; otherwise pro rata, as the DCF values it (docs/model.md §7).
+    const inputs: StoryInputs = {
+      ...defaults.inputs,
+      ...levers,
+      ...(levers.minority_interest === undefined ? {} : { minority_profit_share: null }),
+    };
     const basis = { ...defaults.basis };
     for (const key of STORY_PARAMETER_KEYS) if (levers[key] !== undefined) basis[key] = '手动设置';
     const valuation = storyValuation(inputs);
@@ -174,8 +180,10 @@ export const STORY_MODEL: ValuationModel<StoryResult> = {
       valuation,
       going_concern_value: goingConcernValue(valuation),
     };
+    const { years } = defaults.statements;
     const warnings = [
       ...staleReportWarnings(defaults.latestYear, input.asOf),
+      ...bridgeWarnings(defaults.latestYear, years[defaults.latestYear] ?? {}, years[defaults.latestYear - 1] ?? null),
       ...(levers.shares === undefined ? sharesDisagreeWarnings(defaults.parameters) : []),
     ];
     return {

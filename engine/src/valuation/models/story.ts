@@ -1,4 +1,5 @@
 import { ValuationError } from '../../errors.ts';
+import { minorityClaim } from '../bridge.ts';
 import { type InputIssue, inputIssuesMessage, rangeIssue } from '../input-validation.ts';
 import {
   type ParameterRule,
@@ -12,7 +13,14 @@ import {
  * The story model (docs/model.md): the ten-year FCFF structure of Damodaran's public valuation spreadsheets,
  * told by its levers. Rates are fractions, amounts in any one unit, shares in the unit the amounts are per.
  */
-export type StoryInputs = Readonly<Record<StoryParameterKey, number>>;
+export type StoryInputs = Readonly<Record<StoryParameterKey, number>> & {
+  /**
+   * The minorities' share of profit when a company's bridge values them pro rata (docs/model.md §7): then
+   * minority interest is that share of the equity before minorities, as in the DCF, and `minority_interest`
+   * is their book value beside. Absent or null (a lever set by hand, the public calculator): `minority_interest`.
+   */
+  readonly minority_profit_share?: number | null;
+};
 
 /** The explicit years, and the first of them whose growth, tax and cost of capital stay at their start. */
 export const STORY_YEARS = 10;
@@ -53,6 +61,8 @@ export interface StoryValuation {
   readonly years: readonly StoryYear[];
   readonly terminal: StoryTerminal;
   readonly operating_assets: number;
+  /** The minorities' claim deducted: pro rata to their share of profit, or the `minority_interest` lever. */
+  readonly minority_interest: number;
   readonly equity_value: number;
   /** null when there is no share count. */
   readonly value_per_share: number | null;
@@ -122,6 +132,13 @@ export function operatingAssetsOf(inputs: StoryInputs, goingConcern: number): nu
   return goingConcern * (1 - p) + inputs.distress_proceeds * p;
 }
 
+/** From operating assets to equity: − debt + cash + non-operating assets, then the minorities' claim. */
+export function storyEquityOf(inputs: StoryInputs, operatingAssets: number): { equity: number; minority: number } {
+  const before = operatingAssets - inputs.debt + inputs.cash + inputs.non_operating_assets;
+  const minority = minorityClaim(before, inputs.minority_profit_share, inputs.minority_interest);
+  return { equity: before - minority, minority };
+}
+
 /**
  * The story model's valuation, year by year (see docs/model.md for every formula). Throws INVALID_MODEL_INPUT
  * with the issues' messages when a lever is out of its range or the terminal cost of capital ≤ g.
@@ -167,11 +184,12 @@ export function storyValuation(inputs: StoryInputs): StoryValuation {
   }
   const terminal = storyTerminalOf(inputs, revenue, factor);
   const operatingAssets = operatingAssetsOf(inputs, goingConcernValue({ years, terminal }));
-  const equity = operatingAssets - inputs.debt - inputs.minority_interest + inputs.cash + inputs.non_operating_assets;
+  const { equity, minority } = storyEquityOf(inputs, operatingAssets);
   return {
     years,
     terminal,
     operating_assets: operatingAssets,
+    minority_interest: minority,
     equity_value: equity,
     value_per_share: inputs.shares > 0 ? equity / inputs.shares : null,
   };

@@ -11,6 +11,7 @@ import { MessageBanner } from '../../valuation-editor/MessageBanner.tsx';
 import { SourceLegend } from '../../valuation-editor/SourceLegend.tsx';
 import { useMessage } from '../../valuation-editor/use-message.ts';
 import { ValuationSummary } from '../../valuation-editor/ValuationSummary.tsx';
+import { CashLikeToggle } from './CashLikeToggle.tsx';
 import { ResetToAuto } from './ResetToAuto.tsx';
 import { StatusCards } from './StatusCards.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
@@ -28,7 +29,11 @@ export default function FcfParametersPage() {
   const { message, notify, dismiss } = useMessage();
   const service = useSyncService();
   const status = useSyncStatus(service);
-  const { state, commitDriver, commitParameter, resetToAuto, range } = useFcfParameters(query, service, notify);
+  const { state, commitDriver, commitParameter, resetToAuto, setCashLike, range } = useFcfParameters(
+    query,
+    service,
+    notify,
+  );
   const ready = state.status === 'ready' ? state : null;
   const onError = useCallback((text: string) => notify('error', text), [notify]);
 
@@ -68,6 +73,7 @@ export default function FcfParametersPage() {
             unsynced={status.unsynced}
             onReset={resetToAuto}
           />
+          <CashLikeToggle choice={ready.cashLike} onChange={setCashLike} />
           <ValuationSummary dcf={ready.view.dcf} />
           <div className="cv-toolbar">
             <SourceLegend />

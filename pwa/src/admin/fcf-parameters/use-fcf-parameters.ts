@@ -8,6 +8,8 @@ import type { SyncService } from '../../sync/sync-service.ts';
 import { findCompany } from '../../ui/company-picker/find-company.ts';
 import type { Notify } from '../../valuation-editor/use-message.ts';
 import { computeRange, loadWhatIfEngine, type WhatIfEngine } from '../../worker/engine-client.ts';
+import { markOtherCurrentAssetsCashLike } from '../admin-api.ts';
+import { type CashLikeChoice, cashLikeChoiceOf, cashLikeFailure } from './cash-like-choice.ts';
 import { whatIfFromSync } from './synced-what-if.ts';
 
 export type FcfPageState =
@@ -19,6 +21,7 @@ export type FcfPageState =
       readonly stale: boolean;
       readonly whatIf: WhatIf;
       readonly view: WhatIfView;
+      readonly cashLike: CashLikeChoice;
     };
 
 interface Session {
@@ -61,7 +64,14 @@ export function useFcfParameters(query: string, service: SyncService | null, not
     }
     const view = await current.engine.whatIf(whatIf);
     if (ticket !== sequence.current) return;
-    setState({ status: 'ready', company: current.bundle.company, stale: current.stale, whatIf, view });
+    setState({
+      status: 'ready',
+      company: current.bundle.company,
+      stale: current.stale,
+      whatIf,
+      view,
+      cashLike: cashLikeChoiceOf(current.bundle),
+    });
   }, [service]);
 
   useEffect(() => {
@@ -134,6 +144,28 @@ export function useFcfParameters(query: string, service: SyncService | null, not
     }
   }, [service, recompute, notify]);
 
+  /**
+   * The admin's mark on 其他流动资产: a plain request (the server stores it and revalues; it is not an outbox
+   * edit, so offline it fails with a clear message), then the company's bundle again, now carrying it.
+   */
+  const setCashLike = useCallback(
+    async (cashLike: boolean) => {
+      const current = session.current;
+      if (!current) return;
+      try {
+        const answer = await markOtherCurrentAssetsCashLike(current.bundle.company.code, cashLike);
+        const { value: bundle } = await loadBundle(current.bundle.company.code, true);
+        const engine = await loadWhatIfEngine({ ...bundle, overrides: {}, parameters: NO_MANUAL_PARAMETERS });
+        session.current = { bundle, engine, stale: false };
+        await recompute();
+        notify('success', answer.message);
+      } catch (error) {
+        notify('error', cashLikeFailure(error));
+      }
+    },
+    [recompute, notify],
+  );
+
   /** The company's range and verdict against its latest price, for the DCF image. */
   const range = useCallback(async (): Promise<RangeVerdict | null> => {
     const current = session.current;
@@ -141,5 +173,5 @@ export function useFcfParameters(query: string, service: SyncService | null, not
     return computeRange(current.bundle, await marketContext(current.bundle.company.code));
   }, []);
 
-  return { state, commitDriver, commitParameter, resetToAuto, recompute, range };
+  return { state, commitDriver, commitParameter, resetToAuto, setCashLike, recompute, range };
 }
