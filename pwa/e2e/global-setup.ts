@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: `file:${join(dir, 'fcf.db')}`,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_REQUESTS: '0',
+      // One proxy trusted: API-made accounts come from test networks of their own (page-checks.ts apiRegister).
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countStored, launchBrowser, MOBILE, newPage, waitForServiceWorker } from './browser.ts';
+import { apiLogin, apiRegister } from './page-checks.ts';
 
 /**
  * Valuation scenarios at 390 px (docs/sync.md, the `scenarios` table): saved offline, synced on
@@ -17,18 +18,9 @@ let browser: Browser;
 const accounts = new Map<string, { token: string; user: string }>();
 
 async function account(username: string) {
-  await fetch(`${baseURL}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
-  });
-  const login = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  const body = (await login.json()) as { access_token: string; user: unknown };
-  accounts.set(username, { token: body.access_token, user: JSON.stringify(body.user) });
+  await apiRegister(baseURL, username, PASSWORD, '10.0.17.1');
+  const { token, user } = await apiLogin(baseURL, username, PASSWORD);
+  accounts.set(username, { token, user: JSON.stringify(user) });
 }
 
 const ANN = `ann_${stamp}`;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countStored, launchBrowser, MOBILE, newPage, signInContext, waitForServiceWorker } from './browser.ts';
+import { apiLogin, apiRegister } from './page-checks.ts';
 
 /** `UPDATE_SCREENSHOTS=1` refreshes docs/screenshots/ (docs/app.md); otherwise they go to a temp dir. */
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
@@ -25,19 +26,10 @@ let user = '';
 beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await fetch(`${baseURL}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password }),
-  });
-  const login = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await login.json()) as { access_token: string; user: unknown };
-  token = body.access_token;
-  user = JSON.stringify(body.user);
+  await apiRegister(baseURL, username, password, '10.0.10.1');
+  const session = await apiLogin(baseURL, username, password);
+  token = session.token;
+  user = JSON.stringify(session.user);
 });
 afterAll(async () => {
   await browser?.close();
