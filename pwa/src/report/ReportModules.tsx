@@ -8,13 +8,14 @@ import {
   type ReportModulePath,
 } from '@fcf/engine/report';
 import { type ReactNode, startTransition, useEffect, useMemo, useState } from 'react';
-import { firstScreenShown } from '../lib/after-first-screen.ts';
-import { yieldToMain } from '../lib/yield-to-main.ts';
+import { afterFirstScreen, firstScreenShown } from '../lib/after-first-screen.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
 import { ModelValuationModule } from './modules/ModelValuationModule.tsx';
 import { ProfitabilityModule } from './modules/ProfitabilityModule.tsx';
 import { SensitivityModule } from './modules/SensitivityModule.tsx';
+import { mountNearViewport } from './near-viewport-mount.ts';
 import { ReportUnavailable } from './ReportUnavailable.tsx';
 import '../ui/report-notice.css';
 import './ReportModules.css';
@@ -108,35 +109,44 @@ function UnderDevelopment({ state }: { state: ReportState }) {
 }
 
 /**
- * How many of a company's sections show their figures: the first at once, then one more per task, each a
- * commit of its own after the main thread was given back (a tap or a scroll is answered between two), so a
- * first visit paints its first screen before the rest of the report is built. The others stand meanwhile at
- * their reserved height (report-skeleton.css). A report recomputed for the same company (a newer quote)
- * keeps what is shown. Without an IntersectionObserver (no charts wait either) every section comes at once.
+ * Which of a company's sections are built: those near the viewport, the one the reader jumps to, and the
+ * rest in idle slices once the page was quiet (near-viewport-mount.ts). The others stand meanwhile at their
+ * reserved height (report-skeleton.css). A report recomputed for the same company (a newer quote) keeps
+ * what is built.
  */
-function useShownSections(company: string | null, total: number): number {
-  const [shown, setShown] = useState<{ company: string | null; count: number }>({ company, count: 1 });
-  const count = shown.company === company ? shown.count : 1;
+function useMountedSections(company: string | null, paths: readonly string[]): ReadonlySet<string> {
+  const [mounted, setMounted] = useState<{ company: string | null; paths: ReadonlySet<string> }>({
+    company,
+    paths: new Set(),
+  });
+  const key = paths.join(' ');
   useEffect(() => {
-    if (company === null || count >= total) return;
-    let cancelled = false;
-    void yieldToMain().then(() => {
-      if (!cancelled) startTransition(() => setShown({ company, count: count + 1 }));
+    if (company === null) return;
+    return mountNearViewport({
+      paths: key.split(' '),
+      elementOf: (path) => document.getElementById(path),
+      onMount: (built) => startTransition(() => setMounted({ company, paths: built })),
+      afterQuiet: afterFirstScreen(),
+      idle: () => whenIdle(),
+      win: window,
+      ...(typeof IntersectionObserver === 'undefined' ? {} : { Observer: IntersectionObserver }),
     });
-    return () => {
-      cancelled = true;
-    };
-  }, [company, count, total]);
-  return typeof IntersectionObserver === 'undefined' ? total : count;
+  }, [company, key]);
+  return mounted.company === company ? mounted.paths : NONE;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /** The report's modules in menu order, each in its own section, with the shared loading and error states. */
 export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }: ReportModulesProps) {
   const known = shownSections(modules);
-  const shownCount = useShownSections(state.status === 'ready' ? state.report.company.code : null, known.length);
-  // The first section shows its figures (or the report cannot be shown): what waits for the first screen
-  // may follow (after-first-screen.ts).
-  const settled = state.status === 'error' || (state.status === 'ready' && shownCount >= 1);
+  const mounted = useMountedSections(
+    state.status === 'ready' ? state.report.company.code : null,
+    known.map((entry) => entry.path),
+  );
+  // The report is at hand (or cannot be shown): its first screen is drawn, the sections near it follow as
+  // they come near, and what waits for the first screen may follow (after-first-screen.ts).
+  const settled = state.status === 'error' || state.status === 'ready';
   useEffect(() => {
     if (settled) firstScreenShown();
   }, [settled]);
@@ -151,7 +161,7 @@ export function ReportModules({ state, modules, onReload, onOpenCustom, onPick }
       {known.map((entry, index) => {
         // One status for the whole report: announce it once, not once per section.
         const announce = index === 0;
-        const busy = state.status === 'loading' || index >= shownCount;
+        const busy = state.status === 'loading' || !mounted.has(entry.path);
         let body: ReactNode;
         if (busy) {
           body = (
