@@ -66,7 +66,10 @@ class WatchlistStore {
       ]);
       const service = await syncService();
       if (this.listeners.size === 0) return;
-      const unsubscribe = service.subscribe(() => void this.reload());
+      // A report of a sync that was already under way when the last reader left reads nothing.
+      const unsubscribe = service.subscribe(() => {
+        if (this.listeners.size > 0) void this.reload();
+      });
       // While the list has readers, each sync of the user's service (an edit here or on an admin page)
       // also pulls the list's own rows.
       const stopPulling = service.afterEachSync(() => pullWatchlist(user));
