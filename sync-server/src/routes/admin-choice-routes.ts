@@ -1,4 +1,4 @@
-import { perShareValueOf } from '@fcf/engine';
+import { type AdminChoices, type CompanyValuation, perShareValueOf, type StatementItem } from '@fcf/engine';
 import { adminChoiceAnswer, adminChoiceBody } from '@fcf/engine/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
@@ -6,18 +6,35 @@ import { currentChangeSeq, nextChangeSeq } from '../db/change-seq.ts';
 import { transaction } from '../db/database.ts';
 import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
-import { loadAdminChoices, writeOtherCurrentAssetsCashLike } from '../store/admin-choices.ts';
+import { writeAdminChoices } from '../store/admin-choices.ts';
 import { storeValuation } from '../valuation/valuation-runs.ts';
 import { companyFromPath } from './company-param.ts';
 
 const doc = documented({
   tag: 'adjustments',
-  summary: '标记其他流动资产是否计入类现金资产（按公司）：服务器重算并保存估值，公司数据包版本随之更新',
+  summary:
+    '标记其他收益是否计入经营利润（EBIT）、其他流动资产是否计入类现金资产（按公司，可只给其一）：服务器重算并保存估值，公司数据包版本随之更新',
   answers: { 200: adminChoiceAnswer },
   errors: [400, 404],
 });
 
-/** An admin's marks on a company's own lines (docs/model.md §7): stored, revalued and stored in one transaction. */
+/** What the answer's message says of each mark given. */
+const SAID: { readonly [Field in keyof AdminChoices]: (marked: boolean) => string } = {
+  other_income_operating: (marked) => (marked ? '其他收益计入经营利润（EBIT）' : '其他收益不再计入经营利润（非经营）'),
+  other_current_assets_cash_like: (marked) =>
+    marked ? '其他流动资产已计入类现金资产' : '其他流动资产不再计入类现金资产（仅列示）',
+};
+
+/** The latest annual report's amount of a line, or null where it does not give it. */
+function latest(valuation: CompanyValuation, item: StatementItem): number | null {
+  const amount = valuation.statements.years[valuation.latestYear]?.[item];
+  return typeof amount === 'number' && Number.isFinite(amount) ? amount : null;
+}
+
+/**
+ * An admin's marks on a company's own lines (docs/model.md §7): the marks given are stored (the others kept)
+ * with their audit entries, revalued and stored in one transaction.
+ */
 export const adminChoiceRoutes = new Hono<AppEnv>().put(
   '/admin/admin-choices/:company',
   doc,
@@ -25,27 +42,28 @@ export const adminChoiceRoutes = new Hono<AppEnv>().put(
   (c) => {
     const { db, valuations } = c.var.services;
     const company = companyFromPath(c);
-    const cashLike = c.req.valid('json').other_current_assets_cash_like;
-    const valuation = transaction(db, () => {
-      writeOtherCurrentAssetsCashLike(db, company.code, cashLike, c.var.user?.username ?? 'admin', new Date());
+    const body = c.req.valid('json');
+    const { choices, valuation } = transaction(db, () => {
+      const written = writeAdminChoices(db, company.code, body, c.var.user?.username ?? 'admin', new Date());
       // The next change sequence is the bundle's new version: devices see it and refetch the company.
       nextChangeSeq(db);
       const revalued = valuations.valuation(company);
       storeValuation(db, company, revalued, 'auto');
-      return revalued;
+      return { choices: written, valuation: revalued };
     });
-    const other = valuation.statements.years[valuation.latestYear]?.other_current_assets;
+    const said = (Object.keys(SAID) as (keyof AdminChoices)[])
+      .filter((field) => body[field] !== undefined)
+      .map((field) => SAID[field](choices[field]));
     return c.json({
       success: true,
       data: {
-        choices: loadAdminChoices(db, company.code),
-        other_current_assets: typeof other === 'number' && Number.isFinite(other) ? other : null,
+        choices,
+        other_income: latest(valuation, 'other_income'),
+        other_current_assets: latest(valuation, 'other_current_assets'),
         value_per_share: perShareValueOf(valuation).value,
         version: currentChangeSeq(db),
       },
-      message: cashLike
-        ? `${company.name}：其他流动资产已计入类现金资产，估值已重算`
-        : `${company.name}：其他流动资产不再计入类现金资产（仅列示），估值已重算`,
+      message: `${company.name}：${said.join('，')}，估值已重算`,
     });
   },
 );
