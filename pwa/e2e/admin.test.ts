@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, signInContext, waitForServiceWorker } from './browser.ts';
-import { adminToken } from './page-checks.ts';
+import { launchBrowser, MOBILE, newPage, signInContext, waitForServiceWorker } from './browser.ts';
+import { adminToken, expectNoSideScroll } from './page-checks.ts';
 
 const baseURL = inject('baseURL');
 const adminPassword = inject('adminPassword');
@@ -178,6 +178,47 @@ describe('the back office', () => {
     expect((await serverGrowth2026())?.source).toBe('system_default');
     expect(await page.getByTestId('sync-conflict').count()).toBe(0);
     expect(await page.getByTestId('param-wacc').inputValue()).toBe(autoWacc);
+    await context.close();
+  });
+
+  it('marks 其他收益 non-operating with the keyboard at 390 px; offline it says so and keeps the stored mark', async () => {
+    const HAIER = '600690';
+    const storedMark = async () => {
+      const response = await fetch(`${baseURL}/api/data/company-bundle/${HAIER}`);
+      return ((await response.json()) as { data: { admin_choices?: { other_income_operating: boolean } } }).data
+        .admin_choices?.other_income_operating;
+    };
+    const { context, page } = await newPage(browser, baseURL, MOBILE);
+    await logInAsAdmin(page);
+    await page.goto(`/fcf-parameters?company=${HAIER}`);
+    const box = page.getByRole('checkbox', { name: '其他收益计入经营利润（政府补助、增值税返还等）' });
+    await box.waitFor({ timeout: 20_000 });
+    await expectNoSideScroll(page);
+    // The label holds the checkbox: the line is the tap target.
+    const label = await page.locator('.fp-choice__label').first().boundingBox();
+    expect(label?.height).toBeGreaterThanOrEqual(44);
+    expect(await box.isChecked()).toBe(true);
+
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => storedMark(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => box.isChecked(), { timeout: 15_000 }).toBe(false);
+    expect(await page.getByTestId('amount-other_income').textContent()).toContain('（非经营，不计入 EBIT）');
+
+    await context.setOffline(true);
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => page.locator('.cv-message--error').textContent(), { timeout: 15_000 })
+      .toContain('离线时无法修改此标记');
+    expect(await box.isChecked()).toBe(false);
+    expect(await storedMark()).toBe(false);
+
+    await context.setOffline(false);
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => storedMark(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => box.isChecked(), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
 });

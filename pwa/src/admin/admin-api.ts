@@ -1,4 +1,5 @@
 import {
+  type AdminChoiceBody,
   adminChoiceAnswer,
   batchAnswer,
   companiesStatusAnswer,
@@ -146,10 +147,13 @@ export function uploadQuoteFiles(
 export const quoteSnapshots = () =>
   apiRequest('/api/admin/quote-snapshots', { schema: quoteSnapshotsAnswer }).then((body) => body.data);
 
-/** Marks the company's 其他流动资产 as cash-like (or not): the server stores it and revalues (docs/model.md §7). */
-export const markOtherCurrentAssetsCashLike = (company: string, cashLike: boolean) =>
+/**
+ * Sets the admin's marks on the company's own lines (其他收益 operating, 其他流动资产 cash-like; the marks not
+ * given keep their stored value): the server stores them and revalues (docs/model.md §7).
+ */
+export const markAdminChoices = (company: string, marks: AdminChoiceBody) =>
   apiRequest(`/api/admin/admin-choices/${encodeURIComponent(company)}`, {
     method: 'PUT',
-    body: { other_current_assets_cash_like: cashLike },
+    body: marks,
     schema: adminChoiceAnswer,
   });

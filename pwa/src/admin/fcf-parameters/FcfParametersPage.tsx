@@ -11,7 +11,8 @@ import { MessageBanner } from '../../valuation-editor/MessageBanner.tsx';
 import { SourceLegend } from '../../valuation-editor/SourceLegend.tsx';
 import { useMessage } from '../../valuation-editor/use-message.ts';
 import { ValuationSummary } from '../../valuation-editor/ValuationSummary.tsx';
-import { CashLikeToggle } from './CashLikeToggle.tsx';
+import { AdminChoiceToggle } from './AdminChoiceToggle.tsx';
+import { ADMIN_CHOICE_SPECS } from './admin-choice.ts';
 import { ResetToAuto } from './ResetToAuto.tsx';
 import { StatusCards } from './StatusCards.tsx';
 import { SyncPanel } from './SyncPanel.tsx';
@@ -29,7 +30,7 @@ export default function FcfParametersPage() {
   const { message, notify, dismiss } = useMessage();
   const service = useSyncService();
   const status = useSyncStatus(service);
-  const { state, commitDriver, commitParameter, resetToAuto, setCashLike, range } = useFcfParameters(
+  const { state, commitDriver, commitParameter, resetToAuto, setAdminChoice, savingChoice, range } = useFcfParameters(
     query,
     service,
     notify,
@@ -73,7 +74,18 @@ export default function FcfParametersPage() {
             unsynced={status.unsynced}
             onReset={resetToAuto}
           />
-          <CashLikeToggle choice={ready.cashLike} onChange={setCashLike} />
+          <fieldset className="fp-card fp-choices">
+            <legend>管理员标记（保存后由服务器重算估值）</legend>
+            {ADMIN_CHOICE_SPECS.map((spec) => (
+              <AdminChoiceToggle
+                key={spec.field}
+                spec={spec}
+                state={ready.choices[spec.field]}
+                saving={savingChoice !== null}
+                onChange={(marked) => void setAdminChoice(spec.field, marked)}
+              />
+            ))}
+          </fieldset>
           <ValuationSummary dcf={ready.view.dcf} />
           <div className="cv-toolbar">
             <SourceLegend />

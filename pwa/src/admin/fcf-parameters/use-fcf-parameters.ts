@@ -8,8 +8,8 @@ import type { SyncService } from '../../sync/sync-service.ts';
 import { findCompany } from '../../ui/company-picker/find-company.ts';
 import type { Notify } from '../../valuation-editor/use-message.ts';
 import { computeRange, loadWhatIfEngine, type WhatIfEngine } from '../../worker/engine-client.ts';
-import { markOtherCurrentAssetsCashLike } from '../admin-api.ts';
-import { type CashLikeChoice, cashLikeChoiceOf, cashLikeFailure } from './cash-like-choice.ts';
+import { markAdminChoices } from '../admin-api.ts';
+import { type AdminChoiceField, type AdminChoiceStates, adminChoiceFailure, adminChoicesOf } from './admin-choice.ts';
 import { whatIfFromSync } from './synced-what-if.ts';
 
 export type FcfPageState =
@@ -21,7 +21,7 @@ export type FcfPageState =
       readonly stale: boolean;
       readonly whatIf: WhatIf;
       readonly view: WhatIfView;
-      readonly cashLike: CashLikeChoice;
+      readonly choices: AdminChoiceStates;
     };
 
 interface Session {
@@ -70,7 +70,7 @@ export function useFcfParameters(query: string, service: SyncService | null, not
       stale: current.stale,
       whatIf,
       view,
-      cashLike: cashLikeChoiceOf(current.bundle),
+      choices: adminChoicesOf(current.bundle),
     });
   }, [service]);
 
@@ -144,23 +144,30 @@ export function useFcfParameters(query: string, service: SyncService | null, not
     }
   }, [service, recompute, notify]);
 
+  /** The mark being saved, if any: the toggles take no other change until it is answered. */
+  const [savingChoice, setSavingChoice] = useState<AdminChoiceField | null>(null);
+
   /**
-   * The admin's mark on 其他流动资产: a plain request (the server stores it and revalues; it is not an outbox
-   * edit, so offline it fails with a clear message), then the company's bundle again, now carrying it.
+   * An admin's mark on the company's own lines (其他收益 operating, 其他流动资产 cash-like): a plain request (the
+   * server stores it and revalues; it is not an outbox edit, so offline it fails with a clear message and the
+   * page keeps the stored mark), then the company's bundle again, now carrying it.
    */
-  const setCashLike = useCallback(
-    async (cashLike: boolean) => {
+  const setAdminChoice = useCallback(
+    async (field: AdminChoiceField, marked: boolean) => {
       const current = session.current;
       if (!current) return;
+      setSavingChoice(field);
       try {
-        const answer = await markOtherCurrentAssetsCashLike(current.bundle.company.code, cashLike);
+        const answer = await markAdminChoices(current.bundle.company.code, { [field]: marked });
         const { value: bundle } = await loadBundle(current.bundle.company.code, true);
         const engine = await loadWhatIfEngine({ ...bundle, overrides: {}, parameters: NO_MANUAL_PARAMETERS });
         session.current = { bundle, engine, stale: false };
         await recompute();
         notify('success', answer.message);
       } catch (error) {
-        notify('error', cashLikeFailure(error));
+        notify('error', adminChoiceFailure(error));
+      } finally {
+        setSavingChoice(null);
       }
     },
     [recompute, notify],
@@ -173,5 +180,5 @@ export function useFcfParameters(query: string, service: SyncService | null, not
     return computeRange(current.bundle, await marketContext(current.bundle.company.code));
   }, []);
 
-  return { state, commitDriver, commitParameter, resetToAuto, setCashLike, recompute, range };
+  return { state, commitDriver, commitParameter, resetToAuto, setAdminChoice, savingChoice, recompute, range };
 }
