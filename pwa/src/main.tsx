@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { markTakingOver } from './ui/use-hydrated.ts';
 import './styles/global.css';
 import './styles/blocks.css';
 
@@ -9,15 +10,19 @@ navigator.storage?.persist?.().catch(() => {});
 
 const root = document.getElementById('root');
 if (root) {
-  // On `/` the root already holds the first screen, rendered at build time (app/first-screen.tsx): React's
-  // first commit replaces it with the same markup.
-  // A transition: React renders the first screen in slices of a few milliseconds, each a task of its own,
-  // so the page answers a tap while it is drawn.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  // A transition: React works in slices of a few milliseconds, each a task of its own, so the page answers
+  // a tap meanwhile. On `/` the root already holds the first screen, rendered at build time
+  // (app/first-screen.tsx): React takes those elements over (hydration) instead of drawing them again.
+  startTransition(() => {
+    if (root.firstElementChild) {
+      markTakingOver();
+      hydrateRoot(root, app);
+    }
+    else createRoot(root).render(app);
+  });
 }
