@@ -22,7 +22,6 @@ if (root) {
     if (root.firstElementChild) {
       markTakingOver();
       hydrateRoot(root, app);
-    }
-    else createRoot(root).render(app);
+    } else createRoot(root).render(app);
   });
 }

@@ -30,9 +30,7 @@ export function NavBar() {
       .then(() => import('../../store/menus.ts'))
       .then(({ loadTopMenus }) => loadTopMenus(force))
       .then(({ value }) => startTransition(() => setMenu({ status: 'ready', menus: value })))
-      .catch((error: unknown) =>
-        startTransition(() => setMenu({ status: 'error', message: menuLoadMessage(error) })),
-      );
+      .catch((error: unknown) => startTransition(() => setMenu({ status: 'error', message: menuLoadMessage(error) })));
   }, []);
   useEffect(() => load(false), [load]);
   // An admin's edit in this browser shows in the navigation at once.
