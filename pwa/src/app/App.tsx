@@ -3,7 +3,7 @@ import { HomeDashboard } from '../home/HomeDashboard.tsx';
 import { AnalysisPage } from '../report/AnalysisPage.tsx';
 import { type AppLocation, RouterProvider, StaticRouter, useRouter } from '../ui/router.tsx';
 import { matchRoute, type RouteMatch } from '../ui/routes.ts';
-import { useHydrated } from '../ui/use-hydrated.ts';
+import { TakenOver, useHydrated } from '../ui/use-hydrated.ts';
 import { HomeWatchlist } from '../watchlist/HomeWatchlist.tsx';
 import { AdminGate } from './AdminGate.tsx';
 import { Footer } from './layout/Footer.tsx';
@@ -97,6 +97,7 @@ function Shell() {
       <main className={chrome ? 'site-main' : 'site-main site-main--print'}>
         <Suspense fallback={<div className="page-loading">加载中…</div>}>
           <Page route={route} hydrated={hydrated} />
+          <TakenOver />
         </Suspense>
       </main>
       {chrome && hydrated && <Footer />}

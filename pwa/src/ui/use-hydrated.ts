@@ -1,6 +1,9 @@
 import { startTransition, useEffect, useState } from 'react';
 
-/** Set while React takes over markup rendered ahead of the browser (main.tsx); cleared by its first effect. */
+/**
+ * Set while React takes over markup rendered ahead of the browser (main.tsx); cleared once the last part of
+ * that markup is taken over (TakenOver).
+ */
 let takingOver = false;
 
 /** React is about to take over the first screen rendered at build time (main.tsx, hydration). */
@@ -18,8 +21,19 @@ export function markTakingOver(): void {
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !takingOver);
   useEffect(() => {
-    takingOver = false;
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   return hydrated;
+}
+
+/**
+ * Placed last inside the app's Suspense boundary (App.tsx): React takes over the markup inside a boundary
+ * after the rest of the page, so the page is all taken over once this has mounted; components mounted
+ * later draw what the browser knows at once.
+ */
+export function TakenOver(): null {
+  useEffect(() => {
+    takingOver = false;
+  }, []);
+  return null;
 }
