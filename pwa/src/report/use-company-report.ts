@@ -12,13 +12,17 @@ const loader = () => import('./report-loader.ts');
 const firstVisitLoader = () => import('./first-visit-loader.ts');
 
 // What the page load opens with starts while React draws the first screen. A company opened before is read
-// back from the offline copy (the database and the engine's kept report); a first visit opens no database
-// before the first screen is shown and asks the server for the company's bundle at once.
+// back from the offline copy (the database and the engine's kept report), which it needs at once, and its
+// sections are built as soon as the page is idle; a first visit opens no database before the first screen
+// is shown, asks the server for the company's bundle at once, and lets what it does not show wait for the
+// page to be quiet (lib/after-first-screen.ts).
 if (typeof location !== 'undefined' && ['home', 'analysis'].includes(matchRoute(location.pathname).kind)) {
-  reportOpens();
   const named = initialCompany(new URLSearchParams(location.search).get('company'));
   if (knownCompanyCode(named)) void loader().then(({ readAheadReportInputs }) => readAheadReportInputs(named));
-  else askBundleEarly(named);
+  else {
+    reportOpens();
+    askBundleEarly(named);
+  }
 }
 
 export type ReportState =
