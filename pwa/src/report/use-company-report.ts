@@ -1,29 +1,11 @@
 import type { CompanyReport } from '@fcf/engine/report';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { reportOpens } from '../lib/after-first-screen.ts';
-import { matchRoute } from '../ui/routes.ts';
-import { askBundleEarly, hasEarlyBundle } from './early-bundle.ts';
-import { initialCompany } from './initial-company.ts';
-import { knownCompanyCode } from './known-company.ts';
+import { hasEarlyBundle } from './early-bundle.ts';
 
 /** The report's data (report-loader.ts: the offline copy, the server, the engine), loaded on demand. */
 const loader = () => import('./report-loader.ts');
 /** A first visit's report (first-visit-loader.ts: the early answers and the engine, no database code). */
 const firstVisitLoader = () => import('./first-visit-loader.ts');
-
-// What the page load opens with starts while React draws the first screen. A company opened before is read
-// back from the offline copy (the database and the engine's kept report), which it needs at once, and its
-// sections are built as soon as the page is idle; a first visit opens no database before the first screen
-// is shown, asks the server for the company's bundle at once, and lets what it does not show wait for the
-// page to be quiet (lib/after-first-screen.ts).
-if (typeof location !== 'undefined' && ['home', 'analysis'].includes(matchRoute(location.pathname).kind)) {
-  const named = initialCompany(new URLSearchParams(location.search).get('company'));
-  if (knownCompanyCode(named)) void loader().then(({ readAheadReportInputs }) => readAheadReportInputs(named));
-  else {
-    reportOpens();
-    askBundleEarly(named);
-  }
-}
 
 export type ReportState =
   | { readonly status: 'idle' }
