@@ -99,6 +99,41 @@ function precompress(): Plugin {
 }
 
 /**
+ * Preloads from index.html the chunks the entry imports at run time only to evaluate them in a task of their
+ * own (main.tsx: React DOM's client), with their own imports, so they download beside the entry instead of
+ * after it has run.
+ */
+function preloadDeferredImports(module: RegExp): Plugin {
+  return {
+    name: 'preload-deferred-imports',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+      if (html?.type !== 'asset' || typeof html.source !== 'string' || entry?.type !== 'chunk') return;
+      const files = new Set<string>();
+      const add = (file: string) => {
+        const chunk = bundle[file];
+        if (chunk?.type !== 'chunk' || files.has(file)) return;
+        files.add(file);
+        for (const imported of chunk.imports) add(imported);
+      };
+      for (const file of entry.dynamicImports) {
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk' && chunk.facadeModuleId && module.test(chunk.facadeModuleId)) add(file);
+      }
+      const source = html.source;
+      const links = [...files]
+        .filter((file) => !source.includes(`"/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      if (links.length === 0) throw new Error('preload-deferred-imports: no chunk to preload');
+      html.source = source.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`);
+    },
+  };
+}
+
+/**
  * Writes `home.html`: the built index.html with the home page's first screen (pwa/src/app/first-screen.tsx)
  * rendered into its root, which the server sends for `/` (sync-server/src/http/static-files.ts), so a first
  * visit paints real content before any script runs. Every other route keeps the empty shell. Runs before
@@ -187,6 +222,7 @@ export default defineConfig({
   plugins: [
     react(),
     pdfjsData(),
+    preloadDeferredImports(/react-dom[\\/]client\.js$/),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

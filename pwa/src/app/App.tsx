@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { HomeDashboard } from '../home/HomeDashboard.tsx';
 import { AnalysisPage } from '../report/AnalysisPage.tsx';
-import { RouterProvider, useRouter } from '../ui/router.tsx';
+import { type AppLocation, RouterProvider, StaticRouter, useRouter } from '../ui/router.tsx';
 import { matchRoute, type RouteMatch } from '../ui/routes.ts';
+import { TakenOver, useHydrated } from '../ui/use-hydrated.ts';
 import { HomeWatchlist } from '../watchlist/HomeWatchlist.tsx';
 import { AdminGate } from './AdminGate.tsx';
 import { Footer } from './layout/Footer.tsx';
@@ -31,13 +32,13 @@ function Redirect({ to }: { to: string }) {
   return null;
 }
 
-function Page({ route }: { route: RouteMatch }) {
+function Page({ route, hydrated }: { route: RouteMatch; hydrated: boolean }) {
   switch (route.kind) {
     case 'home':
       return (
         <>
           <HomeDashboard watchlist={<HomeWatchlist />} />
-          <AnalysisPage />
+          {hydrated && <AnalysisPage />}
         </>
       );
     case 'analysis':
@@ -86,24 +87,36 @@ function Shell() {
   // /print/* renders the page alone, without header and footer (docs/requirements.md#screens-and-routes); so does the PDF viewer, which
   // opens in a tab of its own and needs the whole screen.
   const chrome = route.kind !== 'print' && route.kind !== 'pdf-viewer';
+  // The home page's first screen, rendered at build time (first-screen.tsx), is the bar and the dashboard:
+  // the rest is drawn once React has taken that markup over.
+  const hydrated = useHydrated();
   return (
     <>
       {chrome && <NavBar />}
-      <OfflineIndicator />
+      {hydrated && <OfflineIndicator />}
       <main className={chrome ? 'site-main' : 'site-main site-main--print'}>
         <Suspense fallback={<div className="page-loading">加载中…</div>}>
-          <Page route={route} />
+          <Page route={route} hydrated={hydrated} />
+          <TakenOver />
         </Suspense>
       </main>
-      {chrome && <Footer />}
-      <UpdatePrompt />
-      <InstallHint />
+      {chrome && hydrated && <Footer />}
+      {hydrated && <UpdatePrompt />}
+      {hydrated && <InstallHint />}
     </>
   );
 }
 
-export function App() {
-  return (
+/**
+ * The app. `location` fixes the route for markup rendered ahead of the browser (first-screen.tsx); in the
+ * browser the location is the window's.
+ */
+export function App({ location }: { readonly location?: AppLocation }) {
+  return location ? (
+    <StaticRouter location={location}>
+      <Shell />
+    </StaticRouter>
+  ) : (
     <RouterProvider>
       <Shell />
     </RouterProvider>

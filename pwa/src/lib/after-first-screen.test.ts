@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUIET_MS } from './after-first-screen.ts';
 
 /** A fresh copy of the module (its state is the page's), on a page load that opens a report. */
 async function load() {
@@ -31,7 +32,9 @@ describe('afterFirstScreen', () => {
     expect(await settled(after)).toBe(false);
     firstScreenShown();
     expect(await settled(after)).toBe(false);
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(QUIET_MS - 100);
+    expect(await settled(after)).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
     expect(await settled(after)).toBe(true);
   });
 

@@ -1,25 +1,11 @@
 import type { CompanyReport } from '@fcf/engine/report';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { reportOpens } from '../lib/after-first-screen.ts';
-import { matchRoute } from '../ui/routes.ts';
-import { askBundleEarly, hasEarlyBundle } from './early-bundle.ts';
-import { initialCompany } from './initial-company.ts';
-import { knownCompanyCode } from './known-company.ts';
+import { hasEarlyBundle } from './early-bundle.ts';
 
 /** The report's data (report-loader.ts: the offline copy, the server, the engine), loaded on demand. */
 const loader = () => import('./report-loader.ts');
 /** A first visit's report (first-visit-loader.ts: the early answers and the engine, no database code). */
 const firstVisitLoader = () => import('./first-visit-loader.ts');
-
-// What the page load opens with starts while React draws the first screen. A company opened before is read
-// back from the offline copy (the database and the engine's kept report); a first visit opens no database
-// before the first screen is shown and asks the server for the company's bundle at once.
-if (['home', 'analysis'].includes(matchRoute(location.pathname).kind)) {
-  reportOpens();
-  const named = initialCompany(new URLSearchParams(location.search).get('company'));
-  if (knownCompanyCode(named)) void loader().then(({ readAheadReportInputs }) => readAheadReportInputs(named));
-  else askBundleEarly(named);
-}
 
 export type ReportState =
   | { readonly status: 'idle' }
@@ -45,14 +31,16 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation re-runs the load on refresh.
   useEffect(() => {
+    // Transitions, like every state the load sets: the page's first paint is not held up by the loading
+    // state's render, which React draws in slices that give way to a tap.
     if (!named) {
-      setState({ status: 'idle' });
+      startTransition(() => setState({ status: 'idle' }));
       return;
     }
     let cancelled = false;
     const force = forceNext.current;
     forceNext.current = false;
-    setState({ status: 'loading', company: named });
+    startTransition(() => setState({ status: 'loading', company: named }));
     const sink = {
       active: () => !cancelled,
       set: (next: ReportState) => startTransition(() => setState(next)),

@@ -1,6 +1,7 @@
 import { type MouseEvent, type ReactNode, useCallback } from 'react';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { useRouter } from './router.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 /**
  * Opening another page of the app. In a browser tab the pages meant to open "in a new tab" still do; in
@@ -53,7 +54,8 @@ export function PageLink({
   readonly newTabHint?: boolean;
 }) {
   const open = useOpenPage();
-  const standalone = isStandalone();
+  // Markup rendered ahead of the browser is a browser tab's; the installed app's links change once React took it over.
+  const standalone = useHydrated() && isStandalone();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     if (event.altKey) return;

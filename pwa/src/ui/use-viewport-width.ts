@@ -21,8 +21,8 @@ function subscribe(onChange: () => void): () => void {
 let width: number | null = null;
 
 /**
- * The window's inner width, read once per task: reading `innerWidth` after the page changed lays the page
- * out at once, and every component drawn in the same slice of a render would otherwise do so again.
+ * The window's inner width, read once and again only after a resize: reading `innerWidth` after the page
+ * changed lays the page out at once (a forced layout of everything React just drew).
  */
 export function viewportWidth(): number {
   if (width === null) {
@@ -33,7 +33,6 @@ export function viewportWidth(): number {
       window.addEventListener('orientationchange', forget);
     }
     width = window.innerWidth;
-    queueMicrotask(forget);
   }
   return width;
 }

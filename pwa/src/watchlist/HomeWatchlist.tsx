@@ -14,6 +14,7 @@ import { readRecentCompanies } from '../ui/company-picker/recent-companies.ts';
 import { Link } from '../ui/router.tsx';
 import { useWatchlist } from '../ui/watchlist/use-watchlist.ts';
 import './HomeWatchlist.css';
+import { useHydrated } from '../ui/use-hydrated.ts';
 
 const FORMATS = { amount: formatAmount, percent: formatPercent };
 const ROW = new Map(MARKET_ROWS.map((row) => [row.key, row]));
@@ -105,7 +106,9 @@ function Watched() {
 
 /** The companies this browser opened last (local), one tap back to each report. */
 function Recent() {
-  const recent = useMemo(() => readRecentCompanies(), []);
+  // This browser's own list: drawn once React took over the first screen rendered at build time.
+  const hydrated = useHydrated();
+  const recent = useMemo(() => (hydrated ? readRecentCompanies() : []), [hydrated]);
   if (recent.length === 0) return null;
   return (
     <div className="home-watchlist__recent">

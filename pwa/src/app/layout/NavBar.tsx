@@ -1,5 +1,5 @@
 import type { TopMenuItem as TopMenu } from '@fcf/engine/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { getToken, signOut, useSessionUser } from '../../api/session.ts';
 import { afterFirstScreen } from '../../lib/after-first-screen.ts';
 import { TOP_MENUS_CHANGED } from '../../store/menu-defaults.ts';
@@ -20,15 +20,17 @@ export function NavBar() {
   const barRef = useRef<HTMLElement>(null);
 
   const load = useCallback((force: boolean) => {
-    setMenu({ status: 'loading' });
+    // The menu shown stays until the new one is read (a retry shows it is loading); the new one is drawn as
+    // a transition, in slices that give way to a tap.
+    if (force) setMenu({ status: 'loading' });
     // The offline copy (IndexedDB) loads after the first screen is shown where the menu is folded away
     // behind the burger (a phone); a tap on it loads the menu at once.
     const shown = force || window.innerWidth > MOBILE_MAX_WIDTH ? Promise.resolve() : afterFirstScreen();
     shown
       .then(() => import('../../store/menus.ts'))
       .then(({ loadTopMenus }) => loadTopMenus(force))
-      .then(({ value }) => setMenu({ status: 'ready', menus: value }))
-      .catch((error: unknown) => setMenu({ status: 'error', message: menuLoadMessage(error) }));
+      .then(({ value }) => startTransition(() => setMenu({ status: 'ready', menus: value })))
+      .catch((error: unknown) => startTransition(() => setMenu({ status: 'error', message: menuLoadMessage(error) })));
   }, []);
   useEffect(() => load(false), [load]);
   // An admin's edit in this browser shows in the navigation at once.

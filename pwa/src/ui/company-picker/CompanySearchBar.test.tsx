@@ -32,8 +32,14 @@ function renderBar(overrides: Partial<CompanySearchBarProps> = {}) {
   return { onSelect, onClear, mounted, props };
 }
 
+/** A window of this width, as a browser tells it: the width changes and a resize follows. */
+function resizeTo(width: number): void {
+  window.innerWidth = width;
+  window.dispatchEvent(new Event('resize'));
+}
+
 beforeEach(() => {
-  window.innerWidth = 1280;
+  resizeTo(1280);
 });
 afterEach(() => {
   unmountAll();
@@ -138,7 +144,7 @@ describe('CompanySearchBar', () => {
   });
 
   it('caps the suggestions at 3 on a phone', () => {
-    window.innerWidth = 390;
+    resizeTo(390);
     renderBar();
     typeInto(input(), '0');
     expect(options()).toHaveLength(3);
