@@ -62,7 +62,7 @@ export interface DriverBase {
   /** The cyclical division whose longer window the drivers read, or null. */
   readonly cyclical: string | null;
   /** How many latest years the ratios read (AUTO_DRIVER_WINDOW, or CYCLICAL_DRIVER_WINDOW). */
-  readonly window: number;
+  readonly windowYears: number;
   /** The automatic drivers the history put outside their plausible range, held at the bound (AUTO_DRIVER_RANGES). */
   readonly bounded: readonly BoundedDriver[];
 }

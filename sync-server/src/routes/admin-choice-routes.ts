@@ -1,4 +1,10 @@
-import { type AdminChoices, type CompanyValuation, perShareValueOf, type StatementItem } from '@fcf/engine';
+import {
+  type AdminChoices,
+  type CompanyValuation,
+  perShareValueOf,
+  reportedItem,
+  type StatementItem,
+} from '@fcf/engine';
 import { adminChoiceAnswer, adminChoiceBody } from '@fcf/engine/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
@@ -27,8 +33,7 @@ const SAID: { readonly [Field in keyof AdminChoices]: (marked: boolean) => strin
 
 /** The latest annual report's amount of a line, or null where it does not give it. */
 function latest(valuation: CompanyValuation, item: StatementItem): number | null {
-  const amount = valuation.statements.years[valuation.latestYear]?.[item];
-  return typeof amount === 'number' && Number.isFinite(amount) ? amount : null;
+  return reportedItem(valuation.statements.years[valuation.latestYear], item);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type AdminChoices, NO_ADMIN_CHOICES, type StatementItem } from '@fcf/engine';
+import { type AdminChoices, NO_ADMIN_CHOICES, reportedItem, type StatementItem } from '@fcf/engine';
 import type { CompanyBundle } from '@fcf/engine/report';
 import { ApiRequestError } from '../../api/http.ts';
 
@@ -53,14 +53,11 @@ export function adminChoicesOf(bundle: CompanyBundle): AdminChoiceStates {
     .sort((a, b) => a - b);
   const year = years.at(-1) ?? null;
   const choices = bundle.admin_choices ?? NO_ADMIN_CHOICES;
-  const stateOf = ({ field, item }: AdminChoiceSpec): AdminChoiceState => {
-    const amount = year === null ? undefined : bundle.statements.years[year]?.[item];
-    return {
-      marked: choices[field],
-      amount: typeof amount === 'number' && Number.isFinite(amount) ? amount : null,
-      year,
-    };
-  };
+  const stateOf = ({ field, item }: AdminChoiceSpec): AdminChoiceState => ({
+    marked: choices[field],
+    amount: year === null ? null : reportedItem(bundle.statements.years[year], item),
+    year,
+  });
   return Object.fromEntries(ADMIN_CHOICE_SPECS.map((spec) => [spec.field, stateOf(spec)])) as Record<
     AdminChoiceField,
     AdminChoiceState
