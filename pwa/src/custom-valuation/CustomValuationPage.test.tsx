@@ -260,6 +260,8 @@ describe('custom valuation page', () => {
     );
     expect(clearWhatIf).toHaveBeenCalledWith(SECOND.company.code);
     expect(new URLSearchParams(window.location.search).get('company')).toBe('第二公司');
+    // The parameters are drawn after the heading (on a loaded machine, a render later).
+    await waitUntil(() => page.querySelector('[data-testid="param-wacc"]') !== null, 'the second company parameters');
     expect(byTestId(page, 'param-wacc').value).toBe('6.98');
     expect(byTestId(page, 'param-terminal-growth').value).toBe('2.00');
   });
