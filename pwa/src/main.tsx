@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { App } from './app/App.tsx';
+import { App, preloadPageOf } from './app/App.tsx';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import { openReportEarly } from './report/open-early.ts';
 import { markTakingOver } from './ui/use-hydrated.ts';
@@ -11,14 +11,22 @@ openReportEarly();
 // Ask the browser to keep the offline copy under storage pressure (best effort; Safari may refuse).
 navigator.storage?.persist?.().catch(() => {});
 
+/** How long the first render waits for the opened page's chunk (from the cache it takes some 20 ms). */
+const PAGE_CHUNK_WAIT_MS = 500;
+
 /**
  * React DOM is evaluated in a task of its own, after the app's modules (its chunk is preloaded by the HTML,
  * vite.config.ts): on a phone one evaluation of both held the page for a few hundred milliseconds, during
  * which a tap went unanswered (docs/BENCHMARKS.md §9).
  */
 async function start(root: HTMLElement): Promise<void> {
+  // The opened page's own chunk loads meanwhile: drawn before it is at hand, the page would show a loading
+  // state that React holds for 300 ms (ui/lazy-page.tsx). Over a slow network the loading state shows after
+  // PAGE_CHUNK_WAIT_MS rather than a blank page.
+  const page = preloadPageOf(location.pathname);
   await yieldToMain();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await Promise.race([page, new Promise((resolve) => setTimeout(resolve, PAGE_CHUNK_WAIT_MS))]);
   await yieldToMain();
   const app = (
     <StrictMode>

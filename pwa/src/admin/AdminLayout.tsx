@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPage } from '../ui/lazy-page.tsx';
 import { Link } from '../ui/router.tsx';
 import { MOBILE_MAX_WIDTH } from '../ui/use-viewport-width.ts';
 import './AdminLayout.css';
 
-const UploadPage = lazy(() => import('./upload/UploadPage.tsx'));
-const ForecastPage = lazy(() => import('./forecast/ForecastPage.tsx'));
-const MenuCenter = lazy(() => import('./menus/MenuCenter.tsx'));
-const PdfManager = lazy(() => import('./pdf/PdfManager.tsx'));
-const QuoteUploadPage = lazy(() => import('./quotes/QuoteUploadPage.tsx'));
-const ValuationSettingsPage = lazy(() => import('./valuation-settings/ValuationSettingsPage.tsx'));
+const UploadPage = lazyPage(() => import('./upload/UploadPage.tsx'));
+const ForecastPage = lazyPage(() => import('./forecast/ForecastPage.tsx'));
+const MenuCenter = lazyPage(() => import('./menus/MenuCenter.tsx'));
+const PdfManager = lazyPage(() => import('./pdf/PdfManager.tsx'));
+const QuoteUploadPage = lazyPage(() => import('./quotes/QuoteUploadPage.tsx'));
+const ValuationSettingsPage = lazyPage(() => import('./valuation-settings/ValuationSettingsPage.tsx'));
 
 const SECTIONS = [
   { path: '/admin/upload', label: '数据上传与估值' },
@@ -29,15 +30,27 @@ function ArticlesPlaceholder() {
   );
 }
 
+/** The back office's page for an /admin path. */
+function adminPageOf(path: string) {
+  if (path === '/admin' || path.startsWith('/admin/upload')) return UploadPage;
+  if (path.startsWith('/admin/forecast')) return ForecastPage;
+  if (path.startsWith('/admin/quotes')) return QuoteUploadPage;
+  if (path.startsWith('/admin/valuation-settings')) return ValuationSettingsPage;
+  if (path.startsWith('/admin/menus')) return MenuCenter;
+  if (path.startsWith('/admin/articles')) return ArticlesPlaceholder;
+  if (path.startsWith('/admin/pdf')) return PdfManager;
+  return UploadPage;
+}
+
+/** Loads the chunk of the page for an /admin path, if it has one of its own (App.tsx, lazy-page.tsx). */
+export function preloadAdminPage(path: string): Promise<void> {
+  const page = adminPageOf(path);
+  return 'preload' in page ? page.preload() : Promise.resolve();
+}
+
 function AdminPage({ path }: { path: string }) {
-  if (path === '/admin' || path.startsWith('/admin/upload')) return <UploadPage />;
-  if (path.startsWith('/admin/forecast')) return <ForecastPage />;
-  if (path.startsWith('/admin/quotes')) return <QuoteUploadPage />;
-  if (path.startsWith('/admin/valuation-settings')) return <ValuationSettingsPage />;
-  if (path.startsWith('/admin/menus')) return <MenuCenter />;
-  if (path.startsWith('/admin/articles')) return <ArticlesPlaceholder />;
-  if (path.startsWith('/admin/pdf')) return <PdfManager />;
-  return <UploadPage />;
+  const Page = adminPageOf(path);
+  return <Page />;
 }
 
 const narrow = () => window.innerWidth <= MOBILE_MAX_WIDTH;

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { HomeDashboard } from '../home/HomeDashboard.tsx';
 import { AnalysisPage } from '../report/AnalysisPage.tsx';
+import { lazyPage } from '../ui/lazy-page.tsx';
 import { type AppLocation, RouterProvider, StaticRouter, useRouter } from '../ui/router.tsx';
 import { matchRoute, type RouteMatch } from '../ui/routes.ts';
 import { TakenOver, useHydrated } from '../ui/use-hydrated.ts';
@@ -13,17 +14,46 @@ import { OfflineIndicator } from './layout/OfflineIndicator.tsx';
 import { UpdatePrompt } from './layout/UpdatePrompt.tsx';
 import { PlaceholderPage } from './PlaceholderPage.tsx';
 
-const LoginPage = lazy(() => import('../account/LoginPage.tsx'));
-const AdminLayout = lazy(() => import('../admin/AdminLayout.tsx'));
-const ComparePage = lazy(() => import('../compare/ComparePage.tsx'));
-const CustomValuationPage = lazy(() => import('../custom-valuation/CustomValuationPage.tsx'));
-const FcfParametersPage = lazy(() => import('../admin/fcf-parameters/FcfParametersPage.tsx'));
-const IndustryResearchPage = lazy(() => import('../research/IndustryResearchPage.tsx'));
-const PdfViewerPage = lazy(() => import('../research/viewer/PdfViewerPage.tsx'));
-const RegisterPage = lazy(() => import('../account/RegisterPage.tsx'));
-const ScreenerPage = lazy(() => import('../screener/ScreenerPage.tsx'));
-const WaccToolPage = lazy(() => import('../wacc-tool/WaccToolPage.tsx'));
-const ValuationModelPage = lazy(() => import('../valuation-model/ValuationModelPage.tsx'));
+const LoginPage = lazyPage(() => import('../account/LoginPage.tsx'));
+// The back office's frame loads with the chunk of the page at the address it opens with (AdminLayout.tsx).
+const AdminLayout = lazyPage<{ path: string }>(() =>
+  import('../admin/AdminLayout.tsx').then(async (module) => {
+    await module.preloadAdminPage(location.pathname);
+    return module;
+  }),
+);
+const ComparePage = lazyPage(() => import('../compare/ComparePage.tsx'));
+const CustomValuationPage = lazyPage(() => import('../custom-valuation/CustomValuationPage.tsx'));
+const FcfParametersPage = lazyPage(() => import('../admin/fcf-parameters/FcfParametersPage.tsx'));
+const IndustryResearchPage = lazyPage(() => import('../research/IndustryResearchPage.tsx'));
+const PdfViewerPage = lazyPage(() => import('../research/viewer/PdfViewerPage.tsx'));
+const RegisterPage = lazyPage(() => import('../account/RegisterPage.tsx'));
+const ScreenerPage = lazyPage(() => import('../screener/ScreenerPage.tsx'));
+const WaccToolPage = lazyPage(() => import('../wacc-tool/WaccToolPage.tsx'));
+const ValuationModelPage = lazyPage(() => import('../valuation-model/ValuationModelPage.tsx'));
+
+/** The pages with a chunk of their own, by route. */
+const LAZY_PAGES: Partial<Record<RouteMatch['kind'], { preload(): Promise<void> }>> = {
+  login: LoginPage,
+  register: RegisterPage,
+  admin: AdminLayout,
+  'fcf-parameters': FcfParametersPage,
+  compare: ComparePage,
+  'custom-valuation': CustomValuationPage,
+  'industry-research': IndustryResearchPage,
+  'pdf-viewer': PdfViewerPage,
+  screener: ScreenerPage,
+  'wacc-tool': WaccToolPage,
+  'valuation-model': ValuationModelPage,
+};
+
+/**
+ * Loads the chunk of the page at `pathname` (main.tsx, before React's first render): the page is then drawn
+ * at once instead of after a loading state that React would hold for 300 ms (lazy-page.tsx).
+ */
+export function preloadPageOf(pathname: string): Promise<void> {
+  return LAZY_PAGES[matchRoute(pathname).kind]?.preload() ?? Promise.resolve();
+}
 
 function Redirect({ to }: { to: string }) {
   const { location, navigate } = useRouter();
