@@ -41,6 +41,14 @@ if (typeof window !== 'undefined') {
   for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
 }
 
+/**
+ * Whether this page load is a first visit opening a report (reportOpens): only then does the work off screen
+ * wait for quiet and come in slices. A report this browser keeps is read back at once and drawn whole.
+ */
+export function firstVisitOpens(): boolean {
+  return reportOpening;
+}
+
 /** The report's first section shows its figures (or the report cannot be shown): the rest may follow. */
 export function firstScreenShown(): void {
   markShown();

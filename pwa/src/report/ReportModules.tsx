@@ -8,7 +8,7 @@ import {
   type ReportModulePath,
 } from '@fcf/engine/report';
 import { type ReactNode, startTransition, useEffect, useMemo, useState } from 'react';
-import { afterFirstScreen, firstScreenShown } from '../lib/after-first-screen.ts';
+import { afterFirstScreen, firstScreenShown, firstVisitOpens } from '../lib/after-first-screen.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { DcfValuationModule } from './modules/DcfValuationModule.tsx';
 import { HistoryModule } from './modules/HistoryModule.tsx';
@@ -109,10 +109,13 @@ function UnderDevelopment({ state }: { state: ReportState }) {
 }
 
 /**
- * Which of a company's sections are built: those near the viewport, the one the reader jumps to, and the
- * rest in idle slices once the page was quiet (near-viewport-mount.ts). The others stand meanwhile at their
- * reserved height (report-skeleton.css). A report recomputed for the same company (a newer quote) keeps
- * what is built.
+ * Which of a company's sections are built. On a first visit (after-first-screen.ts): those near the
+ * viewport, the one the reader jumps to, and the rest in idle slices once the page was quiet
+ * (near-viewport-mount.ts); the others stand meanwhile at their reserved height (report-skeleton.css). When
+ * the report is read back from this browser's copy, every section is built with the report, in the same
+ * transition (React renders it in slices): building them one per idle slice added a frame or more each, some
+ * 200 ms before the last of a dozen sections showed (docs/BENCHMARKS.md §3). A report recomputed for the
+ * same company (a newer quote) keeps what is built.
  */
 function useMountedSections(company: string | null, paths: readonly string[]): ReadonlySet<string> {
   const [mounted, setMounted] = useState<{ company: string | null; paths: ReadonlySet<string> }>({
@@ -120,8 +123,10 @@ function useMountedSections(company: string | null, paths: readonly string[]): R
     paths: new Set(),
   });
   const key = paths.join(' ');
+  const inSlices = firstVisitOpens();
+  const all = useMemo(() => new Set(key.split(' ')), [key]);
   useEffect(() => {
-    if (company === null) return;
+    if (company === null || !inSlices) return;
     return mountNearViewport({
       paths: key.split(' '),
       elementOf: (path) => document.getElementById(path),
@@ -131,7 +136,8 @@ function useMountedSections(company: string | null, paths: readonly string[]): R
       win: window,
       ...(typeof IntersectionObserver === 'undefined' ? {} : { Observer: IntersectionObserver }),
     });
-  }, [company, key]);
+  }, [company, key, inSlices]);
+  if (!inSlices) return all;
   return mounted.company === company ? mounted.paths : NONE;
 }
 

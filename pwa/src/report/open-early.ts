@@ -15,7 +15,7 @@ export function openReportEarly(): void {
   if (!['home', 'analysis'].includes(matchRoute(location.pathname).kind)) return;
   const named = initialCompany(new URLSearchParams(location.search).get('company'));
   if (knownCompanyCode(named)) {
-    void import('./report-loader.ts').then(({ readAheadReportInputs }) => readAheadReportInputs(named));
+    void import('./report-inputs.ts').then(({ readAheadReportInputs }) => readAheadReportInputs(named));
   } else {
     reportOpens();
     askBundleEarly(named);
