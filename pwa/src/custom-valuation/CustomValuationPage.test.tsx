@@ -26,6 +26,8 @@ vi.mock('../store/companies.ts', async () => {
 });
 
 vi.mock('../store/db.ts', () => ({
+  // No offline copy of the market: the page prices without a quote (store/quotes.ts reads nothing).
+  openStore: vi.fn(async () => null),
   readWhatIf: vi.fn(async (code: string) => fixtures.whatIfs.get(code)),
   writeWhatIf: vi.fn(async (code: string, whatIf: WhatIf) => void fixtures.whatIfs.set(code, whatIf)),
   clearWhatIf: vi.fn(async (code: string) => void fixtures.whatIfs.delete(code)),
