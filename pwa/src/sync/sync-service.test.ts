@@ -67,6 +67,32 @@ describe('the sync service', () => {
     expect(sync.snapshot().error).toContain('重新登录');
   });
 
+  it('retries a failed sync only while a feature has the service started', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const server = fakeServer();
+      server.refuse(503);
+      const sync = service(server.transport);
+      await sync.syncNow();
+      expect(vi.getTimerCount()).toBe(0);
+      const stopReport = sync.start();
+      const stopWatchlist = sync.start();
+      await sync.syncNow();
+      expect(vi.getTimerCount()).toBe(1);
+      stopReport();
+      stopReport();
+      expect(vi.getTimerCount()).toBe(1);
+      stopWatchlist();
+      expect(vi.getTimerCount()).toBe(0);
+      // A sync under way when the last feature stopped fails afterwards: it schedules no retry either.
+      await sync.syncNow();
+      expect(vi.getTimerCount()).toBe(0);
+      expect(sync.snapshot().error).toContain('同步失败');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('tells subscribers about every change', async () => {
     const server = fakeServer();
     const sync = service(server.transport);

@@ -63,6 +63,8 @@ export class SyncService {
   private readonly afterSyncSteps = new Set<AfterSync>();
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The features that started the service and have not stopped it: a retry is scheduled only for them. */
+  private users = 0;
   private running: Promise<void> | null = null;
   /** The sync asked for while one ran (an edit made meanwhile was not in its push): runs after it. */
   private followUp: Promise<void> | null = null;
@@ -102,7 +104,13 @@ export class SyncService {
     });
   }
 
+  /**
+   * Syncs now and whenever the page comes online or into view, retrying failures with backoff, until the
+   * returned function is called. Several features may start the same service; when the last one stops, no
+   * retry is left scheduled, and a sync still under way schedules none when it fails.
+   */
   start(): () => void {
+    this.users++;
     const onOnline = () => {
       this.update({ online: true });
       void this.syncNow();
@@ -115,12 +123,21 @@ export class SyncService {
     window.addEventListener('offline', onOffline);
     document.addEventListener('visibilitychange', onVisible);
     void this.refresh().then(() => this.syncNow());
+    let stopped = false;
     return () => {
+      if (stopped) return;
+      stopped = true;
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
       document.removeEventListener('visibilitychange', onVisible);
-      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.users--;
+      if (this.users === 0) this.cancelRetry();
     };
+  }
+
+  private cancelRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 
   async enqueue<Name extends MutationName>(name: Name, args: MutationArgs<Name>): Promise<void> {
@@ -200,7 +217,8 @@ export class SyncService {
   }
 
   private scheduleRetry(retryAfterMs: number | null): void {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.cancelRetry();
+    if (this.users === 0) return;
     const delay = Math.max(retryAfterMs ?? 0, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - 1)));
     this.retryTimer = setTimeout(() => void this.syncNow(), delay);
   }
