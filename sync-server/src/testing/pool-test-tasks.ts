@@ -40,3 +40,17 @@ export function bytes(length: number): ArrayBuffer {
 export function byteLength(buffer: ArrayBuffer): number {
   return buffer.byteLength;
 }
+
+let prepared = false;
+
+/** Answers at once whether its preparation, which takes `ms` (a file read once per worker, say), ran. */
+export function preparedSlowly(_ms: number): string {
+  return prepared ? 'prepared' : 'not prepared';
+}
+preparedSlowly.prepare = (ms: number) =>
+  new Promise<void>((resolve) =>
+    setTimeout(() => {
+      prepared = true;
+      resolve();
+    }, ms),
+  );

@@ -47,12 +47,16 @@ function cachedLoad<Value>(cache: Map<string, Promise<Value>>, path: string, loa
   return value;
 }
 
+const directoryOf = (upload: StatementUpload) => cachedLoad(directories, upload.directoryFile, loadCompanyDirectory);
+
 /** Parses an uploaded statement file within the ingest limits (see ingest/limits.ts). */
 export async function parseStatementUpload(upload: StatementUpload): Promise<ParsedUpload> {
   const bytes = new Uint8Array(upload.bytes);
-  const directory = await cachedLoad(directories, upload.directoryFile, loadCompanyDirectory);
+  const directory = await directoryOf(upload);
   return { outcome: parseStatementFile(upload.filename, bytes, directory, upload.unit), sha256: sha256Hex(bytes) };
 }
+// The company directory is read once per worker, outside the parse's time limit (worker-protocol.ts).
+parseStatementUpload.prepare = directoryOf;
 
 export interface QuoteUpload extends QuoteFileOptions {
   readonly filename: string;
@@ -77,11 +81,13 @@ export interface FontUnavailable {
   readonly fontUnavailable: string;
 }
 
+const fontOf = (request: ReportPdfRequest) => cachedLoad(fonts, request.fontFile, (bytes) => bytes.toString('base64'));
+
 /** The company's report as PDF bytes, drawn by the engine's layout with jspdf. */
 export async function renderReportPdf(request: ReportPdfRequest): Promise<ArrayBuffer | FontUnavailable> {
   let fontBase64: string;
   try {
-    fontBase64 = await cachedLoad(fonts, request.fontFile, (bytes) => bytes.toString('base64'));
+    fontBase64 = await fontOf(request);
   } catch (error) {
     return { fontUnavailable: error instanceof Error ? error.message : String(error) };
   }
@@ -90,3 +96,5 @@ export async function renderReportPdf(request: ReportPdfRequest): Promise<ArrayB
     version: REPORT_VERSION,
   });
 }
+// The font is read once per worker, outside the drawing's time limit; a missing font is the task's answer.
+renderReportPdf.prepare = (request: ReportPdfRequest) => fontOf(request).catch(() => undefined);

@@ -77,6 +77,11 @@ describe('WorkerPool', () => {
     expect(results.every((turns) => turns > 0)).toBe(true);
   });
 
+  it("starts the time limit after a task's preparation, which loads what a worker keeps", async () => {
+    const pool = testPool({ timeLimitMs: 300 });
+    expect(await pool.run('preparedSlowly', 800)).toBe('prepared');
+  });
+
   it('a task that exhausts its heap kills its worker, not the process: "memory", then work goes on', async () => {
     const pool = testPool({ memoryLimitMb: 32 });
     const outOfMemory = await failure(pool.run('exhaustMemory', undefined));

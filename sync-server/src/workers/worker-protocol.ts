@@ -14,3 +14,13 @@ export interface WorkerEntryData {
 
 /** Posted by a worker when it begins a task: the task's time limit starts then, not when it was queued. */
 export const TASK_STARTED = 'fcf-task-started';
+
+/**
+ * A task may load what it needs once per worker (a file of the server's own: the company directory, the PDF
+ * font) in a `prepare` step of its own, run before the task's time limit starts: otherwise a fresh worker's
+ * first task pays for it, and a small file's parse can run past a tight limit on a loaded machine.
+ */
+export interface PreparedTask<Input> {
+  (input: Input): unknown;
+  prepare?: (input: Input) => Promise<unknown>;
+}
