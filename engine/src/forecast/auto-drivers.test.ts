@@ -81,7 +81,7 @@ describe('normalised drivers', () => {
     const history = rowsOf(years);
     const steel = driverBase(history, undefined, { industry: 'C31' });
     expect(steel.cyclical).toBe('黑色金属冶炼和压延加工业');
-    expect(steel.windowYears).toBe(CYCLICAL_DRIVER_WINDOW);
+    expect(steel.spanYears).toBe(CYCLICAL_DRIVER_WINDOW);
     expect(steel.end.operating_cost_pct).toBeCloseTo(0.925, 12);
     expect(steel.start.operating_cost_pct).toBeCloseTo(0.7, 12);
     expect(steel.historicalGrowth).toBeNull();

@@ -213,7 +213,7 @@ export function driverBase(
     openingWorkingCapital: openingWorkingCapital(rows, masks),
     openingLoss: openingLossOf(history),
     cyclical,
-    windowYears: window,
+    spanYears: window,
     bounded,
   };
 }

@@ -19,9 +19,9 @@ export interface TrailingRow {
   readonly label: string;
 }
 
-/** What the history says of the company beside the statements: its industry decides the window. */
+/** What the history says of the company beside the statements: its industry decides the span of years read. */
 export interface DriverContext {
-  /** The industry as callers hold it ('C31', a section's name): a cyclical division reads a longer window. */
+  /** The industry as callers hold it ('C31', a section's name): a cyclical division reads a longer span of years. */
   readonly industry?: string | null;
   /**
    * Per fiscal year, the share of total profit that lies outside the operating result (tax-driver.ts's
@@ -41,12 +41,12 @@ export interface DriverBase {
   readonly start: Drivers;
   /**
    * The same in the last forecast year, which the terminal value carries on (a working-capital ratio from
-   * the fourth year on, balanceFadeShare): each ratio at its normal level (the median of the window), the tax
+   * the fourth year on, balanceFadeShare): each ratio at its normal level (the median of the span of years), the tax
    * rate at the statutory one.
    */
   readonly end: Drivers;
   /**
-   * The median year-on-year revenue growth of the window (within 0%..25%), or null when the history cannot
+   * The median year-on-year revenue growth of the span of years (within 0%..25%), or null when the history cannot
    * say or the company is cyclical (then growth starts at g).
    */
   readonly historicalGrowth: number | null;
@@ -59,10 +59,10 @@ export interface DriverBase {
   readonly openingWorkingCapital: number | null;
   /** Operating losses not yet used against profits (亿元), carried into the forecast's tax. */
   readonly openingLoss: number;
-  /** The cyclical division whose longer window the drivers read, or null. */
+  /** The cyclical division whose longer span of years the drivers read, or null. */
   readonly cyclical: string | null;
   /** How many latest years the ratios read (AUTO_DRIVER_WINDOW, or CYCLICAL_DRIVER_WINDOW). */
-  readonly windowYears: number;
+  readonly spanYears: number;
   /** The automatic drivers the history put outside their plausible range, held at the bound (AUTO_DRIVER_RANGES). */
   readonly bounded: readonly BoundedDriver[];
 }

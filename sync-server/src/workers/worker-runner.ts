@@ -13,10 +13,7 @@ const tasks = (await import((Piscina.workerData as WorkerEntryData).taskModule))
 
 export default async function runTask({ id, name, input }: TaskEnvelope): Promise<unknown> {
   const task: PreparedTask<never> | undefined = tasks[name];
-  if (typeof task !== 'function') {
-    parentPort?.postMessage({ kind: TASK_STARTED, id });
-    throw new Error(`unknown task: ${name}`);
-  }
+  if (typeof task !== 'function') throw new Error(`unknown task: ${name}`);
   // The pool typed the input by the task it named; here it is whatever arrived.
   await task.prepare?.(input as never);
   parentPort?.postMessage({ kind: TASK_STARTED, id });

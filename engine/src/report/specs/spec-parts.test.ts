@@ -3,7 +3,7 @@ import { SAMPLE_COMPANY } from '../../testing/sample-company.ts';
 import { NO_MANUAL_PARAMETERS, WACC_ASSUMPTIONS } from '../../valuation/parameters.ts';
 import { buildCompanyReport } from '../company-bundle.ts';
 import { fcfStructureSpec } from './fcf-structure-spec.ts';
-import { chartForWidth, SMALL_CHART_WINDOW, windowYears } from './spec-parts.ts';
+import { chartForWidth, SMALL_CHART_WINDOW, spanYears } from './spec-parts.ts';
 import type { ChartSpec } from './spec-types.ts';
 
 const points = [
@@ -26,10 +26,10 @@ const trend = (years: readonly { year: number; isEstimate: boolean }[]): ChartSp
 
 describe('year windows', () => {
   it('keep the latest reported years and the first forecast years', () => {
-    expect(windowYears(points, SMALL_CHART_WINDOW).map((point) => point.year)).toEqual([
+    expect(spanYears(points, SMALL_CHART_WINDOW).map((point) => point.year)).toEqual([
       2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2028, 2029,
     ]);
-    expect(windowYears(points.slice(10, 13), SMALL_CHART_WINDOW).map((point) => point.year)).toEqual([
+    expect(spanYears(points.slice(10, 13), SMALL_CHART_WINDOW).map((point) => point.year)).toEqual([
       2023, 2024, 2025,
     ]);
   });

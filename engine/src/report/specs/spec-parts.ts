@@ -36,7 +36,7 @@ export function tableRow(
 }
 
 /** The latest `years.history` reported points, then the first `years.forecast` estimates. */
-export function windowYears<T extends { readonly isEstimate: boolean }>(points: readonly T[], years: YearWindow): T[] {
+export function spanYears<T extends { readonly isEstimate: boolean }>(points: readonly T[], years: YearWindow): T[] {
   const history = points.filter((point) => !point.isEstimate);
   const forecast = points.filter((point) => point.isEstimate);
   return [...lastOf(history, years.history), ...forecast.slice(0, years.forecast)];
@@ -47,7 +47,7 @@ export function chartForWidth(chart: ChartSpec, narrow: boolean): ChartSpec {
   const years = chart.narrowWindow;
   if (!narrow || !years) return chart;
   const points = chart.labels.map((_, index) => ({ index, isEstimate: chart.estimates[index] ?? false }));
-  const kept = windowYears(points, years).map((point) => point.index);
+  const kept = spanYears(points, years).map((point) => point.index);
   const pick = <T>(values: readonly T[]) => kept.map((index) => values[index] as T);
   return {
     ...chart,

@@ -105,7 +105,7 @@ export function storyDefaults(input: CompanyValuationInput): StoryDefaults {
   const inputs: StoryInputs = {
     base_revenue: last.operating_revenue,
     base_operating_income: last.ebit,
-    revenue_growth_years_1_5: within('revenue_growth_years_1_5', historicalRevenueGrowth(history, g, base.windowYears)),
+    revenue_growth_years_1_5: within('revenue_growth_years_1_5', historicalRevenueGrowth(history, g, base.spanYears)),
     terminal_growth: g,
     target_operating_margin: within('target_operating_margin', margin?.mean ?? last.ebit / last.operating_revenue),
     margin_convergence_year: DEFAULT_MARGIN_CONVERGENCE_YEAR,
