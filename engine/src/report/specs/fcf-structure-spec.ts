@@ -6,7 +6,7 @@ import {
   WORKING_CAPITAL_CHANGE_METRIC,
 } from '../report-views.ts';
 import type { ToneKind } from '../tone.ts';
-import { SMALL_CHART_WINDOW, tableRow, spanYears } from './spec-parts.ts';
+import { SMALL_CHART_WINDOW, spanYears, tableRow } from './spec-parts.ts';
 import type { ChartSpec, ChartTitles, HistoryModuleSpec, YearWindow } from './spec-types.ts';
 
 /** The FCF trend shows 9 reported years and every forecast year. */

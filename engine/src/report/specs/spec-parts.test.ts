@@ -29,9 +29,7 @@ describe('year windows', () => {
     expect(spanYears(points, SMALL_CHART_WINDOW).map((point) => point.year)).toEqual([
       2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027, 2028, 2029,
     ]);
-    expect(spanYears(points.slice(10, 13), SMALL_CHART_WINDOW).map((point) => point.year)).toEqual([
-      2023, 2024, 2025,
-    ]);
+    expect(spanYears(points.slice(10, 13), SMALL_CHART_WINDOW).map((point) => point.year)).toEqual([2023, 2024, 2025]);
   });
 
   it('narrow a chart to its phone window at 768 px or less, and leave it whole otherwise', () => {
