@@ -1,5 +1,8 @@
+import { isValuationError, perShareValueOf, STORED_RANGE_DRAWS, storedRangeOf, valuationDate } from '@fcf/engine';
+import { uncertaintyView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findCompany } from '../store/companies.ts';
+import { findCompany, listCompanies } from '../store/companies.ts';
+import { latestQuote } from '../store/quotes.ts';
 import { type PlatformTemplate, startPlatformTemplate } from '../testing/platform-fork.ts';
 import { ValuationService } from './valuation-service.ts';
 
@@ -37,6 +40,44 @@ describe('the server’s valuations take the company context', () => {
       const valuation = new ValuationService(platform.db).valuation(company);
       expect(valuation.classification.industry).not.toBeNull();
       expect(valuation.classification.kind).toBe('general');
+    } finally {
+      platform.close();
+    }
+  });
+});
+
+describe('a valuation run’s reads', () => {
+  it('value each company as a read does, and store the range the uncertainty answer gives at its draws', () => {
+    const platform = template.fork();
+    try {
+      const today = new Date('2026-06-30T12:00:00Z');
+      const valuations = new ValuationService(platform.db, new Map(), () => today);
+      let ranges = 0;
+      for (const company of listCompanies(platform.db)) {
+        let run: ReturnType<ValuationService['forRun']>;
+        try {
+          run = valuations.forRun(company);
+        } catch {
+          expect(() => valuations.value(company), company.name).toThrow();
+          continue;
+        }
+        expect(run.valuation, company.name).toEqual(valuations.value(company));
+        let answered = null;
+        try {
+          const quote = latestQuote(platform.db, company.code) ?? null;
+          const view = uncertaintyView(valuations.bundle(company), quote, valuationDate(today), {
+            draws: STORED_RANGE_DRAWS,
+          });
+          // A value that is not meaningful has no range (docs/model.md 16).
+          const meaningful = run.valuation.model.id !== null && perShareValueOf(run.valuation).value !== null;
+          answered = meaningful ? storedRangeOf(view) : null;
+        } catch (error) {
+          if (!isValuationError(error)) throw error;
+        }
+        expect(run.range, company.name).toEqual(answered);
+        if (run.range) ranges++;
+      }
+      expect(ranges).toBeGreaterThan(5);
     } finally {
       platform.close();
     }
