@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ICBC } from '../testing/icbc.ts';
-import type { ExcessReturnInputs } from '../valuation/models/excess-return.ts';
 import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
 import { excessReturnRange } from './excess-return-range.ts';
-import { leanExcessReturnEquity, quickExcessReturnEquity } from './lean-excess-return.ts';
 import { quickPercentiles } from './quick-percentiles.ts';
-import type { ErrorBound, RangeInputs, RangeModel } from './range-model.ts';
+import type { RangeInputs, RangeModel } from './range-model.ts';
 import { simulatedPercentiles, simulateRange } from './simulation.ts';
 import { baseScenarioOf, uncertaintyStartOf } from './uncertainty.ts';
 
@@ -19,29 +17,6 @@ function plainPercentiles<D extends string>(
   const { p10, p50, p90 } = simulateRange(model, centre, settings, null);
   return { p10, p50, p90 };
 }
-
-describe('the quick excess-return value', () => {
-  it('lies within its bound of the lean value, on any inputs the model accepts', () => {
-    const inputs = fc
-      .record({
-        bookEquity: fc.double({ min: 1, max: 1e5, noNaN: true }),
-        normalisedRoe: fc.double({ min: -0.5, max: 1, noNaN: true }),
-        sustainableRoe: fc.double({ min: -0.2, max: 0.5, noNaN: true }),
-        costOfEquity: fc.double({ min: 0.01, max: 0.3, noNaN: true }),
-        growth: fc.double({ min: -0.05, max: 0.06, noNaN: true }),
-        years: fc.integer({ min: 0, max: 40 }),
-      })
-      .filter((candidate: ExcessReturnInputs) => candidate.costOfEquity - candidate.growth > 1e-9);
-    fc.assert(
-      fc.property(inputs, (candidate) => {
-        const bound: ErrorBound = { error: Number.NaN };
-        const quick = quickExcessReturnEquity(candidate, bound);
-        const lean = leanExcessReturnEquity(candidate);
-        expect(Math.abs(quick - lean)).toBeLessThanOrEqual(bound.error);
-      }),
-    );
-  });
-});
 
 describe('the percentiles through the quick evaluator', () => {
   const start = uncertaintyStartOf('601398', {

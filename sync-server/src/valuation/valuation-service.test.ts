@@ -3,7 +3,7 @@ import { uncertaintyView } from '@fcf/engine/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCompany, listCompanies } from '../store/companies.ts';
 import { latestQuote } from '../store/quotes.ts';
-import { type PlatformTemplate, startPlatformTemplate } from '../testing/platform-fork.ts';
+import { type ForkedPlatform, type PlatformTemplate, startPlatformTemplate } from '../testing/platform-fork.ts';
 import { ValuationService } from './valuation-service.ts';
 
 /** 美的集团: its latest annual report in the fixtures is 2024's. */
@@ -15,10 +15,19 @@ beforeAll(async () => {
 });
 afterAll(() => template.close());
 
+/** Runs `test` on a fresh copy of the seeded platform. */
+function onFork(test: (platform: ForkedPlatform) => void): void {
+  const platform = template.fork();
+  try {
+    test(platform);
+  } finally {
+    platform.close();
+  }
+}
+
 describe('the server’s valuations take the company context', () => {
-  it('warn a stale report from the day it turns stale, though nothing was written (cached by date)', () => {
-    const platform = template.fork();
-    try {
+  it('warn a stale report from the day it turns stale, though nothing was written (cached by date)', () =>
+    onFork((platform) => {
       let today = new Date('2026-06-30T12:00:00Z');
       const valuations = new ValuationService(platform.db, new Map(), () => today);
       const company = findCompany(platform.db, MIDEA);
@@ -27,29 +36,21 @@ describe('the server’s valuations take the company context', () => {
       expect(codes()).not.toContain('stale_report');
       today = new Date('2026-07-01T12:00:00Z');
       expect(codes()).toContain('stale_report');
-    } finally {
-      platform.close();
-    }
-  });
+    }));
 
-  it('value by the company’s industry: its section reaches the model', () => {
-    const platform = template.fork();
-    try {
+  it('value by the company’s industry: its section reaches the model', () =>
+    onFork((platform) => {
       const company = findCompany(platform.db, MIDEA);
       if (!company) throw new Error('no 美的集团 in the fixtures');
       const valuation = new ValuationService(platform.db).valuation(company);
       expect(valuation.classification.industry).not.toBeNull();
       expect(valuation.classification.kind).toBe('general');
-    } finally {
-      platform.close();
-    }
-  });
+    }));
 });
 
 describe('a valuation run’s reads', () => {
-  it('value each company as a read does, and store the range the uncertainty answer gives at its draws', () => {
-    const platform = template.fork();
-    try {
+  it('value each company as a read does, and store the range the uncertainty answer gives at its draws', () =>
+    onFork((platform) => {
       const today = new Date('2026-06-30T12:00:00Z');
       const valuations = new ValuationService(platform.db, new Map(), () => today);
       let ranges = 0;
@@ -78,8 +79,5 @@ describe('a valuation run’s reads', () => {
         if (run.range) ranges++;
       }
       expect(ranges).toBeGreaterThan(5);
-    } finally {
-      platform.close();
-    }
-  });
+    }));
 });
