@@ -27,6 +27,9 @@ export interface PeerFigures extends Readonly<Record<PeerMetric, number | null>>
   readonly financial: boolean;
 }
 
+/** The annual reports the figures are read from, the latest (the oldest only as the next one's base). */
+export const PEER_YEARS = 3;
+
 /**
  * One company's comparison figures from its latest two annual reports (the same formulas as its report:
  * ROE and ROIC with their n.m. rules, margins, growth), or null when it has no annual revenue.
@@ -35,7 +38,7 @@ export function peerFiguresOf(statements: CompanyStatements, industry: string | 
   const years = Object.keys(statements.years)
     .map(Number)
     .sort((a, b) => a - b)
-    .slice(-3);
+    .slice(-PEER_YEARS);
   const recent: CompanyStatements = {
     ...statements,
     years: Object.fromEntries(years.map((year) => [year, statements.years[year] ?? {}])),

@@ -1,4 +1,15 @@
+import type { RangeInputs, RangeScenario } from '../uncertainty/range-model.ts';
 import { type UncertaintyRating, type Verdict, verdictOf } from '../uncertainty/rating.ts';
+import { DEFAULT_SEED, simulatedPercentiles } from '../uncertainty/simulation.ts';
+import {
+  baseScenarioOf,
+  judge,
+  rangeModelOf,
+  rangeScenarioValue,
+  uncertaintyStartOf,
+  weightedValue,
+} from '../uncertainty/uncertainty.ts';
+import type { CompanyValuationInput } from '../valuation/company-valuation.ts';
 
 /**
  * A company's range as a valuation run stores it (docs/model.md, uncertainty: the stored verdict): the
@@ -27,6 +38,25 @@ export function storedRangeOf(view: {
 }): StoredRange | null {
   if (view.rating === null || view.required_margin === null) return null;
   return { rating: view.rating, required_margin: view.required_margin, weighted_value: view.weighted_value };
+}
+
+/**
+ * The range a valuation run stores for a company valued from `input`: what `storedRangeOf` takes from the
+ * uncertainty answer at STORED_RANGE_DRAWS draws (the generated scenarios, their weighted value, the seeded
+ * simulation around 基准 and its rating), without what only a page shows (the tornado, the histogram, the
+ * words). `input` is the bundle's (`bundleInput`), so the server stores what the page computes. Throws the
+ * engine's ValuationError where the company has no range.
+ */
+export function storedRangeFor(company: string, input: CompanyValuationInput): StoredRange | null {
+  const start = uncertaintyStartOf(company, input);
+  const model = rangeModelOf(start);
+  const scenarios: readonly RangeScenario[] = start.scenarios;
+  const spreads: RangeInputs = start.spreads.spreads;
+  const weighted = weightedValue(scenarios.map((scenario) => rangeScenarioValue(model, scenario)));
+  const centre = baseScenarioOf(scenarios).inputs;
+  const settings = { draws: STORED_RANGE_DRAWS, seed: DEFAULT_SEED, spreads };
+  const { rating } = judge(simulatedPercentiles(model, centre, settings), weighted, null);
+  return rating ? { rating: rating.rating, required_margin: rating.margin, weighted_value: weighted } : null;
 }
 
 /** The verdict of a price against a stored range; null without a range, a price or a weighted value. */

@@ -5,7 +5,8 @@ import { type ExcessReturnInputs, excessReturnValuation } from '../valuation/mod
 import { EXCESS_RETURN_MODEL } from '../valuation/models/excess-return-model.ts';
 import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
 import { EXCESS_RETURN_DRIVERS, excessReturnRange } from './excess-return-range.ts';
-import { leanExcessReturnEquity } from './lean-excess-return.ts';
+import { leanExcessReturnEquity, quickExcessReturnEquity } from './lean-excess-return.ts';
+import type { ErrorBound } from './range-model.ts';
 import { simulateRange } from './simulation.ts';
 import { rangeTornado } from './tornado.ts';
 import { baseScenarioOf, rangeScenarioValue, uncertaintyStartOf, weightedValue } from './uncertainty.ts';
@@ -18,25 +19,38 @@ if (start.model !== 'excess_return') throw new Error('工商银行应按超额�
 const model = excessReturnRange(start.base);
 const centre = baseScenarioOf(start.scenarios).inputs;
 
+/** Inputs the model accepts (Ke above g by `margin`), over `years` explicit years at the most. */
+const acceptedInputs = (years: number, margin: number) =>
+  fc
+    .record({
+      bookEquity: fc.double({ min: 1, max: 1e5, noNaN: true }),
+      normalisedRoe: fc.double({ min: -0.5, max: 1, noNaN: true }),
+      sustainableRoe: fc.double({ min: -0.2, max: 0.5, noNaN: true }),
+      costOfEquity: fc.double({ min: 0.01, max: 0.3, noNaN: true }),
+      growth: fc.double({ min: -0.05, max: 0.06, noNaN: true }),
+      years: fc.integer({ min: 0, max: years }),
+    })
+    .filter((candidate: ExcessReturnInputs) => candidate.costOfEquity - candidate.growth > margin);
+
 describe('the lean excess-return path', () => {
   it('equals the full model on any inputs it accepts', () => {
-    const inputs = fc
-      .record({
-        bookEquity: fc.double({ min: 1, max: 1e5, noNaN: true }),
-        normalisedRoe: fc.double({ min: -0.5, max: 1, noNaN: true }),
-        sustainableRoe: fc.double({ min: -0.2, max: 0.5, noNaN: true }),
-        costOfEquity: fc.double({ min: 0.01, max: 0.3, noNaN: true }),
-        growth: fc.double({ min: -0.05, max: 0.06, noNaN: true }),
-        years: fc.integer({ min: 0, max: 15 }),
-      })
-      .filter((candidate: ExcessReturnInputs) => candidate.costOfEquity - candidate.growth > 1e-3);
     fc.assert(
-      fc.property(inputs, (candidate) => {
+      fc.property(acceptedInputs(15, 1e-3), (candidate) => {
         const full = excessReturnValuation(candidate).equity_value;
         expect(leanExcessReturnEquity(candidate)).toBeCloseTo(full, 6);
         expect(Math.abs(leanExcessReturnEquity(candidate) - full)).toBeLessThanOrEqual(
           1e-9 * Math.max(1, Math.abs(full)),
         );
+      }),
+    );
+  });
+
+  it('has a quick twin within its stated bound, on any inputs the model accepts (the stored range’s draws)', () => {
+    fc.assert(
+      fc.property(acceptedInputs(40, 1e-9), (candidate) => {
+        const bound: ErrorBound = { error: Number.NaN };
+        const quick = quickExcessReturnEquity(candidate, bound);
+        expect(Math.abs(quick - leanExcessReturnEquity(candidate))).toBeLessThanOrEqual(bound.error);
       }),
     );
   });

@@ -10,7 +10,7 @@ import {
   PARAMETER_RULES,
 } from '../valuation/parameter-rules.ts';
 import { standardDeviation } from './driver-history.ts';
-import { leanExcessReturnEquity } from './lean-excess-return.ts';
+import { leanExcessReturnEquity, quickExcessReturnEquity } from './lean-excess-return.ts';
 import type { RangeInputs, RangeModel, RangeScenario, RangeSpreads, RefusalReason } from './range-model.ts';
 import { DEFAULT_SCENARIOS, defaultScenarioId, SCENARIO_TERMINAL_GROWTH_STEP } from './scenarios.ts';
 import { SPREAD_RULES } from './spreads.ts';
@@ -93,23 +93,57 @@ export function excessReturnRange(base: ExcessReturnRangeBase): RangeModel<Exces
     ],
     refusalLabels: EXCESS_RETURN_REFUSAL_LABELS,
     evaluator() {
-      const model: { -readonly [K in keyof ExcessReturnInputs]: ExcessReturnInputs[K] } = { ...base.inputs };
-      return (inputs) => {
-        model.normalisedRoe = inputs.normalised_roe;
-        model.costOfEquity = inputs.cost_of_equity;
-        model.sustainableRoe = base.inputs.sustainableRoe + inputs.cost_of_equity - base.inputs.costOfEquity;
-        model.growth = inputs.terminal_growth;
-        if (
-          !within(model.normalisedRoe, RULES.normalised_roe) ||
-          !within(model.costOfEquity, RULES.cost_of_equity) ||
-          !within(model.sustainableRoe, RULES.sustainable_roe) ||
-          !within(model.growth, RULES.terminal_growth)
-        ) {
-          return 'out_of_range';
-        }
-        if (model.costOfEquity <= model.growth) return 'wacc_not_above_growth';
-        return leanExcessReturnEquity(model) / base.shares;
+      const model = drawnModel(base);
+      return (inputs) =>
+        model.take(inputs.normalised_roe, inputs.cost_of_equity, inputs.terminal_growth) ??
+        leanExcessReturnEquity(model.inputs) / base.shares;
+    },
+    quickEvaluator() {
+      const model = drawnModel(base);
+      const { shares } = base;
+      return (values, bound) => {
+        // EXCESS_RETURN_DRIVERS' order.
+        const refusal = model.take(values[0] ?? Number.NaN, values[1] ?? Number.NaN, values[2] ?? Number.NaN);
+        if (refusal) return refusal;
+        const equity = quickExcessReturnEquity(model.inputs, bound);
+        bound.error /= Math.abs(shares);
+        return equity / shares;
       };
+    },
+  };
+}
+
+/**
+ * The model's inputs a draw's drivers give (one object, reused draw after draw): `take` sets them and
+ * answers why the model refuses them, or null.
+ */
+function drawnModel(base: ExcessReturnRangeBase) {
+  // Every company's in one shape (the fields in one order): the lean paths read them in each year's arithmetic.
+  const { bookEquity, normalisedRoe, sustainableRoe, costOfEquity, growth, years } = base.inputs;
+  const inputs: { -readonly [K in keyof ExcessReturnInputs]: ExcessReturnInputs[K] } = {
+    bookEquity,
+    normalisedRoe,
+    sustainableRoe,
+    costOfEquity,
+    growth,
+    years,
+  };
+  return {
+    inputs,
+    take(drawnRoe: number, drawnKe: number, drawnGrowth: number): RefusalReason | null {
+      inputs.normalisedRoe = drawnRoe;
+      inputs.costOfEquity = drawnKe;
+      inputs.sustainableRoe = sustainableRoe + drawnKe - costOfEquity;
+      inputs.growth = drawnGrowth;
+      if (
+        !within(inputs.normalisedRoe, RULES.normalised_roe) ||
+        !within(inputs.costOfEquity, RULES.cost_of_equity) ||
+        !within(inputs.sustainableRoe, RULES.sustainable_roe) ||
+        !within(inputs.growth, RULES.terminal_growth)
+      ) {
+        return 'out_of_range';
+      }
+      return inputs.costOfEquity <= inputs.growth ? 'wacc_not_above_growth' : null;
     },
   };
 }

@@ -4,13 +4,20 @@
  * the default of R and of spreadsheets' PERCENTILE.INC), so the xlsx's formula gives the same figure.
  */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
-  const n = sorted.length;
+  return percentileOf(sorted.length, p, (rank) => sorted[rank]);
+}
+
+/**
+ * The same percentile of `n` values from their order statistics alone: `ordered(k)` is the k-th smallest
+ * (0-based). Only the two ranks it lies between are asked for.
+ */
+export function percentileOf(n: number, p: number, ordered: (rank: number) => number | undefined): number {
   if (n === 0) return Number.NaN;
   const rank = (n - 1) * p;
   const low = Math.floor(rank);
   const high = Math.min(n - 1, low + 1);
-  const lowValue = sorted[low] ?? Number.NaN;
-  return lowValue + ((sorted[high] ?? lowValue) - lowValue) * (rank - low);
+  const lowValue = ordered(low) ?? Number.NaN;
+  return lowValue + ((ordered(high) ?? lowValue) - lowValue) * (rank - low);
 }
 
 /** The share of values strictly above `threshold`. */

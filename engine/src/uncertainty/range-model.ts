@@ -16,6 +16,19 @@ export type RangeInputs<D extends string = string> = Readonly<Record<D, number>>
 /** Values a set of drivers: the value per share, or why the model refuses them. */
 export type RangeEvaluator<D extends string = string> = (inputs: RangeInputs<D>) => number | RefusalReason;
 
+/** Where a quick evaluator says how close its last value is: |quick − evaluator's| ≤ `error`. */
+export interface ErrorBound {
+  error: number;
+}
+
+/**
+ * Values a set of drivers more cheaply than the evaluator, for the percentiles of a simulation only
+ * (`simulatedPercentiles`): the drivers' values come in the model's `drivers` order; it refuses exactly the
+ * drivers the evaluator refuses, with the same reason, and otherwise answers a value per share within
+ * `bound.error` of the evaluator's (it sets `bound.error`).
+ */
+export type QuickEvaluator = (values: Float64Array, bound: ErrorBound) => number | RefusalReason;
+
 /** One bar of the tornado: the drivers moved down (−1) or up (+1) by one plausible nudge. */
 export interface RangeNudge<D extends string = string> {
   readonly bar: string;
@@ -33,6 +46,8 @@ export interface RangeModel<D extends string = string> {
   readonly refusalLabels: Readonly<Record<RefusalReason, string>>;
   /** A fresh evaluator; it may reuse its own memory between calls (a draw allocates nothing). */
   evaluator(): RangeEvaluator<D>;
+  /** A fresh quick evaluator, where the model has one (see QuickEvaluator). */
+  quickEvaluator?(): QuickEvaluator;
 }
 
 /** A set of drivers' value per share, or null with the model's reason in Chinese. */

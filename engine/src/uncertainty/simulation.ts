@@ -1,5 +1,6 @@
 import type { StoryInputs } from '../valuation/models/story.ts';
 import { type Histogram, histogramOf, percentile, shareAbove } from './percentiles.ts';
+import { quickPercentiles } from './quick-percentiles.ts';
 import { seededRandom } from './random.ts';
 import type { RangeInputs, RangeModel, RefusalReason } from './range-model.ts';
 import type { DriverName, ScenarioInputs } from './scenarios.ts';
@@ -134,6 +135,25 @@ export function simulate(
   price: number | null,
 ): SimulationResult {
   return simulateRange(storyRange(base), centre, settings, price);
+}
+
+/** P10, P50 and P90 of a simulation's accepted draws (null when every draw was refused). */
+export type SimulatedPercentiles = Pick<SimulationResult, 'p10' | 'p50' | 'p90'>;
+
+/**
+ * The percentiles of any model's whole simulation, equal to `simulateRange`'s (the stored range): through
+ * the model's quick evaluator where it has one (quick-percentiles.ts), else draw by draw.
+ */
+export function simulatedPercentiles<D extends string>(
+  model: RangeModel<D>,
+  centre: RangeInputs<D>,
+  settings: SimulationSettings<D>,
+): SimulatedPercentiles {
+  const quick = model.quickEvaluator?.();
+  const quickly = quick && quickPercentiles(model, quick, centre, settings);
+  if (quickly) return quickly;
+  const { p10, p50, p90 } = simulateRange(model, centre, settings, null);
+  return { p10, p50, p90 };
 }
 
 /** Any model's whole simulation at once (the server). */

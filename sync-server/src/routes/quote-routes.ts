@@ -144,7 +144,7 @@ export const quoteRoutes = new Hono<AppEnv>()
       const companies = [...revalued]
         .map((code) => findCompany(db, code))
         .filter((company): company is CompanyRecord => company !== undefined);
-      revalue(c, companies);
+      await revalue(c, companies);
       // Quoted companies never valued yet get their screener row.
       ensureScreenerModels(db, c.var.services.valuations);
       const rows = results.reduce((sum, result) => sum + result.imported, 0);

@@ -22,7 +22,7 @@ import { removeCompany, removeUploadedFile } from '../store/removal.ts';
 import { reportTypesOf } from '../store/statements.ts';
 import { codesWithResults } from '../store/stored-results.ts';
 import { findUploadedFile, listUploadedFiles } from '../store/uploaded-files.ts';
-import { revalueCompany } from '../valuation/valuation-runs.ts';
+import { revaluationWork, runBatch } from '../valuation/valuation-runs.ts';
 import { BUSY_RETRY_AFTER_SECONDS, poolFailureMessage, SERVER_BUSY_MESSAGE } from '../workers/server-pool.ts';
 import type { ParsedUpload } from '../workers/tasks.ts';
 import { isWorkerPoolError } from '../workers/worker-pool.ts';
@@ -36,18 +36,16 @@ import {
 } from './upload-form.ts';
 import { unitsNeededAnswer, uploadUnits } from './upload-units.ts';
 
-/** Recomputes and stores the valuation of companies whose data changed; a failure is reported, not thrown. */
-export function revalue(
+/**
+ * Recomputes and stores the valuation of companies whose data changed, a slice at a time (other requests are
+ * answered between slices); a failure is reported, not thrown.
+ */
+export async function revalue(
   c: Context<AppEnv>,
   companies: readonly CompanyRecord[],
-): { company: string; reason: string }[] {
+): Promise<{ company: string; reason: string }[]> {
   const { db, valuations } = c.var.services;
-  const problems: { company: string; reason: string }[] = [];
-  for (const company of companies) {
-    const reason = revalueCompany(db, valuations, company);
-    if (reason !== null) problems.push({ company: company.name, reason });
-  }
-  return problems;
+  return (await runBatch(db, companies, revaluationWork(db, valuations))).failed;
 }
 
 /** A file the pool could not take because every worker and queue place was taken. */
@@ -165,7 +163,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       const companies = [...affectedCodes]
         .map((code) => findCompany(db, code))
         .filter((company): company is CompanyRecord => company !== undefined);
-      const valuationProblems = revalue(c, companies);
+      const valuationProblems = await revalue(c, companies);
       const body = {
         success: succeeded > 0,
         uploaded_files: results,
@@ -195,7 +193,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       summary: '删除一个上传文件及其导入的数据，并重新估值该公司',
       answers: { 200: fileRemovedAnswer },
     }),
-    (c) => {
+    async (c) => {
       const { db } = c.var.services;
       const id = Number(c.req.param('id'));
       const file = Number.isInteger(id) ? findUploadedFile(db, id) : undefined;
@@ -205,7 +203,7 @@ export const uploadRoutes = new Hono<AppEnv>()
         return removeUploadedFile(db, id);
       });
       const company = findCompany(db, file.company_code);
-      const problems = company ? revalue(c, [company]) : [];
+      const problems = company ? await revalue(c, [company]) : [];
       return c.json({
         success: true,
         data: { removed_values: removed, valuation_problems: problems },

@@ -15,7 +15,14 @@ import { documented } from '../http/openapi.ts';
 import { jsonBody } from '../http/validate.ts';
 import { type CompanyRecord, findCompany, listCompanies } from '../store/companies.ts';
 import { codesWithResults } from '../store/stored-results.ts';
-import { type BatchOutcome, runBatch, runFcfRatioAnalysis, runValuation } from '../valuation/valuation-runs.ts';
+import {
+  type BatchOutcome,
+  type BatchWork,
+  runBatch,
+  runFcfRatioAnalysis,
+  runValuation,
+  valuationWork,
+} from '../valuation/valuation-runs.ts';
 import { companyFromPath } from './company-param.ts';
 
 /** The companies a batch names (unknown names fail with their reason), or all of them. */
@@ -60,19 +67,21 @@ async function batch(
   kind: string,
   companies: readonly CompanyRecord[],
   unknown: readonly string[],
-  work: (company: CompanyRecord) => unknown,
+  work: BatchWork,
   runAsync: boolean,
 ) {
+  const { db, jobs, invalidations } = c.var.services;
   const withUnknown = (outcome: BatchOutcome): BatchOutcome => ({
     successful_companies: outcome.successful_companies,
     failed: [...unknown.map((company) => ({ company, reason: `未找到公司"${company}"` })), ...outcome.failed],
   });
-  if (!runAsync) return c.json(batchAnswer(withUnknown(await runBatch(companies, work))));
+  if (!runAsync) return c.json(batchAnswer(withUnknown(await runBatch(db, companies, work))));
   const job = { kind, total: companies.length, createdBy: c.var.user?.username ?? 'admin' };
-  const { jobs, invalidations } = c.var.services;
   // The batch writes after its request answered: a unit of work of its own, made good when it ends.
   const jobId = jobs.start(job, ({ progress, signal }) =>
-    unitOfWork(invalidations, async () => batchAnswer(withUnknown(await runBatch(companies, work, progress, signal)))),
+    unitOfWork(invalidations, async () =>
+      batchAnswer(withUnknown(await runBatch(db, companies, work, { onProgress: progress, signal }))),
+    ),
   );
   return c.json({ success: true, data: { job_id: jobId, total: companies.length }, message: '任务已开始' }, 202);
 }
@@ -116,8 +125,7 @@ export const valuationRunRoutes = new Hono<AppEnv>()
         const valued = codesWithResults(db, 'valuation_results');
         companies = companies.filter((company) => !valued.has(company.code));
       }
-      const work = (company: CompanyRecord) => runValuation(db, valuations, company);
-      return batch(c, 'valuation', companies, unknown, work, !!body.async);
+      return batch(c, 'valuation', companies, unknown, valuationWork(db, valuations), !!body.async);
     },
   )
   .post(
@@ -137,7 +145,10 @@ export const valuationRunRoutes = new Hono<AppEnv>()
         const analyzed = codesWithResults(db, 'fcf_ratio_results');
         companies = companies.filter((company) => !analyzed.has(company.code));
       }
-      const work = (company: CompanyRecord) => runFcfRatioAnalysis(db, valuations, company);
+      const work: BatchWork = (company) => {
+        runFcfRatioAnalysis(db, valuations, company);
+        return null;
+      };
       return batch(c, 'fcf_ratio', companies, unknown, work, !!body.async);
     },
   )

@@ -12,6 +12,7 @@ import { rebuildStaleIndustries } from '../store/industry-statistics.ts';
 import { latestQuotes } from '../store/quotes.ts';
 import { listScreenerModels } from '../store/screener-models.ts';
 import { uploadedFileKeys } from '../store/uploaded-files.ts';
+import { readSharedInputs } from '../valuation/stored-inputs.ts';
 import { ensureScreenerModels, revalueCompany } from '../valuation/valuation-runs.ts';
 import { ValuationService } from '../valuation/valuation-service.ts';
 
@@ -123,12 +124,14 @@ export function seedMarket(db: Database, options: MarketSeedOptions): MarketSeed
     ? seedQuotes(db, options.quotesDir, today, log, failures)
     : { files: 0, rows: 0, sharesChanged: new Set<string>() };
   const valuations = new ValuationService(db, new Map(), () => today);
+  // Nothing the seed writes from here on is shared by the companies' valuations: read once.
+  const shared = readSharedInputs(db);
   let revalued = 0;
   for (const code of [...quotes.sharesChanged].sort()) {
     const company = findCompany(db, code);
     if (!company) continue;
     // A refusal (a bank, too little history) is stored as such; the screener keeps what it allows.
-    revalueCompany(db, valuations, company);
+    revalueCompany(db, valuations, company, shared);
     revalued++;
     if (revalued % PROGRESS_EVERY === 0) log(`估值：已重估 ${revalued} / ${quotes.sharesChanged.size}`);
   }

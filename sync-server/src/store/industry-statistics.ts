@@ -1,4 +1,4 @@
-import { type MarketQuote, type PeerFigures, peerFiguresOf, type ScreenerModel } from '@fcf/engine';
+import { type MarketQuote, PEER_YEARS, type PeerFigures, peerFiguresOf, type ScreenerModel } from '@fcf/engine';
 import {
   type IndustryComparisonView,
   type IndustryPeer,
@@ -12,7 +12,7 @@ import { type Database, transaction } from '../db/database.ts';
 import { invalidates } from '../db/invalidations.ts';
 import { execute, queryAll, queryOne } from '../db/query.ts';
 import type { CompanyRecord } from './companies.ts';
-import { loadCompanyStatements } from './statements.ts';
+import { loadLatestAnnualStatements } from './statements.ts';
 
 /**
  * 行业对比's stored side. Each company's figures are worked out when its statements change (one company's
@@ -45,8 +45,8 @@ export function markIndustryStale(db: Database, industry: string): void {
  * that changed them). A company without an annual revenue has no row.
  */
 export function refreshPeerFigures(db: Database, company: CompanyRecord): void {
-  // Peers compare annual reports (docs/model.md section 3): the interim ones are not read.
-  const figures = peerFiguresOf(loadCompanyStatements(db, company, undefined, true), company.industry);
+  // Peers compare the latest annual reports (docs/model.md section 3): the interim ones are not read, nor older years.
+  const figures = peerFiguresOf(loadLatestAnnualStatements(db, company, PEER_YEARS), company.industry);
   if (figures) {
     execute(
       db,

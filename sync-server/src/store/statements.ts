@@ -11,6 +11,7 @@ import {
   REVENUE_ITEMS,
   type ReportPeriod,
   type ReportType,
+  STATEMENT_ITEMS,
   type StatementItem,
   type StatementYear,
   trailingTwelveMonths,
@@ -230,6 +231,30 @@ export function loadCompanyStatements(
   );
   return statementsFromRows(company, rows);
 }
+
+/**
+ * The company's latest `count` annual reports (years with a figure of a known item), merged as
+ * loadCompanyStatements merges them: for what reads only those (行业对比's figures, `peerFiguresOf`), without
+ * the rows of every older year.
+ */
+export function loadLatestAnnualStatements(db: Database, company: CompanyRecord, count: number): CompanyStatements {
+  const rows = queryAll<StatementValueRow>(
+    db,
+    `SELECT report_type, year, period, item, value FROM statement_values
+     WHERE company_code = ?1 AND deleted = 0 AND period = 'FY' AND year >= (
+       SELECT coalesce(min(year), 0) FROM (
+         SELECT DISTINCT year FROM statement_values
+         WHERE company_code = ?1 AND deleted = 0 AND period = 'FY' AND value IS NOT NULL
+           AND item IN (SELECT value FROM json_each(?2))
+         ORDER BY year DESC LIMIT ?3))`,
+    company.code,
+    KNOWN_ITEMS,
+    count,
+  );
+  return statementsFromRows(company, rows);
+}
+
+const KNOWN_ITEMS = JSON.stringify(STATEMENT_ITEMS);
 
 /**
  * The year the company's valuation starts from as the engine finds it, read from the revenue figures alone:

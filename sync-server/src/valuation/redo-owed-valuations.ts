@@ -2,7 +2,7 @@ import { type Database, transaction } from '../db/database.ts';
 import type { BackgroundJobs } from '../jobs/background-jobs.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
 import { clearOwedValuation, owedValuationCodes } from '../store/owed-valuations.ts';
-import { type BatchOutcome, revalueCompany, runBatch } from './valuation-runs.ts';
+import { type BatchOutcome, revaluationWork, runBatch } from './valuation-runs.ts';
 import type { ValuationService } from './valuation-service.ts';
 
 /** The job that values, after a start, what a stopped server left owed. */
@@ -38,15 +38,7 @@ export function redoOwedValuations(
   const jobId = jobs.start(
     { kind: OWED_VALUATIONS_JOB, total: companies.length, createdBy: 'system' },
     async ({ progress, signal }) => {
-      outcome = await runBatch(
-        companies,
-        (company) => {
-          const reason = revalueCompany(db, valuations, company);
-          if (reason !== null) throw new Error(reason);
-        },
-        progress,
-        signal,
-      );
+      outcome = await runBatch(db, companies, revaluationWork(db, valuations), { onProgress: progress, signal });
       // Their industries' 行业对比 (a job writes after no request: nothing else rebuilds them).
       valuations.industries.rebuildIfStale();
       return outcome;

@@ -1,4 +1,6 @@
 import {
+  type AdminChoices,
+  type CompanyStatements,
   type CompanyValuationInput,
   type DriverKey,
   isDriverKey,
@@ -15,12 +17,15 @@ import {
   type WaccAssumptions,
   type YearOverrides,
 } from '@fcf/engine';
-import type { CompanyBundle, CompanyListing } from '@fcf/engine/report';
+import type { Quote } from '@fcf/engine/contract';
+import type { CompanyBundle, CompanyListing, YearEndQuote } from '@fcf/engine/report';
 import type { Database } from '../db/database.ts';
 import { queryAll, queryOne } from '../db/query.ts';
+import { loadAdminChoices } from '../store/admin-choices.ts';
 import { type CompanyRecord, DEFAULT_INDUSTRY } from '../store/companies.ts';
-import { effectiveRiskFreeRates } from '../store/platform-settings.ts';
+import { effectiveRiskFreeRates, readPlatformSettings } from '../store/platform-settings.ts';
 import { latestQuote } from '../store/quotes.ts';
+import { loadCompanyStatements } from '../store/statements.ts';
 import { yearEndQuotes } from '../store/year-end-quotes.ts';
 
 export interface OverrideRow {
@@ -125,6 +130,63 @@ export function waccAssumptionsFrom(
   };
 }
 
+/**
+ * What every company's valuation reads alike (docs/model.md 6 and 13): the platform's settings, the CAPM
+ * defaults, the year-end yields in force and the industries' betas. A valuation run reads them once per
+ * slice of companies, not once per company (`readSharedInputs`).
+ */
+export interface SharedInputs {
+  readonly platform: PlatformSettings;
+  readonly assumptions: AssumptionRow | undefined;
+  readonly riskFreeRates: readonly RiskFreeRate[];
+  readonly industryBetas: ReadonlyMap<string, number>;
+}
+
+export function readSharedInputs(db: Database): SharedInputs {
+  return {
+    platform: readPlatformSettings(db),
+    assumptions: queryOne<AssumptionRow>(db, 'SELECT * FROM wacc_assumptions WHERE id = 1'),
+    riskFreeRates: effectiveRiskFreeRates(db),
+    industryBetas: new Map(
+      queryAll<{ industry: string; beta: number }>(db, 'SELECT industry, beta FROM industry_betas').map((row) => [
+        row.industry,
+        row.beta,
+      ]),
+    ),
+  };
+}
+
+/** A company's own stored inputs, each read once: what its valuation and its range are computed from. */
+export interface CompanyInputs {
+  readonly statements: CompanyStatements;
+  readonly parameters: ValuationParameters;
+  readonly overrides: YearOverrides;
+  readonly waccAssumptions: StoredWaccAssumptions;
+  readonly choices: AdminChoices;
+  readonly quote: Quote | null;
+  readonly yearEndQuotes: YearEndQuote[];
+  readonly platform: PlatformSettings;
+}
+
+export function loadCompanyInputs(db: Database, company: CompanyRecord, shared: SharedInputs): CompanyInputs {
+  const { assumptions, industryBetas, riskFreeRates } = shared;
+  return {
+    statements: loadCompanyStatements(db, company),
+    parameters: loadValuationParameters(db, company.code),
+    overrides: loadOverrides(db, company.code),
+    waccAssumptions: waccAssumptionsFrom(
+      assumptions,
+      company.industry,
+      industryBetas.get(company.industry),
+      riskFreeRates,
+    ),
+    choices: loadAdminChoices(db, company.code),
+    quote: latestQuote(db, company.code) ?? null,
+    yearEndQuotes: yearEndQuotes(db, company.code),
+    platform: shared.platform,
+  };
+}
+
 /** What the engine learns of a company besides its figures and parameters (see loadCompanyContext). */
 export type CompanyContext = Required<Pick<CompanyValuationInput, 'industry' | 'listedShares' | 'asOf'>>;
 
@@ -144,10 +206,46 @@ export function loadListedShares(db: Database, code: string): ListedShares | nul
  * report more than 18 months old warns. The engine reads no clock, so the caller passes `today`.
  */
 export function loadCompanyContext(db: Database, company: CompanyRecord, today: Date): CompanyContext {
+  return companyContext(company, loadListedShares(db, company.code), today);
+}
+
+function companyContext(company: CompanyRecord, listedShares: ListedShares | null, today: Date): CompanyContext {
   return {
     industry: company.industry === DEFAULT_INDUSTRY ? null : company.industry,
-    listedShares: loadListedShares(db, company.code),
+    listedShares,
     asOf: valuationDate(today),
+  };
+}
+
+/** The server's valuation input (loadCompanyContext's side beside the stored figures). */
+export function valuationInputOf(company: CompanyRecord, inputs: CompanyInputs, today: Date): CompanyValuationInput {
+  return {
+    statements: inputs.statements,
+    parameters: inputs.parameters,
+    overrides: inputs.overrides,
+    waccAssumptions: inputs.waccAssumptions,
+    platform: inputs.platform,
+    choices: inputs.choices,
+    ...companyContext(company, listedSharesOf(inputs.quote, inputs.yearEndQuotes), today),
+  };
+}
+
+/**
+ * The input the company's range is drawn from: the bundle's as a device reads it (`bundleInput` of
+ * `bundleOf` with the latest quote), built from the inputs already read, so the stored range is the page's.
+ */
+export function rangeInputOf(company: CompanyRecord, inputs: CompanyInputs, today: Date): CompanyValuationInput {
+  const { industryBeta: _industryBeta, ...waccAssumptions } = inputs.waccAssumptions;
+  return {
+    statements: inputs.statements,
+    parameters: inputs.parameters,
+    overrides: inputs.overrides,
+    waccAssumptions,
+    platform: inputs.platform,
+    industry: company.industry,
+    asOf: valuationDate(today),
+    listedShares: listedSharesOf(inputs.quote, inputs.yearEndQuotes),
+    choices: inputs.choices,
   };
 }
 

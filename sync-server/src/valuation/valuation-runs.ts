@@ -7,7 +7,8 @@ import {
   modelValuationView,
   valuationResultsView,
 } from '@fcf/engine/report';
-import { type Database, transaction } from '../db/database.ts';
+import { TimeSlices } from '../cache/time-slices.ts';
+import { atomically, type Database, savepoint, transaction } from '../db/database.ts';
 import { type CompanyRecord, findCompany } from '../store/companies.ts';
 import { clearOwedValuation } from '../store/owed-valuations.ts';
 import { quotedWithoutModel, saveScreenerModel } from '../store/screener-models.ts';
@@ -18,6 +19,7 @@ import {
   type ValuationSource,
   withdrawResults,
 } from '../store/stored-results.ts';
+import { readSharedInputs, type SharedInputs } from './stored-inputs.ts';
 import { ValuationRefused } from './valuation-errors.ts';
 import type { ValuationService } from './valuation-service.ts';
 
@@ -81,10 +83,43 @@ function screenedWithoutValue(valuation: CompanyValuation): boolean {
   return valuation.model.id === null && (code === 'FINANCIAL_COMPANY' || code === 'SUMMARY_ONLY');
 }
 
+/** A company a run valued and stored, or the reason it has no value. */
+type RunOutcome =
+  | { readonly valuation: CompanyValuation; readonly view: DcfValuationView | ModelValuationView }
+  | { readonly refused: string };
+
 /**
- * Values a company with the engine from what is stored (auto forecast + the overrides, or the model the
- * registry chose) and stores the result. Throws ValuationRefused (or CompanyNotValued) with the engine's
- * reason when no valid valuation exists.
+ * Values a company from what is stored (auto forecast + the overrides, or the model the registry chose) and
+ * stores the result with its range, in the transaction the caller holds (or one of its own); the valuation and
+ * the simulation run before it, as they only read. A company no model values has what was stored from other
+ * inputs withdrawn and answers the engine's reason; one the engine cannot value at all throws
+ * CompanyNotValued and writes nothing. `shared`: what the run read once.
+ */
+function valueAndStore(
+  db: Database,
+  valuations: ValuationService,
+  company: CompanyRecord,
+  source: ValuationSource,
+  shared?: SharedInputs,
+): RunOutcome {
+  const { valuation, range } = valuations.forRun(company, shared);
+  return atomically(db, 'valuation_run', () => {
+    const view = storedViewOf(valuation);
+    if (!view) {
+      // What was stored from other inputs is withdrawn here (a bank keeps its flagged screener row).
+      storeValuation(db, company, valuation, source);
+      return { refused: `${company.name}：${valuation.model.reason ?? valuation.error?.message ?? '估值参数无效'}` };
+    }
+    saveValuationResult(db, company.code, yearOf(valuation, view), view, source, range);
+    saveScreenerModel(db, company, valuation, range);
+    clearOwedValuation(db, company.code);
+    return { valuation, view };
+  });
+}
+
+/**
+ * Values a company and stores the result (see valueAndStore). Throws ValuationRefused (or CompanyNotValued)
+ * with the engine's reason when no valid valuation exists.
  */
 export function runValuation(
   db: Database,
@@ -92,22 +127,9 @@ export function runValuation(
   company: CompanyRecord,
   source: ValuationSource = 'auto',
 ) {
-  const valuation = valuations.value(company);
-  const view = storedViewOf(valuation);
-  if (!view) {
-    // What was stored from other inputs is withdrawn here (a bank keeps its flagged screener row).
-    transaction(db, () => storeValuation(db, company, valuation, source));
-    throw new ValuationRefused(
-      `${company.name}：${valuation.model.reason ?? valuation.error?.message ?? '估值参数无效'}`,
-    );
-  }
-  // The simulation runs before the write's transaction: it only reads.
-  const range = valuations.range(company, valuation);
-  transaction(db, () => {
-    saveValuationResult(db, company.code, yearOf(valuation, view), view, source, range);
-    saveScreenerModel(db, company, valuation, range);
-    clearOwedValuation(db, company.code);
-  });
+  const outcome = valueAndStore(db, valuations, company, source);
+  if ('refused' in outcome) throw new ValuationRefused(outcome.refused);
+  const { valuation, view } = outcome;
   return { valuation, dcf: view, results: valuationResultsView(valuation) };
 }
 
@@ -116,18 +138,21 @@ export function runValuation(
  * reason it could not be valued (a result computed from data that is gone must not stay live, so the
  * stored results are withdrawn then). Either way the company no longer owes a valuation.
  */
-export function revalueCompany(db: Database, valuations: ValuationService, company: CompanyRecord): string | null {
+export function revalueCompany(
+  db: Database,
+  valuations: ValuationService,
+  company: CompanyRecord,
+  shared?: SharedInputs,
+): string | null {
   try {
-    runValuation(db, valuations, company);
-    return null;
+    const outcome = valueAndStore(db, valuations, company, 'auto', shared);
+    return 'refused' in outcome ? outcome.refused : null;
   } catch (error) {
-    // A refused valuation withdrew its own results and cleared the mark.
-    if (!(error instanceof ValuationRefused)) {
-      transaction(db, () => {
-        withdrawResults(db, company.code);
-        clearOwedValuation(db, company.code);
-      });
-    }
+    // Whatever the reason (the engine's, or a failed write), what was stored from other data is withdrawn.
+    atomically(db, 'valuation_withdrawn', () => {
+      withdrawResults(db, company.code);
+      clearOwedValuation(db, company.code);
+    });
     return reasonOf(error);
   }
 }
@@ -143,9 +168,8 @@ export function ensureScreenerModels(db: Database, valuations: ValuationService)
     const company = findCompany(db, code);
     if (!company) continue;
     try {
-      const valuation = valuations.value(company);
+      const { valuation, range } = valuations.forRun(company);
       if (!storedViewOf(valuation) && !screenedWithoutValue(valuation)) continue;
-      const range = valuations.range(company, valuation);
       transaction(db, () => saveScreenerModel(db, company, valuation, range));
       written++;
     } catch {
@@ -158,34 +182,79 @@ export function ensureScreenerModels(db: Database, valuations: ValuationService)
 /** The FCF-ratio post-analysis of one company, stored. */
 export function runFcfRatioAnalysis(db: Database, valuations: ValuationService, company: CompanyRecord) {
   const view = fcfRatioView(valuations.value(company));
-  transaction(db, () => saveFcfRatioResult(db, company.code, view));
+  atomically(db, 'fcf_ratio_run', () => saveFcfRatioResult(db, company.code, view));
   return view;
 }
 
+/** What a batch does for one company: null when done, else the reason it was not (its writes stay). */
+export type BatchWork = (company: CompanyRecord, shared: SharedInputs) => string | null;
+
+export interface BatchOptions {
+  /** Told the number of companies done after each slice (the progress bar). */
+  readonly onProgress?: (done: number) => void;
+  /** Aborted: the batch stops before the next slice, throwing the signal's reason. */
+  readonly signal?: AbortSignal | undefined;
+}
+
 /**
- * Runs `work` for every company; one failing company is recorded with its reason and never stops the
- * batch. `onProgress` is told after each company (for the progress bar). An aborted `signal` stops the
- * batch before the next company, throwing the signal's reason.
+ * Runs `work` for every company, a slice of about SLICE_MS at a time: the event loop turns between slices,
+ * so other requests keep flowing. A slice reads what its companies share once (`readSharedInputs`) and
+ * writes in one transaction, each company under a savepoint of its own: a company whose work throws is
+ * recorded with the reason and leaves nothing written, and never stops the batch; a slice whose
+ * transaction fails leaves none of its companies written and records each as failed.
  */
 export async function runBatch(
+  db: Database,
   companies: readonly CompanyRecord[],
-  work: (company: CompanyRecord) => unknown,
-  onProgress: (done: number) => void = () => {},
-  signal?: AbortSignal,
+  work: BatchWork,
+  options: BatchOptions = {},
 ): Promise<BatchOutcome> {
   const successful_companies: string[] = [];
   const failed: FailedCompany[] = [];
-  for (const [index, company] of companies.entries()) {
-    signal?.throwIfAborted();
+  const slices = new TimeSlices();
+  let next = 0;
+  while (next < companies.length) {
+    options.signal?.throwIfAborted();
+    const done: string[] = [];
+    const refused: FailedCompany[] = [];
     try {
-      work(company);
-      successful_companies.push(company.name);
+      transaction(db, () => {
+        const shared = readSharedInputs(db);
+        do {
+          const company = companies[next];
+          if (!company) break;
+          next++;
+          let reason: string | null;
+          try {
+            reason = savepoint(db, 'batch_company', () => work(company, shared));
+          } catch (error) {
+            reason = reasonOf(error);
+          }
+          if (reason === null) done.push(company.name);
+          else refused.push({ company: company.name, reason });
+        } while (!slices.spent);
+      });
     } catch (error) {
-      failed.push({ company: company.name, reason: reasonOf(error) });
+      // Nothing of the slice was written.
+      refused.push(...done.splice(0).map((company) => ({ company, reason: reasonOf(error) })));
     }
-    onProgress(index + 1);
-    // Yield now and then so a long batch does not hold the event loop (other requests keep flowing).
-    if (index % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+    successful_companies.push(...done);
+    failed.push(...refused);
+    options.onProgress?.(next);
+    await slices.pause();
   }
   return { successful_companies, failed };
+}
+
+/** The batch of a valuation run: each company valued and stored (runValuation's outcome, without throwing). */
+export function valuationWork(db: Database, valuations: ValuationService): BatchWork {
+  return (company, shared) => {
+    const outcome = valueAndStore(db, valuations, company, 'auto', shared);
+    return 'refused' in outcome ? outcome.refused : null;
+  };
+}
+
+/** The batch of companies whose data changed: revalueCompany for each. */
+export function revaluationWork(db: Database, valuations: ValuationService): BatchWork {
+  return (company, shared) => revalueCompany(db, valuations, company, shared);
 }

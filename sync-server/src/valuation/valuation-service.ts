@@ -2,33 +2,39 @@ import {
   type CompanyValuation,
   isValuationError,
   perShareValueOf,
-  STORED_RANGE_DRAWS,
   type StoredRange,
-  storedRangeOf,
+  storedRangeFor,
   type ValuationSettings,
   valuationDate,
   valueCompanyByModel,
   type YearOverrides,
 } from '@fcf/engine';
-import { type CompanyBundle, type CompanyListing, mergeOverrides, uncertaintyView } from '@fcf/engine/report';
+import { type CompanyBundle, type CompanyListing, mergeOverrides } from '@fcf/engine/report';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
-import { loadAdminChoices } from '../store/admin-choices.ts';
 import type { CompanyRecord } from '../store/companies.ts';
-import { readPlatformSettings } from '../store/platform-settings.ts';
-import { latestQuote } from '../store/quotes.ts';
-import { loadCompanyStatements } from '../store/statements.ts';
-import { yearEndQuotes } from '../store/year-end-quotes.ts';
 import { IndustryComparisons } from './industry-comparisons.ts';
 import { type BundleSlice, marketBundleSlices } from './market-bundles.ts';
 import {
   bundleOf,
-  loadCompanyContext,
-  loadOverrides,
-  loadValuationParameters,
-  loadWaccAssumptions,
+  type CompanyInputs,
+  loadCompanyInputs,
+  rangeInputOf,
+  readSharedInputs,
+  type SharedInputs,
+  valuationInputOf,
 } from './stored-inputs.ts';
 import { CompanyNotValued } from './valuation-errors.ts';
+
+/** The engine's refusal to value the company at all, as CompanyNotValued. */
+function valuedOrNot(company: CompanyRecord, value: () => CompanyValuation): CompanyValuation {
+  try {
+    return value();
+  } catch (error) {
+    if (isValuationError(error)) throw CompanyNotValued.of(error, company.name);
+    throw error;
+  }
+}
 
 export interface WhatIf {
   readonly parameters?: Partial<ValuationSettings>;
@@ -36,6 +42,12 @@ export interface WhatIf {
 }
 
 const CACHE_LIMIT = 512;
+
+/** What a valuation run stores of a company: its valuation and the range beside the value. */
+export interface RunValuation {
+  readonly valuation: CompanyValuation;
+  readonly range: StoredRange | null;
+}
 
 /**
  * Values companies from what is stored, with the shared engine, each by the model the registry chooses
@@ -66,33 +78,44 @@ export class ValuationService {
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
   bundle(company: CompanyRecord): CompanyBundle {
+    const inputs = loadCompanyInputs(this.db, company, readSharedInputs(this.db));
     return bundleOf(company, this.listings.get(company.code) ?? null, {
-      statements: loadCompanyStatements(this.db, company),
-      parameters: loadValuationParameters(this.db, company.code),
-      overrides: loadOverrides(this.db, company.code),
-      waccAssumptions: loadWaccAssumptions(this.db, company),
+      statements: inputs.statements,
+      parameters: inputs.parameters,
+      overrides: inputs.overrides,
+      waccAssumptions: inputs.waccAssumptions,
       industry_comparison: this.industries.of(company),
-      year_end_quotes: yearEndQuotes(this.db, company.code),
+      year_end_quotes: inputs.yearEndQuotes,
       version: currentChangeSeq(this.db),
-      platform: readPlatformSettings(this.db),
-      admin_choices: loadAdminChoices(this.db, company.code),
+      platform: inputs.platform,
+      admin_choices: inputs.choices,
     });
   }
 
   /**
-   * The range a valuation run stores beside the value (docs/model.md 16, the stored verdict): the rating,
-   * margin and weighted value of GET /api/home/uncertainty's seeded simulation at STORED_RANGE_DRAWS draws.
-   * The range is by the company's model: the story model for an FCFF value, excess returns for theirs. Null for
-   * no model's value, a value that is not meaningful, and wherever the model gives no range.
+   * What a valuation run stores for the company, from one read of its inputs (`shared`: read once for the
+   * run's slice): its valuation, and the range beside the value (docs/model.md 16, the stored verdict) — the
+   * rating, margin and weighted value of GET /api/home/uncertainty's seeded simulation at STORED_RANGE_DRAWS
+   * draws, from the same inputs as the bundle. The range is by the company's model: the story model for an FCFF
+   * value, excess returns for theirs; null for no model's value, a value that is not meaningful, and wherever
+   * the model gives no range. CompanyNotValued when the engine cannot value the company.
    */
-  range(company: CompanyRecord, valuation: CompanyValuation): StoredRange | null {
+  forRun(company: CompanyRecord, shared: SharedInputs = readSharedInputs(this.db)): RunValuation {
+    const today = this.today();
+    const inputs = loadCompanyInputs(this.db, company, shared);
+    const valuation = this.valueFrom(company, inputs, today);
+    return { valuation, range: this.rangeOf(company, inputs, valuation, today) };
+  }
+
+  private rangeOf(
+    company: CompanyRecord,
+    inputs: CompanyInputs,
+    valuation: CompanyValuation,
+    today: Date,
+  ): StoredRange | null {
     if (valuation.model.id === null || perShareValueOf(valuation).value === null) return null;
     try {
-      const quote = latestQuote(this.db, company.code) ?? null;
-      const view = uncertaintyView(this.bundle(company), quote, valuationDate(this.today()), {
-        draws: STORED_RANGE_DRAWS,
-      });
-      return storedRangeOf(view);
+      return storedRangeFor(company.code, rangeInputOf(company, inputs, today));
     } catch (error) {
       if (isValuationError(error)) return null;
       throw error;
@@ -101,14 +124,11 @@ export class ValuationService {
 
   /** The valuation of the stored data (plus a what-if); CompanyNotValued when the engine cannot value it. */
   value(company: CompanyRecord, whatIf?: WhatIf): CompanyValuation {
-    try {
-      return this.valuation(company, whatIf);
-    } catch (error) {
-      if (isValuationError(error)) {
-        throw CompanyNotValued.of(error, company.name);
-      }
-      throw error;
-    }
+    return valuedOrNot(company, () => this.valuation(company, whatIf));
+  }
+
+  private valueFrom(company: CompanyRecord, inputs: CompanyInputs, today: Date): CompanyValuation {
+    return valuedOrNot(company, () => valueCompanyByModel(valuationInputOf(company, inputs, today)));
   }
 
   /** The same valuation for callers outside HTTP (sync): throws the engine's ValuationError as is. */
@@ -120,21 +140,17 @@ export class ValuationService {
       const cached = this.cache.get(company.code);
       if (cached && cached.seq === seq && cached.asOf === valuationDate(today)) return cached.valuation;
     }
-    const context = loadCompanyContext(this.db, company, today);
-    const storedOverrides = loadOverrides(this.db, company.code);
+    const inputs = loadCompanyInputs(this.db, company, readSharedInputs(this.db));
+    const input = valuationInputOf(company, inputs, today);
     const valuation = valueCompanyByModel({
-      statements: loadCompanyStatements(this.db, company),
-      parameters: { ...loadValuationParameters(this.db, company.code), ...whatIf?.parameters },
-      overrides: whatIf?.overrides ? mergeOverrides(storedOverrides, whatIf.overrides) : storedOverrides,
-      waccAssumptions: loadWaccAssumptions(this.db, company),
-      platform: readPlatformSettings(this.db),
-      choices: loadAdminChoices(this.db, company.code),
-      ...context,
+      ...input,
+      parameters: { ...input.parameters, ...whatIf?.parameters },
+      overrides: whatIf?.overrides ? mergeOverrides(inputs.overrides, whatIf.overrides) : inputs.overrides,
     });
     // Not from inside a transaction: it may roll back, and a later write would reuse its change sequence.
     if (!whatIf && !this.db.inTransaction) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(company.code, { seq, asOf: context.asOf, valuation });
+      this.cache.set(company.code, { seq, asOf: input.asOf ?? null, valuation });
     }
     return valuation;
   }
