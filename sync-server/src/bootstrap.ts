@@ -131,6 +131,8 @@ export interface StartOptions {
    * the server process does; a test platform only when it asks.
    */
   readonly warmBundlePages?: boolean;
+  /** How long the data stays quiet before they are built again (tests shorten it). */
+  readonly warmAfterQuietMs?: number;
 }
 
 /** Opens and migrates the database, makes the admin account, seeds an empty database, builds the app. */
@@ -171,7 +173,7 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   // so no request waits for it.
   const companyList = new CompanyListSnapshot(db);
   await companyList.current();
-  const bundlePages = options.warmBundlePages ? new BundlePagesWarmer() : undefined;
+  const bundlePages = options.warmBundlePages ? new BundlePagesWarmer(options.warmAfterQuietMs) : undefined;
   const app = createApp({
     companyList,
     ...(bundlePages ? { bundlePages } : {}),

@@ -13,13 +13,15 @@ import { LARGE_WRITE_SEQS } from './bundle-pages-warmer.ts';
  */
 
 const FIRST_PAGE = '/api/data/company-bundles';
+/** The data's quiet before a warm-up, shortened for the tests. */
+const QUIET_MS = 200;
 const MIDEA = encodeURIComponent('美的集团');
 
 let platform: TestPlatform;
 let admin: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({}, { warmBundlePages: true });
+  platform = await startTestPlatform({}, { warmBundlePages: true, warmAfterQuietMs: QUIET_MS });
   admin = await platform.adminToken();
 });
 afterAll(() => platform.close());
@@ -79,7 +81,7 @@ describe('the pages of the offline download, built ahead', () => {
   });
 
   it('builds nothing after a single edit while no reader downloads, and again after a large write', async () => {
-    const quiet = await startTestPlatform({}, { warmBundlePages: true });
+    const quiet = await startTestPlatform({}, { warmBundlePages: true, warmAfterQuietMs: QUIET_MS });
     try {
       const token = await quiet.adminToken();
       await quiet.bundlePages?.idle();
@@ -114,7 +116,7 @@ describe('the pages of the offline download, built ahead', () => {
   });
 
   it('stops with the platform: no warm-up is left running against a closed database', async () => {
-    const other = await startTestPlatform({}, { warmBundlePages: true });
+    const other = await startTestPlatform({}, { warmBundlePages: true, warmAfterQuietMs: QUIET_MS });
     await other.close();
     await expect(other.bundlePages?.idle()).resolves.toBeUndefined();
   });

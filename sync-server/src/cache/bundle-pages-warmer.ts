@@ -2,8 +2,12 @@ import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
 import type { Services } from '../app-env.ts';
 import { bundlesPageKey, bundlesPageView, canonicalCursors } from './bundle-pages.ts';
 
-/** How long the data stays unchanged after a write before the pages are built again, in ms. */
-export const WARM_AFTER_QUIET_MS = 1000;
+/**
+ * How long the data stays unchanged after a write before the pages are built again, in ms: longer than the
+ * gap between an upload page's requests (each parses its files on the worker pool before it writes), so a
+ * run of uploads is not raced by builds its next request makes stale.
+ */
+export const WARM_AFTER_QUIET_MS = 5000;
 /** A reader asked for a page this recently (ms): the pages are built again after any write. */
 export const DOWNLOADS_RECENT_MS = 60 * 60 * 1000;
 /** Writes that moved the change sequence this far since the last warm-up (a batch valuation, an import). */
