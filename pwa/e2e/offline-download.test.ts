@@ -50,4 +50,36 @@ describe('offline download of the whole market', () => {
     await context.setOffline(false);
     await context.close();
   });
+
+  it('says in Chinese why it stopped, offline or on a page of the wrong shape, and keeps nothing of that page', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    const button = page.getByTestId('offline-download-all');
+    // The report on the page keeps its own company once the reader's first key lets deferred work go.
+    await page.keyboard.press('Shift');
+    await expect.poll(() => countStored(page, 'bundles'), { timeout: 20_000 }).toBe(1);
+    const before = await countStored(page, 'bundles');
+    // A page whose cursor reads well but whose bundle breaks the contract: checked before anything is written.
+    await page.route('**/api/data/company-bundles*', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: { bundles: [{ company: 1 }], next: null, total: 1 }, message: '' }),
+      }),
+    );
+    await button.click();
+    await page
+      .getByText('离线下载失败：服务器返回的数据格式错误，已下载的公司仍可离线阅读')
+      .waitFor({ timeout: 60_000 });
+    expect(await countStored(page, 'bundles')).toBe(before);
+    await page.unroute('**/api/data/company-bundles*');
+
+    await context.setOffline(true);
+    await button.click();
+    await page.getByText('离线下载失败：无法连接服务器，已下载的公司仍可离线阅读').waitFor({ timeout: 60_000 });
+    expect(await countStored(page, 'bundles')).toBe(before);
+    await context.setOffline(false);
+    await context.close();
+  });
 });

@@ -33,8 +33,9 @@ export const CAUSES = {
   valuation:
     "The batch reads each company's statements through libSQL (the row iterator dominates), values it and writes the result in its own transaction, yielding to the event loop every 25 companies.",
   offlineDownload: (figures: SyncFigures): string => {
-    const { download } = figures;
-    return `The bundle pages took ${formatMillis(download.transferMillis)} summed from request to last byte (the first request after a change of the data waits for the server to read the page's companies in four range queries and compress it; later ones come from the view cache); the rest is parsing and checking ${formatBytes(download.decodedBytes)} of JSON against the contract and IndexedDB's \`bulkPut\` of structured clones.`;
+    const [first, ...later] = figures.downloads;
+    const transfer = (turn: { transferMillis: number } | undefined) => formatMillis(turn?.transferMillis ?? 0);
+    return `The bundle pages took ${transfer(first)} summed from request to last byte in the first turn (right after the batch valuation every page is built anew: the server reads each page's companies, writes its JSON and compresses it) and ${later.map(transfer).join(', ')} in the later ones (from the view cache); the rest is the browser's: parsing and checking ${formatBytes(first?.decodedBytes ?? 0)} of JSON against the contract and IndexedDB's structured clones of the same rows the bare put writes.`;
   },
   incrementalPull:
     'An incremental pull is one request (server: the change-sequence scan of every synced table) and one small IndexedDB transaction.',

@@ -233,38 +233,60 @@ export function ingestSection(figures: IngestFigures, causes: { import: string; 
 }
 
 export interface SyncFigures {
-  /** "离线下载全部" of the whole market in the app. */
-  readonly download: OfflineDownloadFigures;
-  /** Each turn's download and the bare bulk put of the same rows measured after it (browser.ts), ms. */
-  readonly downloadMillis: readonly number[];
+  /**
+   * "离线下载全部" of the whole market in the app, each turn: the first after section 5's batch valuation,
+   * then from the pages the server keeps, the last clicked right after an admin's edit.
+   */
+  readonly downloads: readonly OfflineDownloadFigures[];
+  /** From the batch valuation's answer to the first turn's click, ms. */
+  readonly sinceBatchMillis: number;
+  /** The bare bulk put of the same rows measured after each turn's download (bare-put.ts), ms. */
   readonly barePutMillis: readonly number[];
   readonly incremental: readonly PullFigures[];
   readonly pageSize: number;
 }
 
+/** Each turn's download time over the bare put measured in the same turn. */
+export function downloadRatios(figures: Pick<SyncFigures, 'downloads' | 'barePutMillis'>): number[] {
+  return figures.downloads.map((download, turn) => download.millis / (figures.barePutMillis[turn] ?? Number.NaN));
+}
+
 export function syncSection(figures: SyncFigures, causes: { download: string; incremental: string }): SectionResult {
-  const { download } = figures;
+  const { downloads } = figures;
   const incrementalMillis = figures.incremental.map((pull) => pull.millis);
   const incremental = summary(incrementalMillis);
   const lastIncremental = figures.incremental[figures.incremental.length - 1];
-  const downloaded = summary(figures.downloadMillis);
-  const barePut = summary(figures.barePutMillis);
-  const downloadRatio = downloaded.p50 / barePut.p50;
+  const downloadMillis = downloads.map((download) => download.millis);
+  const ratios = downloadRatios(figures);
+  // Every turn counts, the first one after the batch valuation too: the slowest is the figure judged.
+  const slowest = Math.max(...downloadMillis);
+  const worstRatio = Math.max(...ratios);
+  const download = downloads[0] as OfflineDownloadFigures;
   const downloadMet =
-    downloaded.p50 < DOWNLOAD_TARGET_MS &&
-    downloadRatio <= DOWNLOAD_TO_PUT_TARGET &&
-    download.storedBundles === download.companies;
+    slowest < DOWNLOAD_TARGET_MS &&
+    worstRatio <= DOWNLOAD_TO_PUT_TARGET &&
+    downloads.every((turn) => turn.storedBundles === turn.companies);
+  const turnName = (index: number) => {
+    if (index === 0)
+      return `after the batch valuation (clicked ${formatMillis(figures.sinceBatchMillis)} after its answer)`;
+    if (index === downloads.length - 1) return 'clicked right after an edit';
+    return 'from the kept pages';
+  };
+  const turns = downloads.map(
+    (turn, index) => `${turnName(index)} ${formatMillis(turn.millis)} = ${formatRatio(ratios[index] ?? Number.NaN)}`,
+  );
+  const transfers = downloads.map((turn) => formatMillis(turn.transferMillis)).join(', ');
   const incrementalMet = incremental.p50 < INCREMENTAL_PULL_TARGET_MS;
   const rows: Row[] = [
     {
       benchmark: 'Offline download of the whole market (离线下载全部) into a fresh IndexedDB',
-      measured: formatMillis(downloaded.p50),
-      spread: `runs: ${figures.downloadMillis.map(formatMillis).join(', ')}`,
-      reference: `bare bulk put ${formatMillis(barePut.p50)} (runs: ${figures.barePutMillis.map(formatMillis).join(', ')})`,
-      ratio: `${formatRatio(downloadRatio)} the put`,
-      target: `< 10 s and ≤ ${DOWNLOAD_TO_PUT_TARGET}× the bare put`,
+      measured: formatMillis(slowest),
+      spread: `turns: ${turns.join('; ')}`,
+      reference: `bare bulk put ${formatMillis(median(figures.barePutMillis))} (turns: ${figures.barePutMillis.map(formatMillis).join(', ')})`,
+      ratio: `${formatRatio(worstRatio)} the put (the worst turn)`,
+      target: `< 10 s and ≤ ${DOWNLOAD_TO_PUT_TARGET}× the bare put, every turn`,
       verdict: verdict(downloadMet),
-      notes: `${figures.downloadMillis.length} turns, each a download in a fresh browser context, then the reference: the same rows (fetched first, not timed) put into a fresh IndexedDB by a bare page, one readwrite transaction of puts per page; click on \`offline-download-all\` → \`offline-download-done\` in the built app; ${formatCount(download.companies / (downloaded.p50 / 1000))} companies/s; ${formatCount(download.companies)} companies (${formatCount(download.storedBundles)} bundles stored) in ${download.requests} requests; ${formatBytes(download.encodedBytes)} over the wire (${formatBytes(download.decodedBytes)} of JSON decoded); the pages' request-to-last-byte times sum to ${formatMillis(download.transferMillis)} (the next page is fetched while one is written)`,
+      notes: `${downloads.length} turns, each a download in a fresh browser context, then the reference: the same rows (fetched first, not timed) put into a fresh IndexedDB by a bare page, one readwrite transaction of puts per page; each turn's ratio is its download over its own put; the slowest turn is the figure; click on \`offline-download-all\` → \`offline-download-done\` in the built app, once the page has done what a first visit defers (the service worker's precache, the market's quotes); ${formatCount(download.companies)} companies (${formatCount(download.storedBundles)} bundles stored) in ${download.requests} requests; ${formatBytes(download.encodedBytes)} over the wire (${formatBytes(download.decodedBytes)} of JSON decoded); the pages' request-to-last-byte times sum to ${transfers} (turn by turn; the next page is fetched while pages are checked and written)`,
     },
     {
       benchmark: 'Incremental pull, one changed row',
@@ -280,7 +302,7 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
   const missed: Missed[] = [];
   if (!downloadMet) {
     missed.push({
-      what: `Offline download ${formatMillis(downloaded.p50)} (${formatRatio(downloadRatio)} the bare put), not < 10 s and ≤ ${DOWNLOAD_TO_PUT_TARGET}×`,
+      what: `Offline download ${formatMillis(slowest)} in the slowest turn (${formatRatio(worstRatio)} the bare put in the worst), not < 10 s and ≤ ${DOWNLOAD_TO_PUT_TARGET}× in every turn`,
       cause: causes.download,
     });
   }
@@ -290,7 +312,7 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
   return {
     number: 6,
     title: 'Offline download and sync',
-    method: `Chromium on the built app, a fresh browser context: the report page's "离线下载全部" stores every company's bundle (GET /api/data/company-bundles, 250 companies a page, brotli; one \`bulkPut\` per page). Then, at the server's origin, the app's own sync client (\`SyncClient\` over \`DexieSyncStore\` and the HTTP transport, bundled by Vite for the page) on the tables the admin's sync pulls (forecast parameters, valuation inputs), starting in sync at the server's change sequence: each incremental pull follows one admin change; pages of ${formatCount(figures.pageSize)} rows. The server holds the whole market after section 5 (statements, valuation results).`,
+    method: `Chromium on the built app, a fresh browser context: the report page's "离线下载全部" stores every company's bundle (GET /api/data/company-bundles, 250 companies a page, brotli; each page parsed, checked against the contract and written in one transaction in one of two workers). Then, at the server's origin, the app's own sync client (\`SyncClient\` over \`DexieSyncStore\` and the HTTP transport, bundled by Vite for the page) on the tables the admin's sync pulls (forecast parameters, valuation inputs), starting in sync at the server's change sequence: each incremental pull follows one admin change; pages of ${formatCount(figures.pageSize)} rows. The server holds the whole market after section 5 (statements, valuation results).`,
     rows,
     missed,
   };

@@ -1,5 +1,6 @@
 import type { AuthenticatedUser } from './auth/token.ts';
 import type { BuildGate } from './cache/build-gate.ts';
+import type { BundlePagesWarmer } from './cache/bundle-pages-warmer.ts';
 import type { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
 import type { CompanyListSnapshot } from './cache/company-list.ts';
 import type { ViewCache } from './cache/view-cache.ts';
@@ -34,6 +35,8 @@ export interface Services {
   readonly companyList: CompanyListSnapshot;
   /** Lets a few large answers (pages of bundles) be built at once; the rest wait or are refused (503). */
   readonly largeBuilds: BuildGate;
+  /** Builds the offline download's pages ahead (cache/bundle-pages-warmer.ts), where the platform runs one. */
+  readonly bundlePages?: BundlePagesWarmer;
   /** The change sequence the views are keyed on (read once per event-loop turn, forgotten after writes). */
   readonly changeSeq: ChangeSeqSnapshot;
   /** How this instance makes good what a unit of work's writes invalidate (db/invalidations.ts). */

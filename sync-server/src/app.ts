@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { MergeSchemaPath } from 'hono/types';
 import type { AppEnv, Services } from './app-env.ts';
 import { BuildGate } from './cache/build-gate.ts';
+import type { BundlePagesWarmer } from './cache/bundle-pages-warmer.ts';
 import { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
 import { CompanyListSnapshot } from './cache/company-list.ts';
 import { ViewCache } from './cache/view-cache.ts';
@@ -61,6 +62,8 @@ export interface AppDependencies {
   readonly jobs?: BackgroundJobs;
   /** The company list, built at start by the platform; a new one (built on first use) by default. */
   readonly companyList?: CompanyListSnapshot;
+  /** Builds the pages of the offline download ahead, at start and after writes (the platform's); none by default. */
+  readonly bundlePages?: BundlePagesWarmer;
 }
 
 /** Large builds running at once, and waiting beyond those (more are answered 503). */
@@ -119,12 +122,17 @@ export function createApp(dependencies: AppDependencies): App {
     invalidations: {
       // 行业对比 of the industries the unit's writes marked, rebuilt before a request answers, never in a read.
       'industry-statistics': () => valuations.industries.rebuild(),
-      // The next read through this instance, in this turn too, sees the write.
-      'cached-views': changeSeq.forget,
+      // The next read through this instance, in this turn too, sees the write; the download's pages are
+      // built again once the data is quiet.
+      'cached-views': () => {
+        changeSeq.forget();
+        services.bundlePages?.schedule();
+      },
     },
     companyList: dependencies.companyList ?? new CompanyListSnapshot(dependencies.db),
     largeBuilds: new BuildGate(LARGE_BUILDS.running, LARGE_BUILDS.waiting),
   };
+  services.bundlePages?.attach(services);
   const app = new Hono<AppEnv>();
 
   app.use('*', answerHeaders(dependencies.config.trustProxy ?? 0));

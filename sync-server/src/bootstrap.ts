@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { hashPassword, verifyPassword } from './auth/password.ts';
+import { BundlePagesWarmer } from './cache/bundle-pages-warmer.ts';
 import { CompanyListSnapshot } from './cache/company-list.ts';
 import { companyDirectoryFile, generateSecret, type ServerConfig } from './config.ts';
 import { keepChangeSeqAhead, type RaisedChangeSeq } from './db/change-seq.ts';
@@ -42,6 +43,8 @@ export interface Platform {
   readonly changeSeqRaised: RaisedChangeSeq | undefined;
   /** Set when a stopped server left companies owed a valuation: they are being valued in the background. */
   readonly owedValuations: OwedValuationsRun | undefined;
+  /** Builds the offline download's pages ahead (`StartOptions.warmBundlePages`), else undefined. */
+  readonly bundlePages: BundlePagesWarmer | undefined;
   /** Set when this start created the admin account with a generated password (print it once). */
   readonly generatedAdminPassword: string | undefined;
   readonly seededFiles: number;
@@ -123,6 +126,13 @@ function seedOnce(db: Database, fixturesDir: string, context: ImportContext): Se
 export interface StartOptions {
   /** Replaces the real wait of a slowed login (tests record it instead of sleeping). */
   readonly pause?: (ms: number) => Promise<void>;
+  /**
+   * Builds the offline download's pages ahead, at start and after writes (`cache/bundle-pages-warmer.ts`):
+   * the server process does; a test platform only when it asks.
+   */
+  readonly warmBundlePages?: boolean;
+  /** How long the data stays quiet before they are built again (tests shorten it). */
+  readonly warmAfterQuietMs?: number;
 }
 
 /** Opens and migrates the database, makes the admin account, seeds an empty database, builds the app. */
@@ -163,8 +173,10 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
   // so no request waits for it.
   const companyList = new CompanyListSnapshot(db);
   await companyList.current();
+  const bundlePages = options.warmBundlePages ? new BundlePagesWarmer(options.warmAfterQuietMs) : undefined;
   const app = createApp({
     companyList,
+    ...(bundlePages ? { bundlePages } : {}),
     db,
     config,
     jwtSecret: secret,
@@ -187,9 +199,11 @@ export async function startPlatform(config: ServerConfig, options: StartOptions 
     lostJobs,
     changeSeqRaised,
     owedValuations,
+    bundlePages,
     generatedAdminPassword,
     seededFiles: seed.results.filter((result) => result.success).length,
     async close() {
+      await bundlePages?.stop();
       await jobs.stop();
       await workers.close();
       db.close();

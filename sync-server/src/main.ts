@@ -19,7 +19,7 @@ if (addressProblem) {
   console.error(addressProblem);
   process.exit(1);
 }
-const platform = await startPlatform(config);
+const platform = await startPlatform(config, { warmBundlePages: true });
 
 if (platform.seededFiles > 0) console.log(`已导入示例数据：${platform.seededFiles} 个报表文件`);
 if (platform.lostJobs > 0) console.log(`${platform.lostJobs} 个后台任务的服务器已停止，已标记为失败`);

@@ -180,13 +180,16 @@ export const companyBundlesQuery = z.object({
       ),
   ),
 });
-export const companyBundlesAnswer = envelope(
-  z.object({
-    bundles: z.array(companyBundleSchema),
-    next: z.nullable(z.string()).check(z.describe('下一页的 after；null 表示已是最后一页')),
-    total: z.number().check(z.describe('有历史数据的公司总数（进度条用）')),
-  }),
-);
+const bundlesPageCursor = {
+  next: z.nullable(z.string()).check(z.describe('下一页的 after；null 表示已是最后一页')),
+  total: z.number().check(z.describe('有历史数据的公司总数（进度条用）')),
+};
+export const companyBundlesAnswer = envelope(z.object({ bundles: z.array(companyBundleSchema), ...bundlesPageCursor }));
+/**
+ * A page's cursor alone, checked before its bundles are (a download asks for the next page while it checks
+ * and stores this one); the whole page is still checked against `companyBundlesAnswer` before it is used.
+ */
+export const companyBundlesCursor = envelope(z.object(bundlesPageCursor));
 
 /** A row of the WACC tool's industry table (engine: IndustryBetaRow). */
 export const industryBetaSchema = named(

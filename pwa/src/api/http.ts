@@ -23,10 +23,9 @@ export class ApiRequestError extends Error {
   }
 }
 
-interface RequestOptions<Schema extends $ZodType> {
+interface SendOptions {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly body?: unknown;
-  readonly schema: Schema;
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
   /** Sees the answer's headers before its body is read (a download's size for a progress bar). */
@@ -35,6 +34,10 @@ interface RequestOptions<Schema extends $ZodType> {
   readonly token?: string;
   /** The answer of this request already asked for (a GET started before the page's code ran), read instead. */
   readonly response?: Promise<Response>;
+}
+
+interface RequestOptions<Schema extends $ZodType> extends SendOptions {
+  readonly schema: Schema;
 }
 
 function serverText(body: unknown): { message: string | null; detail: string | null; code: string | null } {
@@ -46,14 +49,10 @@ function serverText(body: unknown): { message: string | null; detail: string | n
 }
 
 /**
- * Calls `/api/...` with the stored token, a 10 s timeout and a check of the answer against the API
- * contract's schema (`@fcf/engine/report`). Throws ApiRequestError; the message is the server's Chinese
- * message when it gave one.
+ * Sends a request to `/api/...` with the stored token and a 10 s timeout for its answer's headers. Throws
+ * ApiRequestError; on an error status the message is the server's Chinese message when it gave one.
  */
-export async function apiRequest<Schema extends $ZodType>(
-  path: string,
-  options: RequestOptions<Schema>,
-): Promise<output<Schema>> {
+async function send(path: string, options: SendOptions): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
@@ -83,19 +82,40 @@ export async function apiRequest<Schema extends $ZodType>(
     clearTimeout(timer);
   }
   options.onHeaders?.(response.headers);
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
   if (!response.ok) {
-    const { message, detail, code } = serverText(body);
+    const { message, detail, code } = serverText(await response.json().catch(() => null));
     throw new ApiRequestError('http', message ?? `请求错误 (${response.status})`, response.status, detail, code);
   }
+  return response;
+}
+
+/**
+ * Calls `/api/...` with the stored token, a 10 s timeout and a check of the answer against the API
+ * contract's schema (`@fcf/engine/report`). Throws ApiRequestError; the message is the server's Chinese
+ * message when it gave one.
+ */
+export async function apiRequest<Schema extends $ZodType>(
+  path: string,
+  options: RequestOptions<Schema>,
+): Promise<output<Schema>> {
+  const response = await send(path, options);
+  const body: unknown = await response.json().catch(() => null);
   const parsed = safeParse(options.schema, body);
   if (!parsed.success) throw new ApiRequestError('format', '数据格式错误', response.status, String(parsed.error));
   return parsed.data;
+}
+
+/**
+ * The answer's bytes as they came, for a caller that checks them against the contract elsewhere (a page of
+ * the offline download, checked and stored in a worker): as `apiRequest` but without reading the JSON.
+ */
+export async function apiBytes(path: string, options: SendOptions = {}): Promise<ArrayBuffer> {
+  const response = await send(path, options);
+  try {
+    return await response.arrayBuffer();
+  } catch {
+    throw new ApiRequestError('network', '网络连接失败');
+  }
 }
 
 /** Why a report could not be loaded, by failure (docs/requirements.md#messages). */

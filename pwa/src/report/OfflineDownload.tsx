@@ -1,5 +1,6 @@
 import { formatBytes } from '@fcf/engine/report';
 import { useCallback, useEffect, useState } from 'react';
+import { ApiRequestError } from '../api/http.ts';
 import { afterFirstScreen } from '../lib/after-first-screen.ts';
 import type { DownloadProgress } from '../store/offline-download.ts';
 import { ProgressPill } from '../ui/ProgressPill.tsx';
@@ -7,6 +8,15 @@ import './OfflineDownload.css';
 
 function isQuotaError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'QuotaExceededError' || error.message.includes('Quota'));
+}
+
+/** Why the download stopped, in words a reader can act on (docs/requirements.md#messages). */
+function failureMessage(error: unknown): string {
+  if (isQuotaError(error)) return '离线下载失败：浏览器存储空间已满';
+  if (error instanceof ApiRequestError && error.kind === 'format') {
+    return '离线下载失败：服务器返回的数据格式错误，已下载的公司仍可离线阅读';
+  }
+  return '离线下载失败：无法连接服务器，已下载的公司仍可离线阅读';
 }
 
 /** '离线下载全部': every company's report kept for offline reading, with progress and storage used. */
@@ -39,11 +49,7 @@ export function OfflineDownload() {
       const result = await downloadAllCompanies(setProgress);
       setStored(result.done);
     } catch (error) {
-      setMessage(
-        isQuotaError(error)
-          ? '离线下载失败：浏览器存储空间已满'
-          : '离线下载失败：无法连接服务器，已下载的公司仍可离线阅读',
-      );
+      setMessage(failureMessage(error));
     } finally {
       setRunning(false);
       refreshUsage();

@@ -7,13 +7,9 @@ import type { PdfCategory, PdfFile } from '../api/research-api.ts';
 import { currentUser } from '../api/session.ts';
 import { giveTheClientAnOwner } from '../sync/client-owner-upgrade.ts';
 import { moveLegacyRejections } from '../sync/legacy-rejections.ts';
+import { BUNDLES_TABLE, DATABASE_NAME, type StoredBundle, storedBundle } from './bundle-rows.ts';
 
-export interface StoredBundle {
-  readonly code: string;
-  readonly bundle: CompanyBundle;
-  /** When it was fetched (ms since epoch). */
-  readonly fetchedAt: number;
-}
+export type { StoredBundle };
 
 export interface StoredValue<Value> {
   readonly key: string;
@@ -111,9 +107,9 @@ export class FcfDatabase extends Dexie {
   savedPdfs!: Table<SavedPdf, number>;
   reports!: Table<StoredReport, string>;
 
-  constructor(name = 'fcf-valuation') {
+  constructor(name = DATABASE_NAME) {
     super(name);
-    this.version(1).stores({ bundles: 'code, fetchedAt', lists: 'key' });
+    this.version(1).stores({ [BUNDLES_TABLE]: 'code, fetchedAt', lists: 'key' });
     this.version(2).stores({ syncRows: '[table+key], table', outbox: 'id', syncMeta: 'key' });
     this.version(3).stores({ whatIfs: 'code' });
     this.version(4).stores({ savedPdfs: 'id, filename' });
@@ -186,21 +182,10 @@ export async function readBundle(code: string): Promise<StoredBundle | undefined
 export async function writeBundle(bundle: CompanyBundle): Promise<void> {
   const db = await openStore();
   try {
-    await db?.bundles.put({ code: bundle.company.code, bundle, fetchedAt: Date.now() });
+    await db?.bundles.put(storedBundle(bundle, Date.now()));
   } catch (error) {
     reportStorageError(error);
   }
-}
-
-/**
- * Many bundles in one transaction, without reading back what is there (a download replaces every one).
- * Throws on a full disk: a download must stop rather than report companies it did not keep.
- */
-export async function writeBundles(bundles: readonly CompanyBundle[]): Promise<void> {
-  const db = await openStore();
-  if (!db) throw new Error('浏览器存储不可用，无法离线保存');
-  const fetchedAt = Date.now();
-  await db.bundles.bulkPut(bundles.map((bundle) => ({ code: bundle.company.code, bundle, fetchedAt })));
 }
 
 /** A full disk must not break reading: warn and go on with what is in memory. */

@@ -1,5 +1,8 @@
 import { companyBundleAnswer, companyBundlesAnswer, companyListAnswer } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextChangeSeq } from '../db/change-seq.ts';
+import { transaction } from '../db/database.ts';
+import { execute } from '../db/query.ts';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 
@@ -11,6 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
+const MIDEA = '000333';
 const page = (query: string) => readData(platform, `/api/data/company-bundles${query}`, companyBundlesAnswer);
 
 describe('GET /api/data/company-bundles', () => {
@@ -36,6 +40,33 @@ describe('GET /api/data/company-bundles', () => {
       const single = await readData(platform, `/api/data/company-bundle/${bundle.company.code}`, companyBundleAnswer);
       expect(bundle).toEqual(single);
     }
+  });
+
+  it('carries every stored figure as the very number stored, interim reports and figures of many digits too', async () => {
+    // Doubles that SQLite's JSON would round (it writes 15 significant digits), and a third quarter's report.
+    transaction(platform.db, () => {
+      const seq = nextChangeSeq(platform.db);
+      execute(
+        platform.db,
+        'UPDATE statement_values SET value = value / 3 + 1e-9, change_seq = ? WHERE company_code = ?',
+        seq,
+        MIDEA,
+      );
+      execute(
+        platform.db,
+        `INSERT INTO statement_values (company_code, report_type, year, period, item, value, change_seq)
+         VALUES (?, 'balance_sheet', 2099, 'Q3', 'current_assets_total', ?, ?)`,
+        MIDEA,
+        0.1 + 0.2,
+        seq,
+      );
+    });
+    // A request over the network comes in a later turn than the write, when the server reads the sequence again.
+    await new Promise((resolve) => setImmediate(resolve));
+    const single = await readData(platform, `/api/data/company-bundle/${MIDEA}`, companyBundleAnswer);
+    expect(single.statements.interims?.['2099-09-30']?.current_assets_total).toBe(0.1 + 0.2);
+    const paged = (await page('?limit=1000')).bundles.find((bundle) => bundle.company.code === MIDEA);
+    expect(paged).toEqual(single);
   });
 
   it('after the last company: an empty last page', async () => {

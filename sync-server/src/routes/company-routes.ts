@@ -14,6 +14,7 @@ import {
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { GateFullError } from '../cache/build-gate.ts';
+import { bundlesPageKey, bundlesPageView } from '../cache/bundle-pages.ts';
 import type { ListedCompany } from '../cache/company-list.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryOne } from '../db/query.ts';
@@ -23,7 +24,6 @@ import { retryLater } from '../http/retry-later.ts';
 import { queryOf } from '../http/validate.ts';
 import { findCompany } from '../store/companies.ts';
 import { readIndustryBetas } from '../store/industry-betas.ts';
-import { bundlesPageView } from './bundles-page.ts';
 import { cachedBuild, cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
 
@@ -129,8 +129,10 @@ export const companyRoutes = new Hono<AppEnv>()
       const after = query.after ?? '';
       const limit = Math.min(COMPANY_BUNDLES_PAGE_MAX, Math.max(1, Number(query.limit ?? COMPANY_BUNDLES_PAGE_MAX)));
       const services = c.get('services');
+      // Readers download: the warm-up builds the pages again after the next writes.
+      services.bundlePages?.asked();
       try {
-        return await cachedBuild(c, `${c.req.path}?after=${after}&limit=${limit}`, (seq) =>
+        return await cachedBuild(c, bundlesPageKey(after, limit), (seq) =>
           services.largeBuilds.run(() => bundlesPageView(services, after, limit, seq)),
         );
       } catch (error) {

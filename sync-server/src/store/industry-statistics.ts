@@ -70,7 +70,8 @@ export function companiesWithoutPeerFigures(db: Database): CompanyRecord[] {
   );
 }
 
-interface PeerRow {
+export interface PeerRow {
+  readonly code: string;
   readonly figures_json: string;
   readonly model_json: string | null;
   readonly price: number | null;
@@ -79,7 +80,7 @@ interface PeerRow {
   readonly shares: number | null;
 }
 
-const PEER_SELECT = `SELECT p.figures_json, s.model_json, q.price, q.date, q.market_cap, q.shares
+const PEER_SELECT = `SELECT c.code, p.figures_json, s.model_json, q.price, q.date, q.market_cap, q.shares
   FROM companies c JOIN peer_figures p ON p.company_code = c.code
   LEFT JOIN screener_models s ON s.company_code = c.code AND s.deleted = 0
   LEFT JOIN quotes q ON q.company_code = c.code AND q.deleted = 0`;
@@ -173,6 +174,27 @@ export function readIndustryComparison(
   statistics: IndustryStatistics | null = readIndustryStatistics(db, company.industry),
 ): IndustryComparisonView | null {
   if (!statistics) return null;
-  const own = queryOne<PeerRow>(db, `${PEER_SELECT} WHERE c.code = ?`, company.code);
+  return industryComparisonOf(
+    company,
+    queryOne<PeerRow>(db, `${PEER_SELECT} WHERE c.code = ?`, company.code),
+    today,
+    statistics,
+  );
+}
+
+/** The same for many companies: their own rows, for codes in [first, last], read in one query. */
+export function peerRowsBetween(db: Database, first: string, last: string): ReadonlyMap<string, PeerRow> {
+  const rows = queryAll<PeerRow>(db, `${PEER_SELECT} WHERE c.code BETWEEN ? AND ?`, first, last);
+  return new Map(rows.map((row) => [row.code, row]));
+}
+
+/** The company's place in its industry from its own row (`peerRowsBetween`) and its industry's statistics. */
+export function industryComparisonOf(
+  company: CompanyRecord,
+  own: PeerRow | undefined,
+  today: string,
+  statistics: IndustryStatistics | null,
+): IndustryComparisonView | null {
+  if (!statistics) return null;
   return industryComparisonView(company, own ? peerOf(own, today) : null, statistics);
 }

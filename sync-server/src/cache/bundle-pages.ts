@@ -1,8 +1,8 @@
 import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
 import type { Services } from '../app-env.ts';
-import type { CompanyList, ListedCompany } from '../cache/company-list.ts';
-import { JsonPieces } from '../cache/json-pieces.ts';
-import type { BuiltView } from '../cache/view-cache.ts';
+import type { CompanyList, ListedCompany } from './company-list.ts';
+import { JsonPieces } from './json-pieces.ts';
+import type { BuiltView } from './view-cache.ts';
 
 /** Where a page starts: the first company with a history whose code comes after `after` (binary search). */
 function firstAfter(companies: readonly ListedCompany[], after: string): number {
@@ -32,6 +32,24 @@ export function bundlesPageOf(list: CompanyList, after: string, limit: number) {
     start % limit === 0 &&
     (start === 0 ? after === '' : companies[start - 1]?.code === after);
   return { page, next: more ? (page[page.length - 1]?.code ?? null) : null, canonical };
+}
+
+/** The path of the pages of bundles: what their views are kept under, with the query's meaning. */
+export const BUNDLES_PAGE_PATH = '/api/data/company-bundles';
+
+/** The view cache's key of the page of `limit` companies after `after` (the route's and the warm-up's). */
+export function bundlesPageKey(after: string, limit: number): string {
+  return `${BUNDLES_PAGE_PATH}?after=${after}&limit=${limit}`;
+}
+
+/** The cursor of every canonical page, first to last: '' and then the last company of each page before it. */
+export function canonicalCursors(list: CompanyList): string[] {
+  const companies = list.withHistory;
+  const cursors = [''];
+  for (let end = COMPANY_BUNDLES_PAGE_MAX; end < companies.length; end += COMPANY_BUNDLES_PAGE_MAX) {
+    cursors.push(companies[end - 1]?.code ?? '');
+  }
+  return cursors;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
 import { describe, expect, it } from 'vitest';
-import type { CompanyList, ListedCompany } from '../cache/company-list.ts';
-import { bundlesPageOf } from './bundles-page.ts';
+import { bundlesPageOf } from './bundle-pages.ts';
+import type { CompanyList, ListedCompany } from './company-list.ts';
 
 const company = (index: number): ListedCompany => ({
   code: String(index * 3).padStart(6, '0'),

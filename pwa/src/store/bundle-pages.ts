@@ -1,0 +1,78 @@
+import { companyBundlesAnswer, companyBundlesCursor } from '@fcf/engine/contract';
+import { safeParse } from 'zod/mini';
+import { BUNDLES_TABLE, DATABASE_NAME, storedBundle } from './bundle-rows.ts';
+
+/**
+ * A page of "离线下载全部" checked and stored off the page's thread (worker/bundle-pages.worker.ts): the
+ * page's bytes are parsed, checked against the contract and written in one transaction, so a page is
+ * stored whole or not at all.
+ */
+
+/** Where the next page starts and how many companies there are in all, as a page of bundles says. */
+export interface PageCursor {
+  readonly next: string | null;
+  readonly total: number;
+}
+
+/** A page that is not JSON or not of the contract's shape; thrown by name, so it crosses to the page. */
+export class PageFormatError extends Error {
+  override readonly name = 'PageFormatError';
+}
+
+let connection: Promise<IDBDatabase> | null = null;
+
+/**
+ * The offline copy's database, opened as it is: the page opens (and upgrades) it with Dexie before any
+ * page is stored, so here it only exists or not. Never created here: an open that would create it is
+ * aborted. Closed when another tab upgrades it, and opened again on the next page.
+ */
+function database(): Promise<IDBDatabase> {
+  connection ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DATABASE_NAME);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => {
+        db.close();
+        connection = null;
+      };
+      resolve(db);
+    };
+    request.onerror = () => {
+      connection = null;
+      reject(request.error ?? new Error('浏览器存储不可用，无法离线保存'));
+    };
+  });
+  return connection;
+}
+
+/**
+ * Checks and stores one page of GET /api/data/company-bundles as the server sent it. `onCursor` hears the
+ * page's cursor (itself checked) as soon as it is read, before the bundles are checked and written, so the
+ * next page is asked for meanwhile. Answers how many bundles were stored; throws PageFormatError for a page
+ * of the wrong shape (nothing of it stored) and the database's error when it could not be written.
+ */
+export async function storeBundlesPage(bytes: ArrayBuffer, onCursor: (cursor: PageCursor) => void): Promise<number> {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new PageFormatError('数据格式错误');
+  }
+  const cursor = safeParse(companyBundlesCursor, body);
+  if (!cursor.success) throw new PageFormatError('数据格式错误');
+  onCursor(cursor.data.data);
+  const page = safeParse(companyBundlesAnswer, body);
+  if (!page.success) throw new PageFormatError('数据格式错误');
+  const { bundles } = page.data.data;
+  const db = await database();
+  const fetchedAt = Date.now();
+  await new Promise<void>((resolve, reject) => {
+    const transaction = db.transaction(BUNDLES_TABLE, 'readwrite');
+    const table = transaction.objectStore(BUNDLES_TABLE);
+    for (const bundle of bundles) table.put(storedBundle(bundle, fetchedAt));
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new Error('离线数据保存失败'));
+  });
+  return bundles.length;
+}

@@ -1,0 +1,21 @@
+import type { CompanyBundle } from '@fcf/engine/report';
+
+/**
+ * What the bundles table of the offline copy holds, in a module of its own: the download's worker writes
+ * those rows too (store/bundle-pages.ts), without the Dexie database of store/db.ts and what it imports.
+ */
+
+/** The browser's database of the offline copy (store/db.ts) and its table of company bundles. */
+export const DATABASE_NAME = 'fcf-valuation';
+export const BUNDLES_TABLE = 'bundles';
+
+export interface StoredBundle {
+  readonly code: string;
+  readonly bundle: CompanyBundle;
+  /** When it was fetched (ms since epoch). */
+  readonly fetchedAt: number;
+}
+
+export function storedBundle(bundle: CompanyBundle, fetchedAt: number): StoredBundle {
+  return { code: bundle.company.code, bundle, fetchedAt };
+}

@@ -1,0 +1,13 @@
+import * as Comlink from 'comlink';
+import { type PageCursor, storeBundlesPage } from '../store/bundle-pages.ts';
+
+/** "离线下载全部"'s pages checked against the contract and stored, off the page's thread (store/offline-download.ts). */
+const bundlePagesApi = {
+  storePage(bytes: ArrayBuffer, onCursor: (cursor: PageCursor) => void): Promise<number> {
+    return storeBundlesPage(bytes, onCursor);
+  },
+};
+
+export type BundlePagesApi = typeof bundlePagesApi;
+
+Comlink.expose(bundlePagesApi);
