@@ -1,4 +1,4 @@
-import { NO_ADMIN_CHOICES, type ReportPeriod, type ValuationParameters, valuationDate } from '@fcf/engine';
+import { NO_ADMIN_CHOICES, type ValuationParameters, valuationDate } from '@fcf/engine';
 import type { CompanyBundle, CompanyListing, IndustryStatistics } from '@fcf/engine/report';
 import { nextTurn, unitsPerSlice } from '../cache/time-slices.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
@@ -8,7 +8,7 @@ import { adminChoicesBetween } from '../store/admin-choices.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { industryComparisonOf, peerRowsBetween, readIndustryStatistics } from '../store/industry-statistics.ts';
 import { effectiveRiskFreeRates, readPlatformSettings } from '../store/platform-settings.ts';
-import { type StatementValueRow, statementsFromRows } from '../store/statements.ts';
+import { figureRowsOf, statementFiguresBetween, statementsFromRows } from '../store/statements.ts';
 import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
   type AssumptionRow,
@@ -38,39 +38,6 @@ function byCompany<Row extends { company_code: string }>(rows: Row[]): Map<strin
     else grouped.set(row.company_code, [row]);
   }
   return grouped;
-}
-
-/** One stored figure as `statementRowsBetween` reads it: report type, year, period, item, value (as text). */
-type StatementTuple = [StatementValueRow['report_type'], number, ReportPeriod, string, string];
-
-/**
- * The figures of the companies with codes in [first, last], one JSON array per company. Row by row,
- * libsql's driver takes ~5 µs a row (the whole market's ~830,000 figures: 4 s); SQLite writing the rows as
- * JSON and V8 parsing it take a third of that. The value goes as text of 17 significant digits, which reads
- * back as the very same double (SQLite's JSON writes 15 and would round some).
- */
-function statementRowsBetween(db: Database, first: string, last: string): Map<string, string> {
-  const rows = queryAll<{ company_code: string; figures: string }>(
-    db,
-    `SELECT company_code, json_group_array(json_array(report_type, year, period, item, printf('%!.17g', value)))
-       AS figures FROM statement_values
-     WHERE company_code BETWEEN ? AND ? AND deleted = 0 AND value IS NOT NULL GROUP BY company_code`,
-    first,
-    last,
-  );
-  return new Map(rows.map((row) => [row.company_code, row.figures]));
-}
-
-/** A company's figures from `statementRowsBetween`'s JSON, as `statementsFromRows` reads them. */
-function statementRowsOf(figures: string | undefined): StatementValueRow[] {
-  if (figures === undefined) return [];
-  return (JSON.parse(figures) as StatementTuple[]).map(([report_type, year, period, item, value]) => ({
-    report_type,
-    year,
-    period,
-    item,
-    value: Number(value),
-  }));
 }
 
 /**
@@ -110,7 +77,7 @@ function readSlice(
     const version = currentChangeSeq(db);
     if (first === undefined || last === undefined) return { bundles: [], version };
     const range = [first, last] as const;
-    const statements = statementRowsBetween(db, ...range);
+    const statements = statementFiguresBetween(db, ...range);
     const overrides = byCompany(
       queryAll<OverrideRow & { company_code: string }>(
         db,
@@ -147,7 +114,7 @@ function readSlice(
     };
     const bundles = companies.map((company) =>
       bundleOf(company, listings.get(company.code) ?? null, {
-        statements: statementsFromRows(company, statementRowsOf(statements.get(company.code))),
+        statements: statementsFromRows(company, figureRowsOf(statements.get(company.code))),
         parameters: parametersFromRow(parameters.get(company.code)),
         overrides: overridesFromRows(overrides.get(company.code) ?? []),
         waccAssumptions: waccAssumptionsFrom(assumptions, company.industry, betas.get(company.industry), riskFreeRates),
