@@ -40,7 +40,7 @@ describe("a company's figures read as one JSON array", () => {
     const items = STATEMENT_ITEMS.slice(0, awkward.length);
     transaction(db, () => {
       const seq = nextChangeSeq(db);
-      awkward.forEach((value, index) =>
+      for (const [index, value] of awkward.entries()) {
         execute(
           db,
           `INSERT INTO statement_values (company_code, report_type, year, period, item, value, change_seq)
@@ -49,8 +49,8 @@ describe("a company's figures read as one JSON array", () => {
           items[index],
           value,
           seq,
-        ),
-      );
+        );
+      }
       execute(
         db,
         `INSERT INTO statement_values (company_code, report_type, year, period, item, value, change_seq)
