@@ -1,11 +1,25 @@
 import type { CompanyReport } from '@fcf/engine/report';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { whenIdle } from '../lib/when-idle.ts';
 import { hasEarlyBundle } from './early-bundle.ts';
 
 /** The report's data (report-loader.ts: the offline copy, the server, the engine), loaded on demand. */
 const loader = () => import('./report-loader.ts');
 /** A first visit's report (first-visit-loader.ts: the early answers and the engine, no database code). */
 const firstVisitLoader = () => import('./first-visit-loader.ts');
+/** A report opened again, kept for the inputs read ahead (kept-report.ts: no database module, no contracts). */
+const keptLoader = () => import('./kept-report.ts');
+
+/** The same report shown the same way: setting it again would only render the page again. */
+function sameReport(shown: ReportState, next: ReportState): boolean {
+  return (
+    shown.status === 'ready' &&
+    next.status === 'ready' &&
+    shown.report === next.report &&
+    shown.stale === next.stale &&
+    shown.company === next.company
+  );
+}
 
 export type ReportState =
   | { readonly status: 'idle' }
@@ -40,15 +54,27 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
     let cancelled = false;
     const force = forceNext.current;
     forceNext.current = false;
-    startTransition(() => setState({ status: 'loading', company: named }));
     const sink = {
       active: () => !cancelled,
-      set: (next: ReportState) => startTransition(() => setState(next)),
+      set: (next: ReportState) => startTransition(() => setState((shown) => (sameReport(shown, next) ? shown : next))),
     };
-    const firstVisit =
-      !force && hasEarlyBundle(named)
-        ? firstVisitLoader().then(({ loadFirstVisit }) => loadFirstVisit(named, sink))
-        : Promise.resolve(false);
+    const earlyBundle = !force && hasEarlyBundle(named);
+    // A report kept for the inputs read ahead is shown at once, without the loading state drawn first; the
+    // loader then follows once the page is idle (its refresh from the server, the quotes).
+    const kept =
+      !force && !earlyBundle
+        ? keptLoader()
+            .then(({ keptReportAtHand }) => keptReportAtHand(named))
+            .catch(() => null)
+        : Promise.resolve(null);
+    const firstVisit = kept.then((report) => {
+      if (report) {
+        if (!cancelled) sink.set({ status: 'ready', company: report.name, report: report.report, stale: false });
+        return whenIdle().then(() => false);
+      }
+      if (!cancelled) startTransition(() => setState({ status: 'loading', company: named }));
+      return earlyBundle ? firstVisitLoader().then(({ loadFirstVisit }) => loadFirstVisit(named, sink)) : false;
+    });
     firstVisit
       .then((shown) => (shown ? undefined : loader().then(({ loadReport }) => loadReport(named, force, sink))))
       .catch((error: unknown) => {

@@ -1,0 +1,42 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from './bundle-rows.ts';
+import { FcfDatabase } from './db.ts';
+import { readKeptInputs } from './kept-inputs.ts';
+
+afterEach(async () => {
+  const db = new FcfDatabase();
+  await db.delete();
+});
+
+describe('the kept inputs read without Dexie', () => {
+  it('are the rows Dexie wrote: bundle, quote data and kept report', async () => {
+    const db = new FcfDatabase();
+    await db.open();
+    const bundle = { code: '000333', bundle: { company: { code: '000333' } }, fetchedAt: 1 };
+    await db.bundles.put(bundle as never);
+    await db.syncRows.put({ table: 'quotes', key: '000333', data: { price: 60 } } as never);
+    await db.reports.put({ code: '000333', key: 'k', report: { company: { code: '000333' } }, savedAt: 2 } as never);
+    db.close();
+    const read = await readKeptInputs('000333');
+    expect(read?.bundle).toEqual(bundle);
+    expect(read?.quote).toEqual({ price: 60 });
+    expect(read?.report?.key).toBe('k');
+    expect(await readKeptInputs('600000')).toEqual({ bundle: undefined, quote: undefined, report: undefined });
+  });
+
+  it('create nothing where there is no copy, and read no copy of another schema version', async () => {
+    expect(await readKeptInputs('000333')).toBeUndefined();
+    expect((await indexedDB.databases()).map((database) => database.name)).not.toContain('fcf-valuation');
+    const older = indexedDB.open('fcf-valuation', 60);
+    await new Promise((resolve) => {
+      older.onsuccess = resolve;
+    });
+    older.result.close();
+    expect(await readKeptInputs('000333')).toBeUndefined();
+  });
+
+  it('name the version Dexie declares last', () => {
+    expect(new FcfDatabase().verno).toBe(SCHEMA_VERSION);
+  });
+});

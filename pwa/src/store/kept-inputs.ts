@@ -1,0 +1,58 @@
+import { BUNDLES_TABLE, DATABASE_NAME, SCHEMA_VERSION, type StoredBundle } from './bundle-rows.ts';
+import type { StoredReport } from './db.ts';
+
+/** A company's rows in the offline copy that its report is made from, as IndexedDB holds them. */
+export interface KeptInputs {
+  readonly bundle: StoredBundle | undefined;
+  /** The `data` of the company's row in the market's quotes (checked by the caller), or undefined. */
+  readonly quote: unknown;
+  readonly report: StoredReport | undefined;
+}
+
+/** Dexie keeps `version(n)` as IndexedDB version n × 10. */
+const IDB_VERSION = SCHEMA_VERSION * 10;
+
+function opened(): Promise<IDBDatabase | undefined> {
+  return new Promise((resolve) => {
+    const request = indexedDB.open(DATABASE_NAME);
+    // No copy yet: nothing is created here (Dexie creates it with its tables).
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(undefined);
+    request.onblocked = () => resolve(undefined);
+  });
+}
+
+function got<Row>(request: IDBRequest<Row>): Promise<Row | undefined> {
+  return new Promise((resolve) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => resolve(undefined);
+  });
+}
+
+/**
+ * The company's bundle, quote and kept report read straight from IndexedDB, in one read-only transaction,
+ * without Dexie: a report opened again needs only these three rows, and loading and opening Dexie came
+ * before them (some 60 ms on a busy page, docs/BENCHMARKS.md §3). Undefined when they cannot be read so:
+ * no copy, IndexedDB unavailable, or a copy at another schema version than this build's (store/db.ts, which
+ * upgrades it, then reads). The connection is closed once read, so it never holds up an upgrade.
+ */
+export async function readKeptInputs(code: string): Promise<KeptInputs | undefined> {
+  if (typeof indexedDB === 'undefined') return undefined;
+  const db = await opened();
+  if (!db) return undefined;
+  try {
+    if (db.version !== IDB_VERSION) return undefined;
+    const transaction = db.transaction([BUNDLES_TABLE, 'syncRows', 'reports'], 'readonly');
+    const [bundle, quoteRow, report] = await Promise.all([
+      got<StoredBundle>(transaction.objectStore(BUNDLES_TABLE).get(code)),
+      got<{ data?: unknown }>(transaction.objectStore('syncRows').get(['quotes', code])),
+      got<StoredReport>(transaction.objectStore('reports').get(code)),
+    ]);
+    return { bundle, quote: quoteRow?.data, report };
+  } catch {
+    return undefined;
+  } finally {
+    db.close();
+  }
+}
