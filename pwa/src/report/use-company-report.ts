@@ -2,6 +2,7 @@ import type { CompanyReport } from '@fcf/engine/report';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { whenIdle } from '../lib/when-idle.ts';
 import { hasEarlyBundle } from './early-bundle.ts';
+import { keptAtHand } from './kept-at-hand.ts';
 
 /** The report's data (report-loader.ts: the offline copy, the server, the engine), loaded on demand. */
 const loader = () => import('./report-loader.ts');
@@ -39,7 +40,11 @@ export type ReportState =
  * drawn as a transition: React renders it in slices that give way to a tap or a scroll.
  */
 export function useCompanyReport(named: string | null): { state: ReportState; refresh: () => void } {
-  const [state, setState] = useState<ReportState>({ status: 'idle' });
+  // The kept report found as the page loaded (report/open-early.ts) is drawn in the first render.
+  const [state, setState] = useState<ReportState>(() => {
+    const kept = keptAtHand(named);
+    return kept ? { status: 'ready', company: kept.name, report: kept.report, stale: false } : { status: 'idle' };
+  });
   const [generation, setGeneration] = useState(0);
   const forceNext = useRef(false);
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHEMA_VERSION } from './bundle-rows.ts';
 import { FcfDatabase } from './db.ts';
-import { readKeptInputs } from './kept-inputs.ts';
+import { readKeptInputs, startKeptRead } from './kept-inputs.ts';
 
 afterEach(async () => {
   const db = new FcfDatabase();
@@ -38,5 +38,22 @@ describe('the kept inputs read without Dexie', () => {
 
   it('name the version Dexie declares last', () => {
     expect(new FcfDatabase().verno).toBe(SCHEMA_VERSION);
+  });
+});
+
+describe('a read started early', () => {
+  it('is taken once by the next read of the same company', async () => {
+    const db = new FcfDatabase();
+    await db.open();
+    await db.bundles.put({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 } as never);
+    db.close();
+    const opens = vi.spyOn(indexedDB, 'open');
+    startKeptRead('000333');
+    expect(opens).toHaveBeenCalledTimes(1);
+    expect((await readKeptInputs('000333'))?.bundle?.fetchedAt).toBe(1);
+    expect(opens).toHaveBeenCalledTimes(1);
+    expect((await readKeptInputs('000333'))?.bundle?.fetchedAt).toBe(1);
+    expect(opens).toHaveBeenCalledTimes(2);
+    opens.mockRestore();
   });
 });

@@ -38,6 +38,22 @@ function got<Row>(request: IDBRequest<Row>): Promise<Row | undefined> {
  * upgrades it, then reads). The connection is closed once read, so it never holds up an upgrade.
  */
 export async function readKeptInputs(code: string): Promise<KeptInputs | undefined> {
+  const early = started?.code === code ? started.read : null;
+  started = null;
+  return early ?? read(code);
+}
+
+let started: { readonly code: string; readonly read: Promise<KeptInputs | undefined> } | null = null;
+
+/**
+ * Starts the read as the page's first script runs (report/open-early.ts), ahead of React and of the module
+ * that asks for it: the next `readKeptInputs` of the company takes it.
+ */
+export function startKeptRead(code: string): void {
+  started = { code, read: read(code) };
+}
+
+async function read(code: string): Promise<KeptInputs | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
   const db = await opened();
   if (!db) return undefined;
