@@ -3,8 +3,6 @@ import { storedReportKey } from '../store/stored-report-key.ts';
 import { ENGINE_BUILD } from '../worker/engine-client.ts';
 import { inputsReadAhead, knownCompanyCode } from './report-inputs.ts';
 
-export { readAheadReportInputs } from './report-inputs.ts';
-
 /**
  * The report a page load opens with, when this browser kept it for the very inputs read ahead (same
  * engine build, bundle version and market context: report-of.ts's key); else null. Shown before the report

@@ -19,13 +19,14 @@ export function openReportEarly(): Promise<void> {
   const named = initialCompany(new URLSearchParams(location.search).get('company'));
   const code = knownCompanyCode(named);
   if (code) {
-    startKeptRead(code);
-    return import('./kept-report.ts')
-      .then(({ readAheadReportInputs, keptReportAtHand }) => {
-        readAheadReportInputs(named);
-        return keptReportAtHand(named);
-      })
-      .then((kept) => {
+    const rows = startKeptRead(code);
+    const readAhead = import('./report-inputs.ts').then(({ readAheadReportInputs }) => readAheadReportInputs(named));
+    // Only a kept report is waited for: a link by code on a first visit loads nothing more before its render.
+    return rows
+      .then(async (read) => {
+        if (!read?.report) return;
+        const [{ keptReportAtHand }] = await Promise.all([import('./kept-report.ts'), readAhead]);
+        const kept = await keptReportAtHand(named);
         if (kept) keepAtHand(named, kept);
       })
       .catch(() => undefined);

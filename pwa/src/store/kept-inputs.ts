@@ -49,8 +49,9 @@ let started: { readonly code: string; readonly read: Promise<KeptInputs | undefi
  * Starts the read as the page's first script runs (report/open-early.ts), ahead of React and of the module
  * that asks for it: the next `readKeptInputs` of the company takes it.
  */
-export function startKeptRead(code: string): void {
+export function startKeptRead(code: string): Promise<KeptInputs | undefined> {
   started = { code, read: read(code) };
+  return started.read;
 }
 
 async function read(code: string): Promise<KeptInputs | undefined> {
