@@ -1,6 +1,6 @@
 import { companyBundlesAnswer, companyBundlesCursor } from '@fcf/engine/contract';
 import { safeParse } from 'zod/mini';
-import { BUNDLES_TABLE, DATABASE_NAME, storedBundle } from './bundle-rows.ts';
+import { BUNDLES_TABLE, openExistingDatabase, storedBundle } from './bundle-rows.ts';
 
 /**
  * A page of "离线下载全部" checked and stored off the page's thread (worker/bundle-pages.worker.ts): the
@@ -27,22 +27,19 @@ let connection: Promise<IDBDatabase> | null = null;
  * aborted. Closed when another tab upgrades it, and opened again on the next page.
  */
 function database(): Promise<IDBDatabase> {
-  connection ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE_NAME);
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onsuccess = () => {
-      const db = request.result;
+  connection ??= openExistingDatabase().then(
+    (db) => {
       db.onversionchange = () => {
         db.close();
         connection = null;
       };
-      resolve(db);
-    };
-    request.onerror = () => {
+      return db;
+    },
+    (error: unknown) => {
       connection = null;
-      reject(request.error ?? new Error('浏览器存储不可用，无法离线保存'));
-    };
-  });
+      throw error;
+    },
+  );
   return connection;
 }
 

@@ -21,6 +21,21 @@ export interface StoredBundle {
   readonly fetchedAt: number;
 }
 
+/**
+ * The offline copy's database opened as it is, without Dexie (the download's worker, a report opened again):
+ * never created or upgraded here (an open that would is aborted and rejects), since Dexie (store/db.ts)
+ * creates and upgrades it.
+ */
+export function openExistingDatabase(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE_NAME);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('浏览器存储不可用，无法离线保存'));
+    request.onblocked = () => reject(new Error('浏览器存储正在升级'));
+  });
+}
+
 export function storedBundle(bundle: CompanyBundle, fetchedAt: number): StoredBundle {
   return { code: bundle.company.code, bundle, fetchedAt };
 }

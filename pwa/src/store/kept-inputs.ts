@@ -1,4 +1,4 @@
-import { BUNDLES_TABLE, DATABASE_NAME, SCHEMA_VERSION, type StoredBundle } from './bundle-rows.ts';
+import { BUNDLES_TABLE, openExistingDatabase, SCHEMA_VERSION, type StoredBundle } from './bundle-rows.ts';
 import type { StoredReport } from './db.ts';
 
 /** A company's rows in the offline copy that its report is made from, as IndexedDB holds them. */
@@ -11,17 +11,6 @@ export interface KeptInputs {
 
 /** Dexie keeps `version(n)` as IndexedDB version n × 10. */
 const IDB_VERSION = SCHEMA_VERSION * 10;
-
-function opened(): Promise<IDBDatabase | undefined> {
-  return new Promise((resolve) => {
-    const request = indexedDB.open(DATABASE_NAME);
-    // No copy yet: nothing is created here (Dexie creates it with its tables).
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => resolve(undefined);
-    request.onblocked = () => resolve(undefined);
-  });
-}
 
 function got<Row>(request: IDBRequest<Row>): Promise<Row | undefined> {
   return new Promise((resolve) => {
@@ -56,7 +45,7 @@ export function startKeptRead(code: string): Promise<KeptInputs | undefined> {
 
 async function read(code: string): Promise<KeptInputs | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
-  const db = await opened();
+  const db = await openExistingDatabase().catch(() => undefined);
   if (!db) return undefined;
   try {
     if (db.version !== IDB_VERSION) return undefined;
