@@ -17,19 +17,13 @@ import { launchBrowser } from '../pwa/e2e/browser.ts';
 import { runBacktest } from './backtest/run.ts';
 import { backtestSection } from './bench/backtest.ts';
 import { measureBarePut } from './bench/bare-put.ts';
-import {
-  measureEditToScreen,
-  measureOfflineDownload,
-  measureReportOpen,
-  type OfflineDownloadFigures,
-  openSyncSession,
-  syncPageScript,
-} from './bench/browser.ts';
+import { measureEditToScreen, measureReportOpen, openSyncSession, syncPageScript } from './bench/browser.ts';
 import { CAUSES } from './bench/causes.ts';
 import { engineSection, measureEngine } from './bench/engine.ts';
 import { FIRST_VISIT_PATH, type LighthouseRun, measureLongTasks, runLighthouse } from './bench/first-visit.ts';
 import { firstVisitSection } from './bench/first-visit-section.ts';
 import { changeOneRow, measureIngest } from './bench/ingest.ts';
+import { measureOfflineDownload, type OfflineDownloadFigures } from './bench/offline-download.ts';
 import { type HealthUnderLoad, measureHealthUnderPdfLoad } from './bench/pdf-load.ts';
 import {
   cleanUp,

@@ -1,6 +1,5 @@
 /** Sections 2–7 as tables: each figure next to its reference, the target, and the cause of a miss. */
 import os from 'node:os';
-import type { OfflineDownloadFigures } from './browser.ts';
 import {
   COMPANY,
   EDITS,
@@ -13,6 +12,7 @@ import {
   summary,
 } from './browser.ts';
 import type { IngestFigures } from './ingest.ts';
+import type { OfflineDownloadFigures } from './offline-download.ts';
 import { type HealthUnderLoad, healthUnderLoadRow, PDF_CLIENTS } from './pdf-load.ts';
 import type { Missed, Row, SectionResult } from './report.ts';
 import { verdict } from './report.ts';
