@@ -64,10 +64,12 @@ export function useCompanyReport(named: string | null): { state: ReportState; re
       set: (next: ReportState) => startTransition(() => setState((shown) => (sameReport(shown, next) ? shown : next))),
     };
     const earlyBundle = !force && hasEarlyBundle(named);
-    // A report kept for the inputs read ahead is shown at once, without the loading state drawn first; the
-    // loader then follows once the page is idle (its refresh from the server, the quotes).
-    const kept =
-      !force && !earlyBundle
+    // A report kept for the inputs read ahead is shown at once (found as the page loaded, or now), without the
+    // loading state drawn first; the loader then follows once the page is idle (its refresh, the quotes).
+    const atHand = force ? null : keptAtHand(named);
+    const kept = atHand
+      ? Promise.resolve(atHand)
+      : !force && !earlyBundle
         ? keptLoader()
             .then(({ keptReportAtHand }) => keptReportAtHand(named))
             .catch(() => null)
