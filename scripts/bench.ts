@@ -23,7 +23,12 @@ import { engineSection, measureEngine } from './bench/engine.ts';
 import { FIRST_VISIT_PATH, type LighthouseRun, measureLongTasks, runLighthouse } from './bench/first-visit.ts';
 import { firstVisitSection } from './bench/first-visit-section.ts';
 import { changeOneRow, measureIngest } from './bench/ingest.ts';
-import { measureOfflineDownload, type OfflineDownloadFigures } from './bench/offline-download.ts';
+import {
+  measureBareTransfer,
+  measureOfflineDownload,
+  type OfflineDownloadFigures,
+  PHONE_NETWORK,
+} from './bench/offline-download.ts';
 import { type HealthUnderLoad, measureHealthUnderPdfLoad } from './bench/pdf-load.ts';
 import {
   cleanUp,
@@ -261,6 +266,9 @@ async function main(): Promise<void> {
           `6. ${done.companies} companies in ${(done.millis / 1000).toFixed(1)} s; bare put of ${put.rows} rows ${(put.millis / 1000).toFixed(1)} s`,
         );
       }
+      progress('6. offline download on an emulated phone network, and the bare transfer of its pages');
+      const phoneDownload = await measureOfflineDownload(browser, market.baseURL, async () => {}, PHONE_NETWORK);
+      const phoneTransfer = await measureBareTransfer(browser, market.baseURL, PHONE_NETWORK);
       progress("6. sync: bundling the app's sync client for the page");
       const script = await syncPageScript();
       const session = await openSyncSession(browser, market.baseURL, script);
@@ -283,6 +291,7 @@ async function main(): Promise<void> {
         downloads,
         sinceBatchMillis: (downloads[0]?.clickedAt ?? batchAnsweredAt) - batchAnsweredAt,
         barePutMillis,
+        phone: { network: PHONE_NETWORK, download: phoneDownload, transferMillis: phoneTransfer },
         incremental,
         pageSize: SYNC_PAGE_SIZE,
       };

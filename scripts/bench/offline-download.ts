@@ -1,5 +1,5 @@
 /** Section 6 in Chromium on the built app: "离线下载全部" of the whole market into a fresh IndexedDB. */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { countStored, newPage } from '../../pwa/e2e/browser.ts';
 import { QUIET_MS } from '../../pwa/src/lib/after-first-screen.ts';
 
@@ -17,6 +17,53 @@ export interface OfflineDownloadFigures {
   readonly transferMillis: number;
   /** When the click came (`performance.now()` of this process), to tell how long after a write it was. */
   readonly clickedAt: number;
+}
+
+/** A phone's network, emulated through the debugger protocol (Chromium's network throttling). */
+export interface EmulatedNetwork {
+  readonly latencyMs: number;
+  readonly megabitsPerSecond: number;
+}
+
+/** A 4G phone on a good day: 150 ms of latency, 20 Mbit/s down. */
+export const PHONE_NETWORK: EmulatedNetwork = { latencyMs: 150, megabitsPerSecond: 20 };
+
+async function emulate(context: BrowserContext, page: Page, network: EmulatedNetwork): Promise<void> {
+  const session = await context.newCDPSession(page);
+  await session.send('Network.enable');
+  const bytesPerSecond = (network.megabitsPerSecond * 1_000_000) / 8;
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: network.latencyMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond / 4,
+  });
+}
+
+/**
+ * The phone-network figure's reference: the same pages fetched one after another under the same emulated
+ * network, each body read whole and nothing done with it (each next page named by the page's `Link`), ms.
+ */
+export async function measureBareTransfer(
+  browser: Browser,
+  baseURL: string,
+  network: EmulatedNetwork,
+): Promise<number> {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/api/data/health');
+  await emulate(context, page, network);
+  const millis = await page.evaluate(async () => {
+    const started = performance.now();
+    for (let path: string | null = '/api/data/company-bundles?limit=250'; path !== null; ) {
+      const response: Response = await fetch(path);
+      await response.arrayBuffer();
+      path = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/)?.[1] ?? null;
+    }
+    return performance.now() - started;
+  });
+  await context.close();
+  return millis;
 }
 
 /**
@@ -41,12 +88,14 @@ export async function measureOfflineDownload(
   browser: Browser,
   baseURL: string,
   beforeClick: () => Promise<void> = async () => {},
+  network?: EmulatedNetwork,
 ): Promise<OfflineDownloadFigures> {
   const { context, page } = await newPage(browser, baseURL);
   await page.goto('/');
   const button = page.getByTestId('offline-download-all');
   await button.waitFor({ timeout: 30_000 });
   await settled(page);
+  if (network) await emulate(context, page, network);
   await page.evaluate(() => {
     performance.setResourceTimingBufferSize(100_000);
     performance.clearResourceTimings();

@@ -12,7 +12,7 @@ import {
   summary,
 } from './browser.ts';
 import type { IngestFigures } from './ingest.ts';
-import type { OfflineDownloadFigures } from './offline-download.ts';
+import type { EmulatedNetwork, OfflineDownloadFigures } from './offline-download.ts';
 import { type HealthUnderLoad, healthUnderLoadRow, PDF_CLIENTS } from './pdf-load.ts';
 import type { Missed, Row, SectionResult } from './report.ts';
 import { verdict } from './report.ts';
@@ -242,6 +242,12 @@ export interface SyncFigures {
   readonly sinceBatchMillis: number;
   /** The bare bulk put of the same rows measured after each turn's download (bare-put.ts), ms. */
   readonly barePutMillis: readonly number[];
+  /** One more download from the kept pages on an emulated phone network, and its pages' bare transfer. */
+  readonly phone: {
+    readonly network: EmulatedNetwork;
+    readonly download: OfflineDownloadFigures;
+    readonly transferMillis: number;
+  };
   readonly incremental: readonly PullFigures[];
   readonly pageSize: number;
 }
@@ -287,6 +293,16 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
       target: `< 10 s and ≤ ${DOWNLOAD_TO_PUT_TARGET}× the bare put, every turn`,
       verdict: verdict(downloadMet),
       notes: `${downloads.length} turns, each a download in a fresh browser context, then the reference: the same rows (fetched first, not timed) put into a fresh IndexedDB by a bare page, one readwrite transaction of puts per page; each turn's ratio is its download over its own put; the slowest turn is the figure; click on \`offline-download-all\` → \`offline-download-done\` in the built app, once the page has done what a first visit defers (the service worker's precache, the market's quotes); ${formatCount(download.companies)} companies (${formatCount(download.storedBundles)} bundles stored) in ${download.requests} requests; ${formatBytes(download.encodedBytes)} over the wire (${formatBytes(download.decodedBytes)} of JSON decoded); the pages' request-to-last-byte times sum to ${transfers} (turn by turn; the next page is fetched while pages are checked and written)`,
+    },
+    {
+      benchmark: `Offline download on a phone's network (emulated: ${figures.phone.network.latencyMs} ms latency, ${figures.phone.network.megabitsPerSecond} Mbit/s)`,
+      measured: formatMillis(figures.phone.download.millis),
+      spread: '1 run',
+      reference: `bare transfer of the pages ${formatMillis(figures.phone.transferMillis)}`,
+      ratio: `${formatRatio(figures.phone.download.millis / figures.phone.transferMillis)} the transfer`,
+      target: '—',
+      verdict: '—',
+      notes: `the download as above, from the kept pages, with Chromium's network throttling on the page; the reference fetches the same ${figures.phone.download.requests} pages one after another under the same throttling, each body read whole and nothing done with it; the app asks for a page as soon as the one before names it in its \`Link\` header, so the pages are checked and stored while the next ones arrive`,
     },
     {
       benchmark: 'Incremental pull, one changed row',

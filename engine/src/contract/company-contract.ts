@@ -191,6 +191,20 @@ export const companyBundlesAnswer = envelope(z.object({ bundles: z.array(company
  */
 export const companyBundlesCursor = envelope(z.object(bundlesPageCursor));
 
+/**
+ * A page's `Link` header to the next page (RFC 8288, `rel="next"`), sent as the answer starts: a client
+ * asks for the next page while this one's body still arrives, before it is parsed. The last page has none.
+ */
+export function companyBundlesNextLink(next: string, limit: number): string {
+  return `</api/data/company-bundles?after=${next}&limit=${limit}>; rel="next"`;
+}
+
+/** The next page's `after` a `Link` header names, or null when it names none (the body's `next` decides). */
+export function nextAfterOfLink(link: string | null): string | null {
+  const after = link?.match(/<[^>]*[?&]after=(\d{6})(?:&[^>]*)?>\s*;\s*rel="next"/)?.[1];
+  return after ?? null;
+}
+
 /** A row of the WACC tool's industry table (engine: IndustryBetaRow). */
 export const industryBetaSchema = named(
   'IndustryBeta',

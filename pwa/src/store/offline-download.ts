@@ -1,19 +1,10 @@
-import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
+import { COMPANY_BUNDLES_PAGE_MAX, nextAfterOfLink } from '@fcf/engine/contract';
 import * as Comlink from 'comlink';
 import { ApiRequestError, apiBytes } from '../api/http.ts';
 import type { BundlePagesApi } from '../worker/bundle-pages.worker.ts';
-import type { PageCursor } from './bundle-pages.ts';
 import { loadCompanies } from './companies.ts';
 import { openStore } from './db.ts';
-
-export interface DownloadProgress {
-  /** Companies stored so far. */
-  readonly done: number;
-  /** Companies with a report, in all pages (0 until the first page arrives). */
-  readonly total: number;
-  /** Bytes received so far, as sent (compressed). */
-  readonly bytes: number;
-}
+import { type DownloadProgress, downloadPages, type Page, type PageRequest, type PageSource } from './page-pipeline.ts';
 
 /**
  * Companies per request: the server's largest page (~250 bundles are ~4 MB of JSON, ~0.5 MB compressed),
@@ -30,32 +21,42 @@ const ATTEMPTS = 3;
  */
 const WORKERS = 2;
 
-interface Page {
-  readonly bytes: ArrayBuffer;
-  /** As sent (compressed), for the progress. */
-  readonly size: number;
-}
+export type { DownloadProgress } from './page-pipeline.ts';
 
-async function fetchPage(after: string): Promise<Page> {
+async function fetchPage(after: string, onLinkedNext: (next: string | null) => void): Promise<Page> {
   let size = 0;
   const query = `limit=${PAGE_SIZE}${after ? `&after=${after}` : ''}`;
   const bytes = await apiBytes(`/api/data/company-bundles?${query}`, {
     timeoutMs: PAGE_TIMEOUT_MS,
     onHeaders: (headers) => {
       size = Number(headers.get('Content-Length')) || 0;
+      onLinkedNext(nextAfterOfLink(headers.get('Link')));
     },
   });
   return { bytes, size: size || bytes.byteLength };
 }
 
-async function fetchPageWithRetries(after: string): Promise<Page> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fetchPage(after);
-    } catch (error) {
-      if (attempt >= ATTEMPTS) throw error;
+/** Asks for the page after `after` (tried again up to ATTEMPTS times); its `Link` is heard as it starts. */
+function requestPage(after: string): PageRequest {
+  let heard: (next: string | null) => void = () => undefined;
+  const linkedNext = new Promise<string | null>((resolve) => {
+    heard = resolve;
+  });
+  const page = (async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fetchPage(after, heard);
+      } catch (error) {
+        if (attempt >= ATTEMPTS) throw error;
+      }
     }
-  }
+  })();
+  // A page that never arrives names no next page by its headers; the loop then stops on its failure.
+  page.then(
+    () => heard(null),
+    () => heard(null),
+  );
+  return { linkedNext, page };
 }
 
 /** A page the worker found not of the contract's shape, as the app's other answers of that kind fail. */
@@ -83,7 +84,7 @@ function startWorkers(): { pages: Comlink.Remote<BundlePagesApi>[]; stop: () => 
  * '离线下载全部': every company's report data (its bundle) for offline reading. The server sends the
  * bundles a page of 250 companies at a time, compressed. Each page is checked against the contract and
  * written in one transaction in a worker (store/bundle-pages.ts), two workers side by side; the next page
- * is asked for as soon as a page's cursor is read. A page that fails to arrive is tried again; after three
+ * is asked for as soon as a page's `Link` header names it (else once its cursor is read). A page that fails to arrive is tried again; after three
  * failures, or on a page of the wrong shape or a full disk, the download stops, the pages under way are
  * finished or given up whole, and what it stored so far is kept.
  */
@@ -95,49 +96,26 @@ export async function downloadAllCompanies(
   // The page opens (and upgrades) the offline copy; the workers only write into it.
   if (!(await openStore())) throw new Error('浏览器存储不可用，无法离线保存');
   const workers = startWorkers();
-  let progress: DownloadProgress = { done: 0, total: 0, bytes: 0 };
-  onProgress(progress);
-  const storing = new Set<Promise<void>>();
-  let failure: { error: unknown } | null = null;
   try {
-    let after: string | null = '';
-    for (let index = 0; after !== null && failure === null; index++) {
-      const page = await fetchPageWithRetries(after);
-      while (storing.size >= WORKERS) await Promise.race(storing);
-      if (failure !== null) break;
-      let heard: (cursor: PageCursor) => void = () => undefined;
-      const cursor = new Promise<PageCursor>((resolve) => {
-        heard = resolve;
-      });
-      const worker = workers.pages[index % workers.pages.length] as Comlink.Remote<BundlePagesApi>;
-      const stored = worker.storePage(Comlink.transfer(page.bytes, [page.bytes]), Comlink.proxy(heard));
-      const finished = stored.then(
-        (count) => {
-          progress = { ...progress, done: progress.done + count, bytes: progress.bytes + page.size };
-          onProgress(progress);
-        },
-        (error: unknown) => {
-          failure ??= { error: asRequestError(error) };
-        },
-      );
-      storing.add(finished);
-      finished.then(() => storing.delete(finished));
-      // The cursor comes before the page is stored; a page that fails before it names no next page.
-      const next = await Promise.race([cursor, stored.then(() => cursor)]).catch(() => null);
-      if (next === null) break;
-      progress = { ...progress, total: next.total };
-      after = next.next;
-    }
-  } catch (error) {
-    failure ??= { error };
+    const pages: PageSource = {
+      slots: WORKERS,
+      request: requestPage,
+      store: (page, slot, onCursor) => {
+        const worker = workers.pages[slot % workers.pages.length] as Comlink.Remote<BundlePagesApi>;
+        return worker
+          .storePage(Comlink.transfer(page.bytes, [page.bytes]), Comlink.proxy(onCursor))
+          .catch((error: unknown) => {
+            throw asRequestError(error);
+          });
+      },
+    };
+    const progress = await downloadPages(pages, onProgress);
+    await list;
+    return progress;
   } finally {
-    // Pages under way are stored whole or not at all; none is left writing after the download answers.
-    await Promise.all(storing);
+    // Pages under way are stored whole or given up by then (downloadPages waits for them).
     workers.stop();
   }
-  if (failure !== null) throw failure.error;
-  await list;
-  return progress;
 }
 
 /** Bytes this site stores, as the browser reports them. */

@@ -1,4 +1,4 @@
-import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
+import { COMPANY_BUNDLES_PAGE_MAX, companyBundlesNextLink } from '@fcf/engine/contract';
 import type { Services } from '../app-env.ts';
 import type { CompanyList, ListedCompany } from './company-list.ts';
 import { JsonPieces } from './json-pieces.ts';
@@ -53,7 +53,8 @@ export function canonicalCursors(list: CompanyList): string[] {
 }
 
 /**
- * The answer of `GET /api/data/company-bundles` (`{success, data: {bundles, next, total}, message}`),
+ * The answer of `GET /api/data/company-bundles` (`{success, data: {bundles, next, total}, message}`, and
+ * a `Link` header to the next page),
  * written slice by slice as `marketBundleSlices` reads them, so no step holds the event loop long. Kept
  * only at a canonical boundary and when every slice was read at `seq`, the sequence the view is keyed on.
  */
@@ -77,5 +78,6 @@ export async function bundlesPageView(
     }
   }
   json.add(`],"next":${JSON.stringify(next)},"total":${list.withHistory.length}},"message":"获取成功"}`);
-  return { json: json.bytes(), keep: canonical && sameState };
+  const headers: Record<string, string> = next === null ? {} : { link: companyBundlesNextLink(next, limit) };
+  return { json: json.bytes(), keep: canonical && sameState, headers };
 }

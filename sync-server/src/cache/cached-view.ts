@@ -44,15 +44,20 @@ export class CachedView {
   private readonly encoding = new Map<ContentEncoding, Promise<ViewAnswer>>();
   private resized: ((view: CachedView) => void) | null = null;
 
-  /** `effort`: 'fast' for a view answered once and not kept (see `encodeBody`). */
+  /**
+   * `effort`: 'fast' for a view answered once and not kept (see `encodeBody`); `headers`: the answer's own
+   * beyond the usual ones (a page's `Link` to the next), sent with every form and with a 304.
+   */
   constructor(
     json: string | Uint8Array<ArrayBuffer>,
     private readonly effort: Effort = 'cached',
+    headers: Readonly<Record<string, string>> = {},
   ) {
     const body = typeof json === 'string' ? new TextEncoder().encode(json) : json;
     this.etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     this.notModifiedHeaders = {
       ...SECURITY_HEADERS,
+      ...headers,
       etag: this.etag,
       'cache-control': 'no-cache',
       vary: 'Accept-Encoding',

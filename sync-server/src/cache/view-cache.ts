@@ -17,6 +17,8 @@ export interface BuiltView {
   readonly json: string | Uint8Array<ArrayBuffer>;
   /** False: answer this request (and those waiting for the same build) only, keep nothing. */
   readonly keep: boolean;
+  /** Headers of the answer beyond the view's own (a page's `Link` to the next one). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 interface Entry {
@@ -75,8 +77,8 @@ export class ViewCache {
     const pending = this.building.get(id);
     if (pending) return pending;
     const made = (async () => {
-      const { json, keep } = await build();
-      const view = new CachedView(json, keep ? 'cached' : 'fast');
+      const { json, keep, headers } = await build();
+      const view = new CachedView(json, keep ? 'cached' : 'fast', headers);
       if (keep) {
         await view.compact();
         this.keep(key, seq, view);

@@ -1,4 +1,4 @@
-import { companyBundleAnswer, companyBundlesAnswer, companyListAnswer } from '@fcf/engine/contract';
+import { companyBundleAnswer, companyBundlesAnswer, companyListAnswer, nextAfterOfLink } from '@fcf/engine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import { transaction } from '../db/database.ts';
@@ -67,6 +67,25 @@ describe('GET /api/data/company-bundles', () => {
     expect(single.statements.interims?.['2099-09-30']?.current_assets_total).toBe(0.1 + 0.2);
     const paged = (await page('?limit=1000')).bundles.find((bundle) => bundle.company.code === MIDEA);
     expect(paged).toEqual(single);
+  });
+
+  it("names the next page in a Link header, as the body's next does, kept views and 304s too", async () => {
+    for (const path of ['/api/data/company-bundles?limit=2', '/api/data/company-bundles?limit=2']) {
+      const answer = await platform.call('GET', path);
+      const link = answer.headers.get('link');
+      const { data } = await answerOf(answer, companyBundlesAnswer);
+      expect(data.next).not.toBeNull();
+      expect(link).toBe(`</api/data/company-bundles?after=${data.next}&limit=2>; rel="next"`);
+      expect(nextAfterOfLink(link)).toBe(data.next);
+      const again = await platform.call('GET', path, {
+        headers: { 'If-None-Match': answer.headers.get('etag') ?? '' },
+      });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('link')).toBe(link);
+    }
+    const last = await platform.call('GET', '/api/data/company-bundles?limit=1000');
+    expect((await answerOf(last, companyBundlesAnswer)).data.next).toBeNull();
+    expect(last.headers.get('link')).toBeNull();
   });
 
   it('after the last company: an empty last page', async () => {
