@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 
 /**
  * The download's reference: the same rows (every page of GET /api/data/company-bundles, fetched first and
- * not timed) put into a fresh IndexedDB by a bare page, one readwrite transaction of `put`s per page, as
+ * not timed, each bundle whole again as the app stores it) put into a fresh IndexedDB by a bare page, one readwrite transaction of `put`s per page, as
  * the app's `bulkPut` does; the time of the puts alone, ms.
  */
 export async function measureBarePut(browser: Browser, baseURL: string): Promise<{ millis: number; rows: number }> {
@@ -14,10 +14,25 @@ export async function measureBarePut(browser: Browser, baseURL: string): Promise
     const pages: { code: string }[][] = [];
     for (let after = ''; ; ) {
       const response = await fetch(`/api/data/company-bundles?limit=250${after ? `&after=${after}` : ''}`);
+      type Comparison = { industry: string };
       const body = (await response.json()) as {
-        data: { bundles: { company: { code: string } }[]; next: string | null };
+        data: {
+          bundles: { company: { code: string }; industry_comparison?: Comparison | null }[];
+          industry_tops: Record<string, unknown>;
+          next: string | null;
+        };
       };
-      pages.push(body.data.bundles.map((bundle) => ({ code: bundle.company.code, bundle, fetchedAt: Date.now() })));
+      // The rows the app stores: each bundle whole again, its industry's list from the page's industry_tops.
+      const tops = body.data.industry_tops;
+      pages.push(
+        body.data.bundles.map((bundle) => {
+          const comparison = bundle.industry_comparison;
+          const whole = comparison
+            ? { ...bundle, industry_comparison: { ...comparison, top: tops[comparison.industry] } }
+            : bundle;
+          return { code: bundle.company.code, bundle: whole, fetchedAt: Date.now() };
+        }),
+      );
       if (body.data.next === null) break;
       after = body.data.next;
     }

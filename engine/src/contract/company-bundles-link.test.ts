@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyBundlesNextLink, nextAfterOfLink } from './company-contract.ts';
+import { companyBundlesNextLink, nextAfterOfLink } from './company-bundle-pages.ts';
 
 describe("a page of bundles' Link to the next page", () => {
   it('names the next page, and is read back', () => {

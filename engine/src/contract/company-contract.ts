@@ -158,53 +158,6 @@ export const companyBundleSchema = named(
 );
 export const companyBundleAnswer = envelope(companyBundleSchema);
 
-/**
- * The longest page of company bundles (~3.7 MB of JSON, ~0.4 MB brotli for 250 companies), also the
- * default: a larger `limit` is answered with this many.
- */
-export const COMPANY_BUNDLES_PAGE_MAX = 250;
-
-/** `GET /api/data/company-bundles`: every company's bundle, a page at a time ("离线下载全部"). */
-export const companyBundlesQuery = z.object({
-  after: z.optional(
-    z.string().check(z.regex(/^\d{6}$/, 'after 应为6位股票代码'), z.describe('上一页的 next；不填从第一家开始')),
-  ),
-  limit: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(/^\d{1,4}$/, `limit 应为1–${COMPANY_BUNDLES_PAGE_MAX}的整数`),
-        z.describe(
-          `每页公司数，1–${COMPANY_BUNDLES_PAGE_MAX}（默认 ${COMPANY_BUNDLES_PAGE_MAX}，更大按 ${COMPANY_BUNDLES_PAGE_MAX} 计）`,
-        ),
-      ),
-  ),
-});
-const bundlesPageCursor = {
-  next: z.nullable(z.string()).check(z.describe('下一页的 after；null 表示已是最后一页')),
-  total: z.number().check(z.describe('有历史数据的公司总数（进度条用）')),
-};
-export const companyBundlesAnswer = envelope(z.object({ bundles: z.array(companyBundleSchema), ...bundlesPageCursor }));
-/**
- * A page's cursor alone, checked before its bundles are (a download asks for the next page while it checks
- * and stores this one); the whole page is still checked against `companyBundlesAnswer` before it is used.
- */
-export const companyBundlesCursor = envelope(z.object(bundlesPageCursor));
-
-/**
- * A page's `Link` header to the next page (RFC 8288, `rel="next"`), sent as the answer starts: a client
- * asks for the next page while this one's body still arrives, before it is parsed. The last page has none.
- */
-export function companyBundlesNextLink(next: string, limit: number): string {
-  return `</api/data/company-bundles?after=${next}&limit=${limit}>; rel="next"`;
-}
-
-/** The next page's `after` a `Link` header names, or null when it names none (the body's `next` decides). */
-export function nextAfterOfLink(link: string | null): string | null {
-  const after = link?.match(/<[^>]*[?&]after=(\d{6})(?:&[^>]*)?>\s*;\s*rel="next"/)?.[1];
-  return after ?? null;
-}
-
 /** A row of the WACC tool's industry table (engine: IndustryBetaRow). */
 export const industryBetaSchema = named(
   'IndustryBeta',

@@ -29,6 +29,7 @@ import type {
 import type { Writable } from '../testing/writable.ts';
 import type { DcfResult, EquityBridge } from '../valuation/dcf.ts';
 import type { SensitivityGrid } from '../valuation/sensitivity.ts';
+import type { PagedCompanyBundle, pagedCompanyBundleSchema } from './company-bundle-pages.ts';
 import type { companyBundleSchema } from './company-contract.ts';
 import type {
   dcfResultSchema,
@@ -104,5 +105,6 @@ describe('the contract’s schemas describe the engine’s types exactly', () =>
 
   it('a parsed company bundle is the engine’s bundle (its years keyed by the strings JSON has)', () => {
     expectTypeOf<z.output<typeof companyBundleSchema>>().toExtend<CompanyBundle>();
+    expectTypeOf<z.output<typeof pagedCompanyBundleSchema>>().toExtend<PagedCompanyBundle>();
   });
 });

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import type { CompanyBundle } from '@fcf/engine/report';
+import { pagedBundle } from '@fcf/engine/contract';
+import { type CompanyBundle, INDUSTRY_METRICS, type IndustryPeer } from '@fcf/engine/report';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ICBC_BUNDLE, SAMPLE_COMPANY_BUNDLE } from '../../../engine/src/testing/model-bundles.ts';
 import { type PageCursor, PageFormatError, storeBundlesPage } from './bundle-pages.ts';
@@ -9,11 +10,43 @@ afterEach(async () => {
   await (await openStore())?.bundles.clear();
 });
 
-/** A page of GET /api/data/company-bundles as the server sends it. */
-function pageBytes(bundles: readonly unknown[], next: string | null, total = 2): ArrayBuffer {
-  const text = JSON.stringify({ success: true, data: { bundles, next, total }, message: '获取成功' });
-  return new TextEncoder().encode(text).buffer as ArrayBuffer;
+/**
+ * A page of GET /api/data/company-bundles as the server sends it: each bundle without its industry's largest
+ * companies, which `industry_tops` gives once an industry (`leaveOut`: an industry whose list is missing).
+ */
+function pageBytes(bundles: readonly CompanyBundle[], next: string | null, total = 2, leaveOut?: string): ArrayBuffer {
+  const tops: Record<string, unknown> = {};
+  const paged = bundles.map((bundle) => {
+    const { paged, top } = pagedBundle(bundle);
+    const industry = bundle.industry_comparison?.industry;
+    if (top && industry && industry !== leaveOut) tops[industry] = top;
+    return paged;
+  });
+  const data = { bundles: paged, industry_tops: tops, next, total };
+  return new TextEncoder().encode(JSON.stringify({ success: true, data, message: '获取成功' })).buffer as ArrayBuffer;
 }
+
+const PEER = {
+  code: '000333',
+  name: '美的集团',
+  year: 2023,
+  revenue: 3720.4,
+  financial: false,
+  ...Object.fromEntries(INDUSTRY_METRICS.map((metric) => [metric, 0.1])),
+} as IndustryPeer;
+
+/** The sample bundle with its 行业对比, as the one-company endpoint sends it. */
+const WITH_COMPARISON: CompanyBundle = {
+  ...SAMPLE_COMPANY_BUNDLE,
+  industry_comparison: {
+    industry: '制造业',
+    company_code: SAMPLE_COMPANY_BUNDLE.company.code,
+    companies: 2425,
+    excluded_financial: 0,
+    metrics: [{ metric: 'roe', label: 'ROE', value: 0.2, median: 0.07, percentile: 0.9, count: 2241 }],
+    top: [PEER],
+  },
+};
 
 async function storedCount(): Promise<number> {
   return (await (await openStore())?.bundles.count()) ?? 0;
@@ -30,6 +63,20 @@ describe('a page of the offline download, checked and stored', () => {
     expect(heard).toEqual([{ next: '601398', total: 40 }]);
     expect((await readBundle(SAMPLE_COMPANY_BUNDLE.company.code))?.bundle).toEqual(SAMPLE_COMPANY_BUNDLE);
     expect((await readBundle(ICBC_BUNDLE.company.code))?.bundle).toEqual(ICBC_BUNDLE);
+  });
+
+  it("stores each bundle whole again, its industry's largest companies from the page's list", async () => {
+    await openStore();
+    expect(await storeBundlesPage(pageBytes([WITH_COMPARISON, ICBC_BUNDLE], null), () => undefined)).toBe(2);
+    expect((await readBundle(WITH_COMPARISON.company.code))?.bundle).toEqual(WITH_COMPARISON);
+    expect((await readBundle(ICBC_BUNDLE.company.code))?.bundle).toEqual(ICBC_BUNDLE);
+  });
+
+  it("stores nothing of a page that lacks a bundle's industry in its list", async () => {
+    await openStore();
+    const failure = storeBundlesPage(pageBytes([ICBC_BUNDLE, WITH_COMPARISON], null, 2, '制造业'), () => undefined);
+    await expect(failure).rejects.toBeInstanceOf(PageFormatError);
+    expect(await storedCount()).toBe(0);
   });
 
   it('stores nothing of a page whose one bundle breaks the contract, and says so by name', async () => {

@@ -1,5 +1,6 @@
-import { companyBundlesAnswer, companyBundlesCursor } from '@fcf/engine/contract';
+import { bundleOfPage, companyBundlesAnswer, companyBundlesCursor } from '@fcf/engine/contract';
 import { safeParse } from 'zod/mini';
+import type { StoredBundle } from './bundle-rows.ts';
 import { BUNDLES_TABLE, openExistingDatabase, storedBundle } from './bundle-rows.ts';
 
 /**
@@ -61,15 +62,22 @@ export async function storeBundlesPage(bytes: ArrayBuffer, onCursor: (cursor: Pa
   onCursor(cursor.data.data);
   const page = safeParse(companyBundlesAnswer, body);
   if (!page.success) throw new PageFormatError('数据格式错误');
-  const { bundles } = page.data.data;
-  const db = await database();
+  const { bundles, industry_tops } = page.data.data;
   const fetchedAt = Date.now();
+  // Each bundle whole again, its industry's largest companies from the page's list (given once an industry).
+  const rows: StoredBundle[] = [];
+  for (const paged of bundles) {
+    const bundle = bundleOfPage(paged, industry_tops);
+    if (!bundle) throw new PageFormatError('数据格式错误');
+    rows.push(storedBundle(bundle, fetchedAt));
+  }
+  const db = await database();
   await new Promise<void>((resolve, reject) => {
     const transaction = db.transaction(BUNDLES_TABLE, 'readwrite');
     const table = transaction.objectStore(BUNDLES_TABLE);
-    for (const bundle of bundles) table.put(storedBundle(bundle, fetchedAt));
+    for (const row of rows) table.put(row);
     transaction.oncomplete = () => resolve();
     transaction.onabort = () => reject(transaction.error ?? new Error('离线数据保存失败'));
   });
-  return bundles.length;
+  return rows.length;
 }
