@@ -76,6 +76,7 @@ export function bundleOfPage(paged: PagedCompanyBundle, tops: IndustryTops): Com
   if (!top) return null;
   return { ...paged, industry_comparison: { ...comparison, top } };
 }
+
 /**
  * A page's cursor alone, checked before its bundles are (a download asks for the next page while it checks
  * and stores this one); the whole page is still checked against `companyBundlesAnswer` before it is used.

@@ -1,7 +1,6 @@
 import { bundleOfPage, companyBundlesAnswer, companyBundlesCursor } from '@fcf/engine/contract';
 import { safeParse } from 'zod/mini';
-import type { StoredBundle } from './bundle-rows.ts';
-import { BUNDLES_TABLE, openExistingDatabase, storedBundle } from './bundle-rows.ts';
+import { BUNDLES_TABLE, openExistingDatabase, type StoredBundle, storedBundle } from './bundle-rows.ts';
 
 /**
  * A page of "离线下载全部" checked and stored off the page's thread (worker/bundle-pages.worker.ts): the
