@@ -8,8 +8,8 @@ import { industryComparisonViewSchema } from './section-answers.ts';
 /** `GET /api/data/company-bundles`: the pages of "离线下载全部", their cursor, their `Link` and their bundles. */
 
 /**
- * The longest page of company bundles (~3.7 MB of JSON, ~0.4 MB brotli for 250 companies), also the
- * default: a larger `limit` is answered with this many.
+ * The longest page of company bundles (250 companies: up to ~3.4 MB of JSON, up to ~0.5 MB brotli), also
+ * the default: a larger `limit` is answered with this many.
  */
 export const COMPANY_BUNDLES_PAGE_MAX = 250;
 

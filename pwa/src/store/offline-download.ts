@@ -7,8 +7,9 @@ import { openStore } from './db.ts';
 import { type DownloadProgress, downloadPages, type Page, type PageRequest, type PageSource } from './page-pipeline.ts';
 
 /**
- * Companies per request: the server's largest page (~250 bundles are ~4 MB of JSON, ~0.5 MB compressed),
- * whose pages from the first one on are the ones it keeps, so every browser downloading shares them.
+ * Companies per request: the server's largest page (250 bundles are up to ~3.4 MB of JSON, up to ~0.5 MB
+ * compressed), whose pages from the first one on are the ones it keeps, so every browser downloading shares
+ * them.
  */
 const PAGE_SIZE = COMPANY_BUNDLES_PAGE_MAX;
 /** A page has a minute: the first after a change of the data may be built on the server while it waits. */
