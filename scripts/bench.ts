@@ -16,19 +16,13 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../pwa/e2e/browser.ts';
 import { runBacktest } from './backtest/run.ts';
 import { backtestSection } from './bench/backtest.ts';
-import { measureBarePut } from './bench/bare-put.ts';
 import { measureEditToScreen, measureReportOpen, openSyncSession, syncPageScript } from './bench/browser.ts';
 import { CAUSES } from './bench/causes.ts';
 import { engineSection, measureEngine } from './bench/engine.ts';
 import { FIRST_VISIT_PATH, type LighthouseRun, measureLongTasks, runLighthouse } from './bench/first-visit.ts';
 import { firstVisitSection } from './bench/first-visit-section.ts';
 import { changeOneRow, measureIngest } from './bench/ingest.ts';
-import {
-  measureBareTransfer,
-  measureOfflineDownload,
-  type OfflineDownloadFigures,
-  PHONE_NETWORK,
-} from './bench/offline-download.ts';
+import { measureDownloadTurns } from './bench/offline-download.ts';
 import { type HealthUnderLoad, measureHealthUnderPdfLoad } from './bench/pdf-load.ts';
 import {
   cleanUp,
@@ -66,8 +60,6 @@ const INCREMENTAL_PULLS = 5;
 const COMPANY_LIST_TARGET: RouteTarget = { share: 0.25, p99Ms: null };
 /** The page a paging client asks for from the whole market's list. */
 const LIST_PAGE = 100;
-/** The offline download's turns: after the batch valuation, from the server's kept pages, right after an edit. */
-const DOWNLOAD_TURNS = 3;
 const LIGHTHOUSE_RUNS = 2;
 const LONG_TASK_RUNS = 3;
 
@@ -245,30 +237,8 @@ async function main(): Promise<void> {
 
     if (want(6)) {
       browser = await launchBrowser();
-      // Each turn: the app's download into a fresh profile, then the bare bulk put of the same rows. The
-      // first follows section 5's batch valuation; the last clicks right after an admin's edit, so its pages
-      // are not built yet (the server builds them again once the data is quiet, and the click does not wait).
       const token = await login(market.baseURL);
-      const downloads: OfflineDownloadFigures[] = [];
-      const barePutMillis: number[] = [];
-      for (let turn = 0; turn < DOWNLOAD_TURNS; turn++) {
-        const afterEdit = turn === DOWNLOAD_TURNS - 1;
-        progress(
-          `6. offline download of the whole market (离线下载全部) into a fresh IndexedDB, turn ${turn + 1}${afterEdit ? ', right after an edit' : ''}`,
-        );
-        const done = await measureOfflineDownload(browser, market.baseURL, async () => {
-          if (afterEdit) await changeOneRow(market.baseURL, token, '000333', 0.084);
-        });
-        downloads.push(done);
-        const put = await measureBarePut(browser, market.baseURL);
-        barePutMillis.push(put.millis);
-        progress(
-          `6. ${done.companies} companies in ${(done.millis / 1000).toFixed(1)} s; bare put of ${put.rows} rows ${(put.millis / 1000).toFixed(1)} s`,
-        );
-      }
-      progress('6. offline download on an emulated phone network, and the bare transfer of its pages');
-      const phoneDownload = await measureOfflineDownload(browser, market.baseURL, async () => {}, PHONE_NETWORK);
-      const phoneTransfer = await measureBareTransfer(browser, market.baseURL, PHONE_NETWORK);
+      const { downloads, barePutMillis, phone } = await measureDownloadTurns(browser, market.baseURL, token);
       progress("6. sync: bundling the app's sync client for the page");
       const script = await syncPageScript();
       const session = await openSyncSession(browser, market.baseURL, script);
@@ -291,7 +261,7 @@ async function main(): Promise<void> {
         downloads,
         sinceBatchMillis: (downloads[0]?.clickedAt ?? batchAnsweredAt) - batchAnsweredAt,
         barePutMillis,
-        phone: { network: PHONE_NETWORK, download: phoneDownload, transferMillis: phoneTransfer },
+        phone,
         incremental,
         pageSize: SYNC_PAGE_SIZE,
       };

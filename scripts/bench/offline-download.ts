@@ -2,6 +2,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { countStored, newPage } from '../../pwa/e2e/browser.ts';
 import { QUIET_MS } from '../../pwa/src/lib/after-first-screen.ts';
+import { measureBarePut } from './bare-put.ts';
+import { changeOneRow } from './ingest.ts';
+import { progress } from './stats.ts';
 
 export interface OfflineDownloadFigures {
   /** Click on "离线下载全部" → `offline-download-done` shown, ms (in the page). */
@@ -122,4 +125,37 @@ export async function measureOfflineDownload(
   });
   await context.close();
   return { millis: finished - started, companies, storedBundles, clickedAt, ...figures };
+}
+
+/** The offline download's turns: after the batch valuation, from the server's kept pages, right after an edit. */
+const DOWNLOAD_TURNS = 3;
+
+/**
+ * Section 6's download figures. Each turn: the app's download into a fresh profile, then the bare bulk put of
+ * the same rows. The first follows section 5's batch valuation; the last clicks right after an admin's edit,
+ * so its pages are not built yet (the server builds them again once the data is quiet, and the click does not
+ * wait). Then one more download from the kept pages on an emulated phone network, and its pages' bare transfer.
+ */
+export async function measureDownloadTurns(browser: Browser, baseURL: string, token: string) {
+  const downloads: OfflineDownloadFigures[] = [];
+  const barePutMillis: number[] = [];
+  for (let turn = 0; turn < DOWNLOAD_TURNS; turn++) {
+    const afterEdit = turn === DOWNLOAD_TURNS - 1;
+    progress(
+      `6. offline download of the whole market (离线下载全部) into a fresh IndexedDB, turn ${turn + 1}${afterEdit ? ', right after an edit' : ''}`,
+    );
+    const done = await measureOfflineDownload(browser, baseURL, async () => {
+      if (afterEdit) await changeOneRow(baseURL, token, '000333', 0.084);
+    });
+    downloads.push(done);
+    const put = await measureBarePut(browser, baseURL);
+    barePutMillis.push(put.millis);
+    progress(
+      `6. ${done.companies} companies in ${(done.millis / 1000).toFixed(1)} s; bare put of ${put.rows} rows ${(put.millis / 1000).toFixed(1)} s`,
+    );
+  }
+  progress('6. offline download on an emulated phone network, and the bare transfer of its pages');
+  const download = await measureOfflineDownload(browser, baseURL, async () => {}, PHONE_NETWORK);
+  const transferMillis = await measureBareTransfer(browser, baseURL, PHONE_NETWORK);
+  return { downloads, barePutMillis, phone: { network: PHONE_NETWORK, download, transferMillis } };
 }
