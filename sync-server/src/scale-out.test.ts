@@ -91,7 +91,8 @@ describe.skipIf(!sqldBinary())('two instances and an embedded replica on one lib
     expect(listA?.status).toBe(200);
     expect(listB?.body).toEqual(listA?.body);
     // The token came from A; B checks it with the secret both read from the database.
-    expect((await call(b, '/api/data/companies-status')).status).toBe(200);
+    const status = await call(b, '/api/data/companies-status');
+    expect(status.status, `${JSON.stringify(status.body)}\n${b.process.output()}`).toBe(200);
   });
 
   it('concurrent writes through both: every change has its own sequence number and shows on both', async () => {

@@ -1,8 +1,24 @@
 import type Libsql from 'libsql';
-import { connectionBroken, failedUnsent, TransactionLostError } from './connection-errors.ts';
+import {
+  connectionBroken,
+  DatabaseBusyError,
+  failedUnsent,
+  lockContended,
+  TransactionLostError,
+} from './connection-errors.ts';
 import type { Database, Statement, Transaction } from './database.ts';
 
 type Connection = Libsql.Database;
+
+/**
+ * The pauses before a statement or transaction that lost to another connection's lock is run again, in ms.
+ * Blocking, like every statement of this synchronous driver; rare (other instances writing at the moment).
+ */
+const CONTENTION_PAUSES_MS = [10, 40, 120, 300, 600] as const;
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
 
 /**
  * A connection to a libSQL server (`DATABASE_URL=http://…`) that outlives its stream. libsql keeps one
@@ -14,14 +30,21 @@ type Connection = Libsql.Database;
  * (nothing has run yet). A connection that breaks later loses the transaction, which the server rolls
  * back; every further statement of it fails with TransactionLostError, and the next one after it runs
  * on a new connection.
+ *
+ * Other instances writing to the same server can make a statement lose to their lock: refused (busy) or
+ * stopped by the server (interrupted), with no effect. Outside a transaction it is sent again after a
+ * short pause. In a transaction nothing more of it runs: it is rolled back and run again whole. After
+ * `CONTENTION_PAUSES_MS` such turns the statement's error, or DatabaseBusyError, is thrown.
  */
 export class ReconnectingDatabase implements Database {
   private connection: Connection | undefined;
   /** Counts connections opened, so a statement knows whether it was prepared on the current one. */
   private generation = 0;
   private transactionOpen = false;
-  /** The open transaction's connection broke: it is gone on the server. */
+  /** The open transaction's connection broke, or a statement of it lost to a lock: nothing more of it runs. */
   private transactionLost: unknown;
+  /** The open transaction ended on the server with its connection (not only a lost statement). */
+  private transactionConnectionGone = false;
   private closed = false;
 
   constructor(private readonly connect: () => Connection) {
@@ -42,13 +65,25 @@ export class ReconnectingDatabase implements Database {
    * gone, or the server could not be reached) is sent once more on a new connection.
    */
   use<Result>(use: (connection: Connection, generation: number) => Result): Result {
-    try {
-      return use(this.current(), this.generation);
-    } catch (error) {
-      if (!connectionBroken(error)) throw error;
-      this.drop(error);
-      if (this.transactionOpen || !failedUnsent(error)) throw error;
-      return use(this.current(), this.generation);
+    for (let turn = 0; ; turn++) {
+      try {
+        return use(this.current(), this.generation);
+      } catch (error) {
+        if (lockContended(error)) {
+          if (this.transactionOpen) {
+            this.transactionLost = error;
+            throw error;
+          }
+          const wait = CONTENTION_PAUSES_MS[turn];
+          if (wait === undefined) throw error;
+          pause(wait);
+          continue;
+        }
+        if (!connectionBroken(error)) throw error;
+        this.drop(error);
+        if (this.transactionOpen || !failedUnsent(error)) throw error;
+        return use(this.current(), this.generation);
+      }
     }
   }
 
@@ -78,32 +113,56 @@ export class ReconnectingDatabase implements Database {
 
   private runTransaction<Result>(mode: string, work: () => Result): Result {
     if (this.transactionOpen) throw new Error('cannot start a transaction within a transaction');
+    for (let turn = 0; ; turn++) {
+      const outcome = this.runTransactionOnce(mode, work);
+      if (outcome.ran) return outcome.result;
+      // It lost to another connection's lock and was rolled back: run it again whole, after a pause.
+      const wait = CONTENTION_PAUSES_MS[turn];
+      if (wait === undefined) throw new DatabaseBusyError(outcome.contention);
+      pause(wait);
+    }
+  }
+
+  /** One run of a transaction: its result, or the lock it lost to (then nothing of it was applied). */
+  private runTransactionOnce<Result>(
+    mode: string,
+    work: () => Result,
+  ): { ran: true; result: Result } | { ran: false; contention: unknown } {
     // Sent again after a quiet spell like any statement: nothing of the transaction has run yet.
     this.use((connection) => connection.exec(`BEGIN ${mode}`));
     this.transactionOpen = true;
     this.transactionLost = undefined;
+    this.transactionConnectionGone = false;
     try {
       const result = work();
       this.use((connection) => connection.exec('COMMIT'));
-      return result;
+      return { ran: true, result };
     } catch (error) {
-      if (this.transactionLost === undefined) this.rollback();
+      // Work may catch the lost statement's error and fail on the next one: the lock is the cause either way.
+      const contention = this.transactionConnectionGone ? undefined : this.transactionLost;
+      if (!this.transactionConnectionGone) this.rollback();
+      if (contention !== undefined) return { ran: false, contention };
       throw error;
     } finally {
       this.transactionOpen = false;
       this.transactionLost = undefined;
+      this.transactionConnectionGone = false;
     }
   }
 
   private rollback(): void {
+    // The connection itself, not current(): a transaction that lost a statement to a lock refuses further ones.
+    const connection = this.connection;
+    if (!connection) return;
     try {
-      this.current().exec('ROLLBACK');
+      connection.exec('ROLLBACK');
     } catch (error) {
       // SQLite ends the transaction itself on some errors (a full disk, an interrupt): the error that
       // failed the work is the one to report.
       if (error instanceof Error && error.message.includes('no transaction is active')) return;
-      // A connection that broke just now: the server has dropped the transaction with it.
-      if (!connectionBroken(error)) throw error;
+      // A connection that broke just now, or a ROLLBACK that lost to a lock: a transaction the server may
+      // still hold open must not take the next statements, so the connection goes (and the server ends it).
+      if (!connectionBroken(error) && !lockContended(error)) throw error;
       this.drop(error);
     }
   }
@@ -121,7 +180,10 @@ export class ReconnectingDatabase implements Database {
   }
 
   private drop(cause: unknown): void {
-    if (this.transactionOpen) this.transactionLost = cause;
+    if (this.transactionOpen) {
+      this.transactionLost = cause;
+      this.transactionConnectionGone = true;
+    }
     try {
       this.connection?.close();
     } catch {
