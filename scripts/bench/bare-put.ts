@@ -15,21 +15,39 @@ export async function measureBarePut(browser: Browser, baseURL: string): Promise
     for (let after = ''; ; ) {
       const response = await fetch(`/api/data/company-bundles?limit=250${after ? `&after=${after}` : ''}`);
       type Comparison = { industry: string };
+      type Reports = Record<string, number[]>;
+      type Statements = { years: Reports; interims?: Reports };
       const body = (await response.json()) as {
         data: {
-          bundles: { company: { code: string }; industry_comparison?: Comparison | null }[];
+          bundles: { company: { code: string }; statements: Statements; industry_comparison?: Comparison | null }[];
           industry_tops: Record<string, unknown>;
+          statement_items: string[];
           next: string | null;
         };
       };
-      // The rows the app stores: each bundle whole again, its industry's list from the page's industry_tops.
-      const tops = body.data.industry_tops;
+      // The rows the app stores: each bundle whole again, its industry's list from the page's industry_tops
+      // and its figures by item name from the page's statement_items (the app's bundleOfPage).
+      const { industry_tops: tops, statement_items: items } = body.data;
+      const byName = (reports: Reports) =>
+        Object.fromEntries(
+          Object.entries(reports).map(([key, figures]) => {
+            const year: Record<string, number> = {};
+            for (let at = 0; at < figures.length; at += 2) year[items[figures[at] ?? 0] ?? ''] = figures[at + 1] ?? 0;
+            return [key, year];
+          }),
+        );
       pages.push(
         body.data.bundles.map((bundle) => {
           const comparison = bundle.industry_comparison;
+          const { years, interims } = bundle.statements;
+          const statements = {
+            ...bundle.statements,
+            years: byName(years),
+            ...(interims ? { interims: byName(interims) } : {}),
+          };
           const whole = comparison
-            ? { ...bundle, industry_comparison: { ...comparison, top: tops[comparison.industry] } }
-            : bundle;
+            ? { ...bundle, statements, industry_comparison: { ...comparison, top: tops[comparison.industry] } }
+            : { ...bundle, statements };
           return { code: bundle.company.code, bundle: whole, fetchedAt: Date.now() };
         }),
       );

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { pagedBundle } from '@fcf/engine/contract';
+import { pagedBundle, StatementItemIndex } from '@fcf/engine/contract';
 import { type CompanyBundle, INDUSTRY_METRICS, type IndustryPeer } from '@fcf/engine/report';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ICBC_BUNDLE, SAMPLE_COMPANY_BUNDLE } from '../../../engine/src/testing/model-bundles.ts';
@@ -12,17 +12,26 @@ afterEach(async () => {
 
 /**
  * A page of GET /api/data/company-bundles as the server sends it: each bundle without its industry's largest
- * companies, which `industry_tops` gives once an industry (`leaveOut`: an industry whose list is missing).
+ * companies, which `industry_tops` gives once an industry (`leaveOut`: an industry whose list is missing),
+ * and its figures by the index of their item in `statement_items` (`items`: the names sent instead).
  */
-function pageBytes(bundles: readonly CompanyBundle[], next: string | null, total = 2, leaveOut?: string): ArrayBuffer {
+function pageBytes(
+  bundles: readonly CompanyBundle[],
+  next: string | null,
+  total = 2,
+  leaveOut?: string,
+  items?: (names: string[]) => string[],
+): ArrayBuffer {
   const tops: Record<string, unknown> = {};
+  const index = new StatementItemIndex();
   const paged = bundles.map((bundle) => {
-    const { paged, top } = pagedBundle(bundle);
+    const { paged, top } = pagedBundle(bundle, index);
     const industry = bundle.industry_comparison?.industry;
     if (top && industry && industry !== leaveOut) tops[industry] = top;
     return paged;
   });
-  const data = { bundles: paged, industry_tops: tops, next, total };
+  const statement_items = items ? items(index.names) : index.names;
+  const data = { bundles: paged, industry_tops: tops, statement_items, next, total };
   return new TextEncoder().encode(JSON.stringify({ success: true, data, message: '获取成功' })).buffer as ArrayBuffer;
 }
 
@@ -70,6 +79,13 @@ describe('a page of the offline download, checked and stored', () => {
     expect(await storeBundlesPage(pageBytes([WITH_COMPARISON, ICBC_BUNDLE], null), () => undefined)).toBe(2);
     expect((await readBundle(WITH_COMPARISON.company.code))?.bundle).toEqual(WITH_COMPARISON);
     expect((await readBundle(ICBC_BUNDLE.company.code))?.bundle).toEqual(ICBC_BUNDLE);
+  });
+
+  it('stores nothing of a page whose figures name an item the page does not list', async () => {
+    await openStore();
+    const short = pageBytes([SAMPLE_COMPANY_BUNDLE, ICBC_BUNDLE], null, 2, undefined, (names) => names.slice(0, -1));
+    await expect(storeBundlesPage(short, () => undefined)).rejects.toBeInstanceOf(PageFormatError);
+    expect(await storedCount()).toBe(0);
   });
 
   it("stores nothing of a page that lacks a bundle's industry in its list", async () => {

@@ -61,12 +61,12 @@ export async function storeBundlesPage(bytes: ArrayBuffer, onCursor: (cursor: Pa
   onCursor(cursor.data.data);
   const page = safeParse(companyBundlesAnswer, body);
   if (!page.success) throw new PageFormatError('数据格式错误');
-  const { bundles, industry_tops } = page.data.data;
+  const { bundles } = page.data.data;
   const fetchedAt = Date.now();
-  // Each bundle whole again, its industry's largest companies from the page's list (given once an industry).
+  // Each bundle whole again: its industry's largest companies and its item names are the page's, given once.
   const rows: StoredBundle[] = [];
   for (const paged of bundles) {
-    const bundle = bundleOfPage(paged, industry_tops);
+    const bundle = bundleOfPage(paged, page.data.data);
     if (!bundle) throw new PageFormatError('数据格式错误');
     rows.push(storedBundle(bundle, fetchedAt));
   }

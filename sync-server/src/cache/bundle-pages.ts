@@ -1,4 +1,10 @@
-import { COMPANY_BUNDLES_PAGE_MAX, companyBundlesNextLink, type IndustryTops, pagedBundle } from '@fcf/engine/contract';
+import {
+  COMPANY_BUNDLES_PAGE_MAX,
+  companyBundlesNextLink,
+  type IndustryTops,
+  pagedBundle,
+  StatementItemIndex,
+} from '@fcf/engine/contract';
 import type { Services } from '../app-env.ts';
 import type { CompanyList, ListedCompany } from './company-list.ts';
 import { JsonPieces } from './json-pieces.ts';
@@ -53,9 +59,10 @@ export function canonicalCursors(list: CompanyList): string[] {
 }
 
 /**
- * The answer of `GET /api/data/company-bundles` (`{success, data: {bundles, industry_tops, next, total},
- * message}`: each bundle without its industry's largest companies, which `industry_tops` gives once, and
- * a `Link` header to the next page),
+ * The answer of `GET /api/data/company-bundles` (`{success, data: {bundles, industry_tops, statement_items,
+ * next, total}, message}`: each bundle without its industry's largest companies, which `industry_tops`
+ * gives once, its reports' figures by the index of their item in `statement_items`, and a `Link` header to
+ * the next page),
  * written slice by slice as `marketBundleSlices` reads them, so no step holds the event loop long. Kept
  * only at a canonical boundary and when every slice was read at `seq`, the sequence the view is keyed on.
  */
@@ -74,16 +81,18 @@ export async function bundlesPageView(
   // Slices read apart: a list read in a later slice stands for the industry (a page read across a change of
   // the data is answered once and not kept).
   const industryTops = new Map<string, IndustryTops[string]>();
+  const items = new StatementItemIndex();
   for await (const slice of services.valuations.bundleSlices(page)) {
     sameState &&= slice.version === seq;
     for (const bundle of slice.bundles) {
-      const { paged, top } = pagedBundle(bundle);
+      const { paged, top } = pagedBundle(bundle, items);
       if (top && bundle.industry_comparison) industryTops.set(bundle.industry_comparison.industry, top);
       json.add(first ? JSON.stringify(paged) : `,${JSON.stringify(paged)}`);
       first = false;
     }
   }
   json.add(`],"industry_tops":${JSON.stringify(Object.fromEntries(industryTops))}`);
+  json.add(`,"statement_items":${JSON.stringify(items.names)}`);
   json.add(`,"next":${JSON.stringify(next)},"total":${list.withHistory.length}},"message":"获取成功"}`);
   const headers: Record<string, string> = next === null ? {} : { link: companyBundlesNextLink(next, limit) };
   return { json: json.bytes(), keep: canonical && sameState, headers };

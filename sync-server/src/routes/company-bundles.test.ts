@@ -46,9 +46,12 @@ describe('GET /api/data/company-bundles', () => {
       const single = await readData(platform, `/api/data/company-bundle/${bundle.company.code}`, companyBundleAnswer);
       // Its industry's largest companies come once an industry, in the page's list.
       expect(bundle.industry_comparison).not.toHaveProperty('top');
-      expect(bundleOfPage(bundle, all.industry_tops)).toEqual(single);
+      expect(bundleOfPage(bundle, all)).toEqual(single);
     }
     expect(Object.keys(all.industry_tops).length).toBeGreaterThan(0);
+    // Each item name once a page: the figures name them by index.
+    expect(new Set(all.statement_items).size).toBe(all.statement_items.length);
+    expect(all.bundles[0]?.statements.years).not.toEqual({});
   });
 
   it('carries every stored figure as the very number stored, interim reports and figures of many digits too', async () => {
@@ -76,7 +79,7 @@ describe('GET /api/data/company-bundles', () => {
     expect(single.statements.interims?.['2099-09-30']?.current_assets_total).toBe(0.1 + 0.2);
     const all = await page('?limit=1000');
     const paged = all.bundles.find((bundle) => bundle.company.code === MIDEA);
-    expect(paged && bundleOfPage(paged, all.industry_tops)).toEqual(single);
+    expect(paged && bundleOfPage(paged, all)).toEqual(single);
   });
 
   it("names the next page in a Link header, as the body's next does, and again with a 304", async () => {
