@@ -28,23 +28,22 @@ export async function measureBarePut(browser: Browser, baseURL: string): Promise
       // The rows the app stores: each bundle whole again, its industry's list from the page's industry_tops
       // and its figures by item name from the page's statement_items (the app's bundleOfPage).
       const { industry_tops: tops, statement_items: items } = body.data;
-      const byName = (reports: Reports) =>
-        Object.fromEntries(
-          Object.entries(reports).map(([key, figures]) => {
-            const year: Record<string, number> = {};
-            for (let at = 0; at < figures.length; at += 2) year[items[figures[at] ?? 0] ?? ''] = figures[at + 1] ?? 0;
-            return [key, year];
-          }),
-        );
       pages.push(
         body.data.bundles.map((bundle) => {
           const comparison = bundle.industry_comparison;
-          const { years, interims } = bundle.statements;
-          const statements = {
-            ...bundle.statements,
-            years: byName(years),
-            ...(interims ? { interims: byName(interims) } : {}),
-          };
+          // No helper function: tsx names functions with a helper the page does not have.
+          const statements: Record<string, unknown> = { ...bundle.statements };
+          for (const part of ['years', 'interims'] as const) {
+            const reports = bundle.statements[part];
+            if (!reports) continue;
+            const whole: Record<string, Record<string, number>> = {};
+            for (const [key, figures] of Object.entries(reports)) {
+              const year: Record<string, number> = {};
+              for (let at = 0; at < figures.length; at += 2) year[items[figures[at] ?? 0] ?? ''] = figures[at + 1] ?? 0;
+              whole[key] = year;
+            }
+            statements[part] = whole;
+          }
           const whole = comparison
             ? { ...bundle, statements, industry_comparison: { ...comparison, top: tops[comparison.industry] } }
             : { ...bundle, statements };
