@@ -20,11 +20,13 @@ type WarmServices = Pick<Services, 'views' | 'changeSeq' | 'companyList' | 'valu
  * ask for them: once at start, and after writes (every page carries the change sequence, so a write makes
  * every page stale) once the data stayed unchanged for `quietMs` — when readers downloaded in the last hour,
  * or when the writes were large (a batch valuation, an import: every company's data changed, and a reader
- * after them would find no page built). A single edit with no reader downloading builds nothing.
+ * after them would find no page built). A single edit with no reader downloading builds nothing. A reader who
+ * asks for a page while they are stale does not wait for the quiet: the warm-up starts at once, so its next
+ * pages are built ahead of its requests.
  *
  * The pages are built one after the other, each as a request builds it (`views.built`, through the
- * large-build gate, slice by slice, so requests are answered meanwhile); a request for a page under way
- * waits for that build. A write during a warm-up ends it (what it built is stale) and the next follows.
+ * large-build gate, slice by slice, so requests are answered meanwhile), the next one while the one before
+ * is compressed off the event loop; a request for a page under way waits for that build. A write during a warm-up ends it (what it built is stale) and the next follows.
  * Nothing is kept that a request would not keep, under the same key of change sequence, so invalidation
  * stays what it was (docs/operations.md, "Caching and request limits").
  */
@@ -49,9 +51,18 @@ export class BundlePagesWarmer {
     this.schedule();
   }
 
-  /** A reader asked for a page of bundles: readers download, so writes from now on warm the pages again. */
+  /**
+   * A reader asked for a page of bundles: readers download, so writes from now on warm the pages again; and
+   * when the pages are stale (a write since the last warm-up), they are built at once, ahead of the reader's
+   * next requests, rather than once the data is quiet (a request for a page under way waits for that build).
+   */
   asked(): void {
     this.askedAt = this.now();
+    const services = this.services;
+    if (this.stopped || this.running || !services || services.changeSeq.current() === this.warmedAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.start();
   }
 
   /** A write moved the change sequence: warm again once the data has stayed unchanged for `quietMs`. */
@@ -111,12 +122,28 @@ export class BundlePagesWarmer {
 
   private async warm(services: WarmServices, seq: number): Promise<void> {
     const list = await services.companyList.current();
-    for (const after of canonicalCursors(list)) {
-      if (this.stopped || services.changeSeq.current() !== seq) return;
-      const limit = COMPANY_BUNDLES_PAGE_MAX;
-      await services.views.built(bundlesPageKey(after, limit), seq, () =>
-        services.largeBuilds.run(() => bundlesPageView(services, after, limit, seq)),
-      );
+    const views: Promise<unknown>[] = [];
+    try {
+      for (const after of canonicalCursors(list)) {
+        if (this.stopped || services.changeSeq.current() !== seq) return;
+        const limit = COMPANY_BUNDLES_PAGE_MAX;
+        let built = () => {};
+        const builtHere = new Promise<void>((resolve) => {
+          built = resolve;
+        });
+        const view = services.views.built(bundlesPageKey(after, limit), seq, async () => {
+          try {
+            return await services.largeBuilds.run(() => bundlesPageView(services, after, limit, seq));
+          } finally {
+            built();
+          }
+        });
+        views.push(view);
+        // The next page is built while this one is compressed (off the event loop, before it is kept).
+        await Promise.race([view, builtHere]);
+      }
+    } finally {
+      await Promise.allSettled(views);
     }
   }
 }

@@ -257,6 +257,18 @@ export function statementFiguresBetween(db: Database, first: string, last: strin
   return new Map(rows.map((row) => [row.company_code, row.figures]));
 }
 
+/** The figures of the companies `codes` (one read for many), by company code. */
+export function statementFiguresOf(db: Database, codes: readonly string[]): Map<string, string> {
+  const rows = queryAll<{ company_code: string; figures: string }>(
+    db,
+    `SELECT company_code, ${FIGURES_JSON} AS figures FROM statement_values
+     WHERE company_code IN (SELECT value FROM json_each(?)) AND deleted = 0 AND value IS NOT NULL
+     GROUP BY company_code`,
+    JSON.stringify(codes),
+  );
+  return new Map(rows.map((row) => [row.company_code, row.figures]));
+}
+
 /** A company's figures from FIGURES_JSON's array (none when absent), as `statementsFromRows` reads them. */
 export function figureRowsOf(figures: string | undefined): StatementValueRow[] {
   if (figures === undefined) return [];

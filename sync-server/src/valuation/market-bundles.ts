@@ -7,8 +7,9 @@ import { queryAll, queryOne } from '../db/query.ts';
 import { adminChoicesBetween } from '../store/admin-choices.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { industryComparisonOf, peerRowsBetween, readIndustryStatistics } from '../store/industry-statistics.ts';
+import { statementsOfCompanies } from '../store/kept-statements.ts';
+import { statementsFromRows } from '../store/statements.ts';
 import { effectiveRiskFreeRates, readPlatformSettings } from '../store/platform-settings.ts';
-import { figureRowsOf, statementFiguresBetween, statementsFromRows } from '../store/statements.ts';
 import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
   type AssumptionRow,
@@ -77,7 +78,7 @@ function readSlice(
     const version = currentChangeSeq(db);
     if (first === undefined || last === undefined) return { bundles: [], version };
     const range = [first, last] as const;
-    const statements = statementFiguresBetween(db, ...range);
+    const statements = statementsOfCompanies(db, companies);
     const overrides = byCompany(
       queryAll<OverrideRow & { company_code: string }>(
         db,
@@ -114,7 +115,7 @@ function readSlice(
     };
     const bundles = companies.map((company) =>
       bundleOf(company, listings.get(company.code) ?? null, {
-        statements: statementsFromRows(company, figureRowsOf(statements.get(company.code))),
+        statements: statements.get(company.code) ?? statementsFromRows(company, []),
         parameters: parametersFromRow(parameters.get(company.code)),
         overrides: overridesFromRows(overrides.get(company.code) ?? []),
         waccAssumptions: waccAssumptionsFrom(assumptions, company.industry, betas.get(company.industry), riskFreeRates),

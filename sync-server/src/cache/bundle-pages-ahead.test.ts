@@ -1,0 +1,102 @@
+import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
+import { describe, expect, it } from 'vitest';
+import type { Services } from '../app-env.ts';
+import { BundlePagesWarmer } from './bundle-pages-warmer.ts';
+import type { CachedView } from './cached-view.ts';
+import type { ListedCompany } from './company-list.ts';
+import type { BuiltView } from './view-cache.ts';
+
+/**
+ * The warm-up's order of work, without a database: a reader who asks while the pages are stale starts it at
+ * once, and each page is built while the one before is still being compressed.
+ */
+
+type WarmServices = Pick<Services, 'views' | 'changeSeq' | 'companyList' | 'valuations' | 'largeBuilds'>;
+
+const COMPANIES = 2 * COMPANY_BUNDLES_PAGE_MAX + 10;
+
+/** What the fake services saw: each page's build starting, and each page's view kept (after compression). */
+interface Seen {
+  readonly events: string[];
+  /** Ends every compression under way and those to come. */
+  release(): void;
+}
+
+function fakeServices(seq: () => number): { services: WarmServices; seen: Seen } {
+  const withHistory = Array.from(
+    { length: COMPANIES },
+    (_, index) =>
+      ({ code: String(index + 1).padStart(6, '0'), name: `公司${index}`, has_forecast_data: true }) as ListedCompany,
+  );
+  const events: string[] = [];
+  let released = false;
+  const waiting: (() => void)[] = [];
+  const compressed = () =>
+    new Promise<void>((resolve) => {
+      if (released) resolve();
+      else waiting.push(resolve);
+    });
+  const views = {
+    async built(key: string, _seq: number, build: () => Promise<BuiltView>) {
+      await build();
+      events.push(`built ${key}`);
+      await compressed();
+      events.push(`kept ${key}`);
+      return {} as CachedView;
+    },
+  };
+  const services = {
+    views,
+    changeSeq: { current: seq },
+    companyList: { current: async () => ({ all: withHistory, withHistory, version: '1' }) },
+    valuations: {
+      async *bundleSlices() {
+        // No bundles: the page's JSON around them is all this test needs.
+      },
+    },
+    largeBuilds: { run: <T>(work: () => Promise<T>) => work() },
+  } as unknown as WarmServices;
+  const release = () => {
+    released = true;
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+  return { services, seen: { events, release } };
+}
+
+describe('the pages built ahead of a reader', () => {
+  it('start at once when a reader asks while they are stale, not after the quiet wait', async () => {
+    const warmer = new BundlePagesWarmer(60_000);
+    const { services, seen } = fakeServices(() => 7);
+    seen.release();
+    warmer.attach(services);
+    expect(seen.events).toEqual([]);
+    warmer.asked();
+    await warmer.idle();
+    expect(seen.events.filter((event) => event.startsWith('kept'))).toHaveLength(3);
+    // Asked again with nothing written since: nothing is built again.
+    warmer.asked();
+    await warmer.idle();
+    expect(seen.events.filter((event) => event.startsWith('kept'))).toHaveLength(3);
+    await warmer.stop();
+  });
+
+  it('build each page while the one before is compressed, and end once every page is kept', async () => {
+    const warmer = new BundlePagesWarmer(60_000);
+    const { services, seen } = fakeServices(() => 8);
+    warmer.attach(services);
+    warmer.asked();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.events.filter((event) => event.startsWith('built'))).toHaveLength(3);
+    expect(seen.events.some((event) => event.startsWith('kept'))).toBe(false);
+    let idle = false;
+    const done = warmer.idle().then(() => {
+      idle = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(idle).toBe(false);
+    seen.release();
+    await done;
+    expect(seen.events.filter((event) => event.startsWith('kept'))).toHaveLength(3);
+    await warmer.stop();
+  });
+});

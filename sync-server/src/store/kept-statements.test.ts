@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextChangeSeq } from '../db/change-seq.ts';
+import { transaction } from '../db/database.ts';
+import { execute, queryOne } from '../db/query.ts';
+import { type FixtureCompanies, seedFixtureCompanies } from '../testing/fixture-companies.ts';
+import type { CompanyRecord } from './companies.ts';
+import { statementsOfCompanies } from './kept-statements.ts';
+import { removeUploadedFile } from './removal.ts';
+import { loadCompanyStatements } from './statements.ts';
+
+let fixtures: FixtureCompanies;
+beforeAll(() => {
+  fixtures = seedFixtureCompanies();
+});
+afterAll(() => fixtures.close());
+
+/** The first `count` fixture companies in code order, as a page of the offline download has them. */
+function page(count: number): CompanyRecord[] {
+  return [...fixtures.companies].sort((a, b) => a.code.localeCompare(b.code)).slice(0, count);
+}
+
+/** Each company's statements as read now, straight from the figures. */
+function readNow(companies: readonly CompanyRecord[]) {
+  return new Map(companies.map((company) => [company.code, loadCompanyStatements(fixtures.db, company)]));
+}
+
+describe("the download pages' statements, kept per company", () => {
+  it('are what a read gives, and the same objects again while no figure changed', () => {
+    const companies = page(6);
+    const first = statementsOfCompanies(fixtures.db, companies);
+    expect(first).toEqual(readNow(companies));
+    const again = statementsOfCompanies(fixtures.db, companies);
+    for (const company of companies) expect(again.get(company.code)).toBe(first.get(company.code));
+  });
+
+  it('are read again for a company whose figure changed, and for no other', () => {
+    const companies = page(6);
+    const before = statementsOfCompanies(fixtures.db, companies);
+    const [changed, ...others] = companies;
+    if (!changed) throw new Error('no fixture company');
+    const row = queryOne<{ report_type: string; year: number; period: string; item: string }>(
+      fixtures.db,
+      'SELECT report_type, year, period, item FROM statement_values WHERE company_code = ? AND deleted = 0 AND value IS NOT NULL',
+      changed.code,
+    );
+    transaction(fixtures.db, () =>
+      execute(
+        fixtures.db,
+        `UPDATE statement_values SET value = value + 1, change_seq = ?
+         WHERE company_code = ? AND report_type = ? AND year = ? AND period = ? AND item = ?`,
+        nextChangeSeq(fixtures.db),
+        changed.code,
+        row?.report_type,
+        row?.year,
+        row?.period,
+        row?.item,
+      ),
+    );
+    const after = statementsOfCompanies(fixtures.db, companies);
+    expect(after.get(changed.code)).not.toEqual(before.get(changed.code));
+    expect(after).toEqual(readNow(companies));
+    for (const company of others) expect(after.get(company.code)).toBe(before.get(company.code));
+  });
+
+  it("follow a removed file's figures and a company's new name", () => {
+    const companies = page(6);
+    statementsOfCompanies(fixtures.db, companies);
+    const file = queryOne<{ file_id: number }>(
+      fixtures.db,
+      'SELECT file_id FROM statement_values WHERE company_code = ? AND deleted = 0 AND file_id IS NOT NULL',
+      companies[1]?.code,
+    );
+    if (file) transaction(fixtures.db, () => removeUploadedFile(fixtures.db, file.file_id));
+    const renamed = companies.map((company, index) =>
+      index === 2 ? { ...company, name: `${company.name}（新）` } : company,
+    );
+    expect(statementsOfCompanies(fixtures.db, renamed)).toEqual(readNow(renamed));
+    expect(statementsOfCompanies(fixtures.db, renamed).get(renamed[2]?.code ?? '')?.name).toMatch(/（新）$/);
+  });
+});
