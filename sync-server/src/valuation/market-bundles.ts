@@ -8,8 +8,8 @@ import { adminChoicesBetween } from '../store/admin-choices.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { industryComparisonOf, peerRowsBetween, readIndustryStatistics } from '../store/industry-statistics.ts';
 import { statementsOfCompanies } from '../store/kept-statements.ts';
-import { statementsFromRows } from '../store/statements.ts';
 import { effectiveRiskFreeRates, readPlatformSettings } from '../store/platform-settings.ts';
+import { statementsFromRows } from '../store/statements.ts';
 import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
   type AssumptionRow,
