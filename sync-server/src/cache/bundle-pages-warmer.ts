@@ -26,7 +26,8 @@ type WarmServices = Pick<Services, 'views' | 'changeSeq' | 'companyList' | 'valu
  *
  * The pages are built one after the other, each as a request builds it (`views.built`, through the
  * large-build gate, slice by slice, so requests are answered meanwhile), the next one while the one before
- * is compressed off the event loop; a request for a page under way waits for that build. A write during a warm-up ends it (what it built is stale) and the next follows.
+ * is compressed off the event loop (one compression at a time); a request for a page under way waits for
+ * that build. A write during a warm-up ends it (what it built is stale) and the next follows.
  * Nothing is kept that a request would not keep, under the same key of change sequence, so invalidation
  * stays what it was (docs/operations.md, "Caching and request limits").
  */
@@ -138,9 +139,12 @@ export class BundlePagesWarmer {
             built();
           }
         });
+        // The next page is built while this one is compressed (off the event loop, before it is kept); but
+        // one compression at a time: more at once share the cores and delay the page a reader waits for.
+        const before = views[views.length - 1];
         views.push(view);
-        // The next page is built while this one is compressed (off the event loop, before it is kept).
         await Promise.race([view, builtHere]);
+        await before;
       }
     } finally {
       await Promise.allSettled(views);
