@@ -3,8 +3,8 @@ import type { Browser } from 'playwright-core';
 
 /**
  * The download's reference: the same rows (every page of GET /api/data/company-bundles, fetched first and
- * not timed, each bundle whole again as the app stores it) put into a fresh IndexedDB by a bare page, one readwrite transaction of `put`s per page, as
- * the app's `bulkPut` does; the time of the puts alone, ms.
+ * not timed, each bundle whole again as the app stores it) put into a fresh IndexedDB by a bare page, one
+ * readwrite transaction of `put`s per page, as the app's `bulkPut` does; the time of the puts alone, ms.
  */
 export async function measureBarePut(browser: Browser, baseURL: string): Promise<{ millis: number; rows: number }> {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });

@@ -141,8 +141,9 @@ function figuresOfPage(figures: PagedFigures, items: readonly string[]): Stateme
   if (figures.length % 2 !== 0) return null;
   const year: Record<string, number> = {};
   for (let at = 0; at < figures.length; at += 2) {
+    // An index that is no whole number in range names nothing.
     const name = items[figures[at] as number];
-    if (name === undefined || !Number.isInteger(figures[at])) return null;
+    if (name === undefined) return null;
     year[name] = figures[at + 1] as number;
   }
   return year;

@@ -41,10 +41,11 @@ export class ReconnectingDatabase implements Database {
   /** Counts connections opened, so a statement knows whether it was prepared on the current one. */
   private generation = 0;
   private transactionOpen = false;
-  /** The open transaction's connection broke, or a statement of it lost to a lock: nothing more of it runs. */
-  private transactionLost: unknown;
-  /** The open transaction ended on the server with its connection (not only a lost statement). */
-  private transactionConnectionGone = false;
+  /**
+   * Why nothing more of the open transaction runs: a statement of it lost to a lock (the connection is
+   * still good), or its connection broke (the server ended the transaction with it).
+   */
+  private transactionLost: { readonly cause: unknown; readonly connectionGone: boolean } | undefined;
   private closed = false;
 
   constructor(private readonly connect: () => Connection) {
@@ -71,7 +72,7 @@ export class ReconnectingDatabase implements Database {
       } catch (error) {
         if (lockContended(error)) {
           if (this.transactionOpen) {
-            this.transactionLost = error;
+            this.transactionLost = { cause: error, connectionGone: false };
             throw error;
           }
           const wait = CONTENTION_PAUSES_MS[turn];
@@ -130,23 +131,21 @@ export class ReconnectingDatabase implements Database {
   ): { ran: true; result: Result } | { ran: false; contention: unknown } {
     // Sent again after a quiet spell like any statement: nothing of the transaction has run yet.
     this.use((connection) => connection.exec(`BEGIN ${mode}`));
+    // transactionLost is undefined here: every run clears it when it ends.
     this.transactionOpen = true;
-    this.transactionLost = undefined;
-    this.transactionConnectionGone = false;
     try {
       const result = work();
       this.use((connection) => connection.exec('COMMIT'));
       return { ran: true, result };
     } catch (error) {
       // Work may catch the lost statement's error and fail on the next one: the lock is the cause either way.
-      const contention = this.transactionConnectionGone ? undefined : this.transactionLost;
-      if (!this.transactionConnectionGone) this.rollback();
-      if (contention !== undefined) return { ran: false, contention };
+      const lost = this.transactionLost;
+      if (!lost?.connectionGone) this.rollback();
+      if (lost && !lost.connectionGone) return { ran: false, contention: lost.cause };
       throw error;
     } finally {
       this.transactionOpen = false;
       this.transactionLost = undefined;
-      this.transactionConnectionGone = false;
     }
   }
 
@@ -170,7 +169,7 @@ export class ReconnectingDatabase implements Database {
   private current(): Connection {
     if (this.closed) throw new Error('数据库连接已关闭');
     if (this.transactionOpen && this.transactionLost !== undefined) {
-      throw new TransactionLostError(this.transactionLost);
+      throw new TransactionLostError(this.transactionLost.cause);
     }
     if (!this.connection) {
       this.connection = this.connect();
@@ -181,8 +180,7 @@ export class ReconnectingDatabase implements Database {
 
   private drop(cause: unknown): void {
     if (this.transactionOpen) {
-      this.transactionLost = cause;
-      this.transactionConnectionGone = true;
+      this.transactionLost = { cause, connectionGone: true };
     }
     try {
       this.connection?.close();

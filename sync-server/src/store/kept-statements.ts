@@ -60,16 +60,12 @@ export function statementsOfCompanies(
   if (first === undefined || last === undefined) return statements;
   const kept = keptOf(db);
   const fingerprints = fingerprintsBetween(db, first, last);
-  const keys = new Map<string, string>();
-  const missing: CompanyRecord[] = [];
+  const missing: { readonly company: CompanyRecord; readonly key: string }[] = [];
   for (const company of companies) {
     const key = `${company.name}\u0000${fingerprints.get(company.code) ?? 'none'}`;
     const hit = kept.get(company.code);
     if (hit?.key === key) statements.set(company.code, hit.statements);
-    else {
-      keys.set(company.code, key);
-      missing.push(company);
-    }
+    else missing.push({ company, key });
   }
   if (missing.length === 0) return statements;
   const figures =
@@ -77,12 +73,12 @@ export function statementsOfCompanies(
       ? statementFiguresBetween(db, first, last)
       : statementFiguresOf(
           db,
-          missing.map((company) => company.code),
+          missing.map(({ company }) => company.code),
         );
   if (kept.size + missing.length > MOST_KEPT) kept.clear();
-  for (const company of missing) {
+  for (const { company, key } of missing) {
     const read = statementsFromRows(company, figureRowsOf(figures.get(company.code)));
-    kept.set(company.code, { key: keys.get(company.code) ?? '', statements: read });
+    kept.set(company.code, { key, statements: read });
     statements.set(company.code, read);
   }
   return statements;
