@@ -1,58 +1,57 @@
 /** Section 6's reference for the offline download: a bare bulk put of the same rows into IndexedDB. */
+import { bundleOfPage, companyBundlesAnswer } from '@fcf/engine/contract';
+import type { CompanyBundle } from '@fcf/engine/report';
 import type { Browser } from 'playwright-core';
 
+interface Row {
+  readonly code: string;
+  readonly bundle: CompanyBundle;
+  readonly fetchedAt: number;
+}
+
 /**
- * The download's reference: the same rows (every page of GET /api/data/company-bundles, fetched first and
- * not timed, each bundle whole again as the app stores it) put into a fresh IndexedDB by a bare page, one
- * readwrite transaction of `put`s per page, as the app's `bulkPut` does; the time of the puts alone, ms.
+ * Every page of GET /api/data/company-bundles as the rows the app stores: each bundle whole again from its
+ * page (the app's own `bundleOfPage`), read here and not timed.
+ */
+async function rowsOfEveryPage(baseURL: string): Promise<Row[][]> {
+  const pages: Row[][] = [];
+  for (let after = ''; ; ) {
+    const response = await fetch(`${baseURL}/api/data/company-bundles?limit=250${after ? `&after=${after}` : ''}`);
+    const { data } = companyBundlesAnswer.parse(await response.json());
+    const fetchedAt = Date.now();
+    pages.push(
+      data.bundles.map((paged) => {
+        const bundle = bundleOfPage(paged, data);
+        if (!bundle) throw new Error(`bundle ${paged.company.code} does not fit its page`);
+        return { code: bundle.company.code, bundle, fetchedAt };
+      }),
+    );
+    if (data.next === null) return pages;
+    after = data.next;
+  }
+}
+
+/**
+ * The download's reference: the same rows (every page, fetched and put together first, not timed) put
+ * into a fresh IndexedDB by a bare page, one readwrite transaction of `put`s per page, as the app's worker
+ * does; the time of the puts alone, ms.
  */
 export async function measureBarePut(browser: Browser, baseURL: string): Promise<{ millis: number; rows: number }> {
+  const pages = await rowsOfEveryPage(baseURL);
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/api/data/health');
+  // Handed to the page one page of rows at a time (each a structured copy in the page's heap).
+  await page.evaluate(() => {
+    (globalThis as { benchPages?: unknown[] }).benchPages = [];
+  });
+  for (const rows of pages) {
+    await page.evaluate((rows) => {
+      (globalThis as { benchPages?: unknown[] }).benchPages?.push(rows);
+    }, rows);
+  }
   const result = await page.evaluate(async () => {
-    const pages: { code: string }[][] = [];
-    for (let after = ''; ; ) {
-      const response = await fetch(`/api/data/company-bundles?limit=250${after ? `&after=${after}` : ''}`);
-      type Comparison = { industry: string };
-      type Reports = Record<string, number[]>;
-      type Statements = { years: Reports; interims?: Reports };
-      const body = (await response.json()) as {
-        data: {
-          bundles: { company: { code: string }; statements: Statements; industry_comparison?: Comparison | null }[];
-          industry_tops: Record<string, unknown>;
-          statement_items: string[];
-          next: string | null;
-        };
-      };
-      // The rows the app stores: each bundle whole again, its industry's list from the page's industry_tops
-      // and its figures by item name from the page's statement_items (the app's bundleOfPage).
-      const { industry_tops: tops, statement_items: items } = body.data;
-      pages.push(
-        body.data.bundles.map((bundle) => {
-          const comparison = bundle.industry_comparison;
-          // No helper function: tsx names functions with a helper the page does not have.
-          const statements: Record<string, unknown> = { ...bundle.statements };
-          for (const part of ['years', 'interims'] as const) {
-            const reports = bundle.statements[part];
-            if (!reports) continue;
-            const whole: Record<string, Record<string, number>> = {};
-            for (const [key, figures] of Object.entries(reports)) {
-              const year: Record<string, number> = {};
-              for (let at = 0; at < figures.length; at += 2) year[items[figures[at] ?? 0] ?? ''] = figures[at + 1] ?? 0;
-              whole[key] = year;
-            }
-            statements[part] = whole;
-          }
-          const whole = comparison
-            ? { ...bundle, statements, industry_comparison: { ...comparison, top: tops[comparison.industry] } }
-            : { ...bundle, statements };
-          return { code: bundle.company.code, bundle: whole, fetchedAt: Date.now() };
-        }),
-      );
-      if (body.data.next === null) break;
-      after = body.data.next;
-    }
+    const pages = (globalThis as { benchPages?: { code: string }[][] }).benchPages ?? [];
     const started = performance.now();
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open(`fcf-bench-put-${Date.now()}`, 1);

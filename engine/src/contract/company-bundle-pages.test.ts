@@ -1,13 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyBundle } from '../report/company-bundle.ts';
+import {
+  type IndustryPeer,
+  industryComparisonView,
+  industryStatisticsOf,
+  NO_MARKET_FIGURES,
+} from '../report/industry-comparison-view.ts';
 import { ICBC_BUNDLE, SAMPLE_COMPANY_BUNDLE } from '../testing/model-bundles.ts';
-import { bundleOfPage, type PagedCompanyBundle, pagedBundle, StatementItemIndex } from './company-bundle-pages.ts';
+import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
+import { BundlePageWriter, bundleOfPage, type PagedCompanyBundle } from './company-bundle-pages.ts';
 
 /** A page of `bundles` as the server writes it: the paged bundles and what the page gives once. */
 function pageOf(bundles: readonly CompanyBundle[]) {
-  const items = new StatementItemIndex();
-  const paged = bundles.map((bundle) => pagedBundle(bundle, items).paged);
-  return { paged, shared: { industry_tops: {}, statement_items: items.names } };
+  const writer = new BundlePageWriter();
+  const paged = bundles.map((bundle) => writer.paged(bundle));
+  return { paged, shared: writer.shared() };
+}
+
+const peer = (code: string, roe: number | null, revenue: number): IndustryPeer => ({
+  code,
+  name: `公司${code}`,
+  year: 2024,
+  revenue,
+  financial: false,
+  roe,
+  roic: null,
+  gross_margin: 0.3,
+  net_margin: null,
+  revenue_growth: null,
+  debt_to_assets: null,
+  ...NO_MARKET_FIGURES,
+});
+const PEERS = [peer('600000', 0.2, 50), peer('600001', 0.1, 80), peer('600002', null, 10)];
+const STATISTICS = industryStatisticsOf('制造业', PEERS);
+
+/** A bundle of 制造业 with its 行业对比 and the risk-free rates of the engine's table. */
+function inIndustry(code: string): CompanyBundle {
+  const own = PEERS.find((candidate) => candidate.code === code) ?? null;
+  return {
+    ...SAMPLE_COMPANY_BUNDLE,
+    company: { ...SAMPLE_COMPANY_BUNDLE.company, code, industry: '制造业' },
+    waccAssumptions: WACC_ASSUMPTIONS,
+    industry_comparison: industryComparisonView({ code, industry: '制造业' }, own, STATISTICS),
+  };
 }
 
 const WITH_INTERIM: CompanyBundle = {
@@ -33,5 +68,37 @@ describe('the statements of a page of bundles', () => {
     for (const figures of [[shared.statement_items.length, 1], [-1, 1], [0.5, 1], [0]]) {
       expect(bundleOfPage(withFigures(figures), shared), JSON.stringify(figures)).toBeNull();
     }
+  });
+});
+
+describe('what a page gives once', () => {
+  it('an industry and the risk-free rates once, each bundle whole again with its own figures and percentiles', () => {
+    const bundles = [inIndustry('600000'), inIndustry('600001'), inIndustry('600002')];
+    const { paged, shared } = pageOf(bundles);
+    expect(Object.keys(shared.industries)).toEqual(['制造业']);
+    expect(shared.risk_free_rates).toEqual(WACC_ASSUMPTIONS.riskFreeRates);
+    for (const bundle of paged) {
+      expect(bundle.waccAssumptions).not.toHaveProperty('riskFreeRates');
+      expect(JSON.stringify(bundle.industry_comparison)).not.toContain('label');
+    }
+    expect(paged.map((bundle) => bundleOfPage(bundle, shared))).toEqual(bundles);
+  });
+
+  it('a company whose industry the page lacks, or whose figures do not fit it, is unreadable', () => {
+    const { paged, shared } = pageOf([inIndustry('600000')]);
+    const bundle = paged[0] as PagedCompanyBundle;
+    const comparison = bundle.industry_comparison;
+    if (!comparison) throw new Error('行业对比缺失');
+    expect(bundleOfPage(bundle, { ...shared, industries: {} })).toBeNull();
+    const short = { ...bundle, industry_comparison: { ...comparison, figures: comparison.figures.slice(1) } };
+    expect(bundleOfPage(short, shared)).toBeNull();
+  });
+
+  it('a page without risk-free rates leaves its bundles without them', () => {
+    const { riskFreeRates: _table, ...withoutTable } = SAMPLE_COMPANY_BUNDLE.waccAssumptions;
+    const bundle: CompanyBundle = { ...SAMPLE_COMPANY_BUNDLE, waccAssumptions: withoutTable };
+    const { paged, shared } = pageOf([bundle]);
+    expect(shared.risk_free_rates).toBeNull();
+    expect(paged.map((each) => bundleOfPage(each, shared))).toEqual([bundle]);
   });
 });

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import type { CompanyBundle } from '../report/company-bundle.ts';
-import type { IndustryComparisonView } from '../report/industry-comparison-view.ts';
+import type { IndustryComparisonView, IndustryMetricComparison } from '../report/industry-comparison-view.ts';
 import type { CompanyStatements, StatementYear } from '../statements/items.ts';
+import type { RiskFreeRate } from '../valuation/risk-free-rates.ts';
+import type { WaccAssumptions } from '../valuation/wacc.ts';
 import { companyBundleSchema, periodEndKeySchema, yearKeySchema } from './company-contract.ts';
 import { envelope } from './envelope.ts';
-import { industryComparisonViewSchema } from './section-answers.ts';
+import { industryComparisonViewSchema, industryMetricComparisonSchema } from './section-answers.ts';
 
 /** `GET /api/data/company-bundles`: the pages of "离线下载全部", their cursor, their `Link` and their bundles. */
 
@@ -34,8 +36,6 @@ const bundlesPageCursor = {
   next: z.nullable(z.string()).check(z.describe('下一页的 after；null 表示已是最后一页')),
   total: z.number().check(z.describe('有历史数据的公司总数（进度条用）')),
 };
-/** An industry's comparison as a page carries it: its largest companies are the page's, once an industry. */
-const pagedIndustryComparisonSchema = z.omit(industryComparisonViewSchema, { top: true });
 /** A report's figures as a page carries them: `[item, value, item, value, …]`, each item an index of `statement_items`. */
 const pagedFiguresSchema = z.array(z.number());
 /** A company's reports as a page carries them (item names once a page: two thirds of a page were the names). */
@@ -46,26 +46,52 @@ const pagedStatementsSchema = z.object({
   interims: z.optional(z.record(periodEndKeySchema, pagedFiguresSchema)),
 });
 /**
- * A bundle as a page carries it: the one-company bundle, its industry's largest companies left out and its
- * reports' figures by item index.
+ * A company's place in its industry as a page carries it: its own figure and percentile of each metric of
+ * the industry's list in the page's `industries`, `[value, percentile, value, percentile, …]`.
+ */
+const pagedIndustryComparisonSchema = z.object({
+  industry: z.string(),
+  company_code: z.string(),
+  figures: z
+    .array(z.nullable(z.number()))
+    .check(z.describe('按页内该行业 metrics 的顺序：[本公司数值, 分位, …]，无则为 null')),
+});
+/** An industry as a page gives it once: what every company of it shares in 行业对比. */
+const pagedIndustrySchema = z.object({
+  companies: industryComparisonViewSchema.shape.companies,
+  excluded_financial: industryComparisonViewSchema.shape.excluded_financial,
+  metrics: z.array(z.omit(industryMetricComparisonSchema, { value: true, percentile: true })),
+  top: industryComparisonViewSchema.shape.top,
+});
+const pagedWaccAssumptionsSchema = z.omit(companyBundleSchema.shape.waccAssumptions, { riskFreeRates: true });
+/**
+ * A bundle as a page carries it: the one-company bundle without what the page gives once (its industry's
+ * statistics and largest companies, the risk-free rates) and with its reports' figures by item index.
  */
 export const pagedCompanyBundleSchema = z.extend(companyBundleSchema, {
   statements: pagedStatementsSchema,
+  waccAssumptions: pagedWaccAssumptionsSchema,
   industry_comparison: z.optional(z.nullable(pagedIndustryComparisonSchema)),
 });
 const statementItemsSchema = z
   .array(z.string())
   .check(z.describe('页内报表科目名，每个一次；各公司 statements 的 years、interims 为 [科目序号, 数值, …]'));
-const industryTopsSchema = z
-  .record(z.string(), industryComparisonViewSchema.shape.top)
+const pageIndustriesSchema = z
+  .record(z.string(), pagedIndustrySchema)
   .check(
-    z.describe('页内各公司所属行业的最大公司（行业对比的 top），每个行业一次；各公司的 industry_comparison 不再重复它'),
+    z.describe(
+      '页内各公司所属行业，每个行业一次：公司数、各指标的名称、中位数与家数、最大公司（top）；各公司的 industry_comparison 只带自己的数值与分位',
+    ),
   );
+const pageRiskFreeRatesSchema = z
+  .nullable(companyBundleSchema.shape.waccAssumptions.shape.riskFreeRates.def.innerType)
+  .check(z.describe('各年末10年期国债收益率，页内各公司相同，给一次（各公司 waccAssumptions 不再重复）；null 为无'));
 export const companyBundlesAnswer = envelope(
   z.object({
     bundles: z.array(pagedCompanyBundleSchema),
-    industry_tops: industryTopsSchema,
+    industries: pageIndustriesSchema,
     statement_items: statementItemsSchema,
+    risk_free_rates: pageRiskFreeRatesSchema,
     ...bundlesPageCursor,
   }),
 );
@@ -78,13 +104,33 @@ export interface PagedStatements {
   readonly years: Readonly<Record<string, PagedFigures>>;
   readonly interims?: Readonly<Record<string, PagedFigures>>;
 }
+/** A company's place in its industry as a page carries it. */
+export interface PagedIndustryComparison {
+  readonly industry: string;
+  readonly company_code: string;
+  /** `[value, percentile, …]` in the order of the industry's metrics in the page's `industries`. */
+  readonly figures: readonly (number | null)[];
+}
 /** A bundle as a page carries it (the contract's `pagedCompanyBundleSchema`, checked in contract-types.test.ts). */
-export type PagedCompanyBundle = Omit<CompanyBundle, 'industry_comparison' | 'statements'> & {
+export type PagedCompanyBundle = Omit<CompanyBundle, 'industry_comparison' | 'statements' | 'waccAssumptions'> & {
   readonly statements: PagedStatements;
-  readonly industry_comparison?: Omit<IndustryComparisonView, 'top'> | null;
+  readonly waccAssumptions: Omit<WaccAssumptions, 'riskFreeRates'>;
+  readonly industry_comparison?: PagedIndustryComparison | null;
 };
-/** A page's `industry_tops`: by industry, its largest companies. */
-export type IndustryTops = Readonly<Record<string, IndustryComparisonView['top']>>;
+/** An industry as a page gives it once. */
+export interface PagedIndustry {
+  readonly companies: number;
+  readonly excluded_financial: number;
+  readonly metrics: readonly Omit<IndustryMetricComparison, 'value' | 'percentile'>[];
+  readonly top: IndustryComparisonView['top'];
+}
+
+/** What a page gives once for all its bundles. */
+export interface PageShared {
+  readonly industries: Readonly<Record<string, PagedIndustry>>;
+  readonly statement_items: readonly string[];
+  readonly risk_free_rates: readonly RiskFreeRate[] | null;
+}
 
 /** A page's item names, each given an index the first time a bundle of the page reports it. */
 export class StatementItemIndex {
@@ -115,25 +161,49 @@ function pagedReports(reports: Readonly<Record<string, StatementYear>>, items: S
 }
 
 /**
- * A bundle as a page carries it, and its industry's largest companies, which the page gives once an
- * industry (30% of a page's bytes were the same lists, one per company); its reports' item names go into
- * the page's `items`.
+ * A page as the server writes it, bundle by bundle: each bundle as the page carries it, and what the page
+ * gives once (`shared`). The same industry or rates read again in a later slice stand for all (a page read
+ * across a change of the data is answered once and not kept).
  */
-export function pagedBundle(
-  bundle: CompanyBundle,
-  items: StatementItemIndex,
-): { paged: PagedCompanyBundle; top: IndustryComparisonView['top'] | null } {
-  const { statements } = bundle;
-  const pagedStatements: PagedStatements = {
-    code: statements.code,
-    name: statements.name,
-    years: pagedReports(statements.years, items),
-    ...(statements.interims ? { interims: pagedReports(statements.interims, items) } : {}),
-  };
-  const comparison = bundle.industry_comparison;
-  if (!comparison) return { paged: { ...bundle, statements: pagedStatements }, top: null };
-  const { top, ...rest } = comparison;
-  return { paged: { ...bundle, statements: pagedStatements, industry_comparison: rest }, top };
+export class BundlePageWriter {
+  private readonly items = new StatementItemIndex();
+  private readonly industries: Record<string, PagedIndustry> = {};
+  private riskFreeRates: readonly RiskFreeRate[] | null = null;
+
+  /** The bundle as the page carries it; what it shares with the page's other bundles goes to `shared`. */
+  paged(bundle: CompanyBundle): PagedCompanyBundle {
+    const { statements } = bundle;
+    const pagedStatements: PagedStatements = {
+      code: statements.code,
+      name: statements.name,
+      years: pagedReports(statements.years, this.items),
+      ...(statements.interims ? { interims: pagedReports(statements.interims, this.items) } : {}),
+    };
+    const { riskFreeRates, ...waccAssumptions } = bundle.waccAssumptions;
+    if (riskFreeRates) this.riskFreeRates = riskFreeRates;
+    return {
+      ...bundle,
+      statements: pagedStatements,
+      waccAssumptions,
+      industry_comparison: bundle.industry_comparison && this.pagedComparison(bundle.industry_comparison),
+    };
+  }
+
+  /** What the page gives once for the bundles written so far. */
+  shared(): PageShared {
+    return { industries: this.industries, statement_items: this.items.names, risk_free_rates: this.riskFreeRates };
+  }
+
+  private pagedComparison(comparison: IndustryComparisonView): PagedIndustryComparison {
+    const { industry, company_code, companies, excluded_financial, metrics, top } = comparison;
+    this.industries[industry] = {
+      companies,
+      excluded_financial,
+      metrics: metrics.map(({ metric, label, median, count }) => ({ metric, label, median, count })),
+      top,
+    };
+    return { industry, company_code, figures: metrics.flatMap(({ value, percentile }) => [value, percentile]) };
+  }
 }
 
 /** A report's figures by item name again; null when an index names no item of the page or a value is missing. */
@@ -162,15 +232,29 @@ function reportsOfPage(
   return whole;
 }
 
-/** What a page gives once for all its bundles: its industries' largest companies and its item names. */
-export interface PageShared {
-  readonly industry_tops: IndustryTops;
-  readonly statement_items: readonly string[];
+/** 行业对比 again from the company's figures and its industry as the page gives it; null when they do not fit. */
+function comparisonOfPage(
+  comparison: PagedIndustryComparison,
+  industries: PageShared['industries'],
+): IndustryComparisonView | null {
+  const { industry, company_code, figures } = comparison;
+  const shared = Object.hasOwn(industries, industry) ? industries[industry] : undefined;
+  if (!shared || figures.length !== shared.metrics.length * 2) return null;
+  const metrics = shared.metrics.map(({ metric, label, median, count }, at) => ({
+    metric,
+    label,
+    value: figures[2 * at] as number | null,
+    median,
+    percentile: figures[2 * at + 1] as number | null,
+    count,
+  }));
+  const { companies, excluded_financial, top } = shared;
+  return { industry, company_code, companies, excluded_financial, metrics, top };
 }
 
 /**
  * The one-company bundle again from a page's bundle and what the page gives once; null when its industry
- * is missing or a figure names no item of the page.
+ * is missing or its figures do not fit it, or a figure names no item of the page.
  */
 export function bundleOfPage(paged: PagedCompanyBundle, shared: PageShared): CompanyBundle | null {
   const years = reportsOfPage(paged.statements.years, shared.statement_items);
@@ -182,12 +266,13 @@ export function bundleOfPage(paged: PagedCompanyBundle, shared: PageShared): Com
     years,
     ...(interims ? { interims } : {}),
   };
+  const rates = shared.risk_free_rates;
+  const waccAssumptions = rates ? { ...paged.waccAssumptions, riskFreeRates: rates } : paged.waccAssumptions;
   const comparison = paged.industry_comparison;
-  if (!comparison) return { ...paged, statements, industry_comparison: comparison };
-  const tops = shared.industry_tops;
-  const top = Object.hasOwn(tops, comparison.industry) ? tops[comparison.industry] : undefined;
-  if (!top) return null;
-  return { ...paged, statements, industry_comparison: { ...comparison, top } };
+  if (!comparison) return { ...paged, statements, waccAssumptions, industry_comparison: comparison };
+  const industry_comparison = comparisonOfPage(comparison, shared.industries);
+  if (!industry_comparison) return null;
+  return { ...paged, statements, waccAssumptions, industry_comparison };
 }
 
 /**

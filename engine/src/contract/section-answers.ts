@@ -111,6 +111,15 @@ const peerFiguresSchema = z.object({
   >),
 });
 
+/** One metric of 行业对比: the company's figure and percentile, the industry's median and count. */
+export const industryMetricComparisonSchema = z.object({
+  metric: z.enum(INDUSTRY_METRICS),
+  label: z.string(),
+  value: z.nullable(z.number()),
+  median: z.nullable(z.number()),
+  percentile: z.nullable(z.number()).check(z.describe('行业内不高于本公司的占比（并列计一半），0–1')),
+  count: z.number(),
+});
 export const industryComparisonViewSchema = named(
   'IndustryComparison',
   z.object({
@@ -118,16 +127,7 @@ export const industryComparisonViewSchema = named(
     company_code: z.string(),
     companies: z.number().check(z.describe('服务器上该行业的公司数（含本公司）')),
     excluded_financial: z.number().check(z.describe('非金融行业统计中剔除的金融类公司数')),
-    metrics: z.array(
-      z.object({
-        metric: z.enum(INDUSTRY_METRICS),
-        label: z.string(),
-        value: z.nullable(z.number()),
-        median: z.nullable(z.number()),
-        percentile: z.nullable(z.number()).check(z.describe('行业内不高于本公司的占比（并列计一半），0–1')),
-        count: z.number(),
-      }),
-    ),
+    metrics: z.array(industryMetricComparisonSchema),
     top: z.array(peerFiguresSchema),
   }),
 );

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { pagedBundle, StatementItemIndex } from '@fcf/engine/contract';
+import { BundlePageWriter } from '@fcf/engine/contract';
 import { type CompanyBundle, INDUSTRY_METRICS, type IndustryPeer } from '@fcf/engine/report';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ICBC_BUNDLE, SAMPLE_COMPANY_BUNDLE } from '../../../engine/src/testing/model-bundles.ts';
@@ -11,9 +11,9 @@ afterEach(async () => {
 });
 
 /**
- * A page of GET /api/data/company-bundles as the server sends it: each bundle without its industry's largest
- * companies, which `industry_tops` gives once an industry (`leaveOut`: an industry whose list is missing),
- * and its figures by the index of their item in `statement_items` (`items`: the names sent instead).
+ * A page of GET /api/data/company-bundles as the server sends it: each bundle without what the page gives
+ * once (its industry in `industries`, `leaveOut`: an industry the page lacks; the risk-free rates), and its
+ * figures by the index of their item in `statement_items` (`items`: the names sent instead).
  */
 function pageBytes(
   bundles: readonly CompanyBundle[],
@@ -22,16 +22,12 @@ function pageBytes(
   leaveOut?: string,
   items?: (names: string[]) => string[],
 ): ArrayBuffer {
-  const tops: Record<string, unknown> = {};
-  const index = new StatementItemIndex();
-  const paged = bundles.map((bundle) => {
-    const { paged, top } = pagedBundle(bundle, index);
-    const industry = bundle.industry_comparison?.industry;
-    if (top && industry && industry !== leaveOut) tops[industry] = top;
-    return paged;
-  });
-  const statement_items = items ? items(index.names) : index.names;
-  const data = { bundles: paged, industry_tops: tops, statement_items, next, total };
+  const writer = new BundlePageWriter();
+  const paged = bundles.map((bundle) => writer.paged(bundle));
+  const shared = writer.shared();
+  const industries = Object.fromEntries(Object.entries(shared.industries).filter(([name]) => name !== leaveOut));
+  const statement_items = items ? items([...shared.statement_items]) : shared.statement_items;
+  const data = { ...shared, bundles: paged, industries, statement_items, next, total };
   return new TextEncoder().encode(JSON.stringify({ success: true, data, message: '获取成功' })).buffer as ArrayBuffer;
 }
 

@@ -12,7 +12,7 @@ export const BUNDLES_TABLE = 'bundles';
  * The schema version store/db.ts declares last (Dexie's `version(n)`; IndexedDB holds it as n × 10): a copy
  * read without Dexie (store/kept-inputs.ts) is read only at this version, never before Dexie upgraded it.
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export interface StoredBundle {
   readonly code: string;

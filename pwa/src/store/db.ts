@@ -127,6 +127,8 @@ export class FcfDatabase extends Dexie {
         syncMeta: null,
       })
       .upgrade((transaction) => giveTheClientAnOwner(transaction, currentUser()?.username ?? null));
+    // The bundles' index on fetchedAt was never read: each write of a bundle also wrote it.
+    this.version(8).stores({ [BUNDLES_TABLE]: 'code' });
   }
 }
 

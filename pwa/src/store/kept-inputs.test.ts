@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHEMA_VERSION } from './bundle-rows.ts';
 import { FcfDatabase } from './db.ts';
@@ -38,6 +39,20 @@ describe('the kept inputs read without Dexie', () => {
 
   it('name the version Dexie declares last', () => {
     expect(new FcfDatabase().verno).toBe(SCHEMA_VERSION);
+  });
+});
+
+describe('the upgrade to version 8', () => {
+  it('keeps every stored bundle and drops the index on fetchedAt that nothing read', async () => {
+    const older = new Dexie('fcf-valuation');
+    older.version(7).stores({ bundles: 'code, fetchedAt', lists: 'key' });
+    await older.table('bundles').put({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 });
+    older.close();
+    const db = new FcfDatabase();
+    await db.open();
+    expect(await db.bundles.get('000333')).toEqual({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 });
+    expect(db.bundles.schema.indexes).toEqual([]);
+    db.close();
   });
 });
 

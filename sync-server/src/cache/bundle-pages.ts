@@ -1,10 +1,4 @@
-import {
-  COMPANY_BUNDLES_PAGE_MAX,
-  companyBundlesNextLink,
-  type IndustryTops,
-  pagedBundle,
-  StatementItemIndex,
-} from '@fcf/engine/contract';
+import { BundlePageWriter, COMPANY_BUNDLES_PAGE_MAX, companyBundlesNextLink } from '@fcf/engine/contract';
 import type { Services } from '../app-env.ts';
 import type { CompanyList, ListedCompany } from './company-list.ts';
 import { JsonPieces } from './json-pieces.ts';
@@ -59,12 +53,12 @@ export function canonicalCursors(list: CompanyList): string[] {
 }
 
 /**
- * The answer of `GET /api/data/company-bundles` (`{success, data: {bundles, industry_tops, statement_items,
- * next, total}, message}`: each bundle without its industry's largest companies, which `industry_tops`
- * gives once, its reports' figures by the index of their item in `statement_items`, and a `Link` header to
- * the next page),
- * written slice by slice as `marketBundleSlices` reads them, so no step holds the event loop long. Kept
- * only at a canonical boundary and when every slice was read at `seq`, the sequence the view is keyed on.
+ * The answer of `GET /api/data/company-bundles` (`{success, data: {bundles, industries, statement_items,
+ * risk_free_rates, next, total}, message}`: each bundle without what the page gives once (its industry's
+ * statistics and largest companies in `industries`, the risk-free rates), its reports' figures by the
+ * index of their item in `statement_items`, and a `Link` header to the next page), written slice by slice
+ * as `marketBundleSlices` reads them, so no step holds the event loop long. Kept only at a canonical
+ * boundary and when every slice was read at `seq`, the sequence the view is keyed on.
  */
 export async function bundlesPageView(
   services: Pick<Services, 'companyList' | 'valuations'>,
@@ -78,21 +72,21 @@ export async function bundlesPageView(
   json.add('{"success":true,"data":{"bundles":[');
   let first = true;
   let sameState = true;
-  // Slices read apart: a list read in a later slice stands for the industry (a page read across a change of
-  // the data is answered once and not kept).
-  const industryTops = new Map<string, IndustryTops[string]>();
-  const items = new StatementItemIndex();
+  // Slices read apart: an industry read in a later slice stands for all (a page read across a change of the
+  // data is answered once and not kept).
+  const writer = new BundlePageWriter();
   for await (const slice of services.valuations.bundleSlices(page)) {
     sameState &&= slice.version === seq;
     for (const bundle of slice.bundles) {
-      const { paged, top } = pagedBundle(bundle, items);
-      if (top && bundle.industry_comparison) industryTops.set(bundle.industry_comparison.industry, top);
-      json.add(first ? JSON.stringify(paged) : `,${JSON.stringify(paged)}`);
+      const paged = JSON.stringify(writer.paged(bundle));
+      json.add(first ? paged : `,${paged}`);
       first = false;
     }
   }
-  json.add(`],"industry_tops":${JSON.stringify(Object.fromEntries(industryTops))}`);
-  json.add(`,"statement_items":${JSON.stringify(items.names)}`);
+  const shared = writer.shared();
+  json.add(`],"industries":${JSON.stringify(shared.industries)}`);
+  json.add(`,"statement_items":${JSON.stringify(shared.statement_items)}`);
+  json.add(`,"risk_free_rates":${JSON.stringify(shared.risk_free_rates)}`);
   json.add(`,"next":${JSON.stringify(next)},"total":${list.withHistory.length}},"message":"获取成功"}`);
   const headers: Record<string, string> = next === null ? {} : { link: companyBundlesNextLink(next, limit) };
   return { json: json.bytes(), keep: canonical && sameState, headers };

@@ -44,11 +44,14 @@ describe('GET /api/data/company-bundles', () => {
     expect(all.next).toBeNull();
     for (const bundle of all.bundles) {
       const single = await readData(platform, `/api/data/company-bundle/${bundle.company.code}`, companyBundleAnswer);
-      // Its industry's largest companies come once an industry, in the page's list.
+      // Its industry's statistics and largest companies come once an industry, the rates once a page.
       expect(bundle.industry_comparison).not.toHaveProperty('top');
+      expect(bundle.industry_comparison).not.toHaveProperty('metrics');
+      expect(bundle.waccAssumptions).not.toHaveProperty('riskFreeRates');
       expect(bundleOfPage(bundle, all)).toEqual(single);
     }
-    expect(Object.keys(all.industry_tops).length).toBeGreaterThan(0);
+    expect(Object.keys(all.industries).length).toBeGreaterThan(0);
+    expect(all.risk_free_rates?.length).toBeGreaterThan(0);
     // Each item name once a page: the figures name them by index.
     expect(new Set(all.statement_items).size).toBe(all.statement_items.length);
     expect(all.bundles[0]?.statements.years).not.toEqual({});

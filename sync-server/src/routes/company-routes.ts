@@ -119,7 +119,7 @@ export const companyRoutes = new Hono<AppEnv>()
     documented({
       tag: 'companies',
       summary: '全部公司的估值输入，分页（离线下载全部）',
-      description: `按代码顺序，每页 limit 家（默认与最多 ${COMPANY_BUNDLES_PAGE_MAX} 家，更大按 ${COMPANY_BUNDLES_PAGE_MAX} 计）；下一页以上一页的 next 为 after；响应头 Link（rel="next"）在正文之前给出下一页的地址，最后一页没有。每家公司的数据在同一数据状态下读取（version）。各行业最大公司在 industry_tops 中每行业一次；报表科目名在 statement_items 中每个一次，各年报表为 [科目序号, 数值, …]（与单家公司接口相同的数据，以 bundleOfPage 还原）。同时生成的大页过多时回答 503 并带 Retry-After。`,
+      description: `按代码顺序，每页 limit 家（默认与最多 ${COMPANY_BUNDLES_PAGE_MAX} 家，更大按 ${COMPANY_BUNDLES_PAGE_MAX} 计）；下一页以上一页的 next 为 after；响应头 Link（rel="next"）在正文之前给出下一页的地址，最后一页没有。每家公司的数据在同一数据状态下读取（version）。各行业的行业对比统计（公司数、各指标名称、中位数与家数、最大公司）在 industries 中每行业一次，各公司 industry_comparison 的 figures 只带自己的数值与分位；无风险利率表在 risk_free_rates 中每页一次；报表科目名在 statement_items 中每个一次，各年报表为 [科目序号, 数值, …]（与单家公司接口相同的数据，以 bundleOfPage 还原）。同时生成的大页过多时回答 503 并带 Retry-After。`,
       answers: { 200: companyBundlesAnswer, 304: NOT_MODIFIED },
       errors: [503],
     }),
