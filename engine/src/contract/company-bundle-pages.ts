@@ -19,13 +19,13 @@ export const COMPANY_BUNDLES_PAGE_MAX = 250;
 /** `GET /api/data/company-bundles`: every company's bundle, a page at a time ("离线下载全部"). */
 export const companyBundlesQuery = z.object({
   after: z.optional(
-    z.string().check(z.regex(/^\d{6}$/, 'after 应为6位股票代码'), z.describe('上一页的 next；不填从第一家开始')),
+    z.string().check(z.regex(/^\d{6}$/, '应为6位股票代码'), z.describe('上一页的 next；不填从第一家开始')),
   ),
   limit: z.optional(
     z
       .string()
       .check(
-        z.regex(/^\d{1,4}$/, `limit 应为1–${COMPANY_BUNDLES_PAGE_MAX}的整数`),
+        z.regex(/^\d{1,4}$/, `应为1–${COMPANY_BUNDLES_PAGE_MAX}的整数`),
         z.describe(
           `每页公司数，1–${COMPANY_BUNDLES_PAGE_MAX}（默认 ${COMPANY_BUNDLES_PAGE_MAX}，更大按 ${COMPANY_BUNDLES_PAGE_MAX} 计）`,
         ),

@@ -30,13 +30,13 @@ export const COMPANY_LIST_PAGE_MAX = 1000;
 /** `GET /api/data/available-companies`: the whole list, or one page of it when the client asks. */
 export const companyListQuery = z.object({
   offset: z.optional(
-    z.string().check(z.regex(/^\d{1,6}$/, 'offset 应为非负整数'), z.describe('从第几家开始（按代码顺序，0 起）')),
+    z.string().check(z.regex(/^\d{1,6}$/, '应为非负整数'), z.describe('从第几家开始（按代码顺序，0 起）')),
   ),
   limit: z.optional(
     z
       .string()
       .check(
-        z.regex(/^\d{1,4}$/, `limit 应为1–${COMPANY_LIST_PAGE_MAX}的整数`),
+        z.regex(/^\d{1,4}$/, `应为1–${COMPANY_LIST_PAGE_MAX}的整数`),
         z.describe(`每页公司数，1–${COMPANY_LIST_PAGE_MAX}；不填返回全部`),
       ),
   ),

@@ -60,7 +60,7 @@ export const pdfCategorySortBody = z.union([
 
 export const pdfFileCategoryBody = z.object({
   category_id: z.nullable(
-    z.int({ error: 'category_id 必须是分类编号或 null' }).check(z.minimum(0)).check(z.describe('0 或 null：未分类')),
+    z.int({ error: '必须是分类编号或 null' }).check(z.minimum(0)).check(z.describe('0 或 null：未分类')),
   ),
 });
 

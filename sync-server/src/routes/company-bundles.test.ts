@@ -109,8 +109,16 @@ describe('GET /api/data/company-bundles', () => {
   });
 
   it('refuses a malformed after or limit with a 400', async () => {
-    for (const query of ['?after=abc', '?limit=-1', '?limit=99999', '?after=1234567']) {
-      await refusalOf(await platform.call('GET', `/api/data/company-bundles${query}`), 400);
+    const refusals = [
+      ['?after=abc', '参数错误：after 应为6位股票代码'],
+      ['?limit=-1', '参数错误：limit 应为1–250的整数'],
+      ['?limit=99999', '参数错误：limit 应为1–250的整数'],
+      ['?after=1234567', '参数错误：after 应为6位股票代码'],
+    ];
+    for (const [query, message] of refusals) {
+      // The field named once: the validator puts its name before the contract's words.
+      const refusal = await refusalOf(await platform.call('GET', `/api/data/company-bundles${query}`), 400);
+      expect(refusal.message, query).toBe(message);
     }
   });
 
