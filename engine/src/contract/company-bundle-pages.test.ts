@@ -94,6 +94,15 @@ describe('what a page gives once', () => {
     expect(bundleOfPage(short, shared)).toBeNull();
   });
 
+  it('a bundle without 行业对比 comes back without it, and one whose 行业对比 is null with null', () => {
+    const { industry_comparison: _absent, ...without } = SAMPLE_COMPANY_BUNDLE;
+    const withNull: CompanyBundle = { ...SAMPLE_COMPANY_BUNDLE, industry_comparison: null };
+    const { paged, shared } = pageOf([without, withNull]);
+    const [absent, none] = paged.map((bundle) => bundleOfPage(bundle, shared));
+    expect(absent && Object.hasOwn(absent, 'industry_comparison')).toBe(false);
+    expect(none?.industry_comparison).toBeNull();
+  });
+
   it('a page without risk-free rates leaves its bundles without them', () => {
     const { riskFreeRates: _table, ...withoutTable } = SAMPLE_COMPANY_BUNDLE.waccAssumptions;
     const bundle: CompanyBundle = { ...SAMPLE_COMPANY_BUNDLE, waccAssumptions: withoutTable };

@@ -4,14 +4,20 @@ import type { IndustryComparisonView, IndustryMetricComparison } from '../report
 import type { CompanyStatements, StatementYear } from '../statements/items.ts';
 import type { RiskFreeRate } from '../valuation/risk-free-rates.ts';
 import type { WaccAssumptions } from '../valuation/wacc.ts';
-import { companyBundleSchema, periodEndKeySchema, yearKeySchema } from './company-contract.ts';
+import {
+  companyBundleSchema,
+  periodEndKeySchema,
+  riskFreeRatesSchema,
+  waccInputsShape,
+  yearKeySchema,
+} from './company-contract.ts';
 import { envelope } from './envelope.ts';
-import { industryComparisonViewSchema, industryMetricComparisonSchema } from './section-answers.ts';
+import { industryComparisonViewSchema, industryMetricStatisticsShape } from './section-answers.ts';
 
 /** `GET /api/data/company-bundles`: the pages of "离线下载全部", their cursor, their `Link` and their bundles. */
 
 /**
- * The longest page of company bundles (250 companies: up to ~1.8 MB of JSON, up to ~0.5 MB brotli), also
+ * The longest page of company bundles (250 companies: up to ~1.4 MB of JSON, up to ~0.5 MB brotli), also
  * the default: a larger `limit` is answered with this many.
  */
 export const COMPANY_BUNDLES_PAGE_MAX = 250;
@@ -60,10 +66,10 @@ const pagedIndustryComparisonSchema = z.object({
 const pagedIndustrySchema = z.object({
   companies: industryComparisonViewSchema.shape.companies,
   excluded_financial: industryComparisonViewSchema.shape.excluded_financial,
-  metrics: z.array(z.omit(industryMetricComparisonSchema, { value: true, percentile: true })),
+  metrics: z.array(z.object(industryMetricStatisticsShape)),
   top: industryComparisonViewSchema.shape.top,
 });
-const pagedWaccAssumptionsSchema = z.omit(companyBundleSchema.shape.waccAssumptions, { riskFreeRates: true });
+const pagedWaccAssumptionsSchema = z.object(waccInputsShape);
 /**
  * A bundle as a page carries it: the one-company bundle without what the page gives once (its industry's
  * statistics and largest companies, the risk-free rates) and with its reports' figures by item index.
@@ -84,7 +90,7 @@ const pageIndustriesSchema = z
     ),
   );
 const pageRiskFreeRatesSchema = z
-  .nullable(companyBundleSchema.shape.waccAssumptions.shape.riskFreeRates.def.innerType)
+  .nullable(riskFreeRatesSchema)
   .check(z.describe('各年末10年期国债收益率，页内各公司相同，给一次（各公司 waccAssumptions 不再重复）；null 为无'));
 export const companyBundlesAnswer = envelope(
   z.object({
@@ -268,11 +274,13 @@ export function bundleOfPage(paged: PagedCompanyBundle, shared: PageShared): Com
   };
   const rates = shared.risk_free_rates;
   const waccAssumptions = rates ? { ...paged.waccAssumptions, riskFreeRates: rates } : paged.waccAssumptions;
-  const comparison = paged.industry_comparison;
-  if (!comparison) return { ...paged, statements, waccAssumptions, industry_comparison: comparison };
+  const { industry_comparison: comparison, ...rest } = paged;
+  const bundle = { ...rest, statements, waccAssumptions };
+  // Absent stays absent and null stays null, as the one-company bundle has it.
+  if (comparison === undefined) return bundle;
+  if (comparison === null) return { ...bundle, industry_comparison: null };
   const industry_comparison = comparisonOfPage(comparison, shared.industries);
-  if (!industry_comparison) return null;
-  return { ...paged, statements, waccAssumptions, industry_comparison };
+  return industry_comparison && { ...bundle, industry_comparison };
 }
 
 /**

@@ -95,6 +95,21 @@ export const adminChoicesSchema = named(
   }),
 );
 
+/** Year-end 10-year government bond yields, as a bundle's CAPM inputs carry them. */
+export const riskFreeRatesSchema = z
+  .array(z.object({ year: z.number(), rate: z.number() }))
+  .check(z.describe('各年末10年期国债收益率（估值日前最近年末的一项为无风险利率）'));
+/** A bundle's CAPM inputs but the risk-free rates (which a page of bundles gives once). */
+export const waccInputsShape = {
+  riskFreeRate: z.number(),
+  beta: z.number(),
+  marketRiskPremium: z.number(),
+  defaultCostOfDebt: z.number(),
+  costOfDebtRange: z.tuple([z.number(), z.number()]),
+  waccRange: z.tuple([z.number(), z.number()]),
+  betaIndustry: z.optional(z.nullable(z.string()).check(z.describe('β 所属行业；null 为默认 β'))),
+};
+
 export const companyBundleSchema = named(
   'CompanyBundle',
   z.object({
@@ -122,20 +137,7 @@ export const companyBundleSchema = named(
     }),
     // By year, the drivers a person set (their names are checked where they are written, not on every read).
     overrides: z.record(yearKeySchema, z.record(z.string(), z.number())),
-    waccAssumptions: z.object({
-      riskFreeRate: z.number(),
-      riskFreeRates: z.optional(
-        z
-          .array(z.object({ year: z.number(), rate: z.number() }))
-          .check(z.describe('各年末10年期国债收益率（估值日前最近年末的一项为无风险利率）')),
-      ),
-      beta: z.number(),
-      marketRiskPremium: z.number(),
-      defaultCostOfDebt: z.number(),
-      costOfDebtRange: z.tuple([z.number(), z.number()]),
-      waccRange: z.tuple([z.number(), z.number()]),
-      betaIndustry: z.optional(z.nullable(z.string()).check(z.describe('β 所属行业；null 为默认 β'))),
-    }),
+    waccAssumptions: z.object({ ...waccInputsShape, riskFreeRates: z.optional(riskFreeRatesSchema) }),
     industry_comparison: z.optional(z.nullable(industryComparisonViewSchema)),
     year_end_quotes: z.optional(z.array(yearEndQuoteSchema).check(z.describe('每年最后一个行情快照（PE估值）'))),
     version: z.number().check(z.describe('读取时服务器的变更序号：更大即更新')),

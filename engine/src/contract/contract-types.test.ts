@@ -29,7 +29,12 @@ import type {
 import type { Writable } from '../testing/writable.ts';
 import type { DcfResult, EquityBridge } from '../valuation/dcf.ts';
 import type { SensitivityGrid } from '../valuation/sensitivity.ts';
-import type { PagedCompanyBundle, pagedCompanyBundleSchema } from './company-bundle-pages.ts';
+import type {
+  companyBundlesAnswer,
+  PagedCompanyBundle,
+  PageShared,
+  pagedCompanyBundleSchema,
+} from './company-bundle-pages.ts';
 import type { companyBundleSchema } from './company-contract.ts';
 import type {
   dcfResultSchema,
@@ -106,5 +111,11 @@ describe('the contract’s schemas describe the engine’s types exactly', () =>
   it('a parsed company bundle is the engine’s bundle (its years keyed by the strings JSON has)', () => {
     expectTypeOf<z.output<typeof companyBundleSchema>>().toExtend<CompanyBundle>();
     expectTypeOf<z.output<typeof pagedCompanyBundleSchema>>().toExtend<PagedCompanyBundle>();
+  });
+
+  it('a parsed page gives what bundleOfPage needs', () => {
+    // Assignable, or this file does not compile.
+    const shared = (data: z.output<typeof companyBundlesAnswer>['data']): PageShared => data;
+    expectTypeOf(shared).toBeFunction();
   });
 });

@@ -111,14 +111,18 @@ const peerFiguresSchema = z.object({
   >),
 });
 
-/** One metric of 行业对比: the company's figure and percentile, the industry's median and count. */
-export const industryMetricComparisonSchema = z.object({
+/** One metric of 行业对比 as every company of the industry shares it: its name, the median and its count. */
+export const industryMetricStatisticsShape = {
   metric: z.enum(INDUSTRY_METRICS),
   label: z.string(),
-  value: z.nullable(z.number()),
   median: z.nullable(z.number()),
-  percentile: z.nullable(z.number()).check(z.describe('行业内不高于本公司的占比（并列计一半），0–1')),
   count: z.number(),
+};
+/** One metric of 行业对比: the company's figure and percentile, the industry's median and count. */
+export const industryMetricComparisonSchema = z.object({
+  ...industryMetricStatisticsShape,
+  value: z.nullable(z.number()),
+  percentile: z.nullable(z.number()).check(z.describe('行业内不高于本公司的占比（并列计一半），0–1')),
 });
 export const industryComparisonViewSchema = named(
   'IndustryComparison',

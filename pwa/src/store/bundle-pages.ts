@@ -63,7 +63,8 @@ export async function storeBundlesPage(bytes: ArrayBuffer, onCursor: (cursor: Pa
   if (!page.success) throw new PageFormatError('数据格式错误');
   const { bundles } = page.data.data;
   const fetchedAt = Date.now();
-  // Each bundle whole again: its industry's largest companies and its item names are the page's, given once.
+  // Each bundle whole again: its industry's statistics, the risk-free rates and the item names are the page's,
+  // given once.
   const rows: StoredBundle[] = [];
   for (const paged of bundles) {
     const bundle = bundleOfPage(paged, page.data.data);

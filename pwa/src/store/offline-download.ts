@@ -7,7 +7,7 @@ import { openStore } from './db.ts';
 import { type DownloadProgress, downloadPages, type Page, type PageRequest, type PageSource } from './page-pipeline.ts';
 
 /**
- * Companies per request: the server's largest page (250 bundles are up to ~1.8 MB of JSON, up to ~0.5 MB
+ * Companies per request: the server's largest page (250 bundles are up to ~1.4 MB of JSON, up to ~0.5 MB
  * compressed), whose pages from the first one on are the ones it keeps, so every browser downloading shares
  * them.
  */

@@ -18,7 +18,7 @@ export interface ViewAnswer {
 
 /**
  * Views at least this long are kept as brotli only once a cache keeps them: a page of 250 companies'
- * bundles is up to ~1.8 MB of JSON and up to ~0.5 MB as brotli. The rare client that takes no brotli gets
+ * bundles is up to ~1.4 MB of JSON and up to ~0.5 MB as brotli. The rare client that takes no brotli gets
  * the bytes decompressed (or recompressed as gzip) off the event loop.
  */
 export const COMPACT_VIEW_BYTES = 256 * 1024;

@@ -8,9 +8,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextChangeSeq } from '../db/change-seq.ts';
 import { transaction } from '../db/database.ts';
-import { execute } from '../db/query.ts';
+import { execute, queryAll } from '../db/query.ts';
+import type { CompanyRecord } from '../store/companies.ts';
+import { writeRiskFreeRate } from '../store/platform-settings.ts';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
+import { marketBundleSlices } from '../valuation/market-bundles.ts';
 
 /** GET /api/data/company-bundles: the whole market's bundles a page at a time, for "离线下载全部". */
 
@@ -132,5 +135,42 @@ describe('GET /api/data/company-bundles', () => {
     expect(again.status).toBe(304);
     const other = await platform.call('GET', '/api/data/company-bundles?limit=3');
     expect(other.headers.get('etag')).not.toBe(etag);
+  });
+});
+
+// Last: it edits a yield and every industry's statistics.
+describe('the bundles of a page, read slice by slice (valuation/market-bundles.ts)', () => {
+  it('share one read of what a page gives once, even when the data changes between slices', async () => {
+    const { db } = platform;
+    const companies = queryAll<CompanyRecord>(db, 'SELECT code, name, industry FROM companies ORDER BY code');
+    const bundles = [];
+    const versions = new Set<number>();
+    for await (const slice of marketBundleSlices(db, companies)) {
+      if (versions.size === 0) {
+        // Between the first slice and the next: a yield edited, every industry's statistics built again.
+        writeRiskFreeRate(db, { year: 2023, rate: 0.05 }, 'admin');
+        execute(
+          db,
+          `UPDATE industry_statistics SET built_seq = built_seq + 1000,
+             statistics_json = json_set(statistics_json, '$.companies', 9999)`,
+        );
+      }
+      versions.add(slice.version);
+      bundles.push(...slice.bundles);
+    }
+    // The page spans the change (it is answered once and not kept), yet its bundles agree on what it gives once.
+    expect(versions.size).toBeGreaterThan(1);
+    const [first] = bundles;
+    for (const bundle of bundles) {
+      expect(bundle.waccAssumptions.riskFreeRates).toEqual(first?.waccAssumptions.riskFreeRates);
+    }
+    const industries = new Map<string, number>();
+    for (const { industry_comparison: comparison } of bundles) {
+      if (!comparison) continue;
+      const companiesSeen = industries.get(comparison.industry) ?? comparison.companies;
+      industries.set(comparison.industry, companiesSeen);
+      expect(comparison.companies, comparison.industry).toBe(companiesSeen);
+    }
+    expect(industries.size).toBeGreaterThan(0);
   });
 });

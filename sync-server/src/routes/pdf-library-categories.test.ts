@@ -8,6 +8,7 @@ import {
 } from '@fcf/engine/contract';
 import { pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
 import { bodyOf, libraryCalls, samplePdf } from './testing/pdf-library.ts';
 
@@ -71,7 +72,7 @@ describe('categories', () => {
       token: admin,
       body: { category_id: 'x' },
     });
-    expect(badBody.status).toBe(400);
+    expect((await refusalOf(badBody, 400)).message).toBe('参数错误：category_id 必须是分类编号或 null');
     const unknownFile = await platform.call('PUT', '/api/pdf-files/99999/category', {
       token: admin,
       body: { category_id: null },

@@ -42,11 +42,41 @@ function byCompany<Row extends { company_code: string }>(rows: Row[]): Map<strin
 }
 
 /**
+ * What every company of a page shares, read once a page: the CAPM inputs, the betas, the risk-free rates and
+ * the platform's settings in its first slice, and each industry's statistics in the slice that first meets
+ * it. A page gives those once (`BundlePageWriter`), so all its bundles must hold the same ones, even when the
+ * data changes between its slices (such a page is answered once and not kept).
+ */
+interface PageReads {
+  readonly assumptions: AssumptionRow | undefined;
+  readonly betas: ReadonlyMap<string, number>;
+  readonly riskFreeRates: ReturnType<typeof effectiveRiskFreeRates>;
+  readonly platform: ReturnType<typeof readPlatformSettings>;
+  readonly statistics: Map<string, IndustryStatistics | null>;
+}
+
+function pageReads(db: Database): PageReads {
+  return {
+    assumptions: queryOne<AssumptionRow>(db, 'SELECT * FROM wacc_assumptions WHERE id = 1'),
+    betas: new Map(
+      queryAll<{ industry: string; beta: number }>(db, 'SELECT industry, beta FROM industry_betas').map((row) => [
+        row.industry,
+        row.beta,
+      ]),
+    ),
+    riskFreeRates: effectiveRiskFreeRates(db),
+    platform: readPlatformSettings(db),
+    statistics: new Map(),
+  };
+}
+
+/**
  * The bundles of `companies` (code order), a slice at a time. Each slice's tables are read in one
- * transaction for its range of codes (a few queries, not a few per company), so each bundle is of one state
- * of the data (its `version`); the event loop turns between slices, which are sized from the last one (its
- * reads and what the caller did with it) to last about `SLICE_MS`. A page of 250 companies is ~90,000
- * statement rows: read at once it held the event loop for half a second.
+ * transaction for its range of codes (a few queries, not a few per company), and its `version` is the state
+ * it read; what the page's companies share is read once a page (`PageReads`). The event loop turns between
+ * slices, which are sized from the last one (its reads and what the caller did with it) to last about
+ * `SLICE_MS`. A page of 250 companies is ~90,000 statement rows: read at once it held the event loop for
+ * half a second.
  */
 export async function* marketBundleSlices(
   db: Database,
@@ -55,28 +85,33 @@ export async function* marketBundleSlices(
   today: Date = new Date(),
 ): AsyncGenerator<BundleSlice> {
   let size = FIRST_SLICE;
+  let shared: PageReads | null = null;
   for (let start = 0; start < companies.length; ) {
     const slice = companies.slice(start, start + size);
     const started = performance.now();
-    yield readSlice(db, slice, listings, today);
+    const read = readSlice(db, slice, listings, today, shared);
+    shared = read.shared;
+    yield read.slice;
     size = unitsPerSlice(slice.length, performance.now() - started, MOST_PER_SLICE);
     start += slice.length;
     if (start < companies.length) await nextTurn();
   }
 }
 
-/** The bundles of a few companies (code order), read in one transaction. */
+/** The bundles of a few companies (code order), read in one transaction; `shared` once a page. */
 function readSlice(
   db: Database,
   companies: readonly CompanyRecord[],
   listings: ReadonlyMap<string, CompanyListing>,
   today: Date,
-): BundleSlice {
+  sharedSoFar: PageReads | null,
+): { slice: BundleSlice; shared: PageReads | null } {
   return db.transaction(() => {
     const first = companies[0]?.code;
     const last = companies[companies.length - 1]?.code;
     const version = currentChangeSeq(db);
-    if (first === undefined || last === undefined) return { bundles: [], version };
+    if (first === undefined || last === undefined) return { slice: { bundles: [], version }, shared: sharedSoFar };
+    const shared = sharedSoFar ?? pageReads(db);
     const range = [first, last] as const;
     const statements = statementsOfCompanies(db, companies);
     const overrides = byCompany(
@@ -95,30 +130,25 @@ function readSlice(
         ...range,
       ).map((row) => [row.company_code, row]),
     );
-    const assumptions = queryOne<AssumptionRow>(db, 'SELECT * FROM wacc_assumptions WHERE id = 1');
-    const betas = new Map(
-      queryAll<{ industry: string; beta: number }>(db, 'SELECT industry, beta FROM industry_betas').map((row) => [
-        row.industry,
-        row.beta,
-      ]),
-    );
-    const riskFreeRates = effectiveRiskFreeRates(db);
-    const platform = readPlatformSettings(db);
     const asOf = valuationDate(today);
     const quotes = yearEndQuotesBetween(db, ...range);
     const choices = adminChoicesBetween(db, ...range);
     const peers = peerRowsBetween(db, ...range);
-    const statistics = new Map<string, IndustryStatistics | null>();
     const statisticsOf = (industry: string) => {
-      if (!statistics.has(industry)) statistics.set(industry, readIndustryStatistics(db, industry));
-      return statistics.get(industry) ?? null;
+      if (!shared.statistics.has(industry)) shared.statistics.set(industry, readIndustryStatistics(db, industry));
+      return shared.statistics.get(industry) ?? null;
     };
     const bundles = companies.map((company) =>
       bundleOf(company, listings.get(company.code) ?? null, {
         statements: statements.get(company.code) ?? statementsFromRows(company, []),
         parameters: parametersFromRow(parameters.get(company.code)),
         overrides: overridesFromRows(overrides.get(company.code) ?? []),
-        waccAssumptions: waccAssumptionsFrom(assumptions, company.industry, betas.get(company.industry), riskFreeRates),
+        waccAssumptions: waccAssumptionsFrom(
+          shared.assumptions,
+          company.industry,
+          shared.betas.get(company.industry),
+          shared.riskFreeRates,
+        ),
         industry_comparison: industryComparisonOf(
           company,
           peers.get(company.code),
@@ -127,10 +157,10 @@ function readSlice(
         ),
         year_end_quotes: quotes.get(company.code) ?? [],
         version,
-        platform,
+        platform: shared.platform,
         admin_choices: choices.get(company.code) ?? NO_ADMIN_CHOICES,
       }),
     );
-    return { bundles, version };
+    return { slice: { bundles, version }, shared };
   })();
 }
