@@ -168,8 +168,8 @@ function pagedReports(reports: Readonly<Record<string, StatementYear>>, items: S
 
 /**
  * A page as the server writes it, bundle by bundle: each bundle as the page carries it, and what the page
- * gives once (`shared`). The same industry or rates read again in a later slice stand for all (a page read
- * across a change of the data is answered once and not kept).
+ * gives once (`shared`). Every bundle of a page must hold the same industries and rates (the server reads
+ * them once a page), so the last one seen stands for all.
  */
 export class BundlePageWriter {
   private readonly items = new StatementItemIndex();

@@ -72,8 +72,8 @@ export async function bundlesPageView(
   json.add('{"success":true,"data":{"bundles":[');
   let first = true;
   let sameState = true;
-  // Slices read apart: an industry read in a later slice stands for all (a page read across a change of the
-  // data is answered once and not kept).
+  // The slices share one read of what the page gives once (marketBundleSlices); a page read across a change of
+  // the data is answered once and not kept.
   const writer = new BundlePageWriter();
   for await (const slice of services.valuations.bundleSlices(page)) {
     sameState &&= slice.version === seq;
