@@ -6,12 +6,13 @@ import type { RiskFreeRate } from '../valuation/risk-free-rates.ts';
 import type { WaccAssumptions } from '../valuation/wacc.ts';
 import {
   companyBundleSchema,
-  periodEndKeySchema,
+  PERIOD_END_KEY,
   riskFreeRatesSchema,
   waccInputsShape,
-  yearKeySchema,
+  YEAR_KEY,
 } from './company-contract.ts';
 import { envelope } from './envelope.ts';
+import { pagedReportsSchema } from './paged-figures-schema.ts';
 import { industryComparisonViewSchema, industryMetricStatisticsShape } from './section-answers.ts';
 
 /** `GET /api/data/company-bundles`: the pages of "离线下载全部", their cursor, their `Link` and their bundles. */
@@ -42,14 +43,15 @@ const bundlesPageCursor = {
   next: z.nullable(z.string()).check(z.describe('下一页的 after；null 表示已是最后一页')),
   total: z.number().check(z.describe('有历史数据的公司总数（进度条用）')),
 };
-/** A report's figures as a page carries them: `[item, value, item, value, …]`, each item an index of `statement_items`. */
-const pagedFiguresSchema = z.array(z.number());
-/** A company's reports as a page carries them (item names once a page: two thirds of a page were the names). */
+/**
+ * A company's reports as a page carries them (item names once a page: two thirds of a page were the names):
+ * each report's figures `[item, value, item, value, …]`, each item an index of `statement_items`.
+ */
 const pagedStatementsSchema = z.object({
   code: z.string(),
   name: z.string(),
-  years: z.record(yearKeySchema, pagedFiguresSchema),
-  interims: z.optional(z.record(periodEndKeySchema, pagedFiguresSchema)),
+  years: pagedReportsSchema(YEAR_KEY),
+  interims: z.optional(pagedReportsSchema(PERIOD_END_KEY)),
 });
 /**
  * A company's place in its industry as a page carries it: its own figure and percentile of each metric of

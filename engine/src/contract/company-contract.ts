@@ -58,15 +58,20 @@ export const healthAnswer = envelope(
   }),
 );
 
+/** A four-digit year (an object key: JSON keys are strings). */
+export const YEAR_KEY = /^\d{4}$/;
+/** An interim report's end date: '2022-09-30'. */
+export const PERIOD_END_KEY = /^\d{4}-(03-31|06-30|09-30)$/;
+
 /** A four-digit year as an object key (JSON keys are strings). */
 export const yearKeySchema = z
   .string()
-  .check(z.maxLength(4, '年份格式应为四位数字'), z.regex(/^\d{4}$/, '年份格式应为四位数字'));
+  .check(z.maxLength(4, '年份格式应为四位数字'), z.regex(YEAR_KEY, '年份格式应为四位数字'));
 
 /** An interim report's end date as an object key: '2022-09-30'. */
 export const periodEndKeySchema = z
   .string()
-  .check(z.regex(/^\d{4}-(03-31|06-30|09-30)$/, '季报期末应为 YYYY-03-31、YYYY-06-30 或 YYYY-09-30'));
+  .check(z.regex(PERIOD_END_KEY, '季报期末应为 YYYY-03-31、YYYY-06-30 或 YYYY-09-30'));
 
 /** One year's reported items, by item name (亿元; an absent item was not reported). */
 const statementYearSchema = z.record(z.string(), z.number());
