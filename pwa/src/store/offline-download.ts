@@ -85,7 +85,8 @@ function startWorkers(): { pages: Comlink.Remote<BundlePagesApi>[]; stop: () => 
  * '离线下载全部': every company's report data (its bundle) for offline reading. The server sends the
  * bundles a page of 250 companies at a time, compressed. Each page is checked against the contract and
  * written in one transaction in a worker (store/bundle-pages.ts), two workers side by side; the next page
- * is asked for as soon as a page's `Link` header names it (else once its cursor is read). A page that fails to arrive is tried again; after three
+ * is asked for as soon as a page's `Link` header names it (else once its cursor is read), up to three pages
+ * ahead of the workers (store/page-pipeline.ts). A page that fails to arrive is tried again; after three
  * failures, or on a page of the wrong shape or a full disk, the download stops, the pages under way are
  * finished or given up whole, and what it stored so far is kept.
  */

@@ -34,6 +34,7 @@ function fakeSource(pages: Record<string, FakePage>, options: { slots?: number; 
     async store(page: Page, _slot: number, onCursor: (cursor: PageCursor) => void): Promise<number> {
       const after = afterOf(page);
       const fake = pages[after] as FakePage;
+      log.push(`storing ${after || 'first'}`);
       storing++;
       mostStoring = Math.max(mostStoring, storing);
       try {
@@ -49,6 +50,17 @@ function fakeSource(pages: Record<string, FakePage>, options: { slots?: number; 
     },
   };
   return { source, log, mostStoring: () => mostStoring };
+}
+
+/** Six pages of one company each, each naming the next in its Link header. */
+function sixLinkedPages(): Record<string, FakePage> {
+  const many: Record<string, FakePage> = {};
+  const afters = ['', '000001', '000002', '000003', '000004', '000005'];
+  afters.forEach((after, index) => {
+    const next = afters[index + 1] ?? null;
+    many[after] = { companies: 1, next, linked: next !== null };
+  });
+  return many;
 }
 
 describe('downloadPages', () => {
@@ -79,15 +91,27 @@ describe('downloadPages', () => {
   });
 
   it('stores no page more than the slots allow at once', async () => {
-    const many: Record<string, FakePage> = {};
-    const afters = ['', '000001', '000002', '000003', '000004', '000005'];
-    afters.forEach((after, index) => {
-      const next = afters[index + 1] ?? null;
-      many[after] = { companies: 1, next, linked: next !== null };
-    });
-    const { source, mostStoring } = fakeSource(many, { slots: 1 });
+    const { source, mostStoring } = fakeSource(sixLinkedPages(), { slots: 1 });
     expect((await downloadPages(source, () => undefined)).done).toBe(6);
     expect(mostStoring()).toBe(1);
+  });
+
+  it('asks for pages ahead of the workers while they store, never more than `ahead` waiting', async () => {
+    const { source, log } = fakeSource(sixLinkedPages(), { slots: 1 });
+    expect((await downloadPages(source, () => undefined, 2)).done).toBe(6);
+    // Before the first page is stored, the two after it are asked for, and no more.
+    const firstStored = log.indexOf('stored first');
+    expect(log.slice(0, firstStored).filter((line) => line.startsWith('request'))).toEqual([
+      'request first',
+      'request 000001',
+      'request 000002',
+    ]);
+    let waiting = 0;
+    for (const line of log) {
+      if (line.startsWith('request')) waiting++;
+      if (line.startsWith('storing')) waiting--;
+      expect(waiting).toBeLessThanOrEqual(2);
+    }
   });
 
   it('stops on a page it could not store: no page is stored once the failure is known, and it is thrown', async () => {
