@@ -24,6 +24,28 @@ function readNow(companies: readonly CompanyRecord[]) {
   return new Map(companies.map((company) => [company.code, loadCompanyStatements(fixtures.db, company)]));
 }
 
+/** One figure of the company one higher, written as an upload writes it (a new change sequence number). */
+function changeOneFigure(code: string): void {
+  const row = queryOne<{ report_type: string; year: number; period: string; item: string }>(
+    fixtures.db,
+    'SELECT report_type, year, period, item FROM statement_values WHERE company_code = ? AND deleted = 0 AND value IS NOT NULL',
+    code,
+  );
+  transaction(fixtures.db, () =>
+    execute(
+      fixtures.db,
+      `UPDATE statement_values SET value = value + 1, change_seq = ?
+       WHERE company_code = ? AND report_type = ? AND year = ? AND period = ? AND item = ?`,
+      nextChangeSeq(fixtures.db),
+      code,
+      row?.report_type,
+      row?.year,
+      row?.period,
+      row?.item,
+    ),
+  );
+}
+
 describe("the download pages' statements, kept per company", () => {
   it('are what a read gives, and the same objects again while no figure changed', () => {
     const companies = page(6);
@@ -38,24 +60,7 @@ describe("the download pages' statements, kept per company", () => {
     const before = statementsOfCompanies(fixtures.db, companies);
     const [changed, ...others] = companies;
     if (!changed) throw new Error('no fixture company');
-    const row = queryOne<{ report_type: string; year: number; period: string; item: string }>(
-      fixtures.db,
-      'SELECT report_type, year, period, item FROM statement_values WHERE company_code = ? AND deleted = 0 AND value IS NOT NULL',
-      changed.code,
-    );
-    transaction(fixtures.db, () =>
-      execute(
-        fixtures.db,
-        `UPDATE statement_values SET value = value + 1, change_seq = ?
-         WHERE company_code = ? AND report_type = ? AND year = ? AND period = ? AND item = ?`,
-        nextChangeSeq(fixtures.db),
-        changed.code,
-        row?.report_type,
-        row?.year,
-        row?.period,
-        row?.item,
-      ),
-    );
+    changeOneFigure(changed.code);
     const after = statementsOfCompanies(fixtures.db, companies);
     expect(after.get(changed.code)).not.toEqual(before.get(changed.code));
     expect(after).toEqual(readNow(companies));
@@ -76,5 +81,22 @@ describe("the download pages' statements, kept per company", () => {
     );
     expect(statementsOfCompanies(fixtures.db, renamed)).toEqual(readNow(renamed));
     expect(statementsOfCompanies(fixtures.db, renamed).get(renamed[2]?.code ?? '')?.name).toMatch(/（新）$/);
+  });
+});
+
+describe('the whole table unchanged', () => {
+  it("keeps a page's statements when a figure of a company outside it changes, and reads a changed one again", () => {
+    const companies = page(4);
+    const outside = [...fixtures.companies].sort((a, b) => a.code.localeCompare(b.code))[5];
+    if (!outside) throw new Error('too few fixture companies');
+    const before = statementsOfCompanies(fixtures.db, companies);
+    changeOneFigure(outside.code);
+    const after = statementsOfCompanies(fixtures.db, companies);
+    for (const company of companies) expect(after.get(company.code)).toBe(before.get(company.code));
+    changeOneFigure(companies[0]?.code ?? '');
+    const changed = statementsOfCompanies(fixtures.db, companies);
+    expect(changed).toEqual(readNow(companies));
+    expect(changed.get(companies[0]?.code ?? '')).not.toBe(before.get(companies[0]?.code ?? ''));
+    expect(changed.get(companies[1]?.code ?? '')).toBe(before.get(companies[1]?.code ?? ''));
   });
 });
