@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { acceptedEncoding, encodeBody, isCompressible, varyOnEncoding } from './content-encoding.ts';
 
@@ -45,6 +45,30 @@ describe('encodeBody', () => {
   it.each(['fast', 'cached'] as const)('brotli and gzip round-trip (%s)', (effort) => {
     expect(brotliDecompressSync(encodeBody(text, 'br', effort))).toEqual(Buffer.from(text));
     expect(gunzipSync(encodeBody(text, 'gzip', effort))).toEqual(Buffer.from(text));
+  });
+
+  it('takes brotli 5 for a cached answer, and 4 for one of 256 KB or more (a page of bundles) or made per request', () => {
+    const brotli = (body: Uint8Array, quality: number) =>
+      brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      });
+    const rows = (count: number) =>
+      new TextEncoder().encode(
+        JSON.stringify(Array.from({ length: count }, (_, i) => ({ code: String(i).padStart(6, '0'), v: i / 7 }))),
+      );
+    const small = rows(200);
+    const large = rows(12_000);
+    expect(large.byteLength).toBeGreaterThanOrEqual(256 * 1024);
+    // The two qualities differ on both bodies, so each expectation below tells them apart.
+    expect(brotli(small, 4)).not.toEqual(brotli(small, 5));
+    expect(brotli(large, 4)).not.toEqual(brotli(large, 5));
+    expect(encodeBody(small, 'br', 'cached')).toEqual(brotli(small, 5));
+    expect(encodeBody(small, 'br', 'fast')).toEqual(brotli(small, 4));
+    expect(encodeBody(large, 'br', 'cached')).toEqual(brotli(large, 4));
   });
 });
 

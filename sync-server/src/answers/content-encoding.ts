@@ -64,31 +64,34 @@ export type Effort = 'fast' | 'cached';
 
 const gzipOptions = (effort: Effort) => ({ level: effort === 'fast' ? 6 : 9 });
 /**
- * Brotli 4 for every answer: on the pages of "离线下载全部" (the largest answers, built again after every
- * write while readers download) 5 took 2.3 times as long (0.48 s against 0.21 s of CPU for the whole market's
- * 13.9 MB) for 1.6% fewer bytes (4.65 against 4.72 MB).
+ * Cached answers this long take brotli 4, not 5: on the pages of "离线下载全部" (up to ~1.4 MB each, built
+ * again after every write while readers download) 5 took 2.3 times as long (0.48 s against 0.21 s of CPU for
+ * the whole market's 13.9 MB) for 1.6% fewer bytes (4.65 against 4.72 MB). Smaller cached answers keep 5:
+ * on a report module of a few KB, 4 was up to 14% larger and either takes a tenth of a millisecond.
  */
-const BROTLI_QUALITY = 4;
-const brotliOptions = (body: Uint8Array) => ({
+const LARGE_BODY_BYTES = 256 * 1024;
+const brotliOptions = (body: Uint8Array, effort: Effort) => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_QUALITY]: effort === 'fast' || body.byteLength >= LARGE_BODY_BYTES ? 4 : 5,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
   },
 });
 
 /**
- * Compresses a body. `effort: 'fast'` suits answers made per request (gzip 6; brotli 4 is about as fast and
- * smaller); `'cached'` answers are compressed once per change of the data, so gzip takes a little more (9).
+ * Compresses a body. `effort: 'fast'` suits answers made per request (brotli 4 is about as fast as gzip 6
+ * and smaller); `'cached'` answers are compressed once per change of the data, so they take a little more
+ * (brotli 5: about as small as 6 on this JSON and cheaper; 9 and up cost many times the time), except the
+ * large ones (`LARGE_BODY_BYTES`).
  */
 export function encodeBody(body: Uint8Array, encoding: ContentEncoding, effort: Effort): Buffer {
   if (encoding === 'gzip') return gzipSync(body, gzipOptions(effort));
-  return brotliCompressSync(body, brotliOptions(body));
+  return brotliCompressSync(body, brotliOptions(body, effort));
 }
 
 /**
  * Bodies at least this long are compressed on zlib's thread pool rather than on the event loop: brotli 4
- * takes ~15 ms a megabyte here (docs/operations.md, "Caching and request limits").
+ * takes ~15 ms a megabyte here, 5 ~35 ms (docs/operations.md, "Caching and request limits").
  */
 export const ENCODE_OFF_LOOP_BYTES = 64 * 1024;
 
@@ -98,7 +101,7 @@ const unbrotliAsync = promisify(brotliDecompress);
 
 /** `encodeBody` on zlib's thread pool: the event loop goes on answering meanwhile. */
 export function encodeBodyOffLoop(body: Uint8Array, encoding: ContentEncoding, effort: Effort): Promise<Buffer> {
-  return encoding === 'gzip' ? gzipAsync(body, gzipOptions(effort)) : brotliAsync(body, brotliOptions(body));
+  return encoding === 'gzip' ? gzipAsync(body, gzipOptions(effort)) : brotliAsync(body, brotliOptions(body, effort));
 }
 
 /** The bytes of a brotli body, decompressed on zlib's thread pool. */
