@@ -6,9 +6,15 @@ import {
   industryStatisticsOf,
   NO_MARKET_FIGURES,
 } from '../report/industry-comparison-view.ts';
+import type { StatementYear } from '../statements/items.ts';
 import { ICBC_BUNDLE, SAMPLE_COMPANY_BUNDLE } from '../testing/model-bundles.ts';
 import { WACC_ASSUMPTIONS } from '../valuation/wacc.ts';
-import { BundlePageWriter, bundleOfPage, type PagedCompanyBundle } from './company-bundle-pages.ts';
+import {
+  BundlePageWriter,
+  bundleOfPage,
+  type PagedCompanyBundle,
+  type PagedReportsMemo,
+} from './company-bundle-pages.ts';
 
 /** A page of `bundles` as the server writes it: the paged bundles and what the page gives once. */
 function pageOf(bundles: readonly CompanyBundle[]) {
@@ -68,6 +74,48 @@ describe('the statements of a page of bundles', () => {
     for (const figures of [[shared.statement_items.length, 1], [-1, 1], [0.5, 1], [0]]) {
       expect(bundleOfPage(withFigures(figures), shared), JSON.stringify(figures)).toBeNull();
     }
+  });
+});
+
+/** A page of `bundles` written as JSON, as the server writes it, and read back as a client parses it. */
+function jsonPageOf(bundles: readonly CompanyBundle[], writer: BundlePageWriter) {
+  const paged = bundles.map((bundle) => JSON.parse(writer.json(bundle)) as PagedCompanyBundle);
+  return { paged, shared: writer.shared() };
+}
+
+/** A bundle whose report names an item outside the canonical ones (as an unknown layout's row would). */
+function withOtherItem(name: string): CompanyBundle {
+  const year = { ...SAMPLE_COMPANY_BUNDLE.statements.years[2023], [name]: 1.5 } as StatementYear;
+  return { ...SAMPLE_COMPANY_BUNDLE, statements: { ...SAMPLE_COMPANY_BUNDLE.statements, years: { 2023: year } } };
+}
+
+describe('a page written as JSON with the reports of earlier pages', () => {
+  it('is the page `paged` gives, and its bundles come back whole', () => {
+    const bundles = [WITH_INTERIM, ICBC_BUNDLE, inIndustry('600000')];
+    const { paged, shared } = jsonPageOf(bundles, new BundlePageWriter());
+    expect(paged).toEqual(JSON.parse(JSON.stringify(pageOf(bundles).paged)));
+    expect(paged.map((bundle) => bundleOfPage(bundle, shared))).toEqual(bundles);
+  });
+
+  it("writes a company's reports once for every page after, wherever it stands in them", () => {
+    const memo: PagedReportsMemo = new WeakMap();
+    const first = new BundlePageWriter(memo);
+    first.json(WITH_INTERIM);
+    expect(memo.has(WITH_INTERIM.statements)).toBe(true);
+    const written = memo.get(WITH_INTERIM.statements);
+    const { paged, shared } = jsonPageOf([ICBC_BUNDLE, WITH_INTERIM], new BundlePageWriter(memo));
+    expect(memo.get(WITH_INTERIM.statements)).toBe(written);
+    expect(paged.map((bundle) => bundleOfPage(bundle, shared))).toEqual([ICBC_BUNDLE, WITH_INTERIM]);
+  });
+
+  it('keeps no reports that name other items: their numbers depend on the page', () => {
+    const memo: PagedReportsMemo = new WeakMap();
+    const one = withOtherItem('other_one');
+    const two = withOtherItem('other_two');
+    jsonPageOf([one, two], new BundlePageWriter(memo));
+    expect(memo.has(one.statements)).toBe(false);
+    const { paged, shared } = jsonPageOf([two, one], new BundlePageWriter(memo));
+    expect(paged.map((bundle) => bundleOfPage(bundle, shared))).toEqual([two, one]);
   });
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { CompanyBundle } from '../report/company-bundle.ts';
 import type { IndustryComparisonView, IndustryMetricComparison } from '../report/industry-comparison-view.ts';
-import type { CompanyStatements, StatementYear } from '../statements/items.ts';
+import { type CompanyStatements, STATEMENT_ITEMS, type StatementYear } from '../statements/items.ts';
 import type { RiskFreeRate } from '../valuation/risk-free-rates.ts';
 import type { WaccAssumptions } from '../valuation/wacc.ts';
 import {
@@ -83,7 +83,11 @@ export const pagedCompanyBundleSchema = z.extend(companyBundleSchema, {
 });
 const statementItemsSchema = z
   .array(z.string())
-  .check(z.describe('页内报表科目名，每个一次；各公司 statements 的 years、interims 为 [科目序号, 数值, …]'));
+  .check(
+    z.describe(
+      '页内报表科目名，每个一次（先为标准科目，按 STATEMENT_ITEMS 顺序，各页相同；再为其他科目）；各公司 statements 的 years、interims 为 [科目序号, 数值, …]',
+    ),
+  );
 const pageIndustriesSchema = z
   .record(z.string(), pagedIndustrySchema)
   .check(
@@ -140,10 +144,20 @@ export interface PageShared {
   readonly risk_free_rates: readonly RiskFreeRate[] | null;
 }
 
-/** A page's item names, each given an index the first time a bundle of the page reports it. */
-export class StatementItemIndex {
+/**
+ * A page's item names: the canonical items first, in `STATEMENT_ITEMS` order (so every page numbers them
+ * alike), then any other name the first time a bundle of the page reports it.
+ */
+class StatementItemIndex {
   private readonly indexes = new Map<string, number>();
   readonly names: string[] = [];
+  /** Names every page numbers alike: the indexes below this. */
+  readonly canonical: number;
+
+  constructor() {
+    for (const name of STATEMENT_ITEMS) this.indexOf(name);
+    this.canonical = this.names.length;
+  }
 
   indexOf(name: string): number {
     let index = this.indexes.get(name);
@@ -156,17 +170,38 @@ export class StatementItemIndex {
   }
 }
 
-function pagedFigures(year: StatementYear, items: StatementItemIndex): number[] {
-  const figures: number[] = [];
-  for (const [name, value] of Object.entries(year)) figures.push(items.indexOf(name), value);
-  return figures;
+/** A company's reports as a page carries them, and whether they name canonical items only. */
+function pagedStatementsOf(statements: CompanyStatements, items: StatementItemIndex) {
+  let canonical = true;
+  const reports = (years: Readonly<Record<string, StatementYear>>) => {
+    const paged: Record<string, PagedFigures> = {};
+    for (const [key, year] of Object.entries(years)) {
+      const figures: number[] = [];
+      for (const [name, value] of Object.entries(year)) {
+        const index = items.indexOf(name);
+        canonical &&= index < items.canonical;
+        figures.push(index, value);
+      }
+      paged[key] = figures;
+    }
+    return paged;
+  };
+  const paged: PagedStatements = {
+    code: statements.code,
+    name: statements.name,
+    years: reports(statements.years),
+    ...(statements.interims ? { interims: reports(statements.interims) } : {}),
+  };
+  return { paged, canonical };
 }
 
-function pagedReports(reports: Readonly<Record<string, StatementYear>>, items: StatementItemIndex) {
-  const paged: Record<string, PagedFigures> = {};
-  for (const [key, year] of Object.entries(reports)) paged[key] = pagedFigures(year, items);
-  return paged;
-}
+/**
+ * Each company's reports as pages write them (the JSON of its paged statements), by its statements object:
+ * the server keeps a company's statements as one object while its figures stand (store/kept-statements.ts),
+ * so after an edit that moves every page (a valuation, a mark) a company's reports are not written again.
+ * Only reports that name canonical items only are kept: every page numbers those alike.
+ */
+export type PagedReportsMemo = WeakMap<CompanyStatements, string>;
 
 /**
  * A page as the server writes it, bundle by bundle: each bundle as the page carries it, and what the page
@@ -178,23 +213,32 @@ export class BundlePageWriter {
   private readonly industries: Record<string, PagedIndustry> = {};
   private riskFreeRates: readonly RiskFreeRate[] | null = null;
 
+  /** `memo`: reports written by earlier pages (see `PagedReportsMemo`), used and filled by `json`. */
+  constructor(private readonly memo: PagedReportsMemo = new WeakMap()) {}
+
   /** The bundle as the page carries it; what it shares with the page's other bundles goes to `shared`. */
   paged(bundle: CompanyBundle): PagedCompanyBundle {
-    const { statements } = bundle;
-    const pagedStatements: PagedStatements = {
-      code: statements.code,
-      name: statements.name,
-      years: pagedReports(statements.years, this.items),
-      ...(statements.interims ? { interims: pagedReports(statements.interims, this.items) } : {}),
-    };
-    const { riskFreeRates, ...waccAssumptions } = bundle.waccAssumptions;
+    return { ...this.pagedRest(bundle), statements: pagedStatementsOf(bundle.statements, this.items).paged };
+  }
+
+  /** `paged` as JSON, its reports from the memo when an earlier page wrote them (its statements last). */
+  json(bundle: CompanyBundle): string {
+    let statements = this.memo.get(bundle.statements);
+    if (statements === undefined) {
+      const { paged, canonical } = pagedStatementsOf(bundle.statements, this.items);
+      statements = JSON.stringify(paged);
+      if (canonical) this.memo.set(bundle.statements, statements);
+    }
+    const text = JSON.stringify(this.pagedRest(bundle));
+    return `${text.slice(0, -1)},"statements":${statements}}`;
+  }
+
+  /** The bundle as the page carries it but for its reports. */
+  private pagedRest(bundle: CompanyBundle): Omit<PagedCompanyBundle, 'statements'> {
+    const { statements: _reports, waccAssumptions: wacc, industry_comparison: comparison, ...rest } = bundle;
+    const { riskFreeRates, ...waccAssumptions } = wacc;
     if (riskFreeRates) this.riskFreeRates = riskFreeRates;
-    return {
-      ...bundle,
-      statements: pagedStatements,
-      waccAssumptions,
-      industry_comparison: bundle.industry_comparison && this.pagedComparison(bundle.industry_comparison),
-    };
+    return { ...rest, waccAssumptions, industry_comparison: comparison && this.pagedComparison(comparison) };
   }
 
   /** What the page gives once for the bundles written so far. */

@@ -1,4 +1,9 @@
-import { BundlePageWriter, COMPANY_BUNDLES_PAGE_MAX, companyBundlesNextLink } from '@fcf/engine/contract';
+import {
+  BundlePageWriter,
+  COMPANY_BUNDLES_PAGE_MAX,
+  companyBundlesNextLink,
+  type PagedReportsMemo,
+} from '@fcf/engine/contract';
 import type { Services } from '../app-env.ts';
 import type { CompanyList, ListedCompany } from './company-list.ts';
 import { JsonPieces } from './json-pieces.ts';
@@ -33,6 +38,13 @@ export function bundlesPageOf(list: CompanyList, after: string, limit: number) {
     (start === 0 ? after === '' : companies[start - 1]?.code === after);
   return { page, next: more ? (page[page.length - 1]?.code ?? null) : null, canonical };
 }
+
+/**
+ * Each company's reports as the pages wrote them, by its kept statements object (store/kept-statements.ts):
+ * after a write that moves every page but no figure (a forecast edit, a valuation run, a mark), a page is
+ * built again without writing its reports again, two thirds of its JSON. Weak: they go with the statements.
+ */
+const pagedReports: PagedReportsMemo = new WeakMap();
 
 /** The path of the pages of bundles: what their views are kept under, with the query's meaning. */
 export const BUNDLES_PAGE_PATH = '/api/data/company-bundles';
@@ -74,11 +86,11 @@ export async function bundlesPageView(
   let sameState = true;
   // The slices share one read of what the page gives once (marketBundleSlices); a page read across a change of
   // the data is answered once and not kept.
-  const writer = new BundlePageWriter();
+  const writer = new BundlePageWriter(pagedReports);
   for await (const slice of services.valuations.bundleSlices(page)) {
     sameState &&= slice.version === seq;
     for (const bundle of slice.bundles) {
-      const paged = JSON.stringify(writer.paged(bundle));
+      const paged = writer.json(bundle);
       json.add(first ? paged : `,${paged}`);
       first = false;
     }
