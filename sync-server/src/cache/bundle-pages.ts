@@ -101,5 +101,6 @@ export async function bundlesPageView(
   json.add(`,"risk_free_rates":${JSON.stringify(shared.risk_free_rates)}`);
   json.add(`,"next":${JSON.stringify(next)},"total":${list.withHistory.length}},"message":"获取成功"}`);
   const headers: Record<string, string> = next === null ? {} : { link: companyBundlesNextLink(next, limit) };
-  return { json: json.bytes(), keep: canonical && sameState, headers };
+  // Brotli 4, not 5: the pages are built again after every write while readers download (encodeBody).
+  return { json: json.bytes(), keep: canonical && sameState, headers, effort: 'fast' };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brotliAtQuality } from '../testing/brotli-at-quality.ts';
 import { ViewCache } from './view-cache.ts';
 
 const big = JSON.stringify({ data: Array.from({ length: 300 }, (_, index) => ({ code: index, name: '公司' })) });
@@ -87,6 +88,16 @@ describe('ViewCache', () => {
     expect(cache.kept('list', 1)).toBe(view);
     expect(cache.byteLength).toBe(view.byteLength);
     expect(cache.byteLength).toBeLessThan(large.length / 5);
+  });
+
+  it('compresses a kept view as hard as its build says (the pages of bundles: brotli 4), else as a cached one', async () => {
+    const large = JSON.stringify({ rows: Array.from({ length: 20_000 }, (_, index) => ({ index, name: '美的集团' })) });
+    const body = new TextEncoder().encode(large);
+    const cache = new ViewCache();
+    const fast = await cache.built('pages', 1, async () => ({ json: large, keep: true, effort: 'fast' }));
+    const cached = await cache.built('list', 1, async () => ({ json: large, keep: true }));
+    expect(Buffer.from((await fast.answer('br')).bytes)).toEqual(brotliAtQuality(body, 4));
+    expect(Buffer.from((await cached.answer('br')).bytes)).toEqual(brotliAtQuality(body, 5));
   });
 
   it('builds asynchronously once for the requests that wait together; keeps only what the build allows', async () => {

@@ -1,3 +1,4 @@
+import type { Effort } from '../answers/content-encoding.ts';
 import { CachedView } from './cached-view.ts';
 
 /** What a cache may hold (docs/operations.md, "Caching and request limits"). */
@@ -19,6 +20,8 @@ export interface BuiltView {
   readonly keep: boolean;
   /** Headers of the answer beyond the view's own (a page's `Link` to the next one). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** How hard a kept view is compressed (`encodeBody`; default 'cached'); one not kept is always 'fast'. */
+  readonly effort?: Effort;
 }
 
 interface Entry {
@@ -77,8 +80,8 @@ export class ViewCache {
     const pending = this.building.get(id);
     if (pending) return pending;
     const made = (async () => {
-      const { json, keep, headers } = await build();
-      const view = new CachedView(json, keep ? 'cached' : 'fast', headers);
+      const { json, keep, headers, effort = 'cached' } = await build();
+      const view = new CachedView(json, keep ? effort : 'fast', headers);
       if (keep) {
         await view.compact();
         this.keep(key, seq, view);
