@@ -98,16 +98,23 @@ export async function downloadAllCompanies(
   // The page opens (and upgrades) the offline copy; the workers only write into it.
   if (!(await openStore())) throw new Error('浏览器存储不可用，无法离线保存');
   const workers = startWorkers();
+  // A page goes to a worker that is free: the one before may finish before the one before it.
+  const busy = workers.pages.map(() => false);
   try {
     const pages: PageSource = {
       slots: WORKERS,
       request: requestPage,
-      store: (page, slot, onCursor) => {
-        const worker = workers.pages[slot % workers.pages.length] as Comlink.Remote<BundlePagesApi>;
+      store: (page, _slot, onCursor) => {
+        const free = Math.max(0, busy.indexOf(false));
+        busy[free] = true;
+        const worker = workers.pages[free] as Comlink.Remote<BundlePagesApi>;
         return worker
           .storePage(Comlink.transfer(page.bytes, [page.bytes]), Comlink.proxy(onCursor))
           .catch((error: unknown) => {
             throw asRequestError(error);
+          })
+          .finally(() => {
+            busy[free] = false;
           });
       },
     };

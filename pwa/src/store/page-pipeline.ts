@@ -150,8 +150,8 @@ class PagesAhead {
  * the next as soon as a page's `Link` header names it, while its body still arrives and the pages before are
  * checked and stored; a page without one (the last, or a server that sends none) names the next by its own
  * cursor. At most `slots` pages are stored at once. On a failure (a page that does not arrive, one of the
- * wrong shape, a full disk) no further page is asked for or stored, the pages under way are finished or
- * given up whole, and the failure is thrown.
+ * wrong shape, a full disk) no further page is stored, the pages under way are finished or given up whole,
+ * and the failure is thrown; the pages already asked for ahead (up to `ahead`) are left to arrive unheard.
  */
 export async function downloadPages(
   source: PageSource,
@@ -202,7 +202,7 @@ export async function downloadPages(
         continue;
       }
       const next = await pageCursor;
-      if (next === null) break;
+      if (next === null || failure !== null) break;
       heardTotal(next);
       if (next.next !== null) pages.follow(next.next);
     }
