@@ -99,4 +99,33 @@ describe('the whole table unchanged', () => {
     expect(changed.get(companies[0]?.code ?? '')).not.toBe(before.get(companies[0]?.code ?? ''));
     expect(changed.get(companies[1]?.code ?? '')).toBe(before.get(companies[1]?.code ?? ''));
   });
+
+  it("compares no company's fingerprint while the table's highest change sequence number stands", () => {
+    const companies = page(3);
+    const [first] = companies;
+    if (!first) throw new Error('no fixture company');
+    const before = statementsOfCompanies(fixtures.db, companies);
+    // A row written past the counter (no write path does this: each takes a new, higher number) adds to the
+    // company's fingerprint but leaves the table's highest number where it was: the kept statements stand.
+    const row = queryOne<{ report_type: string; year: number; period: string }>(
+      fixtures.db,
+      'SELECT report_type, year, period FROM statement_values WHERE company_code = ? AND deleted = 0',
+      first.code,
+    );
+    transaction(fixtures.db, () =>
+      execute(
+        fixtures.db,
+        `INSERT INTO statement_values (company_code, report_type, year, period, item, value, file_id, change_seq)
+         VALUES (?, ?, ?, ?, 'past_the_counter', 1, NULL, 0)`,
+        first.code,
+        row?.report_type,
+        row?.year,
+        row?.period,
+      ),
+    );
+    expect(statementsOfCompanies(fixtures.db, companies).get(first.code)).toBe(before.get(first.code));
+    // Once any figure is written as a write path writes it, the fingerprints are compared again.
+    changeOneFigure([...fixtures.companies].sort((a, b) => a.code.localeCompare(b.code))[5]?.code ?? '');
+    expect(statementsOfCompanies(fixtures.db, companies).get(first.code)).not.toBe(before.get(first.code));
+  });
 });
