@@ -58,6 +58,8 @@ export const healthAnswer = envelope(
   }),
 );
 
+// Shared with the page's reports check (`.test` on each key): no `g` or `y` flag, which would make a
+// RegExp remember where it last matched.
 /** A four-digit year (an object key: JSON keys are strings). */
 export const YEAR_KEY = /^\d{4}$/;
 /** An interim report's end date: '2022-09-30'. */
