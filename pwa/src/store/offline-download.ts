@@ -104,7 +104,7 @@ export async function downloadAllCompanies(
     const pages: PageSource = {
       slots: WORKERS,
       request: requestPage,
-      store: (page, _slot, onCursor) => {
+      store: (page, onCursor) => {
         const free = Math.max(0, busy.indexOf(false));
         busy[free] = true;
         const worker = workers.pages[free] as Comlink.Remote<BundlePagesApi>;

@@ -31,7 +31,7 @@ function fakeSource(pages: Record<string, FakePage>, options: { slots?: number; 
       if (!fake) return { linkedNext: Promise.resolve(null), page: Promise.reject(new Error(`no page ${after}`)) };
       return { linkedNext: Promise.resolve(fake.linked ? fake.next : null), page: Promise.resolve(pageOf(after)) };
     },
-    async store(page: Page, _slot: number, onCursor: (cursor: PageCursor) => void): Promise<number> {
+    async store(page: Page, onCursor: (cursor: PageCursor) => void): Promise<number> {
       const after = afterOf(page);
       const fake = pages[after] as FakePage;
       log.push(`storing ${after || 'first'}`);

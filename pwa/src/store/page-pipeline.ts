@@ -33,10 +33,11 @@ export interface PageSource {
   /** Asks for the page after `after` ('' for the first). */
   request(after: string): PageRequest;
   /**
-   * Checks and stores a page in worker `slot`; `onCursor` hears the page's own cursor as soon as it is
-   * read, before the page is stored. Answers the companies stored; rejects with nothing of the page stored.
+   * Checks and stores a page in a free worker (fewer than `slots` are storing when it is called); `onCursor`
+   * hears the page's own cursor as soon as it is read, before the page is stored. Answers the companies
+   * stored; rejects with nothing of the page stored.
    */
-  store(page: Page, slot: number, onCursor: (cursor: PageCursor) => void): Promise<number>;
+  store(page: Page, onCursor: (cursor: PageCursor) => void): Promise<number>;
 }
 
 /**
@@ -165,7 +166,7 @@ export async function downloadPages(
   const pages = new PagesAhead(source, ahead);
   try {
     pages.follow('');
-    for (let slot = 0; failure === null; slot++) {
+    while (failure === null) {
       // A page is taken once a worker is free for it, so at most `ahead` wait besides those being stored.
       while (storing.size >= source.slots) await Promise.race(storing);
       if (failure !== null) break;
@@ -177,7 +178,7 @@ export async function downloadPages(
       const cursor = new Promise<PageCursor>((resolve) => {
         heard = resolve;
       });
-      const stored = source.store(page, slot, heard);
+      const stored = source.store(page, heard);
       pages.handed();
       const finished = stored.then(
         (count) => {
