@@ -3,20 +3,20 @@ import type { CompanyBundle, CompanyListing, IndustryStatistics } from '@fcf/eng
 import { nextTurn, unitsPerSlice } from '../cache/time-slices.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
-import { queryAll, queryOne } from '../db/query.ts';
+import { queryAll } from '../db/query.ts';
 import { adminChoicesBetween } from '../store/admin-choices.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { industryComparisonOf, peerRowsBetween, readIndustryStatistics } from '../store/industry-statistics.ts';
 import { statementsOfCompanies } from '../store/kept-statements.ts';
-import { effectiveRiskFreeRates, readPlatformSettings } from '../store/platform-settings.ts';
 import { statementsFromRows } from '../store/statements.ts';
 import { yearEndQuotesBetween } from '../store/year-end-quotes.ts';
 import {
-  type AssumptionRow,
   bundleOf,
   type OverrideRow,
   overridesFromRows,
   parametersFromRow,
+  readSharedInputs,
+  type SharedInputs,
   waccAssumptionsFrom,
 } from './stored-inputs.ts';
 
@@ -47,27 +47,12 @@ function byCompany<Row extends { company_code: string }>(rows: Row[]): Map<strin
  * it. A page gives those once (`BundlePageWriter`), so all its bundles must hold the same ones, even when the
  * data changes between its slices (such a page is answered once and not kept).
  */
-interface PageReads {
-  readonly assumptions: AssumptionRow | undefined;
-  readonly betas: ReadonlyMap<string, number>;
-  readonly riskFreeRates: ReturnType<typeof effectiveRiskFreeRates>;
-  readonly platform: ReturnType<typeof readPlatformSettings>;
+interface PageReads extends SharedInputs {
   readonly statistics: Map<string, IndustryStatistics | null>;
 }
 
 function pageReads(db: Database): PageReads {
-  return {
-    assumptions: queryOne<AssumptionRow>(db, 'SELECT * FROM wacc_assumptions WHERE id = 1'),
-    betas: new Map(
-      queryAll<{ industry: string; beta: number }>(db, 'SELECT industry, beta FROM industry_betas').map((row) => [
-        row.industry,
-        row.beta,
-      ]),
-    ),
-    riskFreeRates: effectiveRiskFreeRates(db),
-    platform: readPlatformSettings(db),
-    statistics: new Map(),
-  };
+  return { ...readSharedInputs(db), statistics: new Map() };
 }
 
 /**
@@ -146,7 +131,7 @@ function readSlice(
         waccAssumptions: waccAssumptionsFrom(
           shared.assumptions,
           company.industry,
-          shared.betas.get(company.industry),
+          shared.industryBetas.get(company.industry),
           shared.riskFreeRates,
         ),
         industry_comparison: industryComparisonOf(
