@@ -1,5 +1,5 @@
 import { TERMINAL_VALUE_METHOD_LABELS, TERMINAL_VALUE_METHODS, type TerminalValueMethod } from '@fcf/engine';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useRemote } from '../../ui/use-remote.ts';
 import { errorText } from '../admin-messages.ts';
 import { type Notice, NoticeLine } from './NoticeLine.tsx';
@@ -22,23 +22,47 @@ export function TerminalMethodPanel() {
   // Marked, not disabled, while there is nothing to save: a disabled button would drop the keyboard's focus.
   const unchanged = saving || selected === current;
 
-  // The radios stay enabled while saving, so a keyboard user's focus stays where it was.
-  const save = () => {
-    if (selected === null || unchanged) return;
+  // A choice submitted while a save is on the way is sent after it, never dropped: the server's answer may
+  // arrive after the admin has already chosen and submitted again. One request at a time keeps the order.
+  const sending = useRef(false);
+  const queued = useRef<TerminalValueMethod | null>(null);
+
+  const send = (method: TerminalValueMethod) => {
+    sending.current = true;
     setSaving(true);
     setNotice(null);
-    savePlatformSettings(selected).then(
+    savePlatformSettings(method).then(
       (data) => {
+        const next = queued.current;
+        queued.current = null;
         setSaved(data.terminal_value_method);
-        setChoice(null);
+        if (next !== null && next !== data.terminal_value_method) {
+          send(next);
+          return;
+        }
+        sending.current = false;
+        // A choice made since, and not yet submitted, stays chosen.
+        setChoice((made) => (made === data.terminal_value_method ? null : made));
         setSaving(false);
         setNotice({ kind: 'success', text: '默认终值方法已保存：此后服务器与各设备的估值均按此方法计算' });
       },
       (error: unknown) => {
+        queued.current = null;
+        sending.current = false;
         setSaving(false);
         setNotice({ kind: 'error', text: `保存失败：${errorText(error)}` });
       },
     );
+  };
+
+  // The radios stay enabled while saving, so a keyboard user's focus stays where it was.
+  const save = () => {
+    if (selected === null) return;
+    if (sending.current) {
+      queued.current = selected;
+      return;
+    }
+    if (selected !== current) send(selected);
   };
 
   return (

@@ -82,6 +82,32 @@ describe('估值设定', () => {
     expect(texts(radios[1]?.closest('label') ?? document, '.upload-chip')).toEqual(['当前']);
   });
 
+  it('sends a choice submitted while the last save is on the way after it, not dropped', async () => {
+    const answers: Array<(method: 'gordon' | 'value_driver') => void> = [];
+    vi.mocked(savePlatformSettings).mockImplementation(
+      (method) =>
+        new Promise((resolve) => {
+          answers.push(() => resolve({ terminal_value_method: method, seed_terminal_value_method: 'gordon' }));
+        }),
+    );
+    await openPage();
+    const radios = [...document.querySelectorAll<HTMLInputElement>('input[name="terminal-value-method"]')];
+    const save = byText(document, 'button', '保存');
+    click(radios[1] as HTMLInputElement);
+    click(save);
+    // Back to Gordon and submitted before the server has answered the value driver.
+    click(radios[0] as HTMLInputElement);
+    click(save);
+    expect(vi.mocked(savePlatformSettings).mock.calls).toEqual([['value_driver']]);
+    await act(async () => answers[0]?.('value_driver'));
+    expect(vi.mocked(savePlatformSettings).mock.calls).toEqual([['value_driver'], ['gordon']]);
+    expect(radios[0]?.checked).toBe(true);
+    await act(async () => answers[1]?.('gordon'));
+    await settle();
+    expect(texts(radios[0]?.closest('label') ?? document, '.upload-chip')).toEqual(['种子默认', '当前']);
+    expect(query(document, '[role="status"]').textContent).toContain('默认终值方法已保存');
+  });
+
   it('lists the year-ends newest first with their source, and edits one from the keyboard', async () => {
     const edited = {
       ...TABLE,
