@@ -3,14 +3,54 @@ import { invalidates } from './invalidations.ts';
 import { execute, queryAll, queryOne } from './query.ts';
 
 /**
+ * What a write moves of the pages of "离线下载全部" (each company's bundle but for its 行业对比, which is answered
+ * apart): every page (the default: a platform setting, a rate, the list of companies, anything not named
+ * below), one company's (its overrides, inputs, marks), or none (valuation results, industry statistics,
+ * screener rows, watchlists, scenarios, menus, PDFs: no page holds them).
+ */
+export type PageScope = 'every-page' | 'no-page' | { readonly company: string };
+
+/** The scope under which a write that moved every page is kept in `page_data_seq`. */
+const EVERY_PAGE_SCOPE = '*';
+
+/**
  * Takes the next value of the global change sequence. Call it inside the transaction that writes the
  * row, so the row and the counter commit together and a pull never sees a sequence number whose row is
- * not yet visible. The write thereby invalidates the views cached by sequence.
+ * not yet visible. The write thereby invalidates the views cached by sequence; `scope` says which pages of
+ * bundles it moves (`pageDataSeq`), every page unless the caller knows better.
  */
-export function nextChangeSeq(db: Database): number {
+export function nextChangeSeq(db: Database, scope: PageScope = 'every-page'): number {
   invalidates('cached-views');
   const row = queryOne<{ seq: number }>(db, 'UPDATE change_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq');
-  return (row as { seq: number }).seq;
+  const seq = (row as { seq: number }).seq;
+  if (scope !== 'no-page') {
+    execute(
+      db,
+      `INSERT INTO page_data_seq (scope, seq) VALUES (?, ?)
+       ON CONFLICT (scope) DO UPDATE SET seq = max(seq, excluded.seq)`,
+      scope === 'every-page' ? EVERY_PAGE_SCOPE : scope.company,
+      seq,
+    );
+  }
+  return seq;
+}
+
+/**
+ * The change sequence of the last write that moved the page data of a company with a code in [first, last], or
+ * of every company: a page of those companies built at this number is still what they hold. ('*' sorts before
+ * every code, so the range never meets it.)
+ */
+export function pageDataSeq(db: Database, first: string, last: string): number {
+  const row = queryOne<{ seq: number | null }>(
+    db,
+    `SELECT max(seq) AS seq FROM (
+       SELECT seq FROM page_data_seq WHERE scope = ?
+       UNION ALL SELECT max(seq) FROM page_data_seq WHERE scope BETWEEN ? AND ?)`,
+    EVERY_PAGE_SCOPE,
+    first,
+    last,
+  );
+  return row?.seq ?? 0;
 }
 
 export function currentChangeSeq(db: Database): number {
@@ -26,9 +66,13 @@ function sequencedTables(db: Database): string[] {
   ).map((row) => row.name);
 }
 
-/** The highest change_seq any row holds (one query; each table's change_seq index answers its part). */
+/**
+ * The highest change sequence number any row holds (one query; each table's change_seq index answers its
+ * part), `page_data_seq` too: a write that leaves its number on no other row (a deletion) leaves it there.
+ */
 export function highestStoredChangeSeq(db: Database): number {
   const parts = sequencedTables(db).map((table) => `SELECT max(change_seq) AS seq FROM "${table}"`);
+  parts.push('SELECT max(seq) AS seq FROM page_data_seq');
   if (parts.length === 0) return 0;
   return queryOne<{ seq: number | null }>(db, `SELECT max(seq) AS seq FROM (${parts.join(' UNION ALL ')})`)?.seq ?? 0;
 }
@@ -50,6 +94,13 @@ export function keepChangeSeqAhead(db: Database): RaisedChangeSeq | undefined {
     const to = highestStoredChangeSeq(db);
     if (to <= from) return undefined;
     execute(db, 'UPDATE change_counter SET seq = ? WHERE id = 1', to);
+    // Rows were written past the counter, by no write path that said what it moved: every page is stale.
+    execute(
+      db,
+      `INSERT INTO page_data_seq (scope, seq) VALUES ('*', ?) ON CONFLICT (scope) DO UPDATE SET seq = max(seq, ?)`,
+      to,
+      to,
+    );
     return { from, to };
   });
 }

@@ -62,7 +62,7 @@ export function insertCategory(db: Database, name: string, sortOrder?: number): 
       name,
       order,
       new Date().toISOString(),
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
     ).lastInsertRowid;
   });
   return findCategory(db, id) as PdfCategory;
@@ -74,7 +74,7 @@ export function insertCategory(db: Database, name: string, sortOrder?: number): 
  */
 export function deleteCategory(db: Database, id: number): number {
   return transaction(db, () => {
-    const seq = nextChangeSeq(db);
+    const seq = nextChangeSeq(db, 'no-page');
     const moved = execute(
       db,
       `UPDATE pdf_files SET category_id = NULL, version = version + 1, change_seq = ?
@@ -106,7 +106,7 @@ export function sortCategories(db: Database, orderedIds: readonly number[]): Pdf
       .map((id, index) => ({ id, sortOrder: index + 1 }))
       .filter((row) => before.get(row.id) !== row.sortOrder);
     if (changed.length === 0) return;
-    const seq = nextChangeSeq(db);
+    const seq = nextChangeSeq(db, 'no-page');
     for (const row of changed) {
       execute(
         db,
@@ -177,7 +177,7 @@ export function insertFile(db: Database, file: NewPdfFile): PdfFile {
       file.sha256,
       file.uploadTime ?? new Date().toISOString(),
       file.uploadedBy,
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
     ).lastInsertRowid;
     execute(db, 'INSERT INTO pdf_file_data (file_id, bytes) VALUES (?, ?)', id, Buffer.from(file.bytes));
     return id;
@@ -192,7 +192,7 @@ export function setFileCategory(db: Database, id: number, categoryId: number | n
       `UPDATE pdf_files SET category_id = ?, version = version + 1, change_seq = ?
        WHERE id = ? AND deleted = 0 AND category_id IS NOT ?`,
       categoryId,
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
       id,
       categoryId,
     );
@@ -206,7 +206,7 @@ export function deleteFile(db: Database, id: number): void {
     execute(
       db,
       'UPDATE pdf_files SET deleted = 1, version = version + 1, change_seq = ? WHERE id = ? AND deleted = 0',
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
       id,
     );
     execute(db, 'DELETE FROM pdf_file_data WHERE file_id = ?', id);

@@ -51,7 +51,7 @@ export const adminChoiceRoutes = new Hono<AppEnv>().put(
     const { choices, valuation } = transaction(db, () => {
       const written = writeAdminChoices(db, company.code, body, c.var.user?.username ?? 'admin', new Date());
       // The next change sequence is the bundle's new version: devices see it and refetch the company.
-      nextChangeSeq(db);
+      nextChangeSeq(db, { company: company.code });
       const revalued = valuations.valuation(company);
       storeValuation(db, company, revalued, 'auto');
       return { choices: written, valuation: revalued };

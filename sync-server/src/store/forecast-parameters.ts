@@ -62,7 +62,7 @@ export function setOverride(
     value,
     context.modifiedBy,
     new Date().toISOString(),
-    nextChangeSeq(db),
+    nextChangeSeq(db, { company: companyCode }),
   );
   appendAudit(db, {
     company_code: companyCode,
@@ -89,7 +89,7 @@ function tombstoneOverride(
     db,
     `UPDATE forecast_parameters SET deleted = 1, version = version + 1, change_seq = ?, updated_by = ?,
        updated_at = ? WHERE company_code = ? AND year = ? AND parameter = ?`,
-    nextChangeSeq(db),
+    nextChangeSeq(db, { company: companyCode }),
     context.modifiedBy,
     new Date().toISOString(),
     companyCode,
@@ -181,7 +181,7 @@ export function setValuationInputs(
     after.total_shares_manual,
     context.modifiedBy,
     new Date().toISOString(),
-    nextChangeSeq(db),
+    nextChangeSeq(db, { company: companyCode }),
   );
   for (const key of changed) {
     appendAudit(db, {

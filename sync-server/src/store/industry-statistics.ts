@@ -109,7 +109,7 @@ export function rebuildStaleIndustries(db: Database, today: string): string[] {
         (row) => peerOf(row, today),
       );
       // Answers cached by change sequence (bundles, report views) carry the comparison: move it on.
-      const seq = nextChangeSeq(db);
+      const seq = nextChangeSeq(db, 'no-page');
       if (peers.length === 0) execute(db, 'DELETE FROM industry_statistics WHERE industry = ?', industry);
       else {
         execute(

@@ -93,7 +93,7 @@ export function insertTopMenu(
       item.isGroup ? null : item.link,
       item.isGroup ? 1 : 0,
       sortOrder,
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
     ).lastInsertRowid;
   });
 }
@@ -112,7 +112,7 @@ export function updateTopMenu(
       item.isGroup ? null : item.link,
       item.isGroup ? 1 : 0,
       item.sortOrder,
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
       id,
     );
   });
@@ -121,7 +121,7 @@ export function updateTopMenu(
 /** Tombstones the item and, for a group, its children. */
 export function deleteTopMenu(db: Database, id: number): void {
   transaction(db, () => {
-    const seq = nextChangeSeq(db);
+    const seq = nextChangeSeq(db, 'no-page');
     execute(
       db,
       `UPDATE top_menus SET deleted = 1, version = version + 1, change_seq = ?
@@ -169,7 +169,7 @@ export function insertCoreMenu(
         item.link,
         item.description,
         item.sortOrder ?? nextSortOrder(db, null, 'core_menus'),
-        nextChangeSeq(db),
+        nextChangeSeq(db, 'no-page'),
       ).lastInsertRowid,
   );
 }
@@ -189,7 +189,7 @@ export function updateCoreMenu(
       item.link,
       item.description,
       item.sortOrder,
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
       id,
     );
   });
@@ -200,7 +200,7 @@ export function deleteCoreMenu(db: Database, id: number): void {
     execute(
       db,
       'UPDATE core_menus SET deleted = 1, version = version + 1, change_seq = ? WHERE id = ? AND deleted = 0',
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
       id,
     );
   });

@@ -57,7 +57,7 @@ export function putScenario(db: Database, username: string, scenario: StoredScen
     scenario.weight,
     scenario.model,
     JSON.stringify(scenario.inputs),
-    nextChangeSeq(db),
+    nextChangeSeq(db, 'no-page'),
     at,
   );
 }
@@ -73,7 +73,7 @@ export function deleteScenario(db: Database, username: string, id: string, at: s
     `UPDATE scenarios SET deleted = 1, name = '', weight = 0, inputs = '{}', version = version + 1,
        change_seq = ?, updated_at = ?
      WHERE username = ? AND id = ? AND deleted = 0`,
-    nextChangeSeq(db),
+    nextChangeSeq(db, 'no-page'),
     at,
     owner(username),
     id,

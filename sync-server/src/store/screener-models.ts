@@ -52,7 +52,7 @@ export function saveScreenerModel(
        version = version + 1, deleted = 0`,
     company.code,
     JSON.stringify(model),
-    nextChangeSeq(db),
+    nextChangeSeq(db, 'no-page'),
   );
   if (markIndustry) markIndustryStale(db, company.industry);
 }

@@ -48,7 +48,7 @@ export function saveValuationResult(
     figures.perShare,
     JSON.stringify(view),
     new Date().toISOString(),
-    nextChangeSeq(db),
+    nextChangeSeq(db, 'no-page'),
     source,
     view.model,
     range?.rating ?? null,
@@ -108,7 +108,7 @@ export function saveFcfRatioResult(db: Database, companyCode: string, view: FcfR
     companyCode,
     JSON.stringify(view),
     new Date().toISOString(),
-    nextChangeSeq(db),
+    nextChangeSeq(db, 'no-page'),
   );
 }
 
@@ -128,7 +128,7 @@ export function withdrawResults(db: Database, companyCode: string): void {
     execute(
       db,
       `UPDATE ${table} SET deleted = 1, version = version + 1, change_seq = ? WHERE company_code = ? AND deleted = 0`,
-      nextChangeSeq(db),
+      nextChangeSeq(db, 'no-page'),
       companyCode,
     );
   }

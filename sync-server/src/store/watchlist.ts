@@ -32,7 +32,7 @@ export function addToWatchlist(db: Database, username: string, company: string, 
     owner(username),
     company,
     at,
-    nextChangeSeq(db),
+    nextChangeSeq(db, 'no-page'),
   );
 }
 
@@ -49,7 +49,7 @@ export function removeFromWatchlist(db: Database, username: string, company: str
     db,
     `UPDATE watchlist SET deleted = 1, version = version + 1, change_seq = ?
      WHERE username = ? AND company_code = ? AND deleted = 0`,
-    nextChangeSeq(db),
+    nextChangeSeq(db, 'no-page'),
     owner(username),
     company,
   );
