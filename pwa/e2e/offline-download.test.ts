@@ -19,6 +19,20 @@ interface Listed {
   data: { code: string; name: string; has_forecast_data: boolean }[];
 }
 
+/**
+ * The home page, its service worker ready, once the report on it has kept its own company (after the
+ * reader's first key lets deferred work go): the download button and the one bundle stored before.
+ */
+async function openWithOneStored() {
+  const { context, page } = await newPage(browser, baseURL);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  const button = page.getByTestId('offline-download-all');
+  await page.keyboard.press('Shift');
+  await expect.poll(() => countStored(page, 'bundles'), { timeout: 20_000 }).toBe(1);
+  return { context, page, button, before: await countStored(page, 'bundles') };
+}
+
 describe('offline download of the whole market', () => {
   it('stores every company with a history, with progress, and their reports open offline', async () => {
     const listed = ((await (await fetch(`${baseURL}/api/data/available-companies`)).json()) as Listed).data.filter(
@@ -52,15 +66,9 @@ describe('offline download of the whole market', () => {
   });
 
   it('says in Chinese why it stopped, offline or on a page of the wrong shape, and keeps nothing of that page', async () => {
-    const { context, page } = await newPage(browser, baseURL);
-    await page.goto('/');
-    await waitForServiceWorker(page);
-    const button = page.getByTestId('offline-download-all');
-    // The report on the page keeps its own company once the reader's first key lets deferred work go.
-    await page.keyboard.press('Shift');
-    await expect.poll(() => countStored(page, 'bundles'), { timeout: 20_000 }).toBe(1);
-    const before = await countStored(page, 'bundles');
+    const { context, page, button, before } = await openWithOneStored();
     // A page whose cursor reads well but whose bundle breaks the contract: checked before anything is written.
+    // (The glob's `*` stops at `/`: the industries' answer, /company-bundles/industries, comes from the server.)
     await page.route('**/api/data/company-bundles*', (route) =>
       route.fulfill({
         status: 200,
@@ -80,6 +88,33 @@ describe('offline download of the whole market', () => {
     await page.getByText('离线下载失败：无法连接服务器，已下载的公司仍可离线阅读').waitFor({ timeout: 60_000 });
     expect(await countStored(page, 'bundles')).toBe(before);
     await context.setOffline(false);
+    await context.close();
+  });
+
+  it("stops on an industries' answer of the wrong shape or out of reach, and stores no page", async () => {
+    const { context, page, button, before } = await openWithOneStored();
+    // The pages come from the server and are of the contract; every company's 行业对比 is not.
+    const industries = '**/api/data/company-bundles/industries';
+    await page.route(industries, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, data: { version: 1, industries: {} }, message: '' }),
+      }),
+    );
+    await button.click();
+    await page
+      .getByText('离线下载失败：服务器返回的数据格式错误，已下载的公司仍可离线阅读')
+      .waitFor({ timeout: 60_000 });
+    expect(await countStored(page, 'bundles')).toBe(before);
+    await page.unroute(industries);
+
+    // Not answered at all, every attempt: the pages arrive, and none is stored without its companies' 行业对比.
+    await page.route(industries, (route) => route.abort('connectionrefused'));
+    await button.click();
+    await page.getByText('离线下载失败：无法连接服务器，已下载的公司仍可离线阅读').waitFor({ timeout: 60_000 });
+    expect(await countStored(page, 'bundles')).toBe(before);
+    await page.unroute(industries);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 /** Section 6's reference for the offline download: a bare bulk put of the same rows into IndexedDB. */
-import { bundleOfPage, companyBundlesAnswer } from '@fcf/engine/contract';
+import { bundleIndustriesAnswer, bundleOfPage, companyBundlesAnswer } from '@fcf/engine/contract';
 import type { CompanyBundle } from '@fcf/engine/report';
 import type { Browser } from 'playwright-core';
 
@@ -11,9 +11,11 @@ interface Row {
 
 /**
  * Every page of GET /api/data/company-bundles as the rows the app stores: each bundle whole again from its
- * page (the app's own `bundleOfPage`), read here and not timed.
+ * page and the industries' answer (the app's own `bundleOfPage`), read here and not timed.
  */
 async function rowsOfEveryPage(baseURL: string): Promise<Row[][]> {
+  const given = await fetch(`${baseURL}/api/data/company-bundles/industries`);
+  const industries = bundleIndustriesAnswer.parse(await given.json()).data;
   const pages: Row[][] = [];
   for (let after = ''; ; ) {
     const response = await fetch(`${baseURL}/api/data/company-bundles?limit=250${after ? `&after=${after}` : ''}`);
@@ -21,7 +23,7 @@ async function rowsOfEveryPage(baseURL: string): Promise<Row[][]> {
     const fetchedAt = Date.now();
     pages.push(
       data.bundles.map((paged) => {
-        const bundle = bundleOfPage(paged, data);
+        const bundle = bundleOfPage(paged, data, industries);
         if (!bundle) throw new Error(`bundle ${paged.company.code} does not fit its page`);
         return { code: bundle.company.code, bundle, fetchedAt };
       }),

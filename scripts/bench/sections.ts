@@ -328,7 +328,7 @@ export function syncSection(figures: SyncFigures, causes: { download: string; in
   return {
     number: 6,
     title: 'Offline download and sync',
-    method: `Chromium on the built app, a fresh browser context: the report page's "离线下载全部" stores every company's bundle (GET /api/data/company-bundles, 250 companies a page, brotli; each page parsed, checked against the contract and written in one transaction in one of two workers). Then, at the server's origin, the app's own sync client (\`SyncClient\` over \`DexieSyncStore\` and the HTTP transport, bundled by Vite for the page) on the tables the admin's sync pulls (forecast parameters, valuation inputs), starting in sync at the server's change sequence: each incremental pull follows one admin change; pages of ${formatCount(figures.pageSize)} rows. The server holds the whole market after section 5 (statements, valuation results).`,
+    method: `Chromium on the built app, a fresh browser context: the report page's "离线下载全部" stores every company's bundle (GET /api/data/company-bundles, 250 companies a page, brotli, and every company's 行业对比 apart from GET /api/data/company-bundles/industries; each page parsed, checked against the contract and written in one transaction in one of two workers). Then, at the server's origin, the app's own sync client (\`SyncClient\` over \`DexieSyncStore\` and the HTTP transport, bundled by Vite for the page) on the tables the admin's sync pulls (forecast parameters, valuation inputs), starting in sync at the server's change sequence: each incremental pull follows one admin change; pages of ${formatCount(figures.pageSize)} rows. The server holds the whole market after section 5 (statements, valuation results).`,
     rows,
     missed,
   };

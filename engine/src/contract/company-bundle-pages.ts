@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import type { CompanyBundle } from '../report/company-bundle.ts';
-import type { IndustryComparisonView, IndustryMetricComparison } from '../report/industry-comparison-view.ts';
 import { type CompanyStatements, STATEMENT_ITEMS, type StatementYear } from '../statements/items.ts';
 import type { RiskFreeRate } from '../valuation/risk-free-rates.ts';
 import type { WaccAssumptions } from '../valuation/wacc.ts';
+import { type BundleIndustries, BundleIndustriesWriter, comparisonOfIndustries } from './bundle-industries.ts';
 import {
   companyBundleSchema,
   PERIOD_END_KEY,
@@ -13,7 +13,6 @@ import {
 } from './company-contract.ts';
 import { envelope } from './envelope.ts';
 import { pagedReportsSchema } from './paged-figures-schema.ts';
-import { industryComparisonViewSchema, industryMetricStatisticsShape } from './section-answers.ts';
 
 /** `GET /api/data/company-bundles`: the pages of "离线下载全部", their cursor, their `Link` and their bundles. */
 
@@ -53,33 +52,18 @@ const pagedStatementsSchema = z.object({
   years: pagedReportsSchema(YEAR_KEY),
   interims: z.optional(pagedReportsSchema(PERIOD_END_KEY)),
 });
-/**
- * A company's place in its industry as a page carries it: its own figure and percentile of each metric of
- * the industry's list in the page's `industries`, `[value, percentile, value, percentile, …]`.
- */
-const pagedIndustryComparisonSchema = z.object({
-  industry: z.string(),
-  company_code: z.string(),
-  figures: z
-    .array(z.nullable(z.number()))
-    .check(z.describe('按页内该行业 metrics 的顺序：[本公司数值, 分位, …]，无则为 null')),
-});
-/** An industry as a page gives it once: what every company of it shares in 行业对比. */
-const pagedIndustrySchema = z.object({
-  companies: industryComparisonViewSchema.shape.companies,
-  excluded_financial: industryComparisonViewSchema.shape.excluded_financial,
-  metrics: z.array(z.object(industryMetricStatisticsShape)),
-  top: industryComparisonViewSchema.shape.top,
-});
 const pagedWaccAssumptionsSchema = z.object(waccInputsShape);
 /**
- * A bundle as a page carries it: the one-company bundle without what the page gives once (its industry's
- * statistics and largest companies, the risk-free rates) and with its reports' figures by item index.
+ * A bundle as a page carries it: the one-company bundle without what the page gives once (the risk-free
+ * rates), with its reports' figures by item index, and without its 行业对比 (given apart for the whole market:
+ * `GET /api/data/company-bundles/industries`, contract/bundle-industries.ts). Its `version` is the page's.
  */
-export const pagedCompanyBundleSchema = z.extend(companyBundleSchema, {
+export const pagedCompanyBundleSchema = z.extend(z.omit(companyBundleSchema, { industry_comparison: true }), {
   statements: pagedStatementsSchema,
   waccAssumptions: pagedWaccAssumptionsSchema,
-  industry_comparison: z.optional(z.nullable(pagedIndustryComparisonSchema)),
+  version: z
+    .number()
+    .check(z.describe('本页各公司数据的变更序号（与行业对比无关）；组装时取它与行业答案 version 的较小者')),
 });
 const statementItemsSchema = z
   .array(z.string())
@@ -88,20 +72,19 @@ const statementItemsSchema = z
       '页内报表科目名，每个一次（先为标准科目，按 STATEMENT_ITEMS 顺序，各页相同；再为其他科目）；各公司 statements 的 years、interims 为 [科目序号, 数值, …]',
     ),
   );
-const pageIndustriesSchema = z
-  .record(z.string(), pagedIndustrySchema)
-  .check(
-    z.describe(
-      '页内各公司所属行业，每个行业一次：公司数、各指标的名称、中位数与家数、最大公司（top）；各公司的 industry_comparison 只带自己的数值与分位',
-    ),
-  );
 const pageRiskFreeRatesSchema = z
   .nullable(riskFreeRatesSchema)
   .check(z.describe('各年末10年期国债收益率，页内各公司相同，给一次（各公司 waccAssumptions 不再重复）；null 为无'));
+/** Kept, empty, for apps installed before 行业对比 came apart: theirs requires it (they then store no 行业对比). */
+const formerIndustriesSchema = z.optional(
+  z
+    .record(z.string(), z.never())
+    .check(z.describe('恒为空对象，供此前安装的应用读取；行业对比见 GET /api/data/company-bundles/industries')),
+);
 export const companyBundlesAnswer = envelope(
   z.object({
     bundles: z.array(pagedCompanyBundleSchema),
-    industries: pageIndustriesSchema,
+    industries: formerIndustriesSchema,
     statement_items: statementItemsSchema,
     risk_free_rates: pageRiskFreeRatesSchema,
     ...bundlesPageCursor,
@@ -116,30 +99,13 @@ export interface PagedStatements {
   readonly years: Readonly<Record<string, PagedFigures>>;
   readonly interims?: Readonly<Record<string, PagedFigures>>;
 }
-/** A company's place in its industry as a page carries it. */
-export interface PagedIndustryComparison {
-  readonly industry: string;
-  readonly company_code: string;
-  /** `[value, percentile, …]` in the order of the industry's metrics in the page's `industries`. */
-  readonly figures: readonly (number | null)[];
-}
 /** A bundle as a page carries it (the contract's `pagedCompanyBundleSchema`, checked in contract-types.test.ts). */
 export type PagedCompanyBundle = Omit<CompanyBundle, 'industry_comparison' | 'statements' | 'waccAssumptions'> & {
   readonly statements: PagedStatements;
   readonly waccAssumptions: Omit<WaccAssumptions, 'riskFreeRates'>;
-  readonly industry_comparison?: PagedIndustryComparison | null;
 };
-/** An industry as a page gives it once. */
-export interface PagedIndustry {
-  readonly companies: number;
-  readonly excluded_financial: number;
-  readonly metrics: readonly Omit<IndustryMetricComparison, 'value' | 'percentile'>[];
-  readonly top: IndustryComparisonView['top'];
-}
-
 /** What a page gives once for all its bundles. */
 export interface PageShared {
-  readonly industries: Readonly<Record<string, PagedIndustry>>;
   readonly statement_items: readonly string[];
   readonly risk_free_rates: readonly RiskFreeRate[] | null;
 }
@@ -205,12 +171,14 @@ export type PagedReportsMemo = WeakMap<CompanyStatements, string>;
 
 /**
  * A page as the server writes it, bundle by bundle: each bundle as the page carries it, and what the page
- * gives once (`shared`). Every bundle of a page must hold the same industries and rates (the server reads
- * them once a page), so the last one seen stands for all.
+ * gives once (`shared`). Every bundle of a page must hold the same rates (the server reads them once a page),
+ * so the last one seen stands for all. A bundle's 行业对比 is not written to the page but kept for the
+ * industries' answer (`industries`): the server reads pages without it and writes that answer apart; the tests'
+ * and fixtures' pages are written from whole bundles.
  */
 export class BundlePageWriter {
   private readonly items = new StatementItemIndex();
-  private readonly industries: Record<string, PagedIndustry> = {};
+  private readonly comparisons = new BundleIndustriesWriter();
   private riskFreeRates: readonly RiskFreeRate[] | null = null;
 
   /** `memo`: reports written by earlier pages (see `PagedReportsMemo`), used and filled by `json`. */
@@ -238,23 +206,18 @@ export class BundlePageWriter {
     const { statements: _reports, waccAssumptions: wacc, industry_comparison: comparison, ...rest } = bundle;
     const { riskFreeRates, ...waccAssumptions } = wacc;
     if (riskFreeRates) this.riskFreeRates = riskFreeRates;
-    return { ...rest, waccAssumptions, industry_comparison: comparison && this.pagedComparison(comparison) };
+    this.comparisons.add(bundle.company, comparison);
+    return { ...rest, waccAssumptions };
   }
 
   /** What the page gives once for the bundles written so far. */
   shared(): PageShared {
-    return { industries: this.industries, statement_items: this.items.names, risk_free_rates: this.riskFreeRates };
+    return { statement_items: this.items.names, risk_free_rates: this.riskFreeRates };
   }
 
-  private pagedComparison(comparison: IndustryComparisonView): PagedIndustryComparison {
-    const { industry, company_code, companies, excluded_financial, metrics, top } = comparison;
-    this.industries[industry] = {
-      companies,
-      excluded_financial,
-      metrics: metrics.map(({ metric, label, median, count }) => ({ metric, label, median, count })),
-      top,
-    };
-    return { industry, company_code, figures: metrics.flatMap(({ value, percentile }) => [value, percentile]) };
+  /** The industries' answer for the bundles written so far (their 行业对比), at change sequence `version`. */
+  industries(version: number): BundleIndustries {
+    return this.comparisons.written(version);
   }
 }
 
@@ -284,34 +247,23 @@ function reportsOfPage(
   return whole;
 }
 
-/** 行业对比 again from the company's figures and its industry as the page gives it; null when they do not fit. */
-function comparisonOfPage(
-  comparison: PagedIndustryComparison,
-  industries: PageShared['industries'],
-): IndustryComparisonView | null {
-  const { industry, company_code, figures } = comparison;
-  const shared = Object.hasOwn(industries, industry) ? industries[industry] : undefined;
-  if (!shared || figures.length !== shared.metrics.length * 2) return null;
-  const metrics = shared.metrics.map(({ metric, label, median, count }, at) => ({
-    metric,
-    label,
-    value: figures[2 * at] as number | null,
-    median,
-    percentile: figures[2 * at + 1] as number | null,
-    count,
-  }));
-  const { companies, excluded_financial, top } = shared;
-  return { industry, company_code, companies, excluded_financial, metrics, top };
-}
-
 /**
- * The one-company bundle again from a page's bundle and what the page gives once; null when its industry
- * is missing or its figures do not fit it, or a figure names no item of the page.
+ * The one-company bundle again from a page's bundle, what the page gives once and the industries' answer; null
+ * when its figures do not fit its industry or a figure names no item of the page. Its version is the earlier
+ * of the page's and the industries' answer's: the two are read apart (the page may be older, or the answer),
+ * so the bundle is never labelled newer than either part, and a device that later finds the one-company
+ * bundle at a higher version fetches it (at an equal version both parts are that state).
  */
-export function bundleOfPage(paged: PagedCompanyBundle, shared: PageShared): CompanyBundle | null {
+export function bundleOfPage(
+  paged: PagedCompanyBundle,
+  shared: PageShared,
+  industries: BundleIndustries,
+): CompanyBundle | null {
   const years = reportsOfPage(paged.statements.years, shared.statement_items);
   const interims = paged.statements.interims && reportsOfPage(paged.statements.interims, shared.statement_items);
   if (!years || interims === null) return null;
+  const { comparison, fits } = comparisonOfIndustries(paged.company, industries);
+  if (!fits) return null;
   const statements: CompanyStatements = {
     code: paged.statements.code,
     name: paged.statements.name,
@@ -320,13 +272,9 @@ export function bundleOfPage(paged: PagedCompanyBundle, shared: PageShared): Com
   };
   const rates = shared.risk_free_rates;
   const waccAssumptions = rates ? { ...paged.waccAssumptions, riskFreeRates: rates } : paged.waccAssumptions;
-  const { industry_comparison: comparison, ...rest } = paged;
-  const bundle = { ...rest, statements, waccAssumptions };
+  const bundle = { ...paged, statements, waccAssumptions, version: Math.min(paged.version, industries.version) };
   // Absent stays absent and null stays null, as the one-company bundle has it.
-  if (comparison === undefined) return bundle;
-  if (comparison === null) return { ...bundle, industry_comparison: null };
-  const industry_comparison = comparisonOfPage(comparison, shared.industries);
-  return industry_comparison && { ...bundle, industry_comparison };
+  return comparison === undefined ? bundle : { ...bundle, industry_comparison: comparison };
 }
 
 /**

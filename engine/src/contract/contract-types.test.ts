@@ -29,6 +29,7 @@ import type {
 import type { Writable } from '../testing/writable.ts';
 import type { DcfResult, EquityBridge } from '../valuation/dcf.ts';
 import type { SensitivityGrid } from '../valuation/sensitivity.ts';
+import type { BundleIndustries, bundleIndustriesAnswer } from './bundle-industries.ts';
 import type {
   companyBundlesAnswer,
   PagedCompanyBundle,
@@ -117,5 +118,7 @@ describe('the contract’s schemas describe the engine’s types exactly', () =>
     // Assignable, or this file does not compile.
     const shared = (data: z.output<typeof companyBundlesAnswer>['data']): PageShared => data;
     expectTypeOf(shared).toBeFunction();
+    const industries = (data: z.output<typeof bundleIndustriesAnswer>['data']): BundleIndustries => data;
+    expectTypeOf(industries).toBeFunction();
   });
 });

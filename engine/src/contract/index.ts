@@ -9,6 +9,7 @@ export * from './account-rules.ts';
 export * from './adjustment-contract.ts';
 export * from './admin-choice-contract.ts';
 export * from './api-docs-contract.ts';
+export * from './bundle-industries.ts';
 export * from './company-bundle-pages.ts';
 export * from './company-contract.ts';
 export * from './envelope.ts';

@@ -1,6 +1,13 @@
 import { COMPANY_BUNDLES_PAGE_MAX } from '@fcf/engine/contract';
 import type { Services } from '../app-env.ts';
-import { bundlesPageKey, bundlesPageView, canonicalCursors } from './bundle-pages.ts';
+import {
+  BUNDLE_INDUSTRIES_PATH,
+  bundleIndustriesView,
+  bundlesPageKey,
+  bundlesPageSeq,
+  bundlesPageView,
+  canonicalCursors,
+} from './bundle-pages.ts';
 
 /**
  * How long the data stays unchanged after a write before the pages are built again, in ms: longer than the
@@ -13,12 +20,13 @@ export const DOWNLOADS_RECENT_MS = 60 * 60 * 1000;
 /** Writes that moved the change sequence this far since the last warm-up (a batch valuation, an import). */
 export const LARGE_WRITE_SEQS = 100;
 
-type WarmServices = Pick<Services, 'views' | 'changeSeq' | 'companyList' | 'valuations' | 'largeBuilds'>;
+type WarmServices = Pick<Services, 'db' | 'views' | 'changeSeq' | 'companyList' | 'valuations' | 'largeBuilds'>;
 
 /**
- * Builds the canonical pages of `GET /api/data/company-bundles` ("离线下载全部") ahead of the readers who
- * ask for them: once at start, and after writes (every page carries the change sequence, so a write makes
- * every page stale) once the data stayed unchanged for `quietMs` — when readers downloaded in the last hour,
+ * Builds the canonical pages of `GET /api/data/company-bundles` ("离线下载全部") and the industries' answer
+ * beside them ahead of the readers who ask for them: once at start, and after writes (a write moves the
+ * industries' answer and the pages of the companies whose data it moved: `bundlesPageSeq`; the others are
+ * found kept) once the data stayed unchanged for `quietMs` — when readers downloaded in the last hour,
  * or when the writes were large (a batch valuation, an import: every company's data changed, and a reader
  * after them would find no page built). A single edit with no reader downloading builds nothing. A reader who
  * asks for a page while they are stale does not wait for the quiet: the warm-up starts at once, so its next
@@ -28,7 +36,7 @@ type WarmServices = Pick<Services, 'views' | 'changeSeq' | 'companyList' | 'valu
  * large-build gate, slice by slice, so requests are answered meanwhile), the next one while the one before
  * is compressed off the event loop (one compression at a time); a request for a page under way waits for
  * that build. A write during a warm-up ends it (what it built is stale) and the next follows.
- * Nothing is kept that a request would not keep, under the same key of change sequence, so invalidation
+ * Nothing is kept that a request would not keep, under the same key and sequence, so invalidation
  * stays what it was (docs/operations.md, "Caching and request limits").
  */
 export class BundlePagesWarmer {
@@ -44,6 +52,8 @@ export class BundlePagesWarmer {
   constructor(
     private readonly quietMs = WARM_AFTER_QUIET_MS,
     private readonly now: () => number = Date.now,
+    /** What a page is kept under (`bundlesPageSeq`; the order tests give their own, with no database). */
+    private readonly pageSeqOf: typeof bundlesPageSeq = bundlesPageSeq,
   ) {}
 
   /** The app's services the pages are built with (the app calls this once it made them) and a first warm-up. */
@@ -123,18 +133,25 @@ export class BundlePagesWarmer {
 
   private async warm(services: WarmServices, seq: number): Promise<void> {
     const list = await services.companyList.current();
+    // The industries' answer first, beside the pages' chain (it is small): a download asks for it with its
+    // first page.
+    const industries = services.views.built(BUNDLE_INDUSTRIES_PATH, seq, () =>
+      services.largeBuilds.run(() => bundleIndustriesView(services, seq)),
+    );
     const views: Promise<unknown>[] = [];
     try {
       for (const after of canonicalCursors(list)) {
         if (this.stopped || services.changeSeq.current() !== seq) return;
         const limit = COMPANY_BUNDLES_PAGE_MAX;
+        // A page whose companies' data did not move since it was kept is found kept, and built no more.
+        const pageSeq = await this.pageSeqOf(services, after, limit);
         let built = () => {};
         const builtHere = new Promise<void>((resolve) => {
           built = resolve;
         });
-        const view = services.views.built(bundlesPageKey(after, limit), seq, async () => {
+        const view = services.views.built(bundlesPageKey(after, limit), pageSeq, async () => {
           try {
-            return await services.largeBuilds.run(() => bundlesPageView(services, after, limit, seq));
+            return await services.largeBuilds.run(() => bundlesPageView(services, after, limit, pageSeq));
           } finally {
             built();
           }
@@ -147,7 +164,7 @@ export class BundlePagesWarmer {
         await before;
       }
     } finally {
-      await Promise.allSettled(views);
+      await Promise.allSettled([industries, ...views]);
     }
   }
 }

@@ -36,15 +36,16 @@ export function cachedJson(c: Context<AppEnv>, build: () => unknown, key = c.req
  * Answers a read whose JSON is built over several turns of the event loop (`build` yields between its
  * slices, see `cache/time-slices.ts`), so other requests are answered meanwhile. Requests for the same key
  * while it is built wait for the same build; the view is kept only when `build` says it may be (a page at a
- * canonical boundary, read at the sequence `seq` it was asked at).
+ * canonical boundary, read at the sequence `seq` it was asked at). `seq`: what the view is kept under, by
+ * default the global change sequence (a page of bundles: its own data's, `bundlesPageSeq`).
  */
 export async function cachedBuild(
   c: Context<AppEnv>,
   key: string,
   build: (seq: number) => Promise<BuiltView>,
+  seq: number = c.get('services').changeSeq.current(),
 ): Promise<Response> {
-  const { views, changeSeq } = c.get('services');
-  const seq = changeSeq.current();
+  const { views } = c.get('services');
   const view = await views.built(key, seq, () => build(seq));
   if (views.kept(key, seq) === view) rememberRequest(c, key, seq);
   return sendCachedJson(c, view);

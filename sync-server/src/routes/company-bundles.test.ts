@@ -1,4 +1,5 @@
 import {
+  bundleIndustriesAnswer,
   bundleOfPage,
   companyBundleAnswer,
   companyBundlesAnswer,
@@ -13,7 +14,7 @@ import type { CompanyRecord } from '../store/companies.ts';
 import { writeRiskFreeRate } from '../store/platform-settings.ts';
 import { answerOf, readData, refusalOf } from '../testing/answers.ts';
 import { startTestPlatform, type TestPlatform } from '../testing/test-platform.ts';
-import { marketBundleSlices } from '../valuation/market-bundles.ts';
+import { marketBundleSlices, marketComparisonSlices } from '../valuation/market-bundles.ts';
 
 /** GET /api/data/company-bundles: the whole market's bundles a page at a time, for "离线下载全部". */
 
@@ -25,6 +26,9 @@ afterAll(() => platform.close());
 
 const MIDEA = '000333';
 const page = (query: string) => readData(platform, `/api/data/company-bundles${query}`, companyBundlesAnswer);
+const industries = () => readData(platform, '/api/data/company-bundles/industries', bundleIndustriesAnswer);
+/** A request over the network comes in a later turn than a write, when the server reads the sequence again. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('GET /api/data/company-bundles', () => {
   it('pages through every company with a history, each bundle as the one-company endpoint has it', async () => {
@@ -44,16 +48,23 @@ describe('GET /api/data/company-bundles', () => {
     }
     expect(seen).toEqual(listed);
     const all = await page('?limit=1000');
+    const given = await industries();
     expect(all.next).toBeNull();
+    // By industry, then by code (JSON objects order integer-like keys first).
+    const placed = Object.values(given.comparisons).flatMap((byCode) => Object.keys(byCode));
+    expect(placed.sort()).toEqual([...listed].sort());
     for (const bundle of all.bundles) {
       const single = await readData(platform, `/api/data/company-bundle/${bundle.company.code}`, companyBundleAnswer);
-      // Its industry's statistics and largest companies come once an industry, the rates once a page.
-      expect(bundle.industry_comparison).not.toHaveProperty('top');
-      expect(bundle.industry_comparison).not.toHaveProperty('metrics');
+      // 行业对比 comes apart (each industry once), the rates once a page.
+      expect(bundle).not.toHaveProperty('industry_comparison');
+      expect(given.comparisons[bundle.company.industry]?.[bundle.company.code]).not.toHaveProperty('top');
       expect(bundle.waccAssumptions).not.toHaveProperty('riskFreeRates');
-      expect(bundleOfPage(bundle, all)).toEqual(single);
+      // Its version the earlier of its page's and the answer's, never later than the one-company bundle's.
+      const again = bundleOfPage(bundle, all, given);
+      expect(again?.version).toBeLessThanOrEqual(single.version);
+      expect({ ...again, version: single.version }).toEqual(single);
     }
-    expect(Object.keys(all.industries).length).toBeGreaterThan(0);
+    expect(Object.keys(given.industries).length).toBeGreaterThan(0);
     expect(all.risk_free_rates?.length).toBeGreaterThan(0);
     // Each item name once a page: the figures name them by index.
     expect(new Set(all.statement_items).size).toBe(all.statement_items.length);
@@ -79,13 +90,13 @@ describe('GET /api/data/company-bundles', () => {
         seq,
       );
     });
-    // A request over the network comes in a later turn than the write, when the server reads the sequence again.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const single = await readData(platform, `/api/data/company-bundle/${MIDEA}`, companyBundleAnswer);
     expect(single.statements.interims?.['2099-09-30']?.current_assets_total).toBe(0.1 + 0.2);
     const all = await page('?limit=1000');
     const paged = all.bundles.find((bundle) => bundle.company.code === MIDEA);
-    expect(paged && bundleOfPage(paged, all)).toEqual(single);
+    const again = paged && bundleOfPage(paged, all, await industries());
+    expect({ ...again, version: single.version }).toEqual(single);
   });
 
   it("names the next page in a Link header, as the body's next does, and again with a 304", async () => {
@@ -138,8 +149,68 @@ describe('GET /api/data/company-bundles', () => {
   });
 });
 
+describe('what a page is kept by', () => {
+  /** 美的集团's 2023 revenue as the kept page of 250 (a canonical page) and the one-company endpoint have it. */
+  async function revenues() {
+    const all = await page('?limit=250');
+    const paged = all.bundles.find((bundle) => bundle.company.code === MIDEA);
+    const single = await readData(platform, `/api/data/company-bundle/${MIDEA}`, companyBundleAnswer);
+    const revenue = (years: Record<string, Record<string, number>> | undefined) => years?.['2023']?.operating_revenue;
+    const pageRevenue =
+      paged && bundleOfPage(paged, all, await industries())?.statements.years[2023]?.operating_revenue;
+    return { page: pageRevenue, single: revenue(single.statements.years), version: paged?.version };
+  }
+
+  /** A figure of 美的集团 changed by a write that says it moves `scope`'s pages. */
+  function changeRevenue(factor: number, scope: Parameters<typeof nextChangeSeq>[1]): number {
+    return transaction(platform.db, () => {
+      const seq = nextChangeSeq(platform.db, scope);
+      execute(
+        platform.db,
+        `UPDATE statement_values SET value = value * ?, change_seq = ?
+         WHERE company_code = ? AND year = 2023 AND item = 'operating_revenue'`,
+        factor,
+        seq,
+        MIDEA,
+      );
+      return seq;
+    });
+  }
+
+  it("its own companies' data: a write elsewhere keeps it, one that moves its company builds it again", async () => {
+    const before = await revenues();
+    expect(before.page).toBe(before.single);
+    // A write that says it moves no page (here, falsely: it changes a figure) finds the page kept.
+    changeRevenue(2, 'no-page');
+    await nextTurn();
+    const kept = await revenues();
+    expect(kept.single).toBe((before.single ?? 0) * 2);
+    expect(kept).toMatchObject({ page: before.page, version: before.version });
+    // One that moves a company outside the page keeps it too.
+    transaction(platform.db, () => nextChangeSeq(platform.db, { company: '999999' }));
+    await nextTurn();
+    expect(await revenues()).toMatchObject({ page: before.page, version: before.version });
+    // One that moves 美的集团's data: the page again, its version that write's.
+    const seq = changeRevenue(0.5, { company: MIDEA });
+    await nextTurn();
+    expect(await revenues()).toMatchObject({ page: before.single, single: before.single });
+    expect((await page('?limit=250')).bundles.find((bundle) => bundle.company.code === MIDEA)?.version).toBe(seq);
+    // One that moves every page.
+    const every = transaction(platform.db, () => nextChangeSeq(platform.db));
+    await nextTurn();
+    expect((await revenues()).version).toBe(every);
+  });
+
+  it('the industries’ answer moves with every write: a valuation moves the whole industry’s places', async () => {
+    const first = await industries();
+    transaction(platform.db, () => nextChangeSeq(platform.db, 'no-page'));
+    await nextTurn();
+    expect((await industries()).version).toBe(first.version + 1);
+  });
+});
+
 // Last: it edits a yield and every industry's statistics.
-describe('the bundles of a page, read slice by slice (valuation/market-bundles.ts)', () => {
+describe('the bundles of a page and the industries, read slice by slice (valuation/market-bundles.ts)', () => {
   it('share one read of what a page gives once, even when the data changes between slices', async () => {
     const { db } = platform;
     const companies = queryAll<CompanyRecord>(db, 'SELECT code, name, industry FROM companies ORDER BY code');
@@ -149,11 +220,6 @@ describe('the bundles of a page, read slice by slice (valuation/market-bundles.t
       if (versions.size === 0) {
         // Between the first slice and the next: a yield edited, every industry's statistics built again.
         writeRiskFreeRate(db, { year: 2023, rate: 0.05 }, 'admin');
-        execute(
-          db,
-          `UPDATE industry_statistics SET built_seq = built_seq + 1000,
-             statistics_json = json_set(statistics_json, '$.companies', 9999)`,
-        );
       }
       versions.add(slice.version);
       bundles.push(...slice.bundles);
@@ -164,8 +230,27 @@ describe('the bundles of a page, read slice by slice (valuation/market-bundles.t
     for (const bundle of bundles) {
       expect(bundle.waccAssumptions.riskFreeRates).toEqual(first?.waccAssumptions.riskFreeRates);
     }
+  });
+
+  it('place every company of an industry against one read of its statistics, even when they change between slices', async () => {
+    const { db } = platform;
+    const companies = queryAll<CompanyRecord>(db, 'SELECT code, name, industry FROM companies ORDER BY code');
+    const comparisons = [];
+    let slices = 0;
+    for await (const slice of marketComparisonSlices(db, companies, new Date(), 2)) {
+      if (slices++ === 0) {
+        // Between the first slice and the next: every industry's statistics built again.
+        execute(
+          db,
+          `UPDATE industry_statistics SET built_seq = built_seq + 1000,
+             statistics_json = json_set(statistics_json, '$.companies', 9999)`,
+        );
+      }
+      comparisons.push(...slice.comparisons.map(({ comparison }) => comparison));
+    }
+    expect(slices).toBeGreaterThan(1);
     const industries = new Map<string, number>();
-    for (const { industry_comparison: comparison } of bundles) {
+    for (const comparison of comparisons) {
       if (!comparison) continue;
       const companiesSeen = industries.get(comparison.industry) ?? comparison.companies;
       industries.set(comparison.industry, companiesSeen);

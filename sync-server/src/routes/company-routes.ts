@@ -1,4 +1,5 @@
 import {
+  bundleIndustriesAnswer,
   COMPANY_BUNDLES_PAGE_MAX,
   COMPANY_LIST_PAGE_MAX,
   companyBundleAnswer,
@@ -11,10 +12,16 @@ import {
   healthAnswer,
   industryBetasAnswer,
 } from '@fcf/engine/contract';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { GateFullError } from '../cache/build-gate.ts';
-import { bundlesPageKey, bundlesPageView } from '../cache/bundle-pages.ts';
+import {
+  BUNDLE_INDUSTRIES_PATH,
+  bundleIndustriesView,
+  bundlesPageKey,
+  bundlesPageSeq,
+  bundlesPageView,
+} from '../cache/bundle-pages.ts';
 import type { ListedCompany } from '../cache/company-list.ts';
 import { currentChangeSeq } from '../db/change-seq.ts';
 import { queryOne } from '../db/query.ts';
@@ -52,6 +59,16 @@ function companyList(all: readonly ListedCompany[], offset = 0, limit: number | 
 
 /** How long a client refused for a full build queue waits before it asks again, in seconds. */
 const BUSY_RETRY_SECONDS = 5;
+
+/** A large build's answer, or 503 with Retry-After when the large-build gate is full. */
+async function orBusy(c: Context<AppEnv>, answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (!(error instanceof GateFullError)) throw error;
+    return retryLater(c, 503, '服务器繁忙，请稍后重试', BUSY_RETRY_SECONDS);
+  }
+}
 
 /** Company lists, existence, the company bundle and health. */
 export const companyRoutes = new Hono<AppEnv>()
@@ -119,7 +136,7 @@ export const companyRoutes = new Hono<AppEnv>()
     documented({
       tag: 'companies',
       summary: '全部公司的估值输入，分页（离线下载全部）',
-      description: `按代码顺序，每页 limit 家（默认与最多 ${COMPANY_BUNDLES_PAGE_MAX} 家，更大按 ${COMPANY_BUNDLES_PAGE_MAX} 计）；下一页以上一页的 next 为 after；响应头 Link（rel="next"）在正文之前给出下一页的地址，最后一页没有。每家公司的数据在同一数据状态下读取（version）。各行业的行业对比统计（公司数、各指标名称、中位数与家数、最大公司）在 industries 中每行业一次，各公司 industry_comparison 的 figures 只带自己的数值与分位；无风险利率表在 risk_free_rates 中每页一次；报表科目名在 statement_items 中每个一次，各年报表为 [科目序号, 数值, …]（与单家公司接口相同的数据，以 bundleOfPage 还原）。同时生成的大页过多时回答 503 并带 Retry-After。`,
+      description: `按代码顺序，每页 limit 家（默认与最多 ${COMPANY_BUNDLES_PAGE_MAX} 家，更大按 ${COMPANY_BUNDLES_PAGE_MAX} 计）；下一页以上一页的 next 为 after；响应头 Link（rel="next"）在正文之前给出下一页的地址，最后一页没有。每家公司的数据在同一数据状态下读取，version 为本页公司数据最后一次变更的序号（编辑一家公司只改变它所在的一页）。各公司的行业对比不在页中，见 GET /api/data/company-bundles/industries；无风险利率表在 risk_free_rates 中每页一次；报表科目名在 statement_items 中每个一次，各年报表为 [科目序号, 数值, …]（与单家公司接口相同的数据，以 bundleOfPage 还原）。同时生成的大页过多时回答 503 并带 Retry-After。`,
       answers: { 200: companyBundlesAnswer, 304: NOT_MODIFIED },
       errors: [503],
     }),
@@ -131,14 +148,34 @@ export const companyRoutes = new Hono<AppEnv>()
       const services = c.get('services');
       // Readers download: the warm-up builds the pages again after the next writes.
       services.bundlePages?.asked();
-      try {
-        return await cachedBuild(c, bundlesPageKey(after, limit), (seq) =>
-          services.largeBuilds.run(() => bundlesPageView(services, after, limit, seq)),
-        );
-      } catch (error) {
-        if (!(error instanceof GateFullError)) throw error;
-        return retryLater(c, 503, '服务器繁忙，请稍后重试', BUSY_RETRY_SECONDS);
-      }
+      return orBusy(c, async () =>
+        cachedBuild(
+          c,
+          bundlesPageKey(after, limit),
+          (seq) => services.largeBuilds.run(() => bundlesPageView(services, after, limit, seq)),
+          await bundlesPageSeq(services, after, limit),
+        ),
+      );
+    },
+  )
+  .get(
+    '/data/company-bundles/industries',
+    documented({
+      tag: 'companies',
+      summary: '全部公司的行业对比（离线下载全部，与分页的估值输入分开）',
+      description:
+        '各行业一次（公司数、各指标名称、中位数与家数、最大公司）；comparisons 按行业、再按公司代码，各公司只带自己的数值与半名次（分位 = 半名次 ÷ 2 ÷ 家数）。一家公司的估值变化会移动全行业的分位，所以它不在分页中：编辑一家公司只改变本答案与该公司所在的一页。以 bundleOfPage(页中公司, 页, 本答案) 还原单家公司接口的数据包，version 取两者较小者。',
+      answers: { 200: bundleIndustriesAnswer, 304: NOT_MODIFIED },
+      errors: [503],
+    }),
+    async (c) => {
+      const services = c.get('services');
+      services.bundlePages?.asked();
+      return orBusy(c, () =>
+        cachedBuild(c, BUNDLE_INDUSTRIES_PATH, (seq) =>
+          services.largeBuilds.run(() => bundleIndustriesView(services, seq)),
+        ),
+      );
     },
   )
   .get(

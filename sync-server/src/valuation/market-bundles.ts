@@ -1,7 +1,7 @@
 import { NO_ADMIN_CHOICES, type ValuationParameters, valuationDate } from '@fcf/engine';
-import type { CompanyBundle, CompanyListing, IndustryStatistics } from '@fcf/engine/report';
+import type { CompanyBundle, CompanyListing, IndustryComparisonView, IndustryStatistics } from '@fcf/engine/report';
 import { nextTurn, unitsPerSlice } from '../cache/time-slices.ts';
-import { currentChangeSeq } from '../db/change-seq.ts';
+import { currentChangeSeq, pageDataSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import { queryAll } from '../db/query.ts';
 import { adminChoicesBetween } from '../store/admin-choices.ts';
@@ -20,9 +20,18 @@ import {
   waccAssumptionsFrom,
 } from './stored-inputs.ts';
 
-/** One slice of a page: a few companies' bundles, read in one transaction at change sequence `version`. */
+/**
+ * One slice of a page: a few companies' bundles without their 行业对比, read in one transaction at the page's
+ * data sequence `version` (`pageDataSeq` over the page's codes): each bundle carries it as its version.
+ */
 export interface BundleSlice {
   readonly bundles: CompanyBundle[];
+  readonly version: number;
+}
+
+/** One slice of every company's 行业对比 (`marketComparisonSlices`), read at change sequence `version`. */
+export interface ComparisonSlice {
+  readonly comparisons: { readonly company: CompanyRecord; readonly comparison: IndustryComparisonView | null }[];
   readonly version: number;
 }
 
@@ -42,18 +51,11 @@ function byCompany<Row extends { company_code: string }>(rows: Row[]): Map<strin
 }
 
 /**
- * What every company of a page shares, read once a page: the CAPM inputs, the betas, the risk-free rates and
- * the platform's settings in its first slice, and each industry's statistics in the slice that first meets
- * it. A page gives those once (`BundlePageWriter`), so all its bundles must hold the same ones, even when the
- * data changes between its slices (such a page is answered once and not kept).
+ * What every company of a page shares, read once a page in its first slice: the CAPM inputs, the betas, the
+ * risk-free rates and the platform's settings (`readSharedInputs`). A page gives the rates once
+ * (`BundlePageWriter`), so all its bundles must hold the same ones, even when the data changes between its
+ * slices (such a page is answered once and not kept).
  */
-interface PageReads extends SharedInputs {
-  readonly statistics: Map<string, IndustryStatistics | null>;
-}
-
-function pageReads(db: Database): PageReads {
-  return { ...readSharedInputs(db), statistics: new Map() };
-}
 
 /**
  * The bundles of `companies` (code order), a slice at a time. Each slice's tables are read in one
@@ -67,14 +69,14 @@ export async function* marketBundleSlices(
   db: Database,
   companies: readonly CompanyRecord[],
   listings: ReadonlyMap<string, CompanyListing> = new Map(),
-  today: Date = new Date(),
 ): AsyncGenerator<BundleSlice> {
   let size = FIRST_SLICE;
-  let shared: PageReads | null = null;
+  let shared: SharedInputs | null = null;
+  const range = [companies[0]?.code ?? '', companies[companies.length - 1]?.code ?? ''] as const;
   for (let start = 0; start < companies.length; ) {
     const slice = companies.slice(start, start + size);
     const started = performance.now();
-    const read = readSlice(db, slice, listings, today, shared);
+    const read = readSlice(db, slice, range, listings, shared);
     shared = read.shared;
     yield read.slice;
     size = unitsPerSlice(slice.length, performance.now() - started, MOST_PER_SLICE);
@@ -83,20 +85,23 @@ export async function* marketBundleSlices(
   }
 }
 
-/** The bundles of a few companies (code order), read in one transaction; `shared` once a page. */
+/**
+ * The bundles of a few companies (code order) of the page of codes `page`, read in one transaction;
+ * `shared` once a page.
+ */
 function readSlice(
   db: Database,
   companies: readonly CompanyRecord[],
+  page: readonly [string, string],
   listings: ReadonlyMap<string, CompanyListing>,
-  today: Date,
-  sharedSoFar: PageReads | null,
-): { slice: BundleSlice; shared: PageReads | null } {
+  sharedSoFar: SharedInputs | null,
+): { slice: BundleSlice; shared: SharedInputs | null } {
   return db.transaction(() => {
     const first = companies[0]?.code;
     const last = companies[companies.length - 1]?.code;
-    const version = currentChangeSeq(db);
+    const version = pageDataSeq(db, ...page);
     if (first === undefined || last === undefined) return { slice: { bundles: [], version }, shared: sharedSoFar };
-    const shared = sharedSoFar ?? pageReads(db);
+    const shared = sharedSoFar ?? readSharedInputs(db);
     const range = [first, last] as const;
     const statements = statementsOfCompanies(db, companies);
     const overrides = byCompany(
@@ -115,14 +120,8 @@ function readSlice(
         ...range,
       ).map((row) => [row.company_code, row]),
     );
-    const asOf = valuationDate(today);
     const quotes = yearEndQuotesBetween(db, ...range);
     const choices = adminChoicesBetween(db, ...range);
-    const peers = peerRowsBetween(db, ...range);
-    const statisticsOf = (industry: string) => {
-      if (!shared.statistics.has(industry)) shared.statistics.set(industry, readIndustryStatistics(db, industry));
-      return shared.statistics.get(industry) ?? null;
-    };
     const bundles = companies.map((company) =>
       bundleOf(company, listings.get(company.code) ?? null, {
         statements: statements.get(company.code) ?? statementsFromRows(company, []),
@@ -134,12 +133,6 @@ function readSlice(
           shared.industryBetas.get(company.industry),
           shared.riskFreeRates,
         ),
-        industry_comparison: industryComparisonOf(
-          company,
-          peers.get(company.code),
-          asOf,
-          statisticsOf(company.industry),
-        ),
         year_end_quotes: quotes.get(company.code) ?? [],
         version,
         platform: shared.platform,
@@ -148,4 +141,41 @@ function readSlice(
     );
     return { slice: { bundles, version }, shared };
   })();
+}
+
+/** Companies per slice of `marketComparisonSlices`: a slice of 500 reads and places in about 15 ms. */
+const COMPARISONS_PER_SLICE = 500;
+
+/**
+ * Every company's 行业对比 (`companies` in code order), a slice of codes at a time, each read in one transaction at
+ * the change sequence it reports; each industry's statistics are read once. The pages of bundles do not
+ * carry it (`GET /api/data/company-bundles/industries` does): one company's new value moves its whole
+ * industry's percentiles, and 制造业 has companies on every page.
+ */
+export async function* marketComparisonSlices(
+  db: Database,
+  companies: readonly CompanyRecord[],
+  today: Date = new Date(),
+  perSlice = COMPARISONS_PER_SLICE,
+): AsyncGenerator<ComparisonSlice> {
+  const asOf = valuationDate(today);
+  // Read once for all slices: every company of an industry is placed against the same statistics.
+  const statistics = new Map<string, IndustryStatistics | null>();
+  for (let start = 0; start < companies.length; start += perSlice) {
+    const slice = companies.slice(start, start + perSlice);
+    yield db.transaction(() => {
+      const version = currentChangeSeq(db);
+      const peers = peerRowsBetween(db, slice[0]?.code ?? '', slice[slice.length - 1]?.code ?? '');
+      const statisticsOf = (industry: string) => {
+        if (!statistics.has(industry)) statistics.set(industry, readIndustryStatistics(db, industry));
+        return statistics.get(industry) ?? null;
+      };
+      const comparisons = slice.map((company) => ({
+        company,
+        comparison: industryComparisonOf(company, peers.get(company.code), asOf, statisticsOf(company.industry)),
+      }));
+      return { comparisons, version };
+    })();
+    if (start + perSlice < companies.length) await nextTurn();
+  }
 }

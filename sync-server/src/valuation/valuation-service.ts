@@ -14,7 +14,12 @@ import { currentChangeSeq } from '../db/change-seq.ts';
 import type { Database } from '../db/database.ts';
 import type { CompanyRecord } from '../store/companies.ts';
 import { IndustryComparisons } from './industry-comparisons.ts';
-import { type BundleSlice, marketBundleSlices } from './market-bundles.ts';
+import {
+  type BundleSlice,
+  type ComparisonSlice,
+  marketBundleSlices,
+  marketComparisonSlices,
+} from './market-bundles.ts';
 import {
   bundleOf,
   type CompanyInputs,
@@ -73,7 +78,12 @@ export class ValuationService {
 
   /** These companies' bundles with their listings, a slice at a time ("离线下载全部", see `marketBundleSlices`). */
   bundleSlices(companies: readonly CompanyRecord[]): AsyncGenerator<BundleSlice> {
-    return marketBundleSlices(this.db, companies, this.listings, this.today());
+    return marketBundleSlices(this.db, companies, this.listings);
+  }
+
+  /** These companies' 行业对比, a slice at a time (what "离线下载全部" gets apart from the pages). */
+  comparisonSlices(companies: readonly CompanyRecord[]): AsyncGenerator<ComparisonSlice> {
+    return marketComparisonSlices(this.db, companies, this.today());
   }
 
   /** What the engine needs to value the company, as stored: the bundle a browser caches for offline use. */
