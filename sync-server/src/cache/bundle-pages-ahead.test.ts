@@ -54,7 +54,7 @@ function fakeServices(seq: () => number): { services: WarmServices; seen: Seen }
   const services = {
     views,
     changeSeq: { current: seq },
-    companyList: { current: async () => ({ all: withHistory, withHistory, version: '1' }) },
+    companyList: { current: async () => ({ all: withHistory, withHistory, version: 1 }) },
     valuations: {
       async *bundleSlices() {
         // No bundles: the page's JSON around them is all this test needs.

@@ -12,7 +12,7 @@ const company = (index: number): ListedCompany => ({
   initials: '',
 });
 const all = Array.from({ length: 600 }, (_, index) => company(index + 1));
-const list: CompanyList = { all, withHistory: all, version: '1:1' };
+const list: CompanyList = { all, withHistory: all, version: 1 };
 const PAGE = COMPANY_BUNDLES_PAGE_MAX;
 const codeAt = (index: number) => all[index]?.code ?? '';
 

@@ -12,7 +12,7 @@ export interface CompanyList {
   /** The companies with a history to value, in code order: what the pages of bundles go through. */
   readonly withHistory: readonly ListedCompany[];
   /** The stored list's version it was read at (`companyListVersion`). */
-  readonly version: string;
+  readonly version: number;
 }
 
 /** Companies read by the first query of a rebuild; later ones are sized to last about a slice. */

@@ -3,8 +3,9 @@ import { type AddressInfo, connect } from 'node:net';
 import { companyBundleAnswer, companyListAnswer, dcfValuationAnswer } from '@fcf/engine/contract';
 import { SYNC_SCHEMA_VERSION } from '@fcf/engine/sync';
 import { getRequestListener } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
+import { CompanyListSnapshot } from '../cache/company-list.ts';
 import { databaseLocation, openDatabase } from '../db/database.ts';
 import { type EmptyPlatform, fixtureFile, startEmptyPlatform, upload } from '../routes/testing/uploads.ts';
 import { readMeta } from '../store/meta.ts';
@@ -125,6 +126,24 @@ describe('cached views after writes through this instance', () => {
       expect((await rawGet(`${bundles}?limit=1`)).data.bundles).toHaveLength(1);
     } finally {
       server.close();
+    }
+  });
+
+  it('a forecast edit keeps the company list: its answer is not built again, and a client copy stays valid', async () => {
+    const before = await read(platform, LIST);
+    const etag = before.headers.get('etag') ?? '';
+    const edit = await platform.call('POST', `/api/admin/adjust-parameters/${MIDEA}`, {
+      token: admin,
+      body: { company_name: '美的集团', year: null, parameters: { wacc_manual: 0.115 } },
+    });
+    expect(edit.status).toBe(200);
+    const built = vi.spyOn(CompanyListSnapshot.prototype, 'current');
+    try {
+      expect((await read(platform, LIST)).headers.get('etag')).toBe(etag);
+      expect((await platform.call('GET', LIST, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
     }
   });
 

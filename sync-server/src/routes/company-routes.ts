@@ -29,7 +29,7 @@ import { ApiError, MESSAGES, requestReference } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';
 import { queryOf } from '../http/validate.ts';
-import { findCompany } from '../store/companies.ts';
+import { companyListVersion, findCompany } from '../store/companies.ts';
 import { readIndustryBetas } from '../store/industry-betas.ts';
 import { cachedBuild, cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
@@ -81,7 +81,7 @@ export const companyRoutes = new Hono<AppEnv>()
       answers: { 200: companyListAnswer, 304: NOT_MODIFIED },
     }),
     queryOf(companyListQuery),
-    // Serialised and compressed once per change of the data (and per page asked for), then only looked up;
+    // Serialised and compressed once per change of the list (and per page asked for), then only looked up;
     // from the list kept in memory (`CompanyListSnapshot`), never read on the request path. Only the whole
     // list and pages at multiples of their length are kept: any other offset is answered and forgotten.
     (c) => {
@@ -91,10 +91,20 @@ export const companyRoutes = new Hono<AppEnv>()
         query.limit === undefined ? null : Math.min(COMPANY_LIST_PAGE_MAX, Math.max(1, Number(query.limit)));
       const key = limit === null && offset === 0 ? c.req.path : `${c.req.path}?offset=${offset}&limit=${limit ?? ''}`;
       const canonical = limit === null ? offset === 0 : offset % limit === 0;
-      return cachedBuild(c, key, async () => {
-        const list = await c.get('services').companyList.current();
-        return { json: JSON.stringify(companyList(list.all, offset, limit)), keep: canonical };
-      });
+      // Kept by the list's own version, not the global sequence: a forecast edit or a valuation keeps it.
+      const { db, companyList: snapshot } = c.get('services');
+      return cachedBuild(
+        c,
+        key,
+        async (version) => {
+          const list = await snapshot.current();
+          return {
+            json: JSON.stringify(companyList(list.all, offset, limit)),
+            keep: canonical && list.version === version,
+          };
+        },
+        companyListVersion(db),
+      );
     },
   )
   .get(

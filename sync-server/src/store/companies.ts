@@ -130,14 +130,16 @@ export function listCompaniesAfter(db: Database, after: string, limit: number): 
 }
 
 /**
- * What the company list was read from, as one value: the latest change of a company or of a statement
- * figure (which decides `has_forecast_data`). Two index lookups; the same value means the same list.
+ * What the company list was read from, as one number: the latest change of a company or of a statement figure
+ * (which decides `has_forecast_data`). Two index lookups. Every write takes a number higher than any before and
+ * neither table loses a row, so the same number means the same list; a forecast edit, a valuation or a quote
+ * keeps it.
  */
-export function companyListVersion(db: Database): string {
-  const row = queryOne<{ companies: number | null; statements: number | null }>(
+export function companyListVersion(db: Database): number {
+  const row = queryOne<{ seq: number }>(
     db,
-    `SELECT (SELECT max(change_seq) FROM companies) AS companies,
-            (SELECT max(change_seq) FROM statement_values) AS statements`,
+    `SELECT max(coalesce((SELECT max(change_seq) FROM companies), 0),
+                coalesce((SELECT max(change_seq) FROM statement_values), 0)) AS seq`,
   );
-  return `${row?.companies ?? 0}:${row?.statements ?? 0}`;
+  return row?.seq ?? 0;
 }
