@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/engine/contract';
+import { companyBundlesAnswer, envelope, quoteAnswer, quoteUploadAnswer, screenerAnswer } from '@fcf/engine/contract';
 import { pullResponseSchema } from '@fcf/engine/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentChangeSeq } from '../db/change-seq.ts';
@@ -112,6 +112,12 @@ describe('quotes: upload, history, the latest quote, sync', () => {
 
   it('history is kept: an older snapshot is stored but the latest stays the screens’ quote', async () => {
     const before = historyCount() ?? 0;
+    // The download's page of 美的集团, kept before the upload.
+    const yearEnds = async () =>
+      (await readData(platform, '/api/data/company-bundles?limit=250', companyBundlesAnswer)).bundles
+        .find((bundle) => bundle.company.code === '000333')
+        ?.year_end_quotes?.map((quote) => quote.date);
+    expect(await yearEnds()).not.toContain('2023-12-29');
     const older = utf8Bytes('代码,收盘价,总股本(股)\n000333,54.63,7024597408\n');
     const answer = await answerOf(
       await uploadQuotes([file('2023-12-29.csv', older)], { token: admin }),
@@ -125,6 +131,8 @@ describe('quotes: upload, history, the latest quote, sync', () => {
       "SELECT date FROM quote_history WHERE company_code = '000333' ORDER BY date",
     ).map((row) => row.date);
     expect(dates).toEqual(['2023-12-29', '2024-12-31', '2025-01-10']);
+    // The year-end close moved the company's data though its latest quote stands: the page is not kept stale.
+    expect(await yearEnds()).toContain('2023-12-29');
   });
 
   it('a whole-market year-end file as it is (4,641 rows, empty 流通 columns); the same file again changes nothing', async () => {

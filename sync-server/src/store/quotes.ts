@@ -73,21 +73,28 @@ export function storeQuotes(db: Database, quotes: readonly ParsedQuote[], source
     );
     companies.add(quote.code);
   }
-  for (const code of companies) refreshLatestQuote(db, code);
+  let latestMoved = false;
+  for (const code of companies) latestMoved = refreshLatestQuote(db, code) || latestMoved;
+  // A snapshot of an earlier date (a year-end close) changes the bundles' year-end quotes and PE估值 while the
+  // latest quote stands: the data moved all the same, for the cached answers and the pages of bundles.
+  if (companies.size > 0 && !latestMoved) nextChangeSeq(db);
   markCompaniesStale(db, [...companies]);
   return { companies: [...companies], unknown: [...unknown], imported };
 }
 
 type QuoteRow = StoredFigures & { date: string; price: number };
 
-/** Copies the company's latest snapshot to the synced `quotes` row when it differs from it. */
-function refreshLatestQuote(db: Database, code: string): void {
+/**
+ * Copies the company's latest snapshot to the synced `quotes` row when it differs from it; answers whether it
+ * did (and so took a change sequence number).
+ */
+function refreshLatestQuote(db: Database, code: string): boolean {
   const latest = queryOne<QuoteRow>(
     db,
     `SELECT date, ${QUOTE_COLUMNS.join(', ')} FROM quote_history WHERE company_code = ? ORDER BY date DESC LIMIT 1`,
     code,
   );
-  if (!latest) return;
+  if (!latest) return false;
   const current = queryOne<QuoteRow & { deleted: number }>(
     db,
     `SELECT date, deleted, ${QUOTE_COLUMNS.join(', ')} FROM quotes WHERE company_code = ?`,
@@ -98,7 +105,7 @@ function refreshLatestQuote(db: Database, code: string): void {
     current.deleted === 0 &&
     current.date === latest.date &&
     QUOTE_COLUMNS.every((column) => current[column] === latest[column]);
-  if (same) return;
+  if (same) return false;
   execute(
     db,
     `INSERT INTO quotes (company_code, date, ${QUOTE_COLUMNS.join(', ')}, change_seq)
@@ -111,6 +118,7 @@ function refreshLatestQuote(db: Database, code: string): void {
     ...QUOTE_COLUMNS.map((column) => latest[column]),
     nextChangeSeq(db),
   );
+  return true;
 }
 
 /** The company's latest quote, or undefined when it has none. */
