@@ -1,6 +1,7 @@
 import { formatAmount } from '@fcf/engine/report';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BUNDLES_TABLE } from '../src/store/bundle-rows.ts';
 import { countStored, launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
 
 /** "离线下载全部" on the sample market: every company stored, then any report opens with the network off. */
@@ -29,8 +30,8 @@ async function openWithOneStored() {
   await waitForServiceWorker(page);
   const button = page.getByTestId('offline-download-all');
   await page.keyboard.press('Shift');
-  await expect.poll(() => countStored(page, 'bundles'), { timeout: 20_000 }).toBe(1);
-  return { context, page, button, before: await countStored(page, 'bundles') };
+  await expect.poll(() => countStored(page, BUNDLES_TABLE), { timeout: 20_000 }).toBe(1);
+  return { context, page, button, before: await countStored(page, BUNDLES_TABLE) };
 }
 
 describe('offline download of the whole market', () => {
@@ -47,7 +48,7 @@ describe('offline download of the whole market', () => {
     await done.waitFor({ timeout: 60_000 });
     expect(Number(await done.getAttribute('data-companies'))).toBe(listed.length);
     expect(await done.textContent()).toContain(`已下载全部 ${listed.length} 家公司`);
-    const stored = await countStored(page, 'bundles');
+    const stored = await countStored(page, BUNDLES_TABLE);
     expect(stored).toBe(listed.length);
 
     // A company never opened online: its report comes from the download.
@@ -80,13 +81,13 @@ describe('offline download of the whole market', () => {
     await page
       .getByText('离线下载失败：服务器返回的数据格式错误，已下载的公司仍可离线阅读')
       .waitFor({ timeout: 60_000 });
-    expect(await countStored(page, 'bundles')).toBe(before);
+    expect(await countStored(page, BUNDLES_TABLE)).toBe(before);
     await page.unroute('**/api/data/company-bundles*');
 
     await context.setOffline(true);
     await button.click();
     await page.getByText('离线下载失败：无法连接服务器，已下载的公司仍可离线阅读').waitFor({ timeout: 60_000 });
-    expect(await countStored(page, 'bundles')).toBe(before);
+    expect(await countStored(page, BUNDLES_TABLE)).toBe(before);
     await context.setOffline(false);
     await context.close();
   });
@@ -106,14 +107,14 @@ describe('offline download of the whole market', () => {
     await page
       .getByText('离线下载失败：服务器返回的数据格式错误，已下载的公司仍可离线阅读')
       .waitFor({ timeout: 60_000 });
-    expect(await countStored(page, 'bundles')).toBe(before);
+    expect(await countStored(page, BUNDLES_TABLE)).toBe(before);
     await page.unroute(industries);
 
     // Not answered at all, every attempt: the pages arrive, and none is stored without its companies' 行业对比.
     await page.route(industries, (route) => route.abort('connectionrefused'));
     await button.click();
     await page.getByText('离线下载失败：无法连接服务器，已下载的公司仍可离线阅读').waitFor({ timeout: 60_000 });
-    expect(await countStored(page, 'bundles')).toBe(before);
+    expect(await countStored(page, BUNDLES_TABLE)).toBe(before);
     await page.unroute(industries);
     await context.close();
   });

@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { countStored, newPage } from '../../pwa/e2e/browser.ts';
 import { QUIET_MS } from '../../pwa/src/lib/after-first-screen.ts';
+import { BUNDLES_TABLE } from '../../pwa/src/store/bundle-rows.ts';
 import { measureBarePut } from './bare-put.ts';
 import { changeOneRow } from './ingest.ts';
 import { progress } from './stats.ts';
@@ -134,7 +135,7 @@ export async function measureOfflineDownload(
     return { started: marks.clicked, finished: marks.done };
   });
   const companies = Number(await done.getAttribute('data-companies'));
-  const storedBundles = await countStored(page, 'bundles');
+  const storedBundles = await countStored(page, BUNDLES_TABLE);
   const figures = await page.evaluate(() => {
     const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
       entry.name.includes('/api/data/company-bundles'),

@@ -10,7 +10,7 @@ import { sampleBundle, sampleReport } from './testing/sample-report.ts';
 
 afterEach(async () => {
   const db = await openStore();
-  await db?.bundles.clear();
+  await db?.companyBundles.clear();
   await db?.reports.clear();
 });
 

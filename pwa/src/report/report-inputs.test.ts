@@ -8,7 +8,7 @@ import { sampleBundle } from './testing/sample-report.ts';
 
 afterEach(async () => {
   localStorage.clear();
-  await (await openStore())?.bundles.clear();
+  await (await openStore())?.companyBundles.clear();
 });
 
 describe('the inputs of a report opened again', () => {

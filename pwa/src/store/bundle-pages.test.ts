@@ -7,7 +7,7 @@ import { keepBundleIndustries, type PageCursor, PageFormatError, storeBundlesPag
 import { openStore, readBundle } from './db.ts';
 
 afterEach(async () => {
-  await (await openStore())?.bundles.clear();
+  await (await openStore())?.companyBundles.clear();
 });
 
 /** An answer's bytes as the server sends them: its data in the API's envelope. */
@@ -85,7 +85,7 @@ const WITH_COMPARISON: CompanyBundle = {
 };
 
 async function storedCount(): Promise<number> {
-  return (await (await openStore())?.bundles.count()) ?? 0;
+  return (await (await openStore())?.companyBundles.count()) ?? 0;
 }
 
 describe('a page of the offline download, checked and stored', () => {
@@ -129,6 +129,28 @@ describe('a page of the offline download, checked and stored', () => {
       written([ICBC_BUNDLE, WITH_COMPARISON], { leaveOut: SAMPLE_COMPANY_BUNDLE.company.industry }),
     );
     await expect(failure).rejects.toBeInstanceOf(PageFormatError);
+    expect(await storedCount()).toBe(0);
+  });
+
+  it('stores nothing of a page when the browser cannot write one of its bundles, and says why', async () => {
+    await openStore();
+    const put = IDBObjectStore.prototype.put;
+    let calls = 0;
+    const refused = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args
+    ) {
+      calls += 1;
+      if (calls === 2) throw new DOMException('无法复制', 'DataCloneError');
+      return put.apply(this, args);
+    });
+    try {
+      await expect(storeWritten(written([SAMPLE_COMPANY_BUNDLE, ICBC_BUNDLE]))).rejects.toMatchObject({
+        name: 'DataCloneError',
+      });
+    } finally {
+      refused.mockRestore();
+    }
     expect(await storedCount()).toBe(0);
   });
 

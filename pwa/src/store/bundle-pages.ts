@@ -6,7 +6,7 @@ import {
   companyBundlesCursor,
 } from '@fcf/engine/contract';
 import { safeParse } from 'zod/mini';
-import { BUNDLES_TABLE, openExistingDatabase, type StoredBundle, storedBundle } from './bundle-rows.ts';
+import { BUNDLES_TABLE, openExistingDatabase, storedBundle } from './bundle-rows.ts';
 
 /**
  * A page of "离线下载全部" checked and stored off the page's thread (worker/bundle-pages.worker.ts): the
@@ -93,23 +93,34 @@ export async function storeBundlesPage(bytes: ArrayBuffer, onCursor: (cursor: Pa
   onCursor(cursor.data.data);
   const page = safeParse(companyBundlesAnswer, body);
   if (!page.success) throw new PageFormatError('数据格式错误');
-  const { bundles } = page.data.data;
-  const fetchedAt = Date.now();
-  // Each bundle whole again: the risk-free rates and the item names are the page's, given once; its 行业对比 is
-  // the industries' answer's, given once for the download.
-  const rows: StoredBundle[] = [];
-  for (const paged of bundles) {
-    const bundle = bundleOfPage(paged, page.data.data, given);
-    if (!bundle) throw new PageFormatError('数据格式错误');
-    rows.push(storedBundle(bundle, fetchedAt));
-  }
+  const shared = page.data.data;
   const db = await database();
-  await new Promise<void>((resolve, reject) => {
+  const fetchedAt = Date.now();
+  return new Promise<number>((resolve, reject) => {
     const transaction = db.transaction(BUNDLES_TABLE, 'readwrite');
     const table = transaction.objectStore(BUNDLES_TABLE);
-    for (const row of rows) table.put(row);
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () => reject(transaction.error ?? new Error('离线数据保存失败'));
+    transaction.oncomplete = () => resolve(shared.bundles.length);
+    // Each bundle whole again (the risk-free rates and the item names are the page's, given once; its 行业对比 is
+    // the industries' answer's, given once for the download) and written at once: a bundle is copied into the
+    // write as it is made, so the page's bundles are never all held whole at once (what the worker's garbage
+    // collector would copy). One that does not fit aborts the transaction: nothing of the page is stored.
+    let misfit = false;
+    transaction.onabort = () =>
+      reject(misfit ? new PageFormatError('数据格式错误') : (transaction.error ?? new Error('离线数据保存失败')));
+    try {
+      for (const paged of shared.bundles) {
+        const bundle = bundleOfPage(paged, shared, given);
+        if (!bundle) {
+          misfit = true;
+          transaction.abort();
+          return;
+        }
+        table.put(storedBundle(bundle, fetchedAt), bundle.company.code);
+      }
+    } catch (error) {
+      // A row the browser could not copy: none of the page is kept.
+      transaction.abort();
+      reject(error);
+    }
   });
-  return rows.length;
 }

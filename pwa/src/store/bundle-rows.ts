@@ -7,12 +7,12 @@ import type { CompanyBundle } from '@fcf/engine/report';
 
 /** The browser's database of the offline copy (store/db.ts) and its table of company bundles. */
 export const DATABASE_NAME = 'fcf-valuation';
-export const BUNDLES_TABLE = 'bundles';
+export const BUNDLES_TABLE = 'companyBundles';
 /**
  * The schema version store/db.ts declares last (Dexie's `version(n)`; IndexedDB holds it as n × 10): a copy
  * read without Dexie (store/kept-inputs.ts) is read only at this version, never before Dexie upgraded it.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export interface StoredBundle {
   readonly code: string;

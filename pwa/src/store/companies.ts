@@ -43,7 +43,7 @@ export async function cachedCompanyNames(): Promise<string[]> {
   const db = await openStore();
   if (!db) return [];
   const names: string[] = [];
-  await db.bundles.each((stored) => {
+  await db.companyBundles.each((stored) => {
     names.push(stored.bundle.company.name);
   });
   return names.sort((a, b) => a.localeCompare(b, 'zh-CN'));

@@ -15,7 +15,7 @@ describe('the kept inputs read without Dexie', () => {
     const db = new FcfDatabase();
     await db.open();
     const bundle = { code: '000333', bundle: { company: { code: '000333' } }, fetchedAt: 1 };
-    await db.bundles.put(bundle as never);
+    await db.companyBundles.put(bundle as never, '000333');
     await db.syncRows.put({ table: 'quotes', key: '000333', data: { price: 60 } } as never);
     await db.reports.put({ code: '000333', key: 'k', report: { company: { code: '000333' } }, savedAt: 2 } as never);
     db.close();
@@ -42,18 +42,37 @@ describe('the kept inputs read without Dexie', () => {
   });
 });
 
-describe('the upgrade to version 8', () => {
-  it('keeps every stored bundle and drops the index on fetchedAt that nothing read', async () => {
+describe('the upgrades of the bundles table', () => {
+  it('keep every stored bundle, each under its code, from the version 7 copy with its fetchedAt index', async () => {
     const older = new Dexie('fcf-valuation');
     older.version(7).stores({ bundles: 'code, fetchedAt', lists: 'key' });
     await older.table('bundles').put({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 });
     older.close();
     const db = new FcfDatabase();
     await db.open();
-    expect(await db.bundles.get('000333')).toEqual({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 });
-    // The browser's own store, not only what Dexie declares.
-    expect([...db.backendDB().transaction('bundles').objectStore('bundles').indexNames]).toEqual([]);
+    expect(await db.companyBundles.get('000333')).toEqual({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 });
+    // The browser's own store, not only what Dexie declares: keyed apart from the row, with no index.
+    const store = db.backendDB().transaction('companyBundles').objectStore('companyBundles');
+    expect(store.keyPath).toBeNull();
+    expect([...store.indexNames]).toEqual([]);
+    expect([...db.backendDB().objectStoreNames]).not.toContain('bundles');
     db.close();
+  });
+
+  it('move every bundle of a version 8 copy, more than one batch of them, and read them without Dexie', async () => {
+    const older = new Dexie('fcf-valuation');
+    older.version(8).stores({ bundles: 'code', lists: 'key' });
+    const codes = Array.from({ length: 450 }, (_, index) => String(600000 + index));
+    await older
+      .table('bundles')
+      .bulkPut(codes.map((code, index) => ({ code, bundle: { version: index }, fetchedAt: 1 })));
+    older.close();
+    const db = new FcfDatabase();
+    await db.open();
+    expect(await db.companyBundles.count()).toBe(450);
+    expect((await db.companyBundles.get('600449'))?.bundle).toEqual({ version: 449 });
+    db.close();
+    expect((await readKeptInputs('600007'))?.bundle).toEqual({ code: '600007', bundle: { version: 7 }, fetchedAt: 1 });
   });
 });
 
@@ -61,7 +80,7 @@ describe('a read started early', () => {
   it('is taken once by the next read of the same company', async () => {
     const db = new FcfDatabase();
     await db.open();
-    await db.bundles.put({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 } as never);
+    await db.companyBundles.put({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 } as never, '000333');
     db.close();
     const opens = vi.spyOn(indexedDB, 'open');
     startKeptRead('000333');

@@ -12,6 +12,13 @@ import { requestIndustries, requestPage } from './page-requests.ts';
  * writes the one before.
  */
 const WORKERS = 2;
+/**
+ * Pages in a worker's hands at once: a worker done with a page's own work waits some 50–80 ms for its
+ * transaction to be written, and with one page in hand it sat idle that long; with two it checks the next page
+ * meanwhile (two workers with a page each were idle about two fifths of the time; a third worker, on two cores,
+ * did not help).
+ */
+const PAGES_PER_WORKER = 2;
 
 export type { DownloadProgress } from './page-pipeline.ts';
 
@@ -67,13 +74,14 @@ async function giveIndustries(workers: readonly Comlink.Remote<BundlePagesApi>[]
 export async function downloadAllCompanies(
   onProgress: (progress: DownloadProgress) => void,
 ): Promise<DownloadProgress> {
-  // The list too, so the companies can be searched offline.
-  const list = loadCompanies(true);
+  // The list too, so the companies can be searched offline: fetched again only when the device's copy is older
+  // than the cache's lifetime (a first visit has just fetched it).
+  const list = loadCompanies();
   // The page opens (and upgrades) the offline copy; the workers only write into it.
   if (!(await openStore())) throw new Error('浏览器存储不可用，无法离线保存');
   const workers = startWorkers();
-  // A page goes to a worker that is free: the one before may finish before the one before it.
-  const busy = workers.pages.map(() => false);
+  // A page goes to the worker with the fewest in hand: the one before may finish before the one before it.
+  const inHand = workers.pages.map(() => 0);
   try {
     // Asked for alongside the first page, not waited for before it: each arrives while the other does. Every
     // page waits for it before it goes to its worker, so its failure fails the download as a page's does,
@@ -82,11 +90,11 @@ export async function downloadAllCompanies(
     // A download that fails first by a page never hears this one's failure.
     industriesGiven.catch(() => undefined);
     const pages: PageSource = {
-      slots: WORKERS,
+      slots: WORKERS * PAGES_PER_WORKER,
       request: requestPage,
       store: (page, onCursor) => {
-        const free = Math.max(0, busy.indexOf(false));
-        busy[free] = true;
+        const free = inHand.indexOf(Math.min(...inHand));
+        inHand[free] = (inHand[free] ?? 0) + 1;
         const worker = workers.pages[free] as Comlink.Remote<BundlePagesApi>;
         return industriesGiven
           .then(() => worker.storePage(Comlink.transfer(page.bytes, [page.bytes]), Comlink.proxy(onCursor)))
@@ -94,7 +102,7 @@ export async function downloadAllCompanies(
             throw asRequestError(error);
           })
           .finally(() => {
-            busy[free] = false;
+            inHand[free] = (inHand[free] ?? 1) - 1;
           });
       },
     };
