@@ -236,9 +236,9 @@ async function main(): Promise<void> {
     }
 
     if (want(6)) {
-      browser = await launchBrowser();
       const token = await login(market.baseURL);
-      const { downloads, barePutMillis, phone } = await measureDownloadTurns(browser, market.baseURL, token);
+      const { downloads, barePutMillis, phone } = await measureDownloadTurns(market.baseURL, token);
+      browser = await launchBrowser();
       progress("6. sync: bundling the app's sync client for the page");
       const script = await syncPageScript();
       const session = await openSyncSession(browser, market.baseURL, script);

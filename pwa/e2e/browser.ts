@@ -1,9 +1,9 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, launched with the flags this machine needs (the closed network refuses its background calls). */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -32,7 +32,7 @@ export function launchProfile(userDataDir: string, baseURL: string): Promise<Bro
   });
 }
 
-const DESKTOP = { width: 1366, height: 900 } as const;
+export const DESKTOP = { width: 1366, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
 export async function newPage(

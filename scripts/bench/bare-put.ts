@@ -1,7 +1,8 @@
 /** Section 6's reference for the offline download: a bare bulk put of the same rows into IndexedDB. */
 import { bundleIndustriesAnswer, bundleOfPage, companyBundlesAnswer } from '@fcf/engine/contract';
 import type { CompanyBundle } from '@fcf/engine/report';
-import type { Browser } from 'playwright-core';
+import { DESKTOP } from '../../pwa/e2e/browser.ts';
+import type { DevtoolsPipe } from './devtools-pipe.ts';
 
 interface Row {
   readonly code: string;
@@ -38,21 +39,20 @@ async function rowsOfEveryPage(baseURL: string): Promise<Row[][]> {
  * into a fresh IndexedDB by a bare page, one readwrite transaction of `put`s per page into a store keyed apart
  * from its rows, each row under its code, as the app's worker does (store/db.ts); the time of the puts alone, ms.
  */
-export async function measureBarePut(browser: Browser, baseURL: string): Promise<{ millis: number; rows: number }> {
+export async function measureBarePut(pipe: DevtoolsPipe, baseURL: string): Promise<{ millis: number; rows: number }> {
   const pages = await rowsOfEveryPage(baseURL);
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/api/data/health');
+  const tab = await pipe.open(DESKTOP);
+  await tab.goto(`${baseURL}/api/data/health`);
   // Handed to the page one page of rows at a time (each a structured copy in the page's heap).
-  await page.evaluate(() => {
+  await tab.evaluate(() => {
     (globalThis as { benchPages?: unknown[] }).benchPages = [];
-  });
+  }, undefined);
   for (const rows of pages) {
-    await page.evaluate((rows) => {
+    await tab.evaluate((rows) => {
       (globalThis as { benchPages?: unknown[] }).benchPages?.push(rows);
     }, rows);
   }
-  const result = await page.evaluate(async () => {
+  const result = await tab.evaluate(async () => {
     const pages = (globalThis as { benchPages?: { code: string }[][] }).benchPages ?? [];
     const started = performance.now();
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -73,7 +73,7 @@ export async function measureBarePut(browser: Browser, baseURL: string): Promise
     const millis = performance.now() - started;
     db.close();
     return { millis, rows: pages.reduce((sum, rows) => sum + rows.length, 0) };
-  });
-  await context.close();
+  }, undefined);
+  await tab.close();
   return result;
 }

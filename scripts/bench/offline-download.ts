@@ -1,9 +1,9 @@
 /** Section 6 in Chromium on the built app: "离线下载全部" of the whole market into a fresh IndexedDB. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { countStored, newPage } from '../../pwa/e2e/browser.ts';
+import { DESKTOP } from '../../pwa/e2e/browser.ts';
 import { QUIET_MS } from '../../pwa/src/lib/after-first-screen.ts';
 import { BUNDLES_TABLE } from '../../pwa/src/store/bundle-rows.ts';
 import { measureBarePut } from './bare-put.ts';
+import { DevtoolsPipe, type PipeTab } from './devtools-pipe.ts';
 import { changeOneRow } from './ingest.ts';
 import { progress } from './stats.ts';
 
@@ -32,11 +32,11 @@ export interface EmulatedNetwork {
 /** A 4G phone on a good day: 150 ms of latency, 20 Mbit/s down. */
 export const PHONE_NETWORK: EmulatedNetwork = { latencyMs: 150, megabitsPerSecond: 20 };
 
-async function emulate(context: BrowserContext, page: Page, network: EmulatedNetwork): Promise<void> {
-  const session = await context.newCDPSession(page);
-  await session.send('Network.enable');
+/** The phone's network on `tab`, through the protocol's Network domain (Chromium's network throttling). */
+async function emulate(tab: PipeTab, network: EmulatedNetwork): Promise<void> {
+  await tab.send('Network.enable');
   const bytesPerSecond = (network.megabitsPerSecond * 1_000_000) / 8;
-  await session.send('Network.emulateNetworkConditions', {
+  await tab.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: network.latencyMs,
     downloadThroughput: bytesPerSecond,
@@ -48,16 +48,11 @@ async function emulate(context: BrowserContext, page: Page, network: EmulatedNet
  * The phone-network figure's reference: the same pages fetched one after another under the same emulated
  * network, each body read whole and nothing done with it (each next page named by the page's `Link`), ms.
  */
-export async function measureBareTransfer(
-  browser: Browser,
-  baseURL: string,
-  network: EmulatedNetwork,
-): Promise<number> {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/api/data/health');
-  await emulate(context, page, network);
-  const millis = await page.evaluate(async () => {
+export async function measureBareTransfer(pipe: DevtoolsPipe, baseURL: string, network: EmulatedNetwork) {
+  const tab = await pipe.open(DESKTOP);
+  await tab.goto(`${baseURL}/api/data/health`);
+  await emulate(tab, network);
+  const millis = await tab.evaluate(async () => {
     const started = performance.now();
     for (let path: string | null = '/api/data/company-bundles?limit=250'; path !== null; ) {
       const response: Response = await fetch(path);
@@ -65,8 +60,8 @@ export async function measureBareTransfer(
       path = response.headers.get('Link')?.match(/<([^>]+)>;\s*rel="next"/)?.[1] ?? null;
     }
     return performance.now() - started;
-  });
-  await context.close();
+  }, undefined);
+  await tab.close();
   return millis;
 }
 
@@ -75,80 +70,96 @@ export async function measureBareTransfer(
  * install and precache, the market's quotes, the company list), which starts after QUIET_MS of quiet or at
  * the first tap: no request for 1.5 s after that, so a click measures its own work and not theirs.
  */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForTimeout(QUIET_MS);
-  const requests = () => page.evaluate(() => performance.getEntriesByType('resource').length);
+async function settled(tab: PipeTab): Promise<void> {
+  await tab.evaluate(() => navigator.serviceWorker.ready.then(() => true), undefined);
+  await tab.wait(QUIET_MS);
+  const requests = () => tab.evaluate(() => performance.getEntriesByType('resource').length, undefined);
   for (let seen = -1, now = await requests(); now !== seen; seen = now, now = await requests()) {
-    await page.waitForTimeout(1500);
+    await tab.wait(1500);
   }
 }
 
+const BUTTON = '[data-testid="offline-download-all"]';
+const DONE = '[data-testid="offline-download-done"]';
+
 /**
- * The app's "离线下载全部" in a fresh browser context (empty IndexedDB), driven by its test hooks, once the
- * page has settled (a reader who opens the site and then decides to keep every company).
+ * The app's "离线下载全部" in a fresh browser context (empty IndexedDB), clicked once the page has settled (a
+ * reader who opens the site and then decides to keep every company), over the protocol's pipe
+ * (bench/devtools-pipe.ts).
  */
 export async function measureOfflineDownload(
-  browser: Browser,
+  pipe: DevtoolsPipe,
   baseURL: string,
   beforeClick: () => Promise<void> = async () => {},
   network?: EmulatedNetwork,
 ): Promise<OfflineDownloadFigures> {
-  const { context, page } = await newPage(browser, baseURL);
-  await page.goto('/');
-  const button = page.getByTestId('offline-download-all');
-  await button.waitFor({ timeout: 30_000 });
-  await settled(page);
-  if (network) await emulate(context, page, network);
-  await page.evaluate(() => {
-    performance.setResourceTimingBufferSize(100_000);
-    performance.clearResourceTimings();
-  });
+  const tab = await pipe.open(DESKTOP);
+  await tab.goto(`${baseURL}/`);
+  await tab.waitFor(BUTTON, 30_000);
+  await settled(tab);
+  if (network) await emulate(tab, network);
   // The click and the done marker are timed in the page (the click as the button hears it, the marker as it
   // enters the document), so the driver's own round trips to the browser are not counted.
-  await page.evaluate(() => {
-    const marks: { clicked?: number; done?: number } = {};
-    (window as unknown as { downloadMarks: typeof marks }).downloadMarks = marks;
-    document.querySelector('[data-testid="offline-download-all"]')?.addEventListener(
-      'click',
-      () => {
-        marks.clicked = performance.now();
-      },
-      { capture: true, once: true },
-    );
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('[data-testid="offline-download-done"]')) return;
-      marks.done = performance.now();
-      observer.disconnect();
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-  });
+  await tab.evaluate(
+    ({ button, done }) => {
+      performance.setResourceTimingBufferSize(100_000);
+      performance.clearResourceTimings();
+      const marks: { clicked?: number; done?: number } = {};
+      (window as unknown as { downloadMarks: typeof marks }).downloadMarks = marks;
+      document.querySelector(button)?.addEventListener(
+        'click',
+        () => {
+          marks.clicked = performance.now();
+        },
+        { capture: true, once: true },
+      );
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(done)) return;
+        marks.done = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    },
+    { button: BUTTON, done: DONE },
+  );
   await beforeClick();
   const clickedAt = performance.now();
-  await button.click();
-  const done = page.getByTestId('offline-download-done');
-  await done.waitFor({ timeout: 300_000 });
-  const { started, finished } = await page.evaluate(() => {
-    const marks = (window as unknown as { downloadMarks: { clicked?: number; done?: number } }).downloadMarks;
-    if (marks.clicked === undefined || marks.done === undefined)
-      throw new Error('the click or the done marker went unseen');
-    return { started: marks.clicked, finished: marks.done };
-  });
-  const companies = Number(await done.getAttribute('data-companies'));
-  const storedBundles = await countStored(page, BUNDLES_TABLE);
-  const figures = await page.evaluate(() => {
-    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
-      entry.name.includes('/api/data/company-bundles'),
-    );
-    return {
-      requests: entries.length,
-      encodedBytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
-      decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
-      transferMillis: entries.reduce((sum, entry) => sum + (entry.responseEnd - entry.startTime), 0),
-    };
-  });
-  await context.close();
-  return { millis: finished - started, companies, storedBundles, clickedAt, ...figures };
+  await tab.click(BUTTON);
+  await tab.waitFor(DONE, 300_000);
+  const figures = await tab.evaluate(
+    async ({ done, table }) => {
+      const marks = (window as unknown as { downloadMarks: { clicked?: number; done?: number } }).downloadMarks;
+      if (marks.clicked === undefined || marks.done === undefined)
+        throw new Error('the click or the done marker went unseen');
+      const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+        entry.name.includes('/api/data/company-bundles'),
+      );
+      const storedBundles = await new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('fcf-valuation');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(table).objectStore(table).count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      });
+      return {
+        millis: marks.done - marks.clicked,
+        companies: Number(document.querySelector(done)?.getAttribute('data-companies')),
+        storedBundles,
+        requests: entries.length,
+        encodedBytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+        decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+        transferMillis: entries.reduce((sum, entry) => sum + (entry.responseEnd - entry.startTime), 0),
+      };
+    },
+    { done: DONE, table: BUNDLES_TABLE },
+  );
+  await tab.close();
+  return { ...figures, clickedAt };
 }
 
 /** The offline download's turns: after the batch valuation, from the server's kept pages, right after an edit. */
@@ -160,7 +171,16 @@ const DOWNLOAD_TURNS = 3;
  * so its pages are not built yet (the server builds them again once the data is quiet, and the click does not
  * wait). Then one more download from the kept pages on an emulated phone network, and its pages' bare transfer.
  */
-export async function measureDownloadTurns(browser: Browser, baseURL: string, token: string) {
+export async function measureDownloadTurns(baseURL: string, token: string) {
+  const pipe = DevtoolsPipe.launch();
+  try {
+    return await downloadTurns(pipe, baseURL, token);
+  } finally {
+    pipe.close();
+  }
+}
+
+async function downloadTurns(pipe: DevtoolsPipe, baseURL: string, token: string) {
   const downloads: OfflineDownloadFigures[] = [];
   const barePutMillis: number[] = [];
   for (let turn = 0; turn < DOWNLOAD_TURNS; turn++) {
@@ -168,18 +188,18 @@ export async function measureDownloadTurns(browser: Browser, baseURL: string, to
     progress(
       `6. offline download of the whole market (离线下载全部) into a fresh IndexedDB, turn ${turn + 1}${afterEdit ? ', right after an edit' : ''}`,
     );
-    const done = await measureOfflineDownload(browser, baseURL, async () => {
+    const done = await measureOfflineDownload(pipe, baseURL, async () => {
       if (afterEdit) await changeOneRow(baseURL, token, '000333', 0.084);
     });
     downloads.push(done);
-    const put = await measureBarePut(browser, baseURL);
+    const put = await measureBarePut(pipe, baseURL);
     barePutMillis.push(put.millis);
     progress(
       `6. ${done.companies} companies in ${(done.millis / 1000).toFixed(1)} s; bare put of ${put.rows} rows ${(put.millis / 1000).toFixed(1)} s`,
     );
   }
   progress('6. offline download on an emulated phone network, and the bare transfer of its pages');
-  const download = await measureOfflineDownload(browser, baseURL, async () => {}, PHONE_NETWORK);
-  const transferMillis = await measureBareTransfer(browser, baseURL, PHONE_NETWORK);
+  const download = await measureOfflineDownload(pipe, baseURL, async () => {}, PHONE_NETWORK);
+  const transferMillis = await measureBareTransfer(pipe, baseURL, PHONE_NETWORK);
   return { downloads, barePutMillis, phone: { network: PHONE_NETWORK, download, transferMillis } };
 }
