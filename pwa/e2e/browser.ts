@@ -98,7 +98,7 @@ export async function signInContext(context: BrowserContext, baseURL: string, pa
   );
 }
 
-/** How many records an object store of the app's IndexedDB holds (`bundles`: companies kept offline). */
+/** How many records an object store of the app's IndexedDB holds (`BUNDLES_TABLE`: companies kept offline). */
 export function countStored(page: Page, store: string): Promise<number> {
   return page.evaluate(
     (name) =>

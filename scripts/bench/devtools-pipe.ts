@@ -26,13 +26,26 @@ export class DevtoolsPipe {
   private lastId = 0;
   private readonly waiting = new Map<number, (answer: ProtocolAnswer) => void>();
   private received = '';
+  /** Set once Chromium has exited: every command waiting, and every one sent after, fails with it. */
+  private exited: Error | null = null;
+  private readonly exit: Promise<void>;
 
   private constructor(
     private readonly process: ChildProcess,
     private readonly profile: string,
   ) {
     const incoming = process.stdio[4] as Readable;
-    incoming.on('data', (chunk: Buffer) => this.receive(chunk.toString()));
+    incoming.setEncoding('utf8');
+    incoming.on('data', (chunk: string) => this.receive(chunk));
+    (process.stdio[3] as Writable).on('error', () => undefined);
+    this.exit = new Promise((resolve) => {
+      process.on('exit', (code, signal) => {
+        this.exited = new Error(`Chromium exited (${signal ?? code})`);
+        for (const answer of this.waiting.values()) answer({ error: { message: this.exited.message } });
+        this.waiting.clear();
+        resolve();
+      });
+    });
   }
 
   static launch(): DevtoolsPipe {
@@ -47,6 +60,7 @@ export class DevtoolsPipe {
 
   /** A command's result; rejects with the protocol's error. */
   send(method: string, params: object = {}, sessionId?: string): Promise<Record<string, unknown>> {
+    if (this.exited) return Promise.reject(this.exited);
     const id = ++this.lastId;
     (this.process.stdio[3] as Writable).write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     return new Promise((resolve, reject) => {
@@ -67,9 +81,11 @@ export class DevtoolsPipe {
     return tab;
   }
 
-  close(): void {
-    this.process.kill();
-    rmSync(this.profile, { recursive: true, force: true });
+  /** Ends Chromium and, once it has exited (it writes its profile as it shuts down), removes its profile. */
+  async close(): Promise<void> {
+    if (!this.exited) this.process.kill();
+    await this.exit;
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 3 });
   }
 
   private receive(text: string): void {
@@ -96,18 +112,20 @@ export class PipeTab {
     return this.pipe.send(method, params, this.sessionId);
   }
 
-  /** Navigates and waits for the page's load event. */
+  /**
+   * Navigates the tab (opened on about:blank, once) and waits for the new document's load event; asked in
+   * turns, since the protocol's answer may come before the old document is gone.
+   */
   async goto(url: string): Promise<void> {
-    await this.send('Page.enable');
-    await this.send('Page.navigate', { url });
-    await this.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          if (document.readyState === 'complete') resolve();
-          else addEventListener('load', () => resolve(), { once: true });
-        }),
-      undefined,
-    );
+    const { errorText } = await this.send('Page.navigate', { url });
+    if (errorText) throw new Error(`${url}: ${String(errorText)}`);
+    const state = () =>
+      this.evaluate(() => ({ href: location.href, ready: document.readyState }), undefined).catch(() => null);
+    for (const started = performance.now(); ; await this.wait(50)) {
+      const now = await state();
+      if (now && now.href !== 'about:blank' && now.ready === 'complete') return;
+      if (performance.now() - started > 30_000) throw new Error(`${url} did not load within 30 s`);
+    }
   }
 
   /**

@@ -176,7 +176,7 @@ export async function measureDownloadTurns(baseURL: string, token: string) {
   try {
     return await downloadTurns(pipe, baseURL, token);
   } finally {
-    pipe.close();
+    await pipe.close();
   }
 }
 

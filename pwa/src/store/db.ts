@@ -2,7 +2,7 @@ import type { ModelId } from '@fcf/engine';
 import type { CompanyListItem, CoreMenuItem, IndustryBetas, TopMenuItem } from '@fcf/engine/contract';
 import type { CompanyBundle, CompanyReport, LeverModelId, LeverValues, WhatIf } from '@fcf/engine/report';
 import type { OpenIssue, OutboxEntry, RejectedEdit, SyncRow, SyncState } from '@fcf/engine/sync';
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
 import type { PdfCategory, PdfFile } from '../api/research-api.ts';
 import { currentUser } from '../api/session.ts';
 import { giveTheClientAnOwner } from '../sync/client-owner-upgrade.ts';
@@ -108,7 +108,14 @@ export class FcfDatabase extends Dexie {
   savedPdfs!: Table<SavedPdf, number>;
   reports!: Table<StoredReport, string>;
 
-  constructor(name = DATABASE_NAME) {
+  /**
+   * `moveBundles`: how the upgrade to version 9 moves the stored bundles (null: they are dropped, for a copy
+   * the browser has no room to hold twice while they move; `openOfflineCopy`).
+   */
+  constructor(
+    name = DATABASE_NAME,
+    moveBundles: ((transaction: Transaction) => Promise<void>) | null = moveBundlesToOutOfLineKeys,
+  ) {
     super(name);
     this.version(1).stores({ [FORMER_BUNDLES_TABLE]: 'code, fetchedAt', lists: 'key' });
     this.version(2).stores({ syncRows: '[table+key], table', outbox: 'id', syncMeta: 'key' });
@@ -134,7 +141,7 @@ export class FcfDatabase extends Dexie {
     // (about a third of what a put costs the download's workers, docs/architecture.md).
     this.version(9)
       .stores({ [BUNDLES_TABLE]: '', [FORMER_BUNDLES_TABLE]: null })
-      .upgrade(moveBundlesToOutOfLineKeys);
+      .upgrade((transaction) => moveBundles?.(transaction));
   }
 }
 
@@ -151,21 +158,58 @@ export function openStore(): Promise<FcfDatabase | null> {
 
 async function open(): Promise<FcfDatabase | null> {
   try {
-    const db = new FcfDatabase();
+    const db = await openOfflineCopy();
     // Another tab upgrading the schema: close so it can proceed; this tab reopens on next use.
     db.on('versionchange', () => {
       db.close();
       opening = null;
       return false;
     });
-    // An older tab still holds the previous schema open: it closes on its versionchange, then we proceed.
-    db.on('blocked', () => console.warn('另一个标签页正在使用旧版本数据，关闭它后将自动升级'));
-    await db.open();
     return db;
   } catch (error) {
     console.warn('IndexedDB 不可用，切换为仅在线模式', error);
     return null;
   }
+}
+
+async function opened(db: FcfDatabase): Promise<FcfDatabase> {
+  // An older tab still holds the previous schema open: it closes on its versionchange, then we proceed.
+  db.on('blocked', () => console.warn('另一个标签页正在使用旧版本数据，关闭它后将自动升级'));
+  try {
+    await db.open();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * The offline copy opened, and upgraded when it is older. The upgrade to version 9 writes every stored bundle
+ * again before it drops the former table, in one transaction, so for a while the copy takes twice its room:
+ * where the browser has not that much, the upgrade is undone whole (the copy stays at version 8) and would fail
+ * again at every start, leaving the app online-only. Then the copy is opened again without its bundles, which
+ * "离线下载全部" can fetch again; everything else in it (the outbox, rejected edits, saved PDFs) is kept.
+ */
+export async function openOfflineCopy(
+  moveBundles: (transaction: Transaction) => Promise<void> = moveBundlesToOutOfLineKeys,
+): Promise<FcfDatabase> {
+  try {
+    return await opened(new FcfDatabase(DATABASE_NAME, moveBundles));
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    console.warn('浏览器存储空间不足，无法在升级时保留离线数据：已清除，请重新"离线下载全部"', error);
+    return opened(new FcfDatabase(DATABASE_NAME, null));
+  }
+}
+
+/** A full disk, as the browser reports it, also when Dexie wraps it (`inner`). */
+export function isQuotaError(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 4; depth++) {
+    if (cause.name === 'QuotaExceededError' || cause.message.includes('Quota')) return true;
+    cause = (cause as Error & { inner?: unknown }).inner;
+  }
+  return false;
 }
 
 export async function readList<Key extends MetaKey>(key: Key): Promise<StoredValue<MetaValue[Key]> | undefined> {
@@ -198,7 +242,7 @@ export async function writeBundle(bundle: CompanyBundle): Promise<void> {
 
 /** A full disk must not break reading: warn and go on with what is in memory. */
 export function reportStorageError(error: unknown): void {
-  const quota = error instanceof Error && (error.name === 'QuotaExceededError' || error.message.includes('Quota'));
+  const quota = isQuotaError(error);
   console.warn(quota ? '浏览器存储空间已满，离线数据未能保存' : '离线数据保存失败', error);
 }
 

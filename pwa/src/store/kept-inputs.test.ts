@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHEMA_VERSION } from './bundle-rows.ts';
-import { FcfDatabase } from './db.ts';
+import { FcfDatabase, openOfflineCopy } from './db.ts';
 import { readKeptInputs, startKeptRead } from './kept-inputs.ts';
 
 afterEach(async () => {
@@ -35,6 +35,20 @@ describe('the kept inputs read without Dexie', () => {
     });
     older.result.close();
     expect(await readKeptInputs('000333')).toBeUndefined();
+  });
+
+  it('read a copy an older tab patched (its version one up, its former table back)', async () => {
+    const db = new FcfDatabase();
+    await db.open();
+    await db.companyBundles.put({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 } as never, '000333');
+    db.close();
+    const patched = indexedDB.open('fcf-valuation', SCHEMA_VERSION * 10 + 1);
+    patched.onupgradeneeded = () => patched.result.createObjectStore('bundles', { keyPath: 'code' });
+    await new Promise((resolve) => {
+      patched.onsuccess = resolve;
+    });
+    patched.result.close();
+    expect((await readKeptInputs('000333'))?.bundle?.fetchedAt).toBe(1);
   });
 
   it('name the version Dexie declares last', () => {
@@ -73,6 +87,42 @@ describe('the upgrades of the bundles table', () => {
     expect((await db.companyBundles.get('600449'))?.bundle).toEqual({ version: 449 });
     db.close();
     expect((await readKeptInputs('600007'))?.bundle).toEqual({ code: '600007', bundle: { version: 7 }, fetchedAt: 1 });
+  });
+});
+
+describe('an upgrade the browser has no room for', () => {
+  async function olderCopy(): Promise<void> {
+    const older = new Dexie('fcf-valuation');
+    older.version(8).stores({ bundles: 'code', lists: 'key' });
+    await older.table('bundles').put({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 });
+    await older.table('lists').put({ key: 'companies', value: ['美的集团'], fetchedAt: 1 });
+    older.close();
+  }
+
+  it('drops the bundles, keeps the rest of the copy, and says so', async () => {
+    await olderCopy();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const db = await openOfflineCopy(async () => {
+      throw new DOMException('没有空间', 'QuotaExceededError');
+    });
+    expect(await db.companyBundles.count()).toBe(0);
+    expect([...db.backendDB().objectStoreNames]).not.toContain('bundles');
+    expect(await db.lists.get('companies')).toEqual({ key: 'companies', value: ['美的集团'], fetchedAt: 1 });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('存储空间不足'), expect.anything());
+    warn.mockRestore();
+    db.close();
+  });
+
+  it('leaves the copy as it was on any other failure of the move, which the next start moves', async () => {
+    await olderCopy();
+    await expect(
+      openOfflineCopy(async () => {
+        throw new Error('读不出');
+      }),
+    ).rejects.toBeTruthy();
+    const db = await openOfflineCopy();
+    expect(await db.companyBundles.get('000333')).toEqual({ code: '000333', bundle: { version: 1 }, fetchedAt: 1 });
+    db.close();
   });
 });
 

@@ -9,8 +9,13 @@ export interface KeptInputs {
   readonly report: StoredReport | undefined;
 }
 
-/** Dexie keeps `version(n)` as IndexedDB version n × 10. */
-const IDB_VERSION = SCHEMA_VERSION * 10;
+/**
+ * Dexie keeps `version(n)` as IndexedDB version n × 10, and a tab still running an older build patches a copy it
+ * finds newer to n × 10 + 1, 2, … (adding back the tables it knows): the copy is still this schema's.
+ */
+function ofThisSchema(db: IDBDatabase): boolean {
+  return Math.floor(db.version / 10) === SCHEMA_VERSION && db.objectStoreNames.contains(BUNDLES_TABLE);
+}
 
 function got<Row>(request: IDBRequest<Row>): Promise<Row | undefined> {
   return new Promise((resolve) => {
@@ -48,7 +53,7 @@ async function read(code: string): Promise<KeptInputs | undefined> {
   const db = await openExistingDatabase().catch(() => undefined);
   if (!db) return undefined;
   try {
-    if (db.version !== IDB_VERSION) return undefined;
+    if (!ofThisSchema(db)) return undefined;
     const transaction = db.transaction([BUNDLES_TABLE, 'syncRows', 'reports'], 'readonly');
     const [bundle, quoteRow, report] = await Promise.all([
       got<StoredBundle>(transaction.objectStore(BUNDLES_TABLE).get(code)),

@@ -28,12 +28,12 @@ export interface PageRequest {
 }
 
 export interface PageSource {
-  /** Workers side by side: pages checked and stored at once. */
+  /** Pages in the workers' hands at once (checked, or written, side by side). */
   readonly slots: number;
   /** Asks for the page after `after` ('' for the first). */
   request(after: string): PageRequest;
   /**
-   * Checks and stores a page in a free worker (fewer than `slots` are storing when it is called); `onCursor`
+   * Checks and stores a page in a worker (fewer than `slots` are in hand when it is called); `onCursor`
    * hears the page's own cursor as soon as it is read, before the page is stored. Answers the companies
    * stored; rejects with nothing of the page stored.
    */
