@@ -1,7 +1,7 @@
 import type { AuthenticatedUser } from './auth/token.ts';
 import type { BuildGate } from './cache/build-gate.ts';
 import type { BundlePagesWarmer } from './cache/bundle-pages-warmer.ts';
-import type { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
+import type { PerTurnRead } from './cache/change-seq-snapshot.ts';
 import type { CompanyListSnapshot } from './cache/company-list.ts';
 import type { ViewCache } from './cache/view-cache.ts';
 import type { ServerConfig } from './config.ts';
@@ -38,7 +38,9 @@ export interface Services {
   /** Builds the offline download's pages ahead (cache/bundle-pages-warmer.ts), where the platform runs one. */
   readonly bundlePages?: BundlePagesWarmer;
   /** The change sequence the views are keyed on (read once per event-loop turn, forgotten after writes). */
-  readonly changeSeq: ChangeSeqSnapshot;
+  readonly changeSeq: PerTurnRead;
+  /** The company list's version its answers are kept on (read once per event-loop turn, forgotten after writes). */
+  readonly companyListVersion: PerTurnRead;
   /** How this instance makes good what a unit of work's writes invalidate (db/invalidations.ts). */
   readonly invalidations: InvalidationFlushers;
 }

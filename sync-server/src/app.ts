@@ -5,7 +5,7 @@ import type { MergeSchemaPath } from 'hono/types';
 import type { AppEnv, Services } from './app-env.ts';
 import { BuildGate } from './cache/build-gate.ts';
 import type { BundlePagesWarmer } from './cache/bundle-pages-warmer.ts';
-import { ChangeSeqSnapshot } from './cache/change-seq-snapshot.ts';
+import { changeSeqSnapshot, companyListVersionSnapshot } from './cache/change-seq-snapshot.ts';
 import { CompanyListSnapshot } from './cache/company-list.ts';
 import { ViewCache } from './cache/view-cache.ts';
 import type { ServerConfig } from './config.ts';
@@ -28,7 +28,7 @@ import { adjustmentRoutes } from './routes/adjustment-routes.ts';
 import { adminChoiceRoutes } from './routes/admin-choice-routes.ts';
 import { apiDocsRoutes } from './routes/api-docs-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
-import { companyRoutes, SERVER_VERSION } from './routes/company-routes.ts';
+import { COMPANY_LIST_PATH, companyRoutes, SERVER_VERSION } from './routes/company-routes.ts';
 import { httpErrorOf } from './routes/domain-errors.ts';
 import { menuRoutes } from './routes/menu-routes.ts';
 import { pdfLibraryRoutes } from './routes/pdf-library-routes.ts';
@@ -110,7 +110,8 @@ export type App = Hono<
  */
 export function createApp(dependencies: AppDependencies): App {
   const valuations = new ValuationService(dependencies.db, dependencies.listings);
-  const changeSeq = new ChangeSeqSnapshot(dependencies.db);
+  const changeSeq = changeSeqSnapshot(dependencies.db);
+  const listVersion = companyListVersionSnapshot(dependencies.db);
   const services: Services = {
     ...dependencies,
     pause: dependencies.pause ?? sleep,
@@ -119,6 +120,7 @@ export function createApp(dependencies: AppDependencies): App {
     jobs: dependencies.jobs ?? new BackgroundJobs(dependencies.db, dependencies.config.jobHeartbeatTimeoutMs),
     views: new ViewCache(),
     changeSeq,
+    companyListVersion: listVersion,
     invalidations: {
       // 行业对比 of the industries the unit's writes marked, rebuilt before a request answers, never in a read.
       'industry-statistics': () => valuations.industries.rebuild(),
@@ -126,6 +128,7 @@ export function createApp(dependencies: AppDependencies): App {
       // built again once the data is quiet.
       'cached-views': () => {
         changeSeq.forget();
+        listVersion.forget();
         services.bundlePages?.schedule();
       },
     },
@@ -199,7 +202,8 @@ export function createApp(dependencies: AppDependencies): App {
   serveApp(app, dependencies.config.staticDir);
   answerCachedReadsFirst(app, {
     views: services.views,
-    changeSeq: services.changeSeq,
+    // The company list's answers are kept by its own version (routes/company-routes.ts), the rest by the sequence.
+    versionOf: (path) => (path === COMPANY_LIST_PATH ? listVersion.current() : changeSeq.current()),
     trustProxy: dependencies.config.trustProxy ?? 0,
     log: dependencies.config.logRequests ? writeToStdout : null,
   });

@@ -7,7 +7,7 @@ import { answerCachedReadsFirst } from './cached-reads-first.ts';
 const BIG = JSON.stringify({ rows: Array.from({ length: 200 }, (_, index) => ({ index, name: '美的集团' })) });
 
 /** A two-route app behind the fast path, counting what reaches its routes. */
-function setUp(trustProxy = 0) {
+function setUp(trustProxy = 0, listVersion = 1) {
   const views = new ViewCache();
   let seq = 1;
   let databaseDown = false;
@@ -24,11 +24,9 @@ function setUp(trustProxy = 0) {
     });
   answerCachedReadsFirst(app, {
     views,
-    changeSeq: {
-      current: () => {
-        if (databaseDown) throw new Error('SQLITE_CANTOPEN');
-        return seq;
-      },
+    versionOf: (path) => {
+      if (databaseDown) throw new Error('SQLITE_CANTOPEN');
+      return path === '/api/list' ? listVersion : seq;
     },
     trustProxy,
     log: (line) => lines.push(line),
@@ -49,6 +47,16 @@ function setUp(trustProxy = 0) {
 }
 
 describe('cached reads answered before routing', () => {
+  it('looks a view up by the version its path is kept by, not always the sequence', async () => {
+    const { app, views, routed, write } = setUp(0, 7);
+    views.view('/api/list', 7, () => BIG);
+    write();
+    const kept = await app.request('/api/list');
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toBe(BIG);
+    expect(routed).toEqual([]);
+  });
+
   it('answers a kept view at the current sequence, with its ETag, encoding, 304 and a new request id each time', async () => {
     const { app, keep, routed, lines } = setUp();
     const path = `/api/home/${encodeURIComponent('美的集团')}`;

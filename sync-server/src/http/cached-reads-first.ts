@@ -13,7 +13,8 @@ import { requestLogLine } from './request-log.ts';
 /** What the fast path reads: the views, the change sequence they are keyed on, and two settings. */
 export interface CachedReads {
   readonly views: ViewCache;
-  readonly changeSeq: { current(): number };
+  /** The version a view at this path is kept by (the change sequence, or the company list's own version). */
+  readonly versionOf: (path: string) => number;
   /** `TRUST_PROXY`: how many proxies' forwarding headers count. */
   readonly trustProxy: number;
   /** Where a request's log line goes (`LOG_REQUESTS`), or null. */
@@ -71,11 +72,11 @@ function routerPath(request: Request, url: string): string {
  */
 export function answerCachedReadsFirst(app: Hono<AppEnv>, reads: CachedReads): void {
   const routed = app.fetch;
-  const { views, changeSeq, trustProxy: trustedProxies, log: write } = reads;
+  const { views, versionOf, trustProxy: trustedProxies, log: write } = reads;
   // The database may be unreachable: then the route meets the same error and answers it (503, request id).
   const keptView = (path: string, url: string) => {
     try {
-      const seq = changeSeq.current();
+      const seq = versionOf(path);
       if (!url.includes('?') && !url.includes('#')) return views.kept(path, seq);
       const text = requestText(path, url);
       return text === null ? undefined : views.keptForRequest(text, seq);

@@ -29,7 +29,7 @@ import { ApiError, MESSAGES, requestReference } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { retryLater } from '../http/retry-later.ts';
 import { queryOf } from '../http/validate.ts';
-import { companyListVersion, findCompany } from '../store/companies.ts';
+import { findCompany } from '../store/companies.ts';
 import { readIndustryBetas } from '../store/industry-betas.ts';
 import { cachedBuild, cachedJson, NOT_MODIFIED } from './cached-view.ts';
 import { companyFromPath } from './company-param.ts';
@@ -70,10 +70,15 @@ async function orBusy(c: Context<AppEnv>, answer: () => Promise<Response>): Prom
   }
 }
 
+/** The company list's route under /api: its answers are kept by the list's own version, not the sequence. */
+const COMPANY_LIST_ROUTE = '/data/available-companies';
+/** Its path as requested, which the cached reads' fast path looks up by that version (app.ts). */
+export const COMPANY_LIST_PATH = `/api${COMPANY_LIST_ROUTE}`;
+
 /** Company lists, existence, the company bundle and health. */
 export const companyRoutes = new Hono<AppEnv>()
   .get(
-    '/data/available-companies',
+    COMPANY_LIST_ROUTE,
     documented({
       tag: 'companies',
       summary: '公司列表（代码、名称、行业）',
@@ -92,7 +97,7 @@ export const companyRoutes = new Hono<AppEnv>()
       const key = limit === null && offset === 0 ? c.req.path : `${c.req.path}?offset=${offset}&limit=${limit ?? ''}`;
       const canonical = limit === null ? offset === 0 : offset % limit === 0;
       // Kept by the list's own version, not the global sequence: a forecast edit or a valuation keeps it.
-      const { db, companyList: snapshot } = c.get('services');
+      const { companyList: snapshot } = c.get('services');
       return cachedBuild(
         c,
         key,
@@ -103,7 +108,7 @@ export const companyRoutes = new Hono<AppEnv>()
             keep: canonical && list.version === version,
           };
         },
-        companyListVersion(db),
+        c.get('services').companyListVersion.current(),
       );
     },
   )
