@@ -98,19 +98,26 @@ export async function signInContext(context: BrowserContext, baseURL: string, pa
   );
 }
 
-/** How many records an object store of the app's IndexedDB holds (`BUNDLES_TABLE`: companies kept offline). */
+/**
+ * In the page: how many records the object store `name` of the app's IndexedDB holds (`BUNDLES_TABLE`: companies
+ * kept offline). Self-contained, so any driver can run it in the page.
+ */
+export function countInPage(name: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('fcf-valuation');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const count = open.result.transaction(name).objectStore(name).count();
+      count.onsuccess = () => {
+        open.result.close();
+        resolve(count.result);
+      };
+      count.onerror = () => reject(count.error);
+    };
+  });
+}
+
+/** How many records an object store of the app's IndexedDB holds, in a Playwright page. */
 export function countStored(page: Page, store: string): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('fcf-valuation');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction(name).objectStore(name).count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
-        };
-      }),
-    store,
-  );
+  return page.evaluate(countInPage, store);
 }

@@ -1,5 +1,5 @@
 /** Section 6 in Chromium on the built app: "离线下载全部" of the whole market into a fresh IndexedDB. */
-import { DESKTOP } from '../../pwa/e2e/browser.ts';
+import { countInPage, DESKTOP } from '../../pwa/e2e/browser.ts';
 import { QUIET_MS } from '../../pwa/src/lib/after-first-screen.ts';
 import { BUNDLES_TABLE } from '../../pwa/src/store/bundle-rows.ts';
 import { measureBarePut } from './bare-put.ts';
@@ -127,39 +127,27 @@ export async function measureOfflineDownload(
   await tab.click(BUTTON);
   await tab.waitFor(DONE, 300_000);
   const figures = await tab.evaluate(
-    async ({ done, table }) => {
+    ({ done }) => {
       const marks = (window as unknown as { downloadMarks: { clicked?: number; done?: number } }).downloadMarks;
       if (marks.clicked === undefined || marks.done === undefined)
         throw new Error('the click or the done marker went unseen');
       const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
         entry.name.includes('/api/data/company-bundles'),
       );
-      const storedBundles = await new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('fcf-valuation');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction(table).objectStore(table).count();
-          count.onsuccess = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      });
       return {
         millis: marks.done - marks.clicked,
         companies: Number(document.querySelector(done)?.getAttribute('data-companies')),
-        storedBundles,
         requests: entries.length,
         encodedBytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
         decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
         transferMillis: entries.reduce((sum, entry) => sum + (entry.responseEnd - entry.startTime), 0),
       };
     },
-    { done: DONE, table: BUNDLES_TABLE },
+    { done: DONE },
   );
+  const storedBundles = await tab.evaluate(countInPage, BUNDLES_TABLE);
   await tab.close();
-  return { ...figures, clickedAt };
+  return { ...figures, storedBundles, clickedAt };
 }
 
 /** The offline download's turns: after the batch valuation, from the server's kept pages, right after an edit. */

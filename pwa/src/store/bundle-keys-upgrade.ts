@@ -17,11 +17,11 @@ export async function moveBundlesToOutOfLineKeys(transaction: Transaction): Prom
   const codes = await former.toCollection().primaryKeys();
   for (let at = 0; at < codes.length; at += ROWS_AT_A_TIME) {
     const some = codes.slice(at, at + ROWS_AT_A_TIME);
-    const rows = await former.bulkGet(some);
-    const kept = rows.flatMap((row, index) => (row ? [{ row, code: some[index] as string }] : []));
+    // Each row carries its key (the former table's key path): it is put under the same code.
+    const rows = (await former.bulkGet(some)).filter((row) => row !== undefined);
     await moved.bulkPut(
-      kept.map(({ row }) => row),
-      kept.map(({ code }) => code),
+      rows,
+      rows.map((row) => row.code),
     );
   }
 }

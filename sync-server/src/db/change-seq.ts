@@ -23,16 +23,19 @@ export function nextChangeSeq(db: Database, scope: PageScope = 'every-page'): nu
   invalidates('cached-views');
   const row = queryOne<{ seq: number }>(db, 'UPDATE change_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq');
   const seq = (row as { seq: number }).seq;
-  if (scope !== 'no-page') {
-    execute(
-      db,
-      `INSERT INTO page_data_seq (scope, seq) VALUES (?, ?)
-       ON CONFLICT (scope) DO UPDATE SET seq = max(seq, excluded.seq)`,
-      scope === 'every-page' ? EVERY_PAGE_SCOPE : scope.company,
-      seq,
-    );
-  }
+  if (scope !== 'no-page') movePageData(db, scope === 'every-page' ? EVERY_PAGE_SCOPE : scope.company, seq);
   return seq;
+}
+
+/** Records that the write numbered `seq` moved the page data under `scope` (a company code, or '*'); never back. */
+function movePageData(db: Database, scope: string, seq: number): void {
+  execute(
+    db,
+    `INSERT INTO page_data_seq (scope, seq) VALUES (?, ?)
+     ON CONFLICT (scope) DO UPDATE SET seq = max(seq, excluded.seq)`,
+    scope,
+    seq,
+  );
 }
 
 /**
@@ -95,12 +98,7 @@ export function keepChangeSeqAhead(db: Database): RaisedChangeSeq | undefined {
     if (to <= from) return undefined;
     execute(db, 'UPDATE change_counter SET seq = ? WHERE id = 1', to);
     // Rows were written past the counter, by no write path that said what it moved: every page is stale.
-    execute(
-      db,
-      `INSERT INTO page_data_seq (scope, seq) VALUES ('*', ?) ON CONFLICT (scope) DO UPDATE SET seq = max(seq, ?)`,
-      to,
-      to,
-    );
+    movePageData(db, EVERY_PAGE_SCOPE, to);
     return { from, to };
   });
 }

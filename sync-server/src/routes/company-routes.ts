@@ -97,7 +97,7 @@ export const companyRoutes = new Hono<AppEnv>()
       const key = limit === null && offset === 0 ? c.req.path : `${c.req.path}?offset=${offset}&limit=${limit ?? ''}`;
       const canonical = limit === null ? offset === 0 : offset % limit === 0;
       // Kept by the list's own version, not the global sequence: a forecast edit or a valuation keeps it.
-      const { companyList: snapshot } = c.get('services');
+      const { companyList: snapshot, companyListVersion } = c.get('services');
       return cachedBuild(
         c,
         key,
@@ -108,7 +108,7 @@ export const companyRoutes = new Hono<AppEnv>()
             keep: canonical && list.version === version,
           };
         },
-        c.get('services').companyListVersion.current(),
+        companyListVersion.current(),
       );
     },
   )
